@@ -1,0 +1,15 @@
+/// The benchmarks this executable knows, in the order `all` runs them.
+///
+/// To add one: write its runner in a new file (a type with `static func run(options:) -> Int32`) and add a
+/// case here and in ``run(options:)``.
+enum BenchmarkKind: String, CaseIterable {
+    /// Decoding 2,000 games and their draws through the floor, the GraphQL path and the REST path.
+    case decode
+
+    /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
+    func run(options: BenchmarkOptions) -> Int32 {
+        switch self {
+        case .decode: return DecodeBenchmark.run(options: options)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LegacyModels
+
+/// The `decode` benchmark: 2,000 games with 10 draws each, as the app fetches them (`GameQuery` +
+/// `DrawsQuery` over GraphQL, `GET /games/{id}` + `GET /games/{id}/draws?limit=10` over REST), decoded
+/// through the floor, the GraphQL path and the REST path.
+///
+/// Before timing it checks that the GraphQL path and the REST path give equal legacy models for every game
+/// and draw list (and equal to the models built directly from the generated values); a mismatch fails the
+/// process. The speed target (GraphQL within 1.5x of the floor) is reported, not enforced.
+enum DecodeBenchmark {
+    /// The GraphQL path's target, as a multiple of the floor's median.
+    static let targetRatio = 1.5
+
+    /// Runs the benchmark; 0 unless the correctness check or a decode failed.
+    static func run(options: BenchmarkOptions) -> Int32 {
+        print("== decode ==")
+        let (generationMs, workload) = TimingSummary.time { DecodeWorkload(options: options) }
+        let drawCount = workload.games.reduce(0) { $0 + $1.draws.count }
+        print(
+            "workload: \(workload.games.count) games, \(drawCount) draws in lists; "
+                + "\(workload.bodyCount) GraphQL bodies (\(megabytes(workload.graphQLBytes))), "
+                + "\(workload.bodyCount) REST bodies (\(megabytes(workload.restBytes))); "
+                + "generated in \(format(generationMs)) ms (seed \(options.seed))")
+
+        let (checkMs, failures) = TimingSummary.time { check(workload) }
+        if !failures.isEmpty {
+            print("correctness check: FAIL (\(failures.count) problems; first ones below)")
+            for failure in failures.prefix(10) { print("  - " + failure) }
+            return 1
+        }
+        print(
+            "correctness check: PASS (GraphQL path == REST path == expected models for \(workload.games.count) "
+                + "games and \(workload.games.count) draw lists; \(format(checkMs)) ms)")
+
+        let paths = DecodePath.allCases.filter { options.includes($0.rawValue) }
+        var summaries = paths.map {
+            TimingSummary(
+                name: $0.rawValue, bytesPerRun: $0 == .rest ? workload.restBytes : workload.graphQLBytes)
+        }
+        var checksums: [String: Int] = [:]
+        // Round-robin (warm-up round first, untimed) so that load from other processes hits every path alike.
+        for round in 0...options.runs {
+            for (index, path) in paths.enumerated() {
+                do {
+                    let (milliseconds, checksum) = try TimingSummary.time { try path.run(workload) }
+                    if round > 0 { summaries[index].samples.append(milliseconds) }
+                    checksums[path.rawValue] = checksum
+                } catch {
+                    print("\(path.rawValue): decoding failed: \(error)")
+                    return 1
+                }
+            }
+        }
+        if Set(checksums.values).count > 1 {
+            print("checksums differ between paths: \(checksums.sorted { $0.key < $1.key })")
+            return 1
+        }
+
+        printTable(summaries, runs: options.runs)
+        let floor = summaries.first { $0.name == DecodePath.floor.rawValue }
+        let graphQL = summaries.first { $0.name == DecodePath.graphql.rawValue }
+        if let floor, let graphQL {
+            let ratio = graphQL.medianMilliseconds / floor.medianMilliseconds
+            let verdict = ratio <= targetRatio ? "PASS" : "FAIL"
+            print("target: graphql/floor <= \(format(targetRatio)): \(verdict) (\(format(ratio)))")
+        } else {
+            print("target: graphql/floor <= \(format(targetRatio)): n/a (floor or graphql not timed)")
+        }
+        return 0
+    }
+
+    /// Every problem found: decode failures and mismatches between the paths and the expected models.
+    static func check(_ workload: DecodeWorkload) -> [String] {
+        var failures: [String] = []
+        for (index, game) in workload.games.enumerated() {
+            let label = "game \(index) (\(game.id))"
+            do {
+                let fromGraphQL = try DecodePath.graphQLGame(workload.graphQLGameBodies[index])
+                let fromREST = try DecodePath.restGame(workload.restGameBodies[index])
+                if fromGraphQL != fromREST {
+                    failures.append(
+                        "\(label): GraphQL and REST GameInfo differ: "
+                            + ModelDiff.differences(fromGraphQL, fromREST).joined(separator: "; "))
+                }
+                if let expected = game.expectedGameInfo, fromGraphQL != expected {
+                    failures.append(
+                        "\(label): GraphQL GameInfo differs from the generated values: "
+                            + ModelDiff.differences(fromGraphQL, expected).joined(separator: "; "))
+                }
+            } catch {
+                failures.append("\(label): game body failed to decode: \(error)")
+            }
+            do {
+                let fromGraphQL = try DecodePath.graphQLDraws(workload.graphQLDrawsBodies[index])
+                let fromREST = try DecodePath.restDraws(workload.restDrawsBodies[index])
+                let expected = game.draws.map(\.expectedDrawInfo)
+                if fromGraphQL != fromREST {
+                    failures.append(
+                        "\(label): GraphQL and REST draw lists differ: "
+                            + ModelDiff.differences(fromGraphQL, fromREST).joined(separator: "; "))
+                }
+                if fromGraphQL != expected {
+                    failures.append(
+                        "\(label): GraphQL draw list differs from the generated values: "
+                            + ModelDiff.differences(fromGraphQL, expected).joined(separator: "; "))
+                }
+            } catch {
+                failures.append("\(label): draws body failed to decode: \(error)")
+            }
+        }
+        return failures
+    }
+
+    private static func printTable(_ summaries: [TimingSummary], runs: Int) {
+        let floorMedian = summaries.first { $0.name == DecodePath.floor.rawValue }?.medianMilliseconds
+        print("")
+        print("median and min of \(runs) runs after 1 warm-up; each run decodes every body of its API once")
+        let header = ["path", "median ms", "min ms", "MB/s", "x floor"]
+        var rows = [header]
+        for summary in summaries {
+            rows.append([
+                summary.name,
+                format(summary.medianMilliseconds),
+                format(summary.minimumMilliseconds),
+                String(format: "%.1f", summary.megabytesPerSecond),
+                floorMedian.map { format(summary.medianMilliseconds / $0) } ?? "n/a",
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for (rowIndex, row) in rows.enumerated() {
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }
+            print("| " + cells.joined(separator: " | ") + " |")
+            if rowIndex == 0 {
+                print("|" + widths.enumerated().map { column, width in
+                    column == 0 ? String(repeating: "-", count: width + 2)
+                        : String(repeating: "-", count: width + 1) + ":"
+                }.joined(separator: "|") + "|")
+            }
+        }
+        print("(MB = 10^6 bytes of that path's bodies; the REST bodies are a different size from the GraphQL ones)")
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.2f MB", Double(bytes) / 1_000_000)
+    }
+}

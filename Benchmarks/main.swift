@@ -1,0 +1,39 @@
+// `Benchmarks [decode|all] [options]`: run with `swift run -c release Benchmarks decode`.
+//
+// Each benchmark is a `BenchmarkKind` case (see BenchmarkKind.swift); adding one is a new file with its
+// runner and a new case there.
+
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command = arguments.first ?? "all"
+
+if ["help", "-h", "--help"].contains(command) {
+    print(BenchmarkOptions.usage)
+    exit(0)
+}
+
+let options: BenchmarkOptions
+do {
+    options = try BenchmarkOptions(parsing: Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n\n\(BenchmarkOptions.usage)\n".utf8))
+    exit(2)
+}
+
+let selected: [BenchmarkKind]
+if command == "all" {
+    selected = BenchmarkKind.allCases
+} else if let kind = BenchmarkKind(rawValue: command) {
+    selected = [kind]
+} else {
+    FileHandle.standardError.write(Data("error: unknown benchmark \"\(command)\"\n\n\(BenchmarkOptions.usage)\n".utf8))
+    exit(2)
+}
+
+var exitStatus: Int32 = 0
+for kind in selected {
+    let status = kind.run(options: options)
+    if status != 0 { exitStatus = status }
+}
+exit(exitStatus)

@@ -1,0 +1,22 @@
+import Foundation
+
+/// What one REST request cost, reported to `LegacyAPIClient`'s `metrics` callback for every HTTP response
+/// received (whether or not its body then decodes).
+public struct LegacyRequestMetrics: Equatable, Sendable {
+    /// The URL that was requested.
+    public var url: URL
+    /// The HTTP status code of the response.
+    public var httpStatus: Int
+    /// Number of body bytes received, as delivered by `URLSession` (after content decoding, headers excluded).
+    public var byteCount: Int
+    /// Time from sending the request to having the whole body.
+    public var duration: Duration
+
+    /// Creates metrics from their parts.
+    public init(url: URL, httpStatus: Int, byteCount: Int, duration: Duration) {
+        self.url = url
+        self.httpStatus = httpStatus
+        self.byteCount = byteCount
+        self.duration = duration
+    }
+}

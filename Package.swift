@@ -1,0 +1,88 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "GraphQLBridge",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        // The reusable runtime: what generated code and an app depend on.
+        .library(name: "GraphQLBridge", targets: ["GraphQLBridge"]),
+        // Test support for users of the runtime (mock transport, recorded responses).
+        .library(name: "GraphQLBridgeTesting", targets: ["GraphQLBridgeTesting"]),
+        // Shadow comparison, field diff and per-model migration switches.
+        .library(name: "GraphQLMigration", targets: ["GraphQLMigration"]),
+        // GraphQL language: lexer, parser, AST, diagnostics.
+        .library(name: "GraphQLParser", targets: ["GraphQLParser"]),
+        // Schema building, validation and Swift code generation.
+        .library(name: "GraphQLCodegen", targets: ["GraphQLCodegen"]),
+        // The lottery app's layers (the worked example).
+        .library(name: "LegacyModels", targets: ["LegacyModels"]),
+        .library(name: "LotteryAPI", targets: ["LotteryAPI"]),
+        .library(name: "LotteryBridge", targets: ["LotteryBridge"]),
+        .library(name: "LotteryBackend", targets: ["LotteryBackend"]),
+        .executable(name: "graphql-bridge", targets: ["graphql-bridge"]),
+    ],
+    targets: [
+        // MARK: Reusable runtime
+        .target(name: "GraphQLBridge"),
+        .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge"]),
+        .target(name: "GraphQLMigration"),
+        .target(name: "GraphQLParser"),
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser"]),
+
+        // MARK: The lottery app (app-specific layer)
+        .target(name: "LegacyModels", path: "LegacyModels"),
+        .target(name: "LotteryAPI", dependencies: ["GraphQLBridge"], exclude: ["graphql"]),
+        .target(name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels"]),
+        .target(
+            name: "LotteryBackend",
+            dependencies: ["GraphQLParser"],
+            resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
+        ),
+
+        // The REST vs GraphQL comparison behind `graphql-bridge compare`.
+        .target(
+            name: "LotteryCompare",
+            dependencies: ["GraphQLBridge", "LotteryBridge", "LegacyModels", "GraphQLMigration"]
+        ),
+
+        // MARK: Command-line tool
+        // The commands, as a library so that tests run them in-process; the executable only calls it.
+        .target(name: "GraphQLBridgeCLI", dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen"]),
+        .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
+
+        // MARK: Benchmarks (run with -c release)
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen"],
+            path: "Benchmarks",
+            exclude: ["README.md"]
+        ),
+
+        // MARK: Tests
+        // Starts the Python reference backend for the tests that need a real server.
+        .target(name: "LotteryTestSupport", path: "Tests/LotteryTestSupport"),
+        .testTarget(name: "GraphQLBridgeTests", dependencies: ["GraphQLBridge", "GraphQLBridgeTesting"]),
+        .testTarget(name: "LegacyModelsTests", dependencies: ["LegacyModels"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LotteryBridgeTests",
+            dependencies: [
+                "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBackend",
+                "LotteryTestSupport",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration"]),
+        .testTarget(
+            name: "LotteryCompareTests",
+            dependencies: ["LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels"]
+        ),
+        .testTarget(name: "GraphQLParserTests", dependencies: ["GraphQLParser"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GraphQLCodegenTests", dependencies: ["GraphQLCodegen", "GraphQLParser"]),
+        .testTarget(name: "LotteryBackendTests", dependencies: ["LotteryBackend", "GraphQLParser"]),
+        .testTarget(
+            name: "ReferenceBackendTests", dependencies: ["LotteryTestSupport"], path: "Tests/ReferenceBackendTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Reads an HTTP response as a GraphQL response, following the GraphQL-over-HTTP draft.
+public enum GraphQLResponseDecoder {
+    /// The media type of GraphQL responses.
+    public static let graphQLResponseMediaType = "application/graphql-response+json"
+
+    /// Decodes `body` as the response to `operation`.
+    ///
+    /// - 2xx: a GraphQL response (`data`, `errors`, `extensions`), whatever the media type.
+    /// - Any other status with `application/graphql-response+json`: a GraphQL response too (a request
+    ///   error comes back as 4xx with an `errors`-only body).
+    /// - Any other status: ``APIError/httpStatus(operation:status:bodyExcerpt:)``.
+    public static func decode<Data: Decodable & Sendable>(
+        _ type: Data.Type, operation: String, response: HTTPResponse, body: Foundation.Data,
+        errorPolicy: GraphQLErrorPolicy
+    ) throws(APIError) -> GraphQLResult<Data> {
+        let status = response.status
+        let isSuccess = (200..<300).contains(status)
+        guard isSuccess || response.mediaType == graphQLResponseMediaType else {
+            throw .httpStatus(operation: operation, status: status, bodyExcerpt: excerpt(body))
+        }
+        let envelope: Envelope<Data>
+        do {
+            envelope = try JSONDecoder().decode(Envelope<Data>.self, from: body)
+        } catch let error as GraphQLDecodingError {
+            throw .decoding(operation: operation, withFoundValue(error, body: body))
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+                guard isJSON(body) else {
+                    throw .invalidResponse(
+                        operation: operation, status: status, reason: "the body is not JSON",
+                        bodyExcerpt: excerpt(body))
+                }
+                // Foundation reports a number that does not fit an integer type (`1.5` for an `Int`) as
+                // corrupted data without a coding path.
+                throw .decoding(
+                    operation: operation,
+                    GraphQLDecodingError(
+                        path: "", expected: "a number that fits the generated Swift type", found: nil,
+                        reason: "a number in the response is fractional or out of range for the Swift type of its "
+                            + "field (Foundation does not report which field)"))
+            }
+            if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
+                throw .invalidResponse(
+                    operation: operation, status: status, reason: "the body is not a JSON object",
+                    bodyExcerpt: excerpt(body))
+            }
+            if case .valueNotFound(_, let context) = error, context.codingPath.isEmpty {
+                throw .invalidResponse(
+                    operation: operation, status: status, reason: "the body is not a JSON object",
+                    bodyExcerpt: excerpt(body))
+            }
+            throw .decoding(operation: operation, withFoundValue(GraphQLDecodingError(error), body: body))
+        } catch {
+            throw .invalidResponse(operation: operation, status: status, reason: "\(error)", bodyExcerpt: excerpt(body))
+        }
+        let errors = envelope.errors ?? []
+        guard envelope.hasData || !errors.isEmpty else {
+            throw .invalidResponse(
+                operation: operation, status: status, reason: "the response has neither \"data\" nor \"errors\"",
+                bodyExcerpt: excerpt(body))
+        }
+        if !isSuccess, !errors.isEmpty, envelope.data == nil {
+            throw .graphQL(operation: operation, status: status, errors: errors)
+        }
+        if !errors.isEmpty {
+            switch errorPolicy {
+            case .failOnAnyError:
+                throw .graphQL(operation: operation, status: status, errors: errors)
+            case .returnPartialData:
+                if envelope.data == nil { throw .graphQL(operation: operation, status: status, errors: errors) }
+            }
+        }
+        return GraphQLResult(
+            data: envelope.data, errors: errors, extensions: envelope.extensions ?? [:], httpResponse: response,
+            byteCount: body.count)
+    }
+
+    /// The start of a body as text, for error messages.
+    public static func excerpt(_ body: Foundation.Data, limit: Int = 300) -> String {
+        let prefix = body.prefix(limit)
+        let text = String(decoding: prefix, as: UTF8.self)
+            .replacingOccurrences(of: "\n", with: " ")
+        return body.count > limit ? text + "…" : text
+    }
+
+    /// Whether `body` is well-formed JSON (any value).
+    static func isJSON(_ body: Foundation.Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+    }
+
+    /// Fills in the value found at the error's path from the body, which Foundation does not report.
+    static func withFoundValue(_ error: GraphQLDecodingError, body: Foundation.Data) -> GraphQLDecodingError {
+        guard error.found == nil, let root = try? JSONDecoder().decode(JSONValue.self, from: body) else {
+            return error
+        }
+        var current: JSONValue? = root
+        for component in pathComponents(error.path) {
+            switch (current, component) {
+            case (.object(let members)?, .field(let name)): current = members[name]
+            case (.array(let items)?, .index(let index)) where items.indices.contains(index): current = items[index]
+            default: current = nil
+            }
+        }
+        var result = error
+        result.found = current.map { $0.excerpt() } ?? "nothing (the key is missing)"
+        return result
+    }
+
+    private static func pathComponents(_ path: String) -> [GraphQLError.PathComponent] {
+        var components: [GraphQLError.PathComponent] = []
+        var name = ""
+        var index = ""
+        var inIndex = false
+        for character in path {
+            switch character {
+            case "." where !inIndex:
+                if !name.isEmpty { components.append(.field(name)) }
+                name = ""
+            case "[":
+                if !name.isEmpty { components.append(.field(name)) }
+                name = ""
+                inIndex = true
+            case "]":
+                if let value = Int(index) { components.append(.index(value)) }
+                index = ""
+                inIndex = false
+            default:
+                if inIndex { index.append(character) } else { name.append(character) }
+            }
+        }
+        if !name.isEmpty { components.append(.field(name)) }
+        return components
+    }
+}
+
+/// `{"data": ..., "errors": [...], "extensions": {...}}`.
+struct Envelope<Data: Decodable>: Decodable {
+    var data: Data?
+    var hasData: Bool
+    var errors: [GraphQLError]?
+    var extensions: [String: JSONValue]?
+
+    enum CodingKeys: String, CodingKey {
+        case data, errors, extensions
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        hasData = container.contains(.data)
+        data = try container.decodeIfPresent(Data.self, forKey: .data)
+        errors = try container.decodeIfPresent([GraphQLError].self, forKey: .errors)
+        extensions = try container.decodeIfPresent([String: JSONValue].self, forKey: .extensions)
+    }
+}

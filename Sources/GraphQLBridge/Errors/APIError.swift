@@ -1,0 +1,109 @@
+import Foundation
+
+/// Why a GraphQL operation failed: one case per kind of failure, each with the operation's name and
+/// what a developer needs to act on it. `description` says it in one line.
+///
+/// ```swift
+/// do {
+///     let result = try await client.execute(GameQuery(id: "6x45"))
+/// } catch .httpStatus(_, let status, _) where status == 401 {
+///     await session.refreshToken()
+/// } catch {
+///     logger.error("\(error)")
+/// }
+/// ```
+public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The request never got an HTTP response: no connection, connection lost, TLS failure, ...
+    case transport(operation: String, message: String)
+    /// The server did not answer within the request's timeout.
+    case timedOut(operation: String, message: String)
+    /// The calling task was cancelled.
+    case cancelled(operation: String)
+    /// The response body was larger than the transport accepts.
+    case responseTooLarge(operation: String, limit: Int)
+    /// An HTTP status that is not a GraphQL response: 401 without a token, 404 for a wrong endpoint,
+    /// 502 from a proxy, ... with the start of the body.
+    case httpStatus(operation: String, status: Int, bodyExcerpt: String)
+    /// The server answered with GraphQL errors: a request error (syntax, validation, variables; no data),
+    /// or field errors when the error policy is ``GraphQLErrorPolicy/failOnAnyError``.
+    case graphQL(operation: String, status: Int, errors: [GraphQLError])
+    /// The response is JSON of a GraphQL response, but a value does not fit the generated type: the
+    /// ``GraphQLDecodingError`` names the JSON path, the expected type and the value found.
+    case decoding(operation: String, GraphQLDecodingError)
+    /// The body is not a GraphQL response at all (not JSON, or neither `data` nor `errors`).
+    case invalidResponse(operation: String, status: Int, reason: String, bodyExcerpt: String)
+    /// The variables could not be encoded.
+    case encoding(operation: String, reason: String)
+    /// An entity the caller asked for does not exist (its field is `null`). Raised by app-level
+    /// clients that treat a missing entity as an error, as REST's 404 was.
+    case notFound(operation: String, path: String)
+    /// A caller asked for a result type that the request does not produce.
+    case unexpectedResponseType(operation: String, expected: String, actual: String)
+
+    /// The operation that failed.
+    public var operation: String {
+        switch self {
+        case .transport(let operation, _), .timedOut(let operation, _), .cancelled(let operation),
+            .responseTooLarge(let operation, _), .httpStatus(let operation, _, _), .graphQL(let operation, _, _),
+            .decoding(let operation, _), .invalidResponse(let operation, _, _, _), .encoding(let operation, _),
+            .notFound(let operation, _), .unexpectedResponseType(let operation, _, _):
+            return operation
+        }
+    }
+
+    /// The HTTP status, when the server answered.
+    public var httpStatus: Int? {
+        switch self {
+        case .httpStatus(_, let status, _), .graphQL(_, let status, _), .invalidResponse(_, let status, _, _):
+            return status
+        default: return nil
+        }
+    }
+
+    /// Whether the server refused the credentials (HTTP 401 or 403).
+    public var isAuthenticationFailure: Bool { httpStatus == 401 || httpStatus == 403 }
+
+    /// The GraphQL errors, for ``graphQL(operation:status:errors:)``; empty otherwise.
+    public var graphQLErrors: [GraphQLError] {
+        if case .graphQL(_, _, let errors) = self { return errors }
+        return []
+    }
+
+    /// One line: what failed, where, and what to look at.
+    public var description: String {
+        switch self {
+        case .transport(let operation, let message):
+            return "\(operation): transport failure: \(message). Check the endpoint URL and the network."
+        case .timedOut(let operation, let message):
+            return "\(operation): timed out: \(message). Raise the client's timeout or check the server."
+        case .cancelled(let operation):
+            return "\(operation): cancelled."
+        case .responseTooLarge(let operation, let limit):
+            return "\(operation): the response exceeds \(limit) bytes. "
+                + "Raise URLSessionTransport.Configuration.maximumResponseSize or select less data."
+        case .httpStatus(let operation, let status, let excerpt):
+            let hint =
+                switch status {
+                case 401, 403: " The server refused the credentials: check the bearer token."
+                case 404: " Check the GraphQL endpoint URL."
+                default: ""
+                }
+            return "\(operation): HTTP \(status)\(excerpt.isEmpty ? "" : ": \(excerpt)").\(hint)"
+        case .graphQL(let operation, let status, let errors):
+            let list = errors.map(\.description).joined(separator: "; ")
+            return "\(operation): GraphQL error\(errors.count == 1 ? "" : "s") (HTTP \(status)): \(list)"
+        case .decoding(let operation, let error):
+            return "\(operation): cannot decode the response: \(error). "
+                + "Check the scalar mapping and that the generated types match the server's schema."
+        case .invalidResponse(let operation, let status, let reason, let excerpt):
+            return "\(operation): not a GraphQL response (HTTP \(status)): \(reason)"
+                + (excerpt.isEmpty ? "" : ": \(excerpt)")
+        case .encoding(let operation, let reason):
+            return "\(operation): cannot encode the variables: \(reason)"
+        case .notFound(let operation, let path):
+            return "\(operation): not found: \(path) is null"
+        case .unexpectedResponseType(let operation, let expected, let actual):
+            return "\(operation): asked for a \(expected) but this request produces \(actual)"
+        }
+    }
+}

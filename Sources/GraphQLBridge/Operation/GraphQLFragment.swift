@@ -1,0 +1,13 @@
+/// A generated fragment: a reusable selection set on one type.
+///
+/// Fragments are ordinary `Decodable` structs; a selection that consists of a single fragment spread is
+/// typed as the fragment itself, so an adapter written against `DrawDetails` serves every operation that
+/// selects a draw through it.
+public protocol GraphQLFragment: Decodable, Sendable {
+    /// The fragment's name as written in the document.
+    static var fragmentName: String { get }
+    /// The type the fragment applies to (`on Draw`).
+    static var typeCondition: String { get }
+    /// The fragment's definition, minified, as it is appended to the documents that use it.
+    static var fragmentDefinition: String { get }
+}

@@ -1,0 +1,67 @@
+/// The kind of a GraphQL operation.
+public enum GraphQLOperationType: String, Sendable, Hashable, CaseIterable {
+    /// A read-only fetch.
+    case query
+    /// A write followed by a fetch.
+    case mutation
+    /// A long-lived request that receives a stream of results.
+    case subscription
+}
+
+/// A GraphQL operation as the code generator emits it: its name, its document and its variables,
+/// and the `Data` type its result decodes into.
+///
+/// Generated types conform to ``GraphQLQuery`` or ``GraphQLMutation``; this protocol is what the
+/// runtime (``GraphQLHTTPClient``) needs from them.
+///
+/// ```swift
+/// let result = try await client.execute(GameQuery(id: "6x45"))
+/// print(result.data?.game?.name ?? "no such game")
+/// ```
+public protocol GraphQLOperation: Sendable {
+    /// The variables sent with the operation.
+    associatedtype Variables: Encodable & Sendable = GraphQLNoVariables
+    /// The selection set the result's `data` decodes into.
+    associatedtype Data: Decodable & Sendable
+
+    /// Whether this is a query, a mutation or a subscription.
+    static var operationType: GraphQLOperationType { get }
+    /// The operation's name, sent as `operationName`.
+    static var operationName: String { get }
+    /// The whole document sent to the server: the operation and every fragment it uses, minified.
+    static var document: String { get }
+    /// The variables of this instance.
+    var variables: Variables { get }
+}
+
+/// A generated query.
+public protocol GraphQLQuery: GraphQLOperation {}
+
+extension GraphQLQuery {
+    /// Always ``GraphQLOperationType/query``.
+    public static var operationType: GraphQLOperationType { .query }
+}
+
+/// A generated mutation.
+public protocol GraphQLMutation: GraphQLOperation {}
+
+extension GraphQLMutation {
+    /// Always ``GraphQLOperationType/mutation``.
+    public static var operationType: GraphQLOperationType { .mutation }
+}
+
+extension GraphQLOperation where Variables == GraphQLNoVariables {
+    /// An operation without variables sends none.
+    public var variables: GraphQLNoVariables { GraphQLNoVariables() }
+}
+
+/// The `Variables` of an operation that declares none; encodes as `{}`.
+public struct GraphQLNoVariables: Encodable, Sendable, Hashable {
+    /// Creates the empty variables.
+    public init() {}
+
+    /// Encodes an empty JSON object.
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: GraphQLCodingKey.self)
+    }
+}

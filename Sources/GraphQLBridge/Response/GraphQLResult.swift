@@ -1,0 +1,38 @@
+/// A GraphQL response: the decoded `data` (possibly partial), the `errors`, and the `extensions`.
+public struct GraphQLResult<Data: Sendable>: Sendable {
+    /// The decoded data; `nil` when the server sent `null` or no `data`.
+    public var data: Data?
+    /// The errors the server sent with the data (field errors); empty when there were none.
+    public var errors: [GraphQLError]
+    /// The server's `extensions`, if any.
+    public var extensions: [String: JSONValue]
+    /// The HTTP response head.
+    public var httpResponse: HTTPResponse
+    /// The size of the response body in bytes.
+    public var byteCount: Int
+
+    /// Creates a result.
+    public init(
+        data: Data?, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:],
+        httpResponse: HTTPResponse = HTTPResponse(status: 200), byteCount: Int = 0
+    ) {
+        self.data = data
+        self.errors = errors
+        self.extensions = extensions
+        self.httpResponse = httpResponse
+        self.byteCount = byteCount
+    }
+
+    /// Whether the data is partial: some fields are `null` because of the errors.
+    public var isPartial: Bool { data != nil && !errors.isEmpty }
+}
+
+/// What the client does with GraphQL errors in a response that also has data.
+public enum GraphQLErrorPolicy: Sendable, Hashable {
+    /// Any error fails the call with ``APIError/graphQL(operation:status:errors:)``, even when there is
+    /// partial data.
+    case failOnAnyError
+    /// Partial data is returned with its errors in ``GraphQLResult/errors``; only a response without data
+    /// fails.
+    case returnPartialData
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Any JSON value, kept as the server sent it: numbers keep their exact value as JSON text, so no digit of an
+/// integer (whatever its size up to 38 digits) or of a decimal (up to 38 significant digits) is lost.
+///
+/// Used for `extensions`, for GraphQL error payloads, and by generated code for custom scalars that have
+/// no Swift mapping configured.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, as JSON text of its exact value (`"9223372036854775807"`, `"1.5"`; `1.5e3` is kept as `"1500"`).
+    case number(String)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object. Member order is not kept.
+    case object([String: JSONValue])
+
+    /// The value as an `Int64`, when it is an integer number or a decimal string within range.
+    public var int64Value: Int64? {
+        switch self {
+        case .number(let text), .string(let text): return LongScalar.parse(text)
+        default: return nil
+        }
+    }
+
+    /// The value as a `String`, when it is a string.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The member `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// Compact JSON text of the value (object members sorted by key).
+    public var jsonText: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .string(let text): return JSONValue.quote(text)
+        case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.keys.sorted().map { JSONValue.quote($0) + ":" + (members[$0]?.jsonText ?? "null") }
+                .joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value; integers and other numbers keep their exact text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Decimal.self) {
+            // Foundation reads a number with a fraction or an exponent as an integer through `Double`
+            // (`1.0000000000000001` reads as `1`), so an integer is only taken when it is the exact value.
+            if let integer = try? container.decode(Int64.self), Decimal(integer) == number {
+                self = .number(String(integer))
+            } else if let unsigned = try? container.decode(UInt64.self), Decimal(unsigned) == number {
+                self = .number(String(unsigned))
+            } else {
+                self = .number(number.description)
+            }
+        } else if let number = try? container.decode(Double.self) {
+            // Beyond `Decimal`'s exponent range (`1e200`): the nearest `Double`.
+            self = .number(String(number))
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONValue].self) {
+            self = .array(items)
+        } else if let members = try? container.decode([String: JSONValue].self) {
+            self = .object(members)
+        } else {
+            throw GraphQLDecodingError(
+                codingPath: container.codingPath, expected: "any JSON value", found: nil,
+                reason: "the value could not be read")
+        }
+    }
+
+    /// Encodes the value; numbers are written from their text without loss where the encoder allows.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let flag): try container.encode(flag)
+        case .number(let text):
+            if let integer = Int64(text) {
+                try container.encode(integer)
+            } else if let unsigned = UInt64(text) {
+                try container.encode(unsigned)
+            } else if let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) {
+                try container.encode(number)
+            } else if let number = Double(text), number.isFinite {
+                try container.encode(number)
+            } else {
+                try container.encode(text)
+            }
+        case .string(let text): try container.encode(text)
+        case .array(let items): try container.encode(items)
+        case .object(let members): try container.encode(members)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value at a path of keys and indices, or `nil` when the path does not lead anywhere.
+    public func value(at codingPath: [any CodingKey]) -> JSONValue? {
+        var current = self
+        for key in codingPath {
+            switch current {
+            case .array(let items):
+                guard let index = key.intValue, items.indices.contains(index) else { return nil }
+                current = items[index]
+            case .object(let members):
+                guard let member = members[key.stringValue] else { return nil }
+                current = member
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The JSON text shortened to `limit` characters (with an ellipsis), for error messages.
+    public func excerpt(limit: Int = 120) -> String {
+        let text = jsonText
+        return text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A type that generated code decodes as a GraphQL scalar, with the scalar's own rules rather than
+/// the type's default `Decodable` conformance.
+///
+/// The runtime conforms `Int64` (``Long``), `Date` (``DateTime``), `String` (``GraphQLID``) and the other
+/// built-in scalar types, and composes through `Optional` and `Array`, so generated code can write
+/// `try container.decodeScalar([Long?].self, forKey: .numbers)`. Any other `Decodable` type conforms
+/// by declaring the conformance: its default decoding is used.
+public protocol GraphQLScalarDecodable: Sendable {
+    /// Decodes the value of `key` in a keyed container.
+    static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+        -> Self
+    /// Decodes the next element of an unkeyed container.
+    static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Self
+    /// Decodes a single value.
+    static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Self
+}
+
+extension GraphQLScalarDecodable where Self: Decodable {
+    /// The type's own `Decodable` conformance.
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Self
+    {
+        try container.decode(Self.self, forKey: key)
+    }
+
+    /// The type's own `Decodable` conformance.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Self {
+        try container.decode(Self.self)
+    }
+
+    /// The type's own `Decodable` conformance.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Self {
+        try container.decode(Self.self)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// Decodes a GraphQL scalar (or an optional or list of them) with its scalar rules.
+    @inlinable
+    public func decodeScalar<T: GraphQLScalarDecodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try T.decodeScalar(from: self, forKey: key)
+    }
+}
+
+extension UnkeyedDecodingContainer {
+    /// Decodes the next element as a GraphQL scalar with its scalar rules.
+    public mutating func decodeScalar<T: GraphQLScalarDecodable>(_ type: T.Type) throws -> T {
+        var erased: any UnkeyedDecodingContainer = self
+        defer {
+            if let same = erased as? Self { self = same }
+        }
+        return try T.decodeScalar(from: &erased)
+    }
+}
+
+extension SingleValueDecodingContainer {
+    /// Decodes the value as a GraphQL scalar with its scalar rules.
+    public func decodeScalar<T: GraphQLScalarDecodable>(_ type: T.Type) throws -> T {
+        try T.decodeScalar(from: self)
+    }
+}
+
+// MARK: - Optional and Array
+
+extension Optional: GraphQLScalarDecodable where Wrapped: GraphQLScalarDecodable {
+    /// `nil` for a missing key or JSON `null`, otherwise the wrapped scalar.
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Self
+    {
+        guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+        return try Wrapped.decodeScalar(from: container, forKey: key)
+    }
+
+    /// `nil` for JSON `null`, otherwise the wrapped scalar.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Self {
+        if try container.decodeNil() { return nil }
+        return try Wrapped.decodeScalar(from: &container)
+    }
+
+    /// `nil` for JSON `null`, otherwise the wrapped scalar.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Self {
+        if container.decodeNil() { return nil }
+        return try Wrapped.decodeScalar(from: container)
+    }
+}
+
+extension Array: GraphQLScalarDecodable where Element: GraphQLScalarDecodable {
+    /// A JSON array whose every element decodes as the element scalar.
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Self
+    {
+        var nested: any UnkeyedDecodingContainer = try container.nestedUnkeyedContainer(forKey: key)
+        return try decodeElements(of: &nested)
+    }
+
+    /// A JSON array whose every element decodes as the element scalar.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Self {
+        var nested: any UnkeyedDecodingContainer = try container.nestedUnkeyedContainer()
+        return try decodeElements(of: &nested)
+    }
+
+    /// A JSON array whose every element decodes as the element scalar.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Self {
+        throw GraphQLDecodingError(
+            codingPath: container.codingPath, expected: "a list of \(Element.self)",
+            found: nil, reason: "a list cannot be decoded from a single-value container")
+    }
+
+    private static func decodeElements(of nested: inout any UnkeyedDecodingContainer) throws -> Self {
+        var elements: [Element] = []
+        if let count = nested.count { elements.reserveCapacity(count) }
+        while !nested.isAtEnd {
+            elements.append(try Element.decodeScalar(from: &nested))
+        }
+        return elements
+    }
+}
+
+// MARK: - Built-in scalars decoded with their default rules
+
+extension Int: GraphQLScalarDecodable {}
+extension Int32: GraphQLScalarDecodable {}
+extension Double: GraphQLScalarDecodable {}
+extension Bool: GraphQLScalarDecodable {}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// An HTTP request as the runtime hands it to middlewares and the transport.
+public struct HTTPRequest: Sendable, Hashable {
+    /// `POST` for GraphQL operations.
+    public var method: String
+    /// The endpoint.
+    public var url: URL
+    /// Header fields; names compare case-insensitively through ``HTTPHeaders``.
+    public var headers: HTTPHeaders
+    /// How long the transport may wait for the server between bytes before giving up.
+    public var timeout: Duration
+
+    /// Creates a request.
+    public init(method: String = "POST", url: URL, headers: HTTPHeaders = [:], timeout: Duration = .seconds(30)) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// An HTTP response's head.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code.
+    public var status: Int
+    /// Header fields.
+    public var headers: HTTPHeaders
+
+    /// Creates a response head.
+    public init(status: Int, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.headers = headers
+    }
+
+    /// The media type of `Content-Type` without parameters, lowercased (`application/json`).
+    public var mediaType: String? {
+        guard let value = headers["Content-Type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}
+
+/// HTTP header fields with case-insensitive names, in insertion order.
+public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
+    private var fields: [(name: String, value: String)] = []
+
+    /// Creates headers from name-value pairs.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { self[name] = value }
+    }
+
+    /// Creates headers from a dictionary.
+    public init(_ dictionary: [String: String]) {
+        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) { self[name] = value }
+    }
+
+    /// The value of a field; setting replaces every field of that name, `nil` removes them.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        set {
+            let index = fields.firstIndex { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            if let newValue {
+                fields.insert((name, newValue), at: Swift.min(index ?? fields.count, fields.count))
+            }
+        }
+    }
+
+    /// The fields in order.
+    public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
+        fields.makeIterator()
+    }
+
+    /// Whether two header sets have the same fields in the same order (names compared case-insensitively).
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy {
+                $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
+            }
+    }
+
+    /// Hashes names (lowercased) and values.
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.name.lowercased())
+            hasher.combine(field.value)
+        }
+    }
+}

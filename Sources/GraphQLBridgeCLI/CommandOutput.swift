@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where a command writes: standard output for results, standard error for progress and errors.
+public struct CommandOutput: Sendable {
+    /// Writes to standard output.
+    public var standardOutput: @Sendable (String) -> Void
+    /// Writes to standard error.
+    public var standardError: @Sendable (String) -> Void
+
+    /// Creates an output with the two writers.
+    public init(
+        standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void
+    ) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// The process's standard output and standard error.
+    public static let process = CommandOutput(
+        standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+}
+
+/// A command-line mistake: the message says what is wrong and how to fix it; exit status 2.
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Reads `--name value` and `--name=value` options and bare flags from an argument list.
+struct ArgumentReader {
+    private(set) var remaining: [String]
+
+    init(_ arguments: [String]) { self.remaining = arguments }
+
+    /// Removes and returns the value of an option (the last one when repeated); `nil` when absent.
+    mutating func value(_ name: String) throws(UsageError) -> String? {
+        try values(name).last
+    }
+
+    /// Removes and returns every value of a repeatable option.
+    mutating func values(_ name: String) throws(UsageError) -> [String] {
+        var found: [String] = []
+        var index = 0
+        while index < remaining.count {
+            let argument = remaining[index]
+            if argument == name {
+                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value")
+                }
+                found.append(remaining[index + 1])
+                remaining.removeSubrange(index...(index + 1))
+            } else if argument.hasPrefix(name + "=") {
+                found.append(String(argument.dropFirst(name.count + 1)))
+                remaining.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// Removes a flag and says whether it was there.
+    mutating func flag(_ name: String) -> Bool {
+        let before = remaining.count
+        remaining.removeAll { $0 == name }
+        return remaining.count != before
+    }
+
+    /// Fails on anything not consumed.
+    func finish(command: String) throws(UsageError) {
+        if let first = remaining.first {
+            throw UsageError("unknown argument '\(first)' for '\(command)'; see 'graphql-bridge \(command) --help'")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LotteryCompare
+
+/// Renders a ``ComparisonReport`` as text for people or as the documented JSON.
+public enum ComparisonReportFormatter {
+    /// The JSON shape documented in the README: pretty-printed, keys sorted, so that runs diff cleanly.
+    public static func json(_ report: ComparisonReport) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    }
+
+    /// A summary table per model, then each mismatch, failure and warning.
+    public static func text(_ report: ComparisonReport, restURL: URL, graphQLURL: URL) -> String {
+        var lines: [String] = []
+        lines.append("REST:    \(restURL.absoluteString)")
+        lines.append("GraphQL: \(graphQLURL.absoluteString)")
+        lines.append("")
+        let header = ["model", "compared", "matched", "mismatched", "failed"]
+        var rows = report.models.map {
+            [$0.model.rawValue, "\($0.compared)", "\($0.matched)", "\($0.mismatched)", "\($0.failed)"]
+        }
+        let summary = report.summary
+        rows.append(["total", "\(summary.compared)", "\(summary.matched)", "\(summary.mismatched)", "\(summary.failed)"])
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                column == 0
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
+        lines.append(line(header))
+        lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        for row in rows.dropLast() { lines.append(line(row)) }
+        lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        lines.append(line(rows[rows.count - 1]))
+        lines.append("")
+        let latency = report.latency
+        lines.append(
+            "Latency p50/p95: REST \(format(latency.rest.p50Milliseconds))/\(format(latency.rest.p95Milliseconds)) ms, "
+                + "GraphQL \(format(latency.graphql.p50Milliseconds))/\(format(latency.graphql.p95Milliseconds)) ms")
+        lines.append("Bytes received: REST \(report.bytes.rest), GraphQL \(report.bytes.graphql)")
+
+        if !report.mismatches.isEmpty {
+            lines.append("")
+            lines.append("Mismatches (\(report.mismatches.count)):")
+            for mismatch in report.mismatches {
+                lines.append("  \(mismatch.model.rawValue) \(mismatch.id)  \(mismatch.field)")
+                lines.append("      REST:    \(mismatch.rest)")
+                lines.append("      GraphQL: \(mismatch.graphql)")
+            }
+        }
+        if !report.failures.isEmpty {
+            lines.append("")
+            lines.append("Failures (\(report.failures.count)):")
+            for failure in report.failures {
+                lines.append("  \(failure.model.rawValue) \(failure.id) [\(failure.api.rawValue)]: \(failure.error)")
+            }
+        }
+        if !report.warnings.isEmpty {
+            lines.append("")
+            lines.append("Warnings (\(report.warnings.count)):")
+            for warning in report.warnings {
+                lines.append("  \(warning.model.rawValue) \(warning.id): \(warning.message)")
+            }
+        }
+        lines.append("")
+        switch report.exitStatus {
+        case 0: lines.append("Result: all \(summary.compared) entities match.")
+        case 1:
+            lines.append(
+                "Result: \(summary.mismatched) of \(summary.compared) entities differ "
+                    + "(\(report.mismatches.count) fields).")
+        default:
+            lines.append(
+                "Result: \(summary.failed) of \(summary.compared) entities could not be fetched through both APIs"
+                    + (summary.mismatched > 0 ? "; \(summary.mismatched) differ." : "."))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        String(format: "%.1f", milliseconds)
+    }
+}

@@ -1,0 +1,96 @@
+/// A pattern over field paths, for ignore rules and custom comparators.
+///
+/// A pattern is written like a path, with wildcards:
+/// - `lastDraw.prizePool`, `categories[2].prize`: exactly that path;
+/// - `*`: any one property name (`*.videoURL` matches `nextDraw.videoURL` and
+///   `lastDraw.videoURL`, not `videoURL` nor `game.lastDraw.videoURL`);
+/// - `[*]`: any one array index or dictionary key (`categories[*].prize`);
+/// - `**`: any number of segments, none included (`**.videoURL` matches `videoURL` at any
+///   depth, `**` matches every path);
+/// - a dictionary key may be written with or without quotes: `modes["GameInfo"]` or
+///   `modes[GameInfo]`.
+///
+/// Patterns are usually written as string literals: `let pattern: FieldPathPattern = "*.id"`.
+public struct FieldPathPattern: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// One step of a pattern.
+    enum Token: Sendable, Hashable {
+        case property(String)
+        case anyProperty
+        case `subscript`(String)
+        case anySubscript
+        case anySegments
+    }
+
+    /// The pattern as written.
+    public let pattern: String
+    let tokens: [Token]
+
+    /// Creates a pattern from its text (see the type's documentation for the syntax).
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        self.tokens = FieldPathSegment.parse(pattern).map { segment in
+            switch segment {
+            case .property("**"): return .anySegments
+            case .property("*"): return .anyProperty
+            case .property(let name): return .property(name)
+            case .subscript("*"): return .anySubscript
+            case .subscript(let key): return .subscript(key)
+            }
+        }
+    }
+
+    /// Creates a pattern from a string literal.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The pattern as written.
+    public var description: String { pattern }
+
+    /// Whether `path` (spelled as ``FieldDifference/path`` spells it) matches the pattern.
+    public func matches(_ path: String) -> Bool {
+        matches(FieldPathSegment.parse(path))
+    }
+
+    func matches(_ segments: [FieldPathSegment]) -> Bool {
+        // matchesFrom[j]: tokens[i...] match segments[j...], computed for i from the end.
+        var matchesFrom = [Bool](repeating: false, count: segments.count + 1)
+        matchesFrom[segments.count] = true
+        for token in tokens.reversed() {
+            var current = [Bool](repeating: false, count: segments.count + 1)
+            for position in stride(from: segments.count, through: 0, by: -1) {
+                if token == .anySegments {
+                    current[position] =
+                        matchesFrom[position] || (position < segments.count && current[position + 1])
+                } else {
+                    current[position] =
+                        position < segments.count
+                        && Self.token(token, matches: segments[position])
+                        && matchesFrom[position + 1]
+                }
+            }
+            matchesFrom = current
+        }
+        return matchesFrom[0]
+    }
+
+    private static func token(_ token: Token, matches segment: FieldPathSegment) -> Bool {
+        switch (token, segment) {
+        case (.property(let name), .property(let actual)):
+            return name == actual
+        case (.anyProperty, .property):
+            return true
+        case (.subscript(let key), .subscript(let actual)):
+            return key == actual || key == unquoted(actual)
+        case (.anySubscript, .subscript):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func unquoted(_ key: String) -> String? {
+        guard key.count >= 2, key.hasPrefix("\""), key.hasSuffix("\"") else { return nil }
+        return String(key.dropFirst().dropLast())
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Renders values as text for ``FieldDifference``.
+///
+/// Top-level strings are shown as they are; strings inside collections, payloads and
+/// structs are quoted like Swift's `debugDescription`. Dates are ISO 8601 in UTC with
+/// fractional seconds (to the microsecond) only when there are any.
+enum FieldValueRenderer {
+    private static let maximumDepth = 12
+
+    static func render(_ value: Any, nested: Bool = false) -> String {
+        render(value, nested: nested, depth: 0)
+    }
+
+    private static func render(_ value: Any, nested: Bool, depth: Int) -> String {
+        guard depth <= maximumDepth else { return "…" }
+        guard let wrapped = FieldValue.flattenOptional(value) else { return "nil" }
+        let value = FieldValue.unwrapAnyHashable(wrapped)
+        if let text = renderAtomic(value, nested: nested) { return text }
+
+        let mirror = Mirror(reflecting: value)
+        let element = { (child: Any) in render(child, nested: true, depth: depth + 1) }
+        switch mirror.displayStyle {
+        case .collection?:
+            return "[" + mirror.children.map { element($0.value) }.joined(separator: ", ") + "]"
+        case .set?:
+            let items: [(value: Any, text: String)] = mirror.children.map { (value: $0.value, text: element($0.value)) }
+            return "[" + items.sorted(by: FieldValue.precedes).map { $0.text }.joined(separator: ", ") + "]"
+        case .dictionary?:
+            let entries = FieldValue.entries(of: mirror)
+                .map { (value: $0.key, text: element($0.key), rendered: element($0.value)) }
+                .sorted { FieldValue.precedes(($0.value, $0.text), ($1.value, $1.text)) }
+            if entries.isEmpty { return "[:]" }
+            return "[" + entries.map { "\($0.text): \($0.rendered)" }.joined(separator: ", ") + "]"
+        case .tuple?:
+            return "(" + renderFields(FieldValue.children(of: mirror), depth: depth, labelPositions: false) + ")"
+        case .enum?:
+            if let custom = value as? CustomStringConvertible { return custom.description }
+            guard let payload = mirror.children.first else { return String(describing: value) }
+            let caseName = payload.label ?? ""
+            if Mirror(reflecting: payload.value).displayStyle == .tuple {
+                return caseName + element(payload.value)
+            }
+            return caseName + "(" + element(payload.value) + ")"
+        default:
+            if let custom = value as? CustomStringConvertible { return custom.description }
+            let children = FieldValue.children(of: mirror)
+            if children.isEmpty { return String(describing: value) }
+            return String(describing: type(of: value)) + "("
+                + renderFields(children, depth: depth, labelPositions: true) + ")"
+        }
+    }
+
+    private static func renderFields(_ children: [FieldValue.Child], depth: Int, labelPositions: Bool) -> String {
+        children.enumerated().map { position, child in
+            let text = render(child.value, nested: true, depth: depth + 1)
+            let isPositional = child.label == String(position)
+            return isPositional && !labelPositions ? text : "\(child.label): \(text)"
+        }.joined(separator: ", ")
+    }
+
+    private static func renderAtomic(_ value: Any, nested: Bool) -> String? {
+        switch value {
+        case let string as String: return nested ? String(reflecting: string) : string
+        case let string as Substring: return nested ? String(reflecting: String(string)) : String(string)
+        case let character as Character: return nested ? String(reflecting: character) : String(character)
+        case let date as Date: return iso8601(date)
+        case let url as URL: return url.absoluteString
+        case let uuid as UUID: return uuid.uuidString
+        case let decimal as Decimal: return decimal.description
+        case let data as Data: return render(data)
+        case let zone as TimeZone: return zone.identifier
+        case let locale as Locale: return locale.identifier
+        default: return nil
+        }
+    }
+
+    private static func render(_ data: Data) -> String {
+        let shown = data.prefix(32).map { byte in
+            let hex = String(byte, radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+        return data.count <= 32 ? "0x\(shown) (\(data.count) bytes)" : "0x\(shown)… (\(data.count) bytes)"
+    }
+
+    /// `2026-11-28T18:00:00Z`, or `2026-11-28T18:00:00.25Z` when there is a fraction of a second.
+    static func iso8601(_ date: Date) -> String {
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard microseconds.isFinite, abs(microseconds) < 9e18 else { return String(describing: date) }
+        let total = Int64(microseconds)
+        var seconds = total / 1_000_000
+        var fraction = total % 1_000_000
+        if fraction < 0 {
+            fraction += 1_000_000
+            seconds -= 1
+        }
+        let base = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(Date.ISO8601FormatStyle())
+        guard fraction != 0, base.hasSuffix("Z") else { return base }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return base.dropLast() + "." + digits + "Z"
+    }
+}

@@ -1,0 +1,161 @@
+/// Runs new code (the candidate) next to old code (the control) and compares them, in the
+/// spirit of GitHub's Scientist, without ever letting the candidate affect the caller.
+///
+/// ```swift
+/// let experiment = Experiment<GameInfo>(name: "GameInfo", publisher: metrics)
+/// let game = try await experiment.run {
+///     try await rest.game(id)        // control: what the caller gets
+/// } candidate: {
+///     try await graphQL.game(id)     // candidate: compared, then published
+/// }
+/// ```
+///
+/// Guarantees:
+/// - control and candidate run concurrently (the candidate in a child task);
+/// - the caller always gets the control's value, and the control's error is rethrown
+///   unchanged (same type, same value);
+/// - the candidate's errors are captured and published, never thrown (unless ``strict``);
+/// - when ``sampling`` says no, the candidate does not run and nothing is published;
+/// - cancelling the caller's task cancels the candidate;
+/// - with ``ExperimentWaitPolicy/waitForCandidate`` (the default) `run` returns once both have
+///   finished and the result is published; with ``ExperimentWaitPolicy/detached`` it returns
+///   as soon as the control is done and publishes later.
+public struct Experiment<Value: Sendable>: Sendable {
+    /// The experiment's name, passed on in every result.
+    public var name: String
+    /// How the control's and the candidate's values are compared.
+    public var comparator: ExperimentComparator<Value>
+    /// Which calls run the candidate.
+    public var sampling: ExperimentSampling
+    /// Where results go; `nil` discards them (strict mode still throws).
+    public var publisher: (any ExperimentPublisher)?
+    /// For tests: after publishing, a mismatch or a candidate failure is thrown to the caller
+    /// as ``ExperimentMismatchError`` (a control failure is still rethrown unchanged). Strict
+    /// experiments always wait for the candidate.
+    public var strict: Bool
+    /// Whether `run` waits for the candidate.
+    public var waitPolicy: ExperimentWaitPolicy
+    /// Key-value pairs passed on in every result (the run's own context is merged over them).
+    public var context: [String: String]
+
+    /// Creates an experiment publishing to `publisher`.
+    public init(
+        name: String,
+        comparator: ExperimentComparator<Value> = .fieldDiff(),
+        sampling: ExperimentSampling = .always,
+        publisher: (any ExperimentPublisher)? = nil,
+        strict: Bool = false,
+        waitPolicy: ExperimentWaitPolicy = .waitForCandidate,
+        context: [String: String] = [:]
+    ) {
+        self.name = name
+        self.comparator = comparator
+        self.sampling = sampling
+        self.publisher = publisher
+        self.strict = strict
+        self.waitPolicy = waitPolicy
+        self.context = context
+    }
+
+    /// Creates an experiment handing each result to `publish`.
+    public init(
+        name: String,
+        comparator: ExperimentComparator<Value> = .fieldDiff(),
+        sampling: ExperimentSampling = .always,
+        strict: Bool = false,
+        waitPolicy: ExperimentWaitPolicy = .waitForCandidate,
+        context: [String: String] = [:],
+        publish: @escaping @Sendable (ExperimentResult) async -> Void
+    ) {
+        self.init(
+            name: name, comparator: comparator, sampling: sampling, publisher: ClosureExperimentPublisher(publish),
+            strict: strict, waitPolicy: waitPolicy, context: context)
+    }
+
+    /// Runs `control` and, when sampled, `candidate` concurrently; returns the control's value
+    /// or rethrows its error unchanged.
+    ///
+    /// - Parameter context: merged over the experiment's ``context`` in this run's result.
+    /// - Throws: the control's error, as thrown; in strict mode, ``ExperimentMismatchError``
+    ///   when the control succeeded and the candidate differs or failed.
+    public func run(
+        context: [String: String] = [:],
+        control: @escaping @Sendable () async throws -> Value,
+        candidate: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard sampling.shouldRunCandidate() else {
+            return try await control()
+        }
+        let context = self.context.merging(context) { _, run in run }
+        if strict || waitPolicy == .waitForCandidate {
+            return try await runWaiting(context: context, control: control, candidate: candidate)
+        }
+        return try await runDetached(context: context, control: control, candidate: candidate)
+    }
+
+    private func runWaiting(
+        context: [String: String],
+        control: @escaping @Sendable () async throws -> Value,
+        candidate: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        async let candidateObservation = ExperimentObservation.observe(candidate)
+        let controlObservation = await ExperimentObservation.observe(control)
+        let candidateResult = await candidateObservation
+        let result = makeResult(
+            control: controlObservation, candidate: candidateResult, cancelled: Task.isCancelled, context: context)
+        await publisher?.publish(result)
+        let value = try controlObservation.result.get()
+        if strict, let mismatch = ExperimentMismatchError(result) {
+            throw mismatch
+        }
+        return value
+    }
+
+    private func runDetached(
+        context: [String: String],
+        control: @escaping @Sendable () async throws -> Value,
+        candidate: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let candidateTask = Task { await ExperimentObservation.observe(candidate) }
+        let controlObservation = await withTaskCancellationHandler {
+            await ExperimentObservation.observe(control)
+        } onCancel: {
+            candidateTask.cancel()
+        }
+        let experiment = self
+        Task {
+            let candidateObservation = await candidateTask.value
+            let result = experiment.makeResult(
+                control: controlObservation, candidate: candidateObservation, cancelled: candidateTask.isCancelled,
+                context: context)
+            await experiment.publisher?.publish(result)
+        }
+        return try controlObservation.result.get()
+    }
+
+    private func makeResult(
+        control: ExperimentObservation<Value>,
+        candidate: ExperimentObservation<Value>,
+        cancelled: Bool,
+        context: [String: String]
+    ) -> ExperimentResult {
+        let outcome: ExperimentOutcome
+        switch (control.result, candidate.result) {
+        case (.success(let controlValue), .success(let candidateValue)):
+            let differences = comparator.differences(control: controlValue, candidate: candidateValue)
+            outcome = differences.isEmpty ? .match : .mismatch(differences)
+        case _ where cancelled:
+            outcome = .cancelled
+        case (.success, .failure(let error)):
+            outcome = .candidateFailed(ExperimentFailure(error))
+        case (.failure(let error), .success):
+            outcome = .controlFailed(ExperimentFailure(error))
+        case (.failure(let controlError), .failure(let candidateError)):
+            outcome = .bothFailed(
+                control: ExperimentFailure(controlError), candidate: ExperimentFailure(candidateError))
+        }
+        return ExperimentResult(
+            name: name, outcome: outcome, controlDuration: control.duration, candidateDuration: candidate.duration,
+            context: context)
+    }
+}

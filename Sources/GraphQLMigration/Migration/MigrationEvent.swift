@@ -1,0 +1,35 @@
+/// Something a ``MigrationRouter`` reports to its ``MigrationEventReporter``.
+public enum MigrationEvent: Sendable, CustomStringConvertible {
+    /// In ``MigrationMode/graphQLWithRESTFallback``: GraphQL failed with `error` and REST
+    /// answered instead.
+    case fellBack(model: String, error: any Error)
+    /// In ``MigrationMode/graphQLWithRESTFallback``: GraphQL failed with `graphQLError`, then
+    /// REST failed too with `restError` (which the caller got).
+    case fallbackFailed(model: String, graphQLError: any Error, restError: any Error)
+
+    /// The model the event is about.
+    public var model: String {
+        switch self {
+        case .fellBack(let model, _), .fallbackFailed(let model, _, _):
+            return model
+        }
+    }
+
+    /// The GraphQL error that caused the fallback.
+    public var graphQLError: any Error {
+        switch self {
+        case .fellBack(_, let error), .fallbackFailed(_, let error, _):
+            return error
+        }
+    }
+
+    /// What happened, with the errors.
+    public var description: String {
+        switch self {
+        case .fellBack(let model, let error):
+            return "\(model): GraphQL failed (\(error)); REST answered"
+        case .fallbackFailed(let model, let graphQLError, let restError):
+            return "\(model): GraphQL failed (\(graphQLError)); REST failed too (\(restError))"
+        }
+    }
+}

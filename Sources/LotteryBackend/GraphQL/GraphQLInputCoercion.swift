@@ -1,0 +1,295 @@
+import GraphQLParser
+
+/// Coerces input values (JSON variable values and literals) to the schema's input types, as graphql-core
+/// does for the built-in scalars and as the reference backend does for `Long` and `DateTime`.
+struct GraphQLInputCoercion {
+    /// The schema whose enums are consulted.
+    let schema: LotterySchema
+
+    // MARK: Variables (JSON)
+
+    /// Coerces a JSON variable value to `type`.
+    func coerce(json: JSONValue, to type: SchemaTypeReference, path: String = "") throws(GraphQLCoercionFailure)
+        -> GraphQLInputValue
+    {
+        switch type {
+        case .nonNull(let inner):
+            if json.isNull {
+                throw GraphQLCoercionFailure(
+                    message: "Expected non-nullable type \"\(type)\" not to be null.", value: "null", path: path)
+            }
+            return try coerce(json: json, to: inner, path: path)
+        case .list(let inner):
+            switch json {
+            case .null:
+                return .null
+            case .array(let elements):
+                var values: [GraphQLInputValue] = []
+                for (index, element) in elements.enumerated() {
+                    values.append(try coerce(json: element, to: inner, path: path + "[\(index)]"))
+                }
+                return .list(values)
+            default:
+                return .list([try coerce(json: json, to: inner, path: path)])
+            }
+        case .named(let name):
+            if json.isNull { return .null }
+            do {
+                return try coerceLeaf(json: json, typeName: name)
+            } catch {
+                throw GraphQLCoercionFailure(message: error.message, value: json.jsonText, path: path)
+            }
+        }
+    }
+
+    private func coerceLeaf(json: JSONValue, typeName: String) throws(GraphQLCoercionFailure) -> GraphQLInputValue {
+        let shown = json.jsonText
+        func fail(_ message: String) -> GraphQLCoercionFailure {
+            GraphQLCoercionFailure(message: message, value: shown, path: "")
+        }
+        switch typeName {
+        case "Int":
+            guard case .number(let literal) = json, let number = GraphQLInputCoercion.integralValue(literal) else {
+                throw fail("Int cannot represent non-integer value: \(shown)")
+            }
+            guard let value = number, value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+                throw fail("Int cannot represent non 32-bit signed integer value: \(shown)")
+            }
+            return .int(value)
+        case "Float":
+            guard case .number(let literal) = json, let value = Double(literal), value.isFinite else {
+                throw fail("Float cannot represent non numeric value: \(shown)")
+            }
+            return .float(value)
+        case "String":
+            guard case .string(let value) = json else { throw fail("String cannot represent a non string value: \(shown)") }
+            return .string(value)
+        case "Boolean":
+            guard case .bool(let value) = json else { throw fail("Boolean cannot represent a non boolean value: \(shown)") }
+            return .boolean(value)
+        case "ID":
+            switch json {
+            case .string(let value):
+                return .string(value)
+            case .number(let literal):
+                if GraphQLInputCoercion.isIntegerLiteral(literal) {
+                    return .string(literal == "-0" ? "0" : literal)
+                }
+                if let number = GraphQLInputCoercion.integralValue(literal), let value = number {
+                    return .string(String(value))
+                }
+                throw fail("ID cannot represent value: \(shown)")
+            default:
+                throw fail("ID cannot represent value: \(shown)")
+            }
+        case "Long":
+            return .int(try GraphQLInputCoercion.long(fromJSON: json))
+        case "DateTime":
+            guard case .string(let text) = json, UTCTimestamp(rfc3339: text) != nil, text.utf8.count == 20 else {
+                throw fail("DateTime cannot represent \(shown): expected yyyy-MM-ddTHH:mm:ssZ.")
+            }
+            return .string(text)
+        default:
+            guard case .enumeration(let enumName, let values) = schema.type(named: typeName) else {
+                throw fail("Unknown type \"\(typeName)\".")
+            }
+            guard case .string(let name) = json else {
+                throw fail("Enum \"\(enumName)\" cannot represent non-string value: \(shown).")
+            }
+            guard values.contains(name) else { throw fail("Value \"\(name)\" does not exist in \"\(enumName)\" enum.") }
+            return .enumValue(name)
+        }
+    }
+
+    /// The reference backend's `Long` input rule: an integer within Int64, an integral float up to 2^53, or a
+    /// decimal string within Int64.
+    static func long(fromJSON json: JSONValue) throws(GraphQLCoercionFailure) -> Int64 {
+        let shown = json.jsonText
+        func fail(_ message: String) -> GraphQLCoercionFailure {
+            GraphQLCoercionFailure(message: message, value: shown, path: "")
+        }
+        switch json {
+        case .bool:
+            throw fail("Long cannot represent a Boolean: \(shown).")
+        case .number(let literal):
+            if isIntegerLiteral(literal) {
+                guard let value = Int64(literal) else {
+                    throw fail("Long cannot represent \(literal): outside the 64-bit signed range.")
+                }
+                return value
+            }
+            guard let double = Double(literal), double.isFinite, double.rounded() == double,
+                abs(double) <= 9_007_199_254_740_992
+            else { throw fail("Long cannot represent the non-integer or imprecise number \(shown).") }
+            return Int64(double)
+        case .string(let text):
+            guard isDecimalString(text) else {
+                throw fail("Long cannot represent \(shown): expected an integer or a decimal string.")
+            }
+            guard let value = Int64(text) else {
+                throw fail("Long cannot represent \(text): outside the 64-bit signed range.")
+            }
+            return value
+        default:
+            throw fail("Long cannot represent \(shown): expected an integer or a decimal string.")
+        }
+    }
+
+    // MARK: Literals
+
+    /// Coerces a literal to `type`; variables are looked up in `variables` (coerced values; a variable that is
+    /// not there was not provided). Returns `nil` when the literal is a variable that was not provided.
+    func coerce(
+        literal: Value, to type: SchemaTypeReference, variables: [String: GraphQLInputValue]
+    ) throws(GraphQLCoercionFailure) -> GraphQLInputValue? {
+        if case .variable(let variable) = literal {
+            return variables[variable.name.value]
+        }
+        switch type {
+        case .nonNull(let inner):
+            if case .null = literal {
+                throw GraphQLCoercionFailure(
+                    message: "Expected value of type \"\(type)\", found null.", value: "null", path: "")
+            }
+            let value = try coerce(literal: literal, to: inner, variables: variables)
+            if value == .null {
+                throw GraphQLCoercionFailure(
+                    message: "Expected value of type \"\(type)\", found null.", value: "null", path: "")
+            }
+            return value
+        case .list(let inner):
+            switch literal {
+            case .null:
+                return .null
+            case .list(let elements, _):
+                var values: [GraphQLInputValue] = []
+                for element in elements {
+                    values.append(try coerce(literal: element, to: inner, variables: variables) ?? .null)
+                }
+                return .list(values)
+            default:
+                return try coerce(literal: literal, to: inner, variables: variables).map { .list([$0]) }
+            }
+        case .named(let name):
+            if case .null = literal { return .null }
+            return try coerceLeaf(literal: literal, typeName: name)
+        }
+    }
+
+    private func coerceLeaf(literal: Value, typeName: String) throws(GraphQLCoercionFailure) -> GraphQLInputValue {
+        let shown = GraphQLValuePrinter.print(literal)
+        func fail(_ message: String) -> GraphQLCoercionFailure {
+            GraphQLCoercionFailure(message: message, value: shown, path: "")
+        }
+        switch (typeName, literal) {
+        case ("Int", .int(let text, _)):
+            guard let value = Int64(text), value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+                throw fail("Int cannot represent non 32-bit signed integer value: \(text)")
+            }
+            return .int(value)
+        case ("Int", _):
+            throw fail("Int cannot represent non-integer value: \(shown)")
+        case ("Float", .int(let text, _)), ("Float", .float(let text, _)):
+            guard let value = Double(text), value.isFinite else {
+                throw fail("Float cannot represent non numeric value: \(shown)")
+            }
+            return .float(value)
+        case ("Float", _):
+            throw fail("Float cannot represent non numeric value: \(shown)")
+        case ("String", .string(let string)):
+            return .string(string.value)
+        case ("String", _):
+            throw fail("String cannot represent a non string value: \(shown)")
+        case ("Boolean", .boolean(let flag, _)):
+            return .boolean(flag)
+        case ("Boolean", _):
+            throw fail("Boolean cannot represent a non boolean value: \(shown)")
+        case ("ID", .string(let string)):
+            return .string(string.value)
+        case ("ID", .int(let text, _)):
+            return .string(text)
+        case ("ID", _):
+            throw fail("ID cannot represent a non-string and non-integer value: \(shown)")
+        case ("Long", .int(let text, _)):
+            guard let value = Int64(text) else {
+                throw fail("Long cannot represent \(text): outside the 64-bit signed range.")
+            }
+            return .int(value)
+        case ("Long", .string(let string)) where GraphQLInputCoercion.isDecimalString(string.value):
+            guard let value = Int64(string.value) else {
+                throw fail("Long cannot represent \(string.value): outside the 64-bit signed range.")
+            }
+            return .int(value)
+        case ("Long", _):
+            throw fail("Long cannot represent a non-integer literal.")
+        case ("DateTime", .string(let string)):
+            guard UTCTimestamp(rfc3339: string.value) != nil, string.value.utf8.count == 20 else {
+                throw fail("DateTime cannot represent \(shown): expected yyyy-MM-ddTHH:mm:ssZ.")
+            }
+            return .string(string.value)
+        case ("DateTime", _):
+            throw fail("DateTime cannot represent a non-string literal.")
+        default:
+            guard case .enumeration(let enumName, let values) = schema.type(named: typeName) else {
+                throw fail("Unknown type \"\(typeName)\".")
+            }
+            guard case .enum(let name, _) = literal else {
+                throw fail("Enum \"\(enumName)\" cannot represent non-enum value: \(shown).")
+            }
+            guard values.contains(name) else { throw fail("Value \"\(name)\" does not exist in \"\(enumName)\" enum.") }
+            return .enumValue(name)
+        }
+    }
+
+    /// The validation message for a literal that cannot be coerced to `type` (variables inside are not
+    /// checked here), or `nil` when it can.
+    func literalError(_ literal: Value, for type: SchemaTypeReference) -> String? {
+        if case .variable = literal { return nil }
+        switch type {
+        case .nonNull(let inner):
+            if case .null = literal { return "Expected value of type \"\(type)\", found null." }
+            return literalError(literal, for: inner)
+        case .list(let inner):
+            if case .list(let elements, _) = literal {
+                return elements.lazy.compactMap { literalError($0, for: inner) }.first
+            }
+            return literalError(literal, for: inner)
+        case .named(let name):
+            if case .null = literal { return nil }
+            do {
+                _ = try coerceLeaf(literal: literal, typeName: name)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    /// `true` for `-?(0|[1-9][0-9]*)`.
+    static func isDecimalString(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        guard let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return false }
+        if first == UInt8(ascii: "0") && bytes.count > 1 { return false }
+        return bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Whether a JSON number literal is written as an integer (no fraction, no exponent).
+    static func isIntegerLiteral(_ literal: String) -> Bool {
+        isDecimalString(literal) || literal == "-0"
+    }
+
+    /// For a JSON number literal that denotes an integer (as Python's `json` reads it: an integer literal, or
+    /// a float with an integral value): `.some(value)` when it fits Int64, `.some(nil)` when it does not;
+    /// `nil` when the number is not integral.
+    static func integralValue(_ literal: String) -> Int64?? {
+        if isIntegerLiteral(literal) {
+            return .some(Int64(literal))
+        }
+        guard let double = Double(literal), double.isFinite, double.rounded() == double else { return nil }
+        guard double >= -9.223_372_036_854_775_808e18, double < 9.223_372_036_854_775_808e18 else { return .some(nil) }
+        return .some(Int64(double))
+    }
+}

@@ -1,0 +1,24 @@
+/// An object the executor completes: the query root or an entity of the data set.
+enum GraphQLObjectValue: Sendable {
+    /// The `Query` root.
+    case query
+    /// A `Game`.
+    case game(DataSetGame)
+    /// A `Draw`.
+    case draw(DataSetDraw)
+    /// A `PrizeCategory`.
+    case prizeCategory(DataSetPrizeCategory)
+    /// An `Image`.
+    case image(DataSetImage)
+
+    /// The object type's name (`__typename`).
+    var typeName: String {
+        switch self {
+        case .query: return "Query"
+        case .game: return "Game"
+        case .draw: return "Draw"
+        case .prizeCategory: return "PrizeCategory"
+        case .image: return "Image"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// The resolvers of the lottery schema over a data set, with the same semantics as the reference backend:
+/// missing entities resolve to `null`, `draws` of an unknown game to `[]`, `last` outside 1...100 is a field
+/// error, and a draw whose prize ledger is down has `prizePool` and `superPrize` as field errors.
+struct LotteryResolvers: Sendable {
+    /// The data.
+    let dataSet: LotteryDataSet
+
+    /// Resolves `field` of `object` with coerced `arguments`.
+    func resolve(
+        _ field: String, of object: GraphQLObjectValue, arguments: [String: GraphQLInputValue]
+    ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+        switch object {
+        case .query: return try resolveQuery(field, arguments: arguments)
+        case .game(let game): return resolveGame(field, of: game)
+        case .draw(let draw): return try resolveDraw(field, of: draw)
+        case .prizeCategory(let category): return resolvePrizeCategory(field, of: category)
+        case .image(let image): return resolveImage(field, of: image)
+        }
+    }
+
+    private func resolveQuery(
+        _ field: String, arguments: [String: GraphQLInputValue]
+    ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+        func string(_ name: String) -> String? {
+            if case .string(let value) = arguments[name] { return value }
+            return nil
+        }
+        func int(_ name: String) -> Int64? {
+            if case .int(let value) = arguments[name] { return value }
+            return nil
+        }
+        switch field {
+        case "game":
+            guard let id = string("id"), let game = dataSet.game(id: id) else { return .null }
+            return .object(.game(game))
+        case "games":
+            var typeName: String?
+            if case .enumValue(let name) = arguments["type"] { typeName = name }
+            var activeOnly = true
+            if case .boolean(let flag) = arguments["activeOnly"] { activeOnly = flag }
+            let games = dataSet.games.filter { game in
+                (!activeOnly || game.isActive) && (typeName.map { $0 == game.type } ?? true)
+            }
+            return .list(games.map { .object(.game($0)) })
+        case "draws":
+            let last = int("last") ?? 10
+            guard (1...100).contains(last) else {
+                throw GraphQLFieldError("last must be between 1 and 100, got \(last)", code: "BAD_REQUEST")
+            }
+            let draws = dataSet.draws(gameId: string("gameId") ?? "", limit: Int(last), before: int("before"))
+            return .list(draws.map { .object(.draw($0)) })
+        case "draw":
+            guard let gameId = string("gameId"), let number = int("number"),
+                let draw = dataSet.draw(gameId: gameId, number: number)
+            else { return .null }
+            return .object(.draw(draw))
+        case "image":
+            guard let id = string("id"), let image = dataSet.image(id: id) else { return .null }
+            return .object(.image(image))
+        default:
+            throw GraphQLFieldError("no resolver for Query.\(field)")
+        }
+    }
+
+    private func resolveGame(_ field: String, of game: DataSetGame) -> GraphQLResolvedValue {
+        switch field {
+        case "id": return .string(game.id)
+        case "name": return .string(game.name)
+        case "type": return .string(game.type)
+        case "isActive": return .boolean(game.isActive)
+        case "ticketPrice": return .int(game.ticketPrice)
+        case "currency": return .string(game.currency)
+        case "superPrize": return .int(game.superPrize)
+        case "numbersCount": return .int(Int64(game.numbersCount))
+        case "numbersRange": return .int(Int64(game.numbersRange))
+        case "bonusRange": return .int(game.bonusRange.map { Int64($0) })
+        case "logo":
+            guard let id = game.logo, let image = dataSet.image(id: id) else { return .null }
+            return .object(.image(image))
+        case "nextDraw": return drawValue(gameId: game.id, number: game.nextDraw)
+        case "lastDraw": return drawValue(gameId: game.id, number: game.lastDraw)
+        case "drawsCount": return .int(game.drawsCount)
+        case "rulesUrl": return .string(game.rulesUrl)
+        default: return .null
+        }
+    }
+
+    private func drawValue(gameId: String, number: Int64?) -> GraphQLResolvedValue {
+        guard let number, let draw = dataSet.draw(gameId: gameId, number: number) else { return .null }
+        return .object(.draw(draw))
+    }
+
+    private func resolveDraw(_ field: String, of draw: DataSetDraw) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+        switch field {
+        case "id": return .string(draw.id)
+        case "gameId": return .string(draw.gameId)
+        case "number": return .int(draw.number)
+        case "date": return .timestamp(draw.date)
+        case "status": return .string(draw.status)
+        case "winningNumbers": return .list(draw.winningNumbers.map { .int(Int64($0)) })
+        case "bonusNumbers": return .list(draw.bonusNumbers.map { .int(Int64($0)) })
+        case "prizePool", "superPrize":
+            if draw.ledgerDown {
+                throw GraphQLFieldError(
+                    "prize ledger unavailable for draw \(draw.id): \(field) is unknown", code: "LEDGER_UNAVAILABLE")
+            }
+            return .int(field == "prizePool" ? draw.prizePool : draw.superPrize)
+        case "ticketsSold": return .int(draw.ticketsSold)
+        case "prizeCategories": return .list(draw.prizeCategories.map { .object(.prizeCategory($0)) })
+        case "videoUrl": return .string(draw.videoUrl)
+        default: return .null
+        }
+    }
+
+    private func resolvePrizeCategory(_ field: String, of category: DataSetPrizeCategory) -> GraphQLResolvedValue {
+        switch field {
+        case "matched": return .int(Int64(category.matched))
+        case "bonusMatched": return .boolean(category.bonusMatched)
+        case "winners": return .int(category.winners)
+        case "amount": return .int(category.amount)
+        default: return .null
+        }
+    }
+
+    private func resolveImage(_ field: String, of image: DataSetImage) -> GraphQLResolvedValue {
+        switch field {
+        case "id": return .string(image.id)
+        case "url": return .string(image.url)
+        case "width": return .int(Int64(image.width))
+        case "height": return .int(Int64(image.height))
+        default: return .null
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A type as the executor's schema model writes it: a named type, a list or a non-null wrapper.
+indirect enum SchemaTypeReference: Hashable, Sendable, CustomStringConvertible {
+    /// A named type (`Int`, `Game`).
+    case named(String)
+    /// A list, `[T]`.
+    case list(SchemaTypeReference)
+    /// A non-null type, `T!`.
+    case nonNull(SchemaTypeReference)
+
+    /// The innermost named type.
+    var namedType: String {
+        switch self {
+        case .named(let name): return name
+        case .list(let inner), .nonNull(let inner): return inner.namedType
+        }
+    }
+
+    /// Whether the outermost wrapper is non-null.
+    var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
+    }
+
+    /// The type without its outermost non-null wrapper.
+    var nullable: SchemaTypeReference {
+        if case .nonNull(let inner) = self { return inner }
+        return self
+    }
+
+    /// GraphQL notation, e.g. `[Int!]!`.
+    var description: String {
+        switch self {
+        case .named(let name): return name
+        case .list(let inner): return "[\(inner)]"
+        case .nonNull(let inner): return "\(inner)!"
+        }
+    }
+
+    /// Whether a variable of this type may be used where `location` is expected (the spec's
+    /// `AreTypesCompatible`).
+    func isCompatible(withLocation location: SchemaTypeReference) -> Bool {
+        switch (location, self) {
+        case (.nonNull(let locationInner), .nonNull(let variableInner)):
+            return variableInner.isCompatible(withLocation: locationInner)
+        case (.nonNull, _):
+            return false
+        case (_, .nonNull(let variableInner)):
+            return variableInner.isCompatible(withLocation: location)
+        case (.list(let locationInner), .list(let variableInner)):
+            return variableInner.isCompatible(withLocation: locationInner)
+        case (.list, _), (_, .list):
+            return false
+        case (.named(let locationName), .named(let variableName)):
+            return locationName == variableName
+        }
+    }
+}

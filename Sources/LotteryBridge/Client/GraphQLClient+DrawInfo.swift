@@ -1,0 +1,44 @@
+import GraphQLBridge
+import LegacyModels
+import LotteryAPI
+
+extension GraphQLClient {
+    /// A game's draws as legacy `DrawInfo`s, newest first.
+    public func draws(gameId: String, last: Int = 10, before: Int64? = nil) async throws(APIError) -> [DrawInfo] {
+        try await fetchDraws(gameId: gameId, last: last, before: before).value
+    }
+
+    /// One draw as the legacy `DrawInfo`; ``APIError/notFound(operation:path:)`` when there is no such draw.
+    public func drawInfo(gameId: String, number: Int64) async throws(APIError) -> DrawInfo {
+        try await fetchDrawInfo(gameId: gameId, number: number).value
+    }
+
+    func fetchDraws(gameId: String, last: Int, before: Int64?) async throws(APIError)
+        -> GraphQLBridgeResponse<[DrawInfo]>
+    {
+        let query = DrawsQuery(gameId: gameId, last: .some(last), before: GraphQLNullable(before))
+        let result = try await execute(query)
+        let draws = result.data?.draws ?? []
+        var models: [DrawInfo] = []
+        models.reserveCapacity(draws.count)
+        for (index, draw) in draws.enumerated() {
+            models.append(
+                try adapt("data.draws[\(index)]", operation: DrawsQuery.operationName) {
+                    () throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw)
+                })
+        }
+        return GraphQLBridgeResponse(value: models, warnings: result.errors, byteCount: result.byteCount)
+    }
+
+    func fetchDrawInfo(gameId: String, number: Int64) async throws(APIError) -> GraphQLBridgeResponse<DrawInfo> {
+        let result = try await execute(DrawQuery(gameId: gameId, number: number))
+        guard let draw = result.data?.draw else {
+            throw .notFound(
+                operation: DrawQuery.operationName, path: "draw(gameId: \"\(gameId)\", number: \(number))")
+        }
+        let model = try adapt("data.draw", operation: DrawQuery.operationName) { () throws(GraphQLDecodingError) in
+            try DrawInfo(graphQL: draw)
+        }
+        return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)
+    }
+}

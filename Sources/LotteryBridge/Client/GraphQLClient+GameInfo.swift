@@ -1,0 +1,53 @@
+import GraphQLBridge
+import LegacyModels
+import LotteryAPI
+
+extension GraphQLClient {
+    /// One game as the legacy `GameInfo`; ``APIError/notFound(operation:path:)`` when there is no such game.
+    public func gameInfo(gameId: String) async throws(APIError) -> GameInfo {
+        try await fetchGameInfo(gameId: gameId).value
+    }
+
+    /// Games as legacy `GameInfo`s, ordered by id.
+    public func games(type: LegacyModels.GameType? = nil, activeOnly: Bool = true) async throws(APIError) -> [GameInfo] {
+        try await fetchGames(type: type, activeOnly: activeOnly).value
+    }
+
+    func fetchGameInfo(gameId: String) async throws(APIError) -> GraphQLBridgeResponse<GameInfo> {
+        let result = try await execute(GameQuery(id: gameId))
+        guard let game = result.data?.game else {
+            throw .notFound(operation: GameQuery.operationName, path: "game(id: \"\(gameId)\")")
+        }
+        let model = try adapt("data.game", operation: GameQuery.operationName) { () throws(GraphQLDecodingError) in
+            try GameInfo(graphQL: game)
+        }
+        return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)
+    }
+
+    func fetchGames(type: LegacyModels.GameType?, activeOnly: Bool) async throws(APIError)
+        -> GraphQLBridgeResponse<[GameInfo]>
+    {
+        let filter: GraphQLNullable<LotteryAPI.GameType>
+        if let type {
+            guard let graphQLType = LotteryAPI.GameType(legacy: type) else {
+                throw .encoding(
+                    operation: GamesQuery.operationName,
+                    reason: "GameType.unknown cannot be used as a filter: pass a known type or nil for all types")
+            }
+            filter = .some(graphQLType)
+        } else {
+            filter = .none
+        }
+        let result = try await execute(GamesQuery(type: filter, activeOnly: .some(activeOnly)))
+        let games = result.data?.games ?? []
+        var models: [GameInfo] = []
+        models.reserveCapacity(games.count)
+        for (index, game) in games.enumerated() {
+            models.append(
+                try adapt("data.games[\(index)]", operation: GamesQuery.operationName) {
+                    () throws(GraphQLDecodingError) in try GameInfo(graphQL: game)
+                })
+        }
+        return GraphQLBridgeResponse(value: models, warnings: result.errors, byteCount: result.byteCount)
+    }
+}

@@ -1,0 +1,25 @@
+import GraphQLBridge
+import LegacyModels
+import LotteryAPI
+
+extension GraphQLClient {
+    /// An image as the legacy `ImageInfo`; ``APIError/notFound(operation:path:)`` when there is no such
+    /// image or `id` is `nil`.
+    public func image(id: ImageId?) async throws(APIError) -> ImageInfo {
+        try await fetchImage(id: id).value
+    }
+
+    func fetchImage(id: ImageId?) async throws(APIError) -> GraphQLBridgeResponse<ImageInfo> {
+        guard let id else {
+            throw .notFound(operation: ImageQuery.operationName, path: "image(id: nil)")
+        }
+        let result = try await execute(ImageQuery(id: id))
+        guard let image = result.data?.image else {
+            throw .notFound(operation: ImageQuery.operationName, path: "image(id: \"\(id)\")")
+        }
+        let model = try adapt("data.image", operation: ImageQuery.operationName) { () throws(GraphQLDecodingError) in
+            try ImageInfo(graphQL: image)
+        }
+        return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GraphQLBridge
+import LegacyModels
+import LotteryAPI
+
+/// The result type of the completion-handler API.
+public typealias QLRequestResult<Response> = Result<Response, APIError>
+
+/// The lottery app's GraphQL client: takes a ``GraphQLRequest`` and returns the app's legacy models
+/// (`GameInfo`, `DrawInfo`, `ImageInfo`), so the screens that use them never notice the change of API.
+///
+/// ```swift
+/// let client = GraphQLClient(endpoint: url, token: token)
+/// let game: GameInfo = try await client.fetch(requestType: .gameInfo(gameId: "6x45"))
+/// client.fetch(requestType: .draws(gameId: "6x45")) { (result: QLRequestResult<[DrawInfo]>) in ... }
+/// ```
+///
+/// Asking for a `Response` type the request does not produce fails with
+/// ``APIError/unexpectedResponseType(operation:expected:actual:)``; the typed methods
+/// (``gameInfo(gameId:)``, ``games(type:activeOnly:)``, ...) make that a compile-time matter.
+///
+/// Field errors beside data (a prize ledger that is down) are not failures by default: the affected
+/// fields are `nil`, as REST's `null`, and the errors are in ``GraphQLBridgeResponse/warnings``.
+public final class GraphQLClient: Sendable {
+    /// The runtime client that executes the operations.
+    public let client: GraphQLHTTPClient
+    /// What GraphQL errors beside data do: ``GraphQLErrorPolicy/returnPartialData`` by default.
+    public let errorPolicy: GraphQLErrorPolicy
+
+    /// Creates a client on top of a configured runtime client.
+    public init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy = .returnPartialData) {
+        self.client = client
+        self.errorPolicy = errorPolicy
+    }
+
+    /// Creates a client for `endpoint`, sending `Authorization: Bearer <token>` when a token is given.
+    public convenience init(
+        endpoint: URL, token: String? = nil, transport: any GraphQLTransport = URLSessionTransport(),
+        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30),
+        errorPolicy: GraphQLErrorPolicy = .returnPartialData
+    ) {
+        var all = middlewares
+        if let token { all.insert(BearerTokenMiddleware(token: token), at: 0) }
+        self.init(
+            client: GraphQLHTTPClient(endpoint: endpoint, transport: transport, middlewares: all, timeout: timeout),
+            errorPolicy: errorPolicy)
+    }
+
+    /// Runs `requestType` and returns its legacy model.
+    /// - Throws: ``APIError``; ``APIError/unexpectedResponseType(operation:expected:actual:)`` when
+    ///   `Response` is not what the request produces.
+    public func fetch<Response: Sendable>(
+        requestType: GraphQLRequest, as responseType: Response.Type = Response.self
+    ) async throws(APIError) -> Response {
+        try await fetchResponse(requestType: requestType, as: responseType).value
+    }
+
+    /// Runs `requestType` and calls `completion` with its legacy model, on an arbitrary thread.
+    /// - Returns: the task doing the work; cancel it to cancel the request.
+    @discardableResult
+    public func fetch<Response: Sendable>(
+        requestType: GraphQLRequest, completion: @escaping @Sendable (QLRequestResult<Response>) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                completion(.success(try await fetch(requestType: requestType, as: Response.self)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `requestType` and returns its legacy model with the response's warnings and size.
+    public func fetchResponse<Response: Sendable>(
+        requestType: GraphQLRequest, as responseType: Response.Type = Response.self
+    ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
+        let fetched: GraphQLBridgeResponse<any Sendable>
+        switch requestType {
+        case .gameInfo(let gameId): fetched = try await fetchGameInfo(gameId: gameId).erased
+        case .games(let type, let activeOnly): fetched = try await fetchGames(type: type, activeOnly: activeOnly).erased
+        case .draws(let gameId, let last, let before):
+            fetched = try await fetchDraws(gameId: gameId, last: last, before: before).erased
+        case .drawInfo(let gameId, let number): fetched = try await fetchDrawInfo(gameId: gameId, number: number).erased
+        case .image(let id): fetched = try await fetchImage(id: id).erased
+        }
+        guard let value = fetched.value as? Response else {
+            throw .unexpectedResponseType(
+                operation: requestType.operationName, expected: "\(Response.self)",
+                actual: requestType.responseTypeDescription)
+        }
+        return GraphQLBridgeResponse(value: value, warnings: fetched.warnings, byteCount: fetched.byteCount)
+    }
+
+    /// Executes a generated operation with this client's error policy.
+    func execute<Operation: GraphQLOperation>(_ operation: Operation) async throws(APIError)
+        -> GraphQLResult<Operation.Data>
+    {
+        try await client.execute(operation, errorPolicy: errorPolicy)
+    }
+
+    /// Runs an adapter, reporting its failure as a decoding error at `path`.
+    func adapt<Model>(_ path: String, operation: String, _ body: () throws(GraphQLDecodingError) -> Model)
+        throws(APIError) -> Model
+    {
+        do {
+            return try body()
+        } catch {
+            var located = error
+            located.path = located.path.isEmpty ? path : path + "." + located.path
+            throw .decoding(operation: operation, located)
+        }
+    }
+}
+
+/// A legacy model fetched through GraphQL, with what else the response said.
+public struct GraphQLBridgeResponse<Value: Sendable>: Sendable {
+    /// The legacy model.
+    public var value: Value
+    /// GraphQL errors that came with the data (the fields they name are `nil` in `value`).
+    public var warnings: [GraphQLError]
+    /// The response body's size in bytes.
+    public var byteCount: Int
+
+    /// Creates a response.
+    public init(value: Value, warnings: [GraphQLError] = [], byteCount: Int = 0) {
+        self.value = value
+        self.warnings = warnings
+        self.byteCount = byteCount
+    }
+
+    var erased: GraphQLBridgeResponse<any Sendable> {
+        GraphQLBridgeResponse<any Sendable>(value: value, warnings: warnings, byteCount: byteCount)
+    }
+}

@@ -1,0 +1,53 @@
+import LegacyModels
+
+/// An image's id, as the legacy app spells it.
+public typealias ImageId = String
+
+/// What the app asks the GraphQL backend for, with its parameters as associated values.
+///
+/// Each case produces one legacy model type (see ``responseTypeDescription``):
+///
+/// | request | response |
+/// | --- | --- |
+/// | `.gameInfo(gameId:)` | `GameInfo` |
+/// | `.games(type:activeOnly:)` | `[GameInfo]` |
+/// | `.draws(gameId:last:before:)` | `[DrawInfo]` |
+/// | `.drawInfo(gameId:number:)` | `DrawInfo` |
+/// | `.image(_:)` | `ImageInfo` |
+///
+/// A missing entity (GraphQL `null`, REST's 404) fails with ``APIError/notFound(operation:path:)``.
+public enum GraphQLRequest: Sendable, Hashable {
+    /// One game, with its logo and its next and last draw.
+    case gameInfo(gameId: String)
+    /// Games ordered by id; `type: nil` for every type, `activeOnly: false` to include inactive games.
+    case games(type: GameType? = nil, activeOnly: Bool = true)
+    /// A game's draws, newest first: at most `last` (1...100), only numbers below `before` when given.
+    case draws(gameId: String, last: Int = 10, before: Int64? = nil)
+    /// One draw of a game.
+    case drawInfo(gameId: String, number: Int64)
+    /// An image; `nil` (a game without a logo) fails with ``APIError/notFound(operation:path:)`` without a
+    /// request.
+    case image(ImageId?)
+
+    /// The name of the GraphQL operation the request runs.
+    public var operationName: String {
+        switch self {
+        case .gameInfo: return "Game"
+        case .games: return "Games"
+        case .draws: return "Draws"
+        case .drawInfo: return "Draw"
+        case .image: return "Image"
+        }
+    }
+
+    /// The Swift type of the request's response, as text (`"GameInfo"`, `"[DrawInfo]"`).
+    public var responseTypeDescription: String {
+        switch self {
+        case .gameInfo: return "GameInfo"
+        case .games: return "[GameInfo]"
+        case .draws: return "[DrawInfo]"
+        case .drawInfo: return "DrawInfo"
+        case .image: return "ImageInfo"
+        }
+    }
+}

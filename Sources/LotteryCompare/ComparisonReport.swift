@@ -1,0 +1,126 @@
+/// The result of a comparison, in the documented JSON shape of `graphql-bridge compare --format json`:
+///
+/// ```json
+/// {
+///   "summary": {"compared": 0, "matched": 0, "mismatched": 0, "failed": 0},
+///   "models": [{"model": "GameInfo", "compared": 0, "matched": 0, "mismatched": 0, "failed": 0}],
+///   "mismatches": [{"model": "GameInfo", "id": "6x45", "field": "lastDraw.prizePool",
+///                   "rest": "5000000", "graphql": "4000000"}],
+///   "failures": [{"model": "DrawInfo", "id": "6x45-12", "api": "rest", "error": "..."}],
+///   "warnings": [{"model": "DrawInfo", "id": "ruslotto-1659", "message": "..."}],
+///   "latency": {"rest": {"p50_ms": 0, "p95_ms": 0}, "graphql": {"p50_ms": 0, "p95_ms": 0}},
+///   "bytes": {"rest": 0, "graphql": 0}
+/// }
+/// ```
+///
+/// `compared` counts every entity the run tried (`matched + mismatched + failed`); an entity with
+/// several differing fields is one `mismatched` entity and one `mismatches` entry per field.
+public struct ComparisonReport: Sendable, Hashable, Codable {
+    /// Entity counts.
+    public struct Counts: Sendable, Hashable, Codable {
+        /// Entities tried: matched + mismatched + failed.
+        public var compared = 0
+        /// Entities equal through both APIs.
+        public var matched = 0
+        /// Entities fetched through both APIs that differ in at least one field.
+        public var mismatched = 0
+        /// Entities that could not be fetched through one of the APIs.
+        public var failed = 0
+
+        /// Zero counts.
+        public init() {}
+    }
+
+    /// The counts of one model.
+    public struct ModelCounts: Sendable, Hashable, Codable {
+        /// `GameInfo`, `DrawInfo` or `ImageInfo`.
+        public var model: ComparedModel
+        /// Entities tried.
+        public var compared: Int
+        /// Entities equal through both APIs.
+        public var matched: Int
+        /// Entities that differ.
+        public var mismatched: Int
+        /// Entities that could not be fetched.
+        public var failed: Int
+    }
+
+    /// One differing field of one entity.
+    public struct Mismatch: Sendable, Hashable, Codable {
+        /// The legacy model.
+        public var model: ComparedModel
+        /// The entity's id (`game_id`, `draw_id`, `image_id`).
+        public var id: String
+        /// The legacy model's property path of the differing leaf (`lastDraw.prizePool`).
+        public var field: String
+        /// The value through REST, as text.
+        public var rest: String
+        /// The value through GraphQL, as text.
+        public var graphql: String
+    }
+
+    /// An entity that could not be fetched through one API.
+    public struct Failure: Sendable, Hashable, Codable {
+        /// The legacy model.
+        public var model: ComparedModel
+        /// The entity's id.
+        public var id: String
+        /// The API that failed.
+        public var api: ComparedAPI
+        /// Why, in words.
+        public var error: String
+    }
+
+    /// Something to know that is not a failure: a GraphQL field error that came with partial data.
+    public struct Warning: Sendable, Hashable, Codable {
+        /// The legacy model.
+        public var model: ComparedModel
+        /// The entity's id.
+        public var id: String
+        /// The message, with the error's path.
+        public var message: String
+    }
+
+    /// Latency percentiles of one API, in milliseconds.
+    public struct Percentiles: Sendable, Hashable, Codable {
+        /// The median.
+        public var p50Milliseconds: Double
+        /// The 95th percentile.
+        public var p95Milliseconds: Double
+
+        enum CodingKeys: String, CodingKey {
+            case p50Milliseconds = "p50_ms"
+            case p95Milliseconds = "p95_ms"
+        }
+    }
+
+    /// A figure per API.
+    public struct PerAPI<Value: Sendable & Hashable & Codable>: Sendable, Hashable, Codable {
+        /// The REST figure.
+        public var rest: Value
+        /// The GraphQL figure.
+        public var graphql: Value
+    }
+
+    /// The totals.
+    public var summary: Counts
+    /// The counts per model, in the order GameInfo, DrawInfo, ImageInfo.
+    public var models: [ModelCounts]
+    /// Every differing field.
+    public var mismatches: [Mismatch]
+    /// Every entity that could not be fetched.
+    public var failures: [Failure]
+    /// GraphQL field errors that came with data.
+    public var warnings: [Warning]
+    /// Request latency per API.
+    public var latency: PerAPI<Percentiles>
+    /// Response bytes per API.
+    public var bytes: PerAPI<Int>
+
+    /// The exit status of `graphql-bridge compare`: 0 all matched, 1 a mismatch, 2 a failure.
+    public var exitStatus: Int32 {
+        if summary.failed > 0 { return 2 }
+        if summary.mismatched > 0 { return 1 }
+        return 0
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The running `server.py` process: launched, watched for its `LISTENING` line, and stopped once.
+final class ServerProcess: @unchecked Sendable {
+    /// The server's exit status when graphql-core is missing (see `server.py`).
+    static let missingGraphQLCoreStatus: Int32 = 3
+
+    private let lock = NSLock()
+    private let process: Process
+    private let standardInput: Pipe
+    private let standardOutput: Pipe
+    private let standardErrorURL: URL
+    private let standardErrorHandle: FileHandle
+    private var stopped = false
+    private var finalStandardError: String?
+
+    private init(process: Process, standardInput: Pipe, standardOutput: Pipe, errorURL: URL, errorHandle: FileHandle) {
+        self.process = process
+        self.standardInput = standardInput
+        self.standardOutput = standardOutput
+        self.standardErrorURL = errorURL
+        self.standardErrorHandle = errorHandle
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The process id of the server.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Launches `python script arguments…` and returns once the server printed `LISTENING <url>`.
+    /// - Throws: a `ReferenceBackendError` saying why it did not start (with the server's stderr).
+    static func launch(
+        python: String,
+        script: URL,
+        arguments: [String],
+        timeout: TimeInterval
+    ) async throws -> (server: ServerProcess, baseURL: URL) {
+        let errorURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("graphqlbridge-reference-backend-\(UUID().uuidString).stderr")
+        guard FileManager.default.createFile(atPath: errorURL.path, contents: nil) else {
+            throw ReferenceBackendError.launchFailed(executable: python, reason: "cannot create \(errorURL.path)")
+        }
+        let errorHandle = try FileHandle(forWritingTo: errorURL)
+
+        let process = Process()
+        if python.contains("/") {
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = [script.path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [python, script.path] + arguments
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONUNBUFFERED"] = "1"
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errorHandle
+
+        let server = ServerProcess(
+            process: process, standardInput: input, standardOutput: output, errorURL: errorURL,
+            errorHandle: errorHandle)
+        let listening = OnceContinuation<String>()
+        process.terminationHandler = { [weak server] finished in
+            let status = finished.terminationStatus
+            let standardError = server?.standardError() ?? ""
+            if status == missingGraphQLCoreStatus {
+                listening.resume(with: .failure(
+                    ReferenceBackendError.graphQLCoreMissing(python: python, standardError: standardError)))
+            } else {
+                listening.resume(with: .failure(
+                    ReferenceBackendError.exitedBeforeListening(status: status, standardError: standardError)))
+            }
+        }
+        do {
+            try process.run()
+        } catch {
+            server.markStopped()
+            if python.contains("/") && !FileManager.default.isExecutableFile(atPath: python) {
+                throw ReferenceBackendError.pythonNotFound(path: python)
+            }
+            throw ReferenceBackendError.launchFailed(executable: python, reason: "\(error)")
+        }
+
+        let reader = output.fileHandleForReading
+        DispatchQueue.global(qos: .userInitiated).async {
+            // Plain read(2): returns what is there (FileHandle's readers wait for a full count).
+            let descriptor = reader.fileDescriptor
+            var buffer = [UInt8]()
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }  // end of file or error: the termination handler or the timeout reports
+                buffer.append(contentsOf: chunk[0..<count])
+                if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[0..<newline], as: UTF8.self)
+                    listening.resume(with: .success(line))
+                    return
+                }
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak server] in
+            let standardError = server?.standardError() ?? ""
+            listening.resume(with: .failure(
+                ReferenceBackendError.startTimedOut(seconds: timeout, standardError: standardError)))
+        }
+
+        let line: String
+        do {
+            line = try await listening.wait()
+        } catch {
+            server.stop()
+            throw error
+        }
+        let prefix = "LISTENING "
+        guard line.hasPrefix(prefix), let url = URL(string: String(line.dropFirst(prefix.count))),
+            url.scheme == "http", url.host != nil, url.port != nil
+        else {
+            let standardError = server.standardError()
+            server.stop()
+            throw ReferenceBackendError.unexpectedOutput(line: line, standardError: standardError)
+        }
+        return (server, url)
+    }
+
+    /// What the server wrote to its standard error so far (all of it once stopped).
+    func standardError() -> String {
+        if let kept = lock.withLock({ finalStandardError }) { return kept }
+        let data = (try? Data(contentsOf: standardErrorURL)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Stops the server: closes its stdin, sends SIGTERM, waits (SIGKILL after 5 s). Safe to call twice.
+    func stop() {
+        let alreadyStopped = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !alreadyStopped else { return }
+        try? standardInput.fileHandleForWriting.close()
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline {
+                usleep(10_000)
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                let killDeadline = Date().addingTimeInterval(5)
+                while process.isRunning && Date() < killDeadline {
+                    usleep(10_000)
+                }
+            }
+        }
+        let standardError = standardError()
+        lock.withLock { finalStandardError = standardError }
+        try? standardErrorHandle.close()
+        try? FileManager.default.removeItem(at: standardErrorURL)
+    }
+
+    /// Records a process that never ran as stopped, so `deinit` does not touch it.
+    private func markStopped() {
+        lock.withLock { stopped = true }
+        try? standardErrorHandle.close()
+        try? FileManager.default.removeItem(at: standardErrorURL)
+    }
+}

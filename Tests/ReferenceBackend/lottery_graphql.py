@@ -1,0 +1,294 @@
+"""The GraphQL side of the reference backend, on graphql-core 3.3.
+
+The schema is built from the SDL file with build_schema; enum values that the data set uses but the
+SDL does not declare (a "newer server": SCRATCH, POSTPONED) are added to the server's own copy with
+extend_schema, so a client generated from the original SDL sees values it does not know.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from graphql import (
+    GraphQLEnumType,
+    GraphQLError,
+    GraphQLObjectType,
+    GraphQLScalarType,
+    GraphQLSchema,
+    GraphQLSyntaxError,
+    IntValueNode,
+    StringValueNode,
+    build_schema,
+    execute_sync,
+    extend_schema,
+    parse,
+    validate,
+)
+
+from lottery_data import (
+    GRAPHQL_NAME_SUFFIX,
+    INJECTED_NAME_GAME,
+    INJECTED_SWAP_DRAW,
+    INT64_MAX,
+    INT64_MIN,
+    Dataset,
+    draw_id,
+)
+
+DECIMAL_PATTERN = re.compile(r"^-?(0|[1-9][0-9]*)$")
+DATE_TIME_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$")
+MAX_SAFE_FLOAT_INTEGER = 2**53
+
+
+@dataclass(frozen=True)
+class GraphQLOptions:
+    """Per-server behaviour of the GraphQL API."""
+
+    long_as_string: bool = False
+    inject_differences: bool = False
+    fail_game: str | None = None
+
+
+@dataclass
+class GraphQLOutcome:
+    """The result of one GraphQL request: the response body and whether it was a request error."""
+
+    body: dict[str, Any]
+    request_error: bool
+
+
+# --- scalars ----------------------------------------------------------------------------------
+
+
+def _long_from_int(value: int) -> int:
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise GraphQLError(f"Long cannot represent {value}: outside the 64-bit signed range.")
+    return value
+
+
+def _long_from_input(value: Any) -> int:
+    if isinstance(value, bool):
+        raise GraphQLError(f"Long cannot represent a Boolean: {value!r}.")
+    if isinstance(value, int):
+        return _long_from_int(value)
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) <= MAX_SAFE_FLOAT_INTEGER:
+            return int(value)
+        raise GraphQLError(f"Long cannot represent the non-integer or imprecise number {value!r}.")
+    if isinstance(value, str) and DECIMAL_PATTERN.match(value):
+        return _long_from_int(int(value))
+    raise GraphQLError(f"Long cannot represent {value!r}: expected an integer or a decimal string.")
+
+
+def _long_from_literal(node: Any, _variables: Any = None) -> int:
+    if isinstance(node, (IntValueNode, StringValueNode)) and DECIMAL_PATTERN.match(node.value):
+        value = int(node.value)
+        if not INT64_MIN <= value <= INT64_MAX:
+            raise GraphQLError(f"Long cannot represent {value}: outside the 64-bit signed range.", node)
+        return value
+    raise GraphQLError("Long cannot represent a literal that is not an integer or a decimal string.", node)
+
+
+def _make_long_output(as_string: bool):
+    def serialize(value: Any) -> Any:
+        number = _long_from_input(value)
+        return str(number) if as_string else number
+
+    return serialize
+
+
+def _date_time_output(value: Any) -> str:
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            raise GraphQLError("DateTime cannot represent a date without a time zone.")
+        return value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(value, str) and DATE_TIME_PATTERN.match(value):
+        return value
+    raise GraphQLError(f"DateTime cannot represent {value!r}.")
+
+
+def _date_time_input(value: Any) -> str:
+    if isinstance(value, str) and DATE_TIME_PATTERN.match(value):
+        try:
+            datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError as error:
+            raise GraphQLError(f"DateTime cannot represent {value!r}: {error}.") from error
+        return value
+    raise GraphQLError(f"DateTime cannot represent {value!r}: expected yyyy-MM-ddTHH:mm:ssZ.")
+
+
+def _date_time_literal(node: Any, _variables: Any = None) -> str:
+    if isinstance(node, StringValueNode):
+        return _date_time_input(node.value)
+    raise GraphQLError("DateTime cannot represent a non-string literal.", node)
+
+
+def _install_scalar(scalar: GraphQLScalarType, output, value_input, literal_input) -> None:
+    # graphql-core 3.3 reads coerce_*; the 3.2-style names are set too for other 3.x versions.
+    scalar.serialize = output  # type: ignore[method-assign]
+    scalar.parse_value = value_input  # type: ignore[method-assign]
+    scalar.parse_literal = literal_input  # type: ignore[method-assign]
+    if hasattr(scalar, "coerce_output_value"):
+        scalar.coerce_output_value = output
+        scalar.coerce_input_value = value_input
+        scalar.coerce_input_literal = lambda node: literal_input(node)
+
+
+# --- resolvers --------------------------------------------------------------------------------
+
+
+def _context(info) -> dict[str, Any]:
+    return info.context
+
+
+def _check_failure(info, game_id: str) -> None:
+    fail_game = _context(info)["options"].fail_game
+    if fail_game is not None and game_id == fail_game:
+        raise GraphQLError(f"injected failure for game {game_id} (--fail-graphql-for)",
+                           extensions={"code": "INTERNAL"})
+
+
+def _resolve_game(_root, info, id: str):  # noqa: A002 - the schema's argument name
+    _check_failure(info, id)
+    return _context(info)["dataset"].games.get(id)
+
+
+def _resolve_games(_root, info, type: str | None = None, activeOnly: bool | None = True):  # noqa: A002, N803
+    dataset: Dataset = _context(info)["dataset"]
+    return dataset.list_games(type_name=type, active_only=activeOnly is not False)
+
+
+def _resolve_draws(_root, info, gameId: str, last: int | None = 10, before: int | None = None):  # noqa: N803
+    _check_failure(info, gameId)
+    limit = 10 if last is None else last
+    if not 1 <= limit <= 100:
+        raise GraphQLError(f"last must be between 1 and 100, got {limit}", extensions={"code": "BAD_REQUEST"})
+    return _context(info)["dataset"].list_draws(gameId, limit, before)
+
+
+def _resolve_draw(_root, info, gameId: str, number: int):  # noqa: N803
+    _check_failure(info, gameId)
+    return _context(info)["dataset"].draws.get((gameId, number))
+
+
+def _resolve_image(_root, info, id: str):  # noqa: A002
+    return _context(info)["dataset"].images.get(id)
+
+
+def _resolve_game_name(game, info):
+    if _context(info)["options"].inject_differences and game["id"] == INJECTED_NAME_GAME:
+        return game["name"] + GRAPHQL_NAME_SUFFIX
+    return game["name"]
+
+
+def _resolve_game_logo(game, info):
+    return None if game["logo"] is None else _context(info)["dataset"].images.get(game["logo"])
+
+
+def _resolve_game_next_draw(game, info):
+    number = game["nextDraw"]
+    return None if number is None else _context(info)["dataset"].draws.get((game["id"], number))
+
+
+def _resolve_game_last_draw(game, info):
+    number = game["lastDraw"]
+    return None if number is None else _context(info)["dataset"].draws.get((game["id"], number))
+
+
+def _resolve_draw_id(draw, _info):
+    return draw_id(draw)
+
+
+def _resolve_winning_numbers(draw, info):
+    numbers = list(draw["winningNumbers"])
+    if (_context(info)["options"].inject_differences and (draw["gameId"], draw["number"]) == INJECTED_SWAP_DRAW
+            and len(numbers) >= 2):
+        numbers[0], numbers[1] = numbers[1], numbers[0]
+    return numbers
+
+
+def _ledger_resolver(field: str):
+    def resolve(draw, _info):
+        if draw["ledgerDown"]:
+            raise GraphQLError(f"prize ledger unavailable for draw {draw_id(draw)}: {field} is unknown",
+                               extensions={"code": "LEDGER_UNAVAILABLE"})
+        return draw[field]
+
+    return resolve
+
+
+# --- schema -----------------------------------------------------------------------------------
+
+
+def build_lottery_schema(sdl: str, dataset: Dataset, options: GraphQLOptions) -> GraphQLSchema:
+    """The server's schema: the SDL, extended with the data set's unknown enum values, resolvers attached."""
+    schema = build_schema(sdl)
+    game_types, draw_statuses = dataset.referenced_enum_values()
+    extensions = []
+    for enum_name, values in (("GameType", game_types), ("DrawStatus", draw_statuses)):
+        enum_type = schema.get_type(enum_name)
+        if not isinstance(enum_type, GraphQLEnumType):
+            raise ValueError(f"the SDL has no enum {enum_name}")
+        missing = sorted(values - set(enum_type.values))
+        if missing:
+            extensions.append(f"extend enum {enum_name} {{ {' '.join(missing)} }}")
+    if extensions:
+        schema = extend_schema(schema, parse("\n".join(extensions)))
+
+    long_type = schema.get_type("Long")
+    date_time_type = schema.get_type("DateTime")
+    if not isinstance(long_type, GraphQLScalarType) or not isinstance(date_time_type, GraphQLScalarType):
+        raise ValueError("the SDL must declare the scalars Long and DateTime")
+    _install_scalar(long_type, _make_long_output(options.long_as_string), _long_from_input, _long_from_literal)
+    _install_scalar(date_time_type, _date_time_output, _date_time_input, _date_time_literal)
+
+    resolvers = {
+        "Query": {"game": _resolve_game, "games": _resolve_games, "draws": _resolve_draws,
+                  "draw": _resolve_draw, "image": _resolve_image},
+        "Game": {"name": _resolve_game_name, "logo": _resolve_game_logo, "nextDraw": _resolve_game_next_draw,
+                 "lastDraw": _resolve_game_last_draw},
+        "Draw": {"id": _resolve_draw_id, "winningNumbers": _resolve_winning_numbers,
+                 "prizePool": _ledger_resolver("prizePool"), "superPrize": _ledger_resolver("superPrize")},
+    }
+    for type_name, fields in resolvers.items():
+        object_type = schema.get_type(type_name)
+        if not isinstance(object_type, GraphQLObjectType):
+            raise ValueError(f"the SDL has no object type {type_name}")
+        for field_name, resolver in fields.items():
+            if field_name not in object_type.fields:
+                raise ValueError(f"the SDL has no field {type_name}.{field_name}")
+            object_type.fields[field_name].resolve = resolver
+    return schema
+
+
+class GraphQLService:
+    """Runs GraphQL requests against the data set."""
+
+    def __init__(self, sdl: str, dataset: Dataset, options: GraphQLOptions) -> None:
+        self.dataset = dataset
+        self.options = options
+        self.schema = build_lottery_schema(sdl, dataset, options)
+
+    def run(self, query: str, variables: dict[str, Any] | None, operation_name: str | None) -> GraphQLOutcome:
+        try:
+            document = parse(query)
+        except GraphQLSyntaxError as error:
+            return GraphQLOutcome({"errors": [error.formatted]}, request_error=True)
+        validation_errors = validate(self.schema, document)
+        if validation_errors:
+            return GraphQLOutcome({"errors": [error.formatted for error in validation_errors]}, request_error=True)
+        context = {"dataset": self.dataset, "options": self.options}
+        result = execute_sync(self.schema, document, context_value=context, variable_values=variables,
+                              operation_name=operation_name)
+        errors = [error.formatted for error in result.errors or []]
+        if result.data is None and errors and all(error.get("path") is None for error in errors):
+            # Variable coercion, unknown operation name, ...: GraphQL request errors with no data entry.
+            return GraphQLOutcome({"errors": errors}, request_error=True)
+        body: dict[str, Any] = {}
+        if errors:
+            body["errors"] = errors
+        body["data"] = result.data
+        return GraphQLOutcome(body, request_error=False)

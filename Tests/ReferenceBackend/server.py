@@ -1,0 +1,464 @@
+#!/usr/bin/env python3
+"""The lottery reference backend: the whole contract (contract/README.md, lottery.graphqls) over HTTP.
+
+REST under /api/v1/ and GraphQL at POST /graphql, both served from one data set
+(Sources/LotteryBackend/Resources/dataset.json). Standard library plus graphql-core 3.3.2.
+
+    python3 Tests/ReferenceBackend/server.py --port 0
+    LISTENING http://127.0.0.1:54321
+
+See Tests/ReferenceBackend/README.md for the options, the injected differences and the edge cases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+DEFAULT_DATASET = REPO / "Sources" / "LotteryBackend" / "Resources" / "dataset.json"
+DEFAULT_SCHEMA = REPO / "Sources" / "LotteryBackend" / "Resources" / "lottery.graphqls"
+EXIT_MISSING_GRAPHQL_CORE = 3
+EXIT_BAD_DATA = 2
+
+sys.path.insert(0, str(HERE))
+
+try:
+    import graphql  # noqa: F401
+except ImportError:
+    print("reference backend: graphql-core is not installed for " + sys.executable
+          + "; install graphql-core: run scripts/python-env.sh and use the python it prints", file=sys.stderr)
+    sys.exit(EXIT_MISSING_GRAPHQL_CORE)
+
+from lottery_data import INJECTED_DIFFERENCES, INT64_MAX, INT64_MIN, Dataset, DatasetError, RestRenderer  # noqa: E402
+from lottery_graphql import GraphQLOptions, GraphQLService  # noqa: E402
+
+GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
+APPLICATION_JSON = "application/json"
+MAX_BODY_BYTES = 1 << 20
+
+
+class BadRequest(Exception):
+    """A REST parameter is invalid (HTTP 400, code BAD_REQUEST)."""
+
+
+class NotFound(Exception):
+    """A REST entity or path does not exist (HTTP 404, code NOT_FOUND)."""
+
+
+def parse_accept(header: str | None) -> str:
+    """Picks the GraphQL response media type from an Accept header."""
+    if not header:
+        return APPLICATION_JSON
+    weights: dict[str, float] = {}
+    for position, part in enumerate(header.split(",")):
+        pieces = [piece.strip() for piece in part.split(";")]
+        media_type = pieces[0].lower()
+        quality = 1.0
+        for parameter in pieces[1:]:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value.strip())
+                except ValueError:
+                    quality = 0.0
+        # Earlier entries win ties; a tiny penalty by position keeps that order.
+        weights[media_type] = max(weights.get(media_type, -1.0), quality - position * 1e-6)
+    graphql_response = weights.get(GRAPHQL_RESPONSE_JSON, -1.0)
+    plain = max(weights.get(APPLICATION_JSON, -1.0), weights.get("application/*", -1.0) - 1e-3,
+                weights.get("*/*", -1.0) - 2e-3)
+    if graphql_response > 0 and graphql_response >= plain:
+        return GRAPHQL_RESPONSE_JSON
+    return APPLICATION_JSON
+
+
+def parse_int_param(name: str, text: str, low: int, high: int) -> int:
+    if not text or not (text.isdigit() or (text[0] == "-" and text[1:].isdigit())):
+        raise BadRequest(f"{name} must be an integer, got {text!r}")
+    value = int(text)
+    if not low <= value <= high:
+        raise BadRequest(f"{name} must be between {low} and {high}, got {value}")
+    return value
+
+
+class LotteryServer(ThreadingHTTPServer):
+    """The HTTP server with the data set, the renderers and the options."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address, options: argparse.Namespace, dataset: Dataset, graphql_service: GraphQLService):
+        super().__init__(address, LotteryHandler)
+        self.options = options
+        self.dataset = dataset
+        self.rest = RestRenderer(dataset, inject_differences=options.inject_differences)
+        self.graphql = graphql_service
+
+
+class LotteryHandler(BaseHTTPRequestHandler):
+    """One HTTP request: routes to REST or GraphQL."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "LotteryReferenceBackend/1.0"
+    server: LotteryServer
+
+    # --- plumbing ---------------------------------------------------------------------------
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        if self.server.options.verbose:
+            sys.stderr.write(f"[reference backend] {self.address_string()} {format % args}\n")
+            sys.stderr.flush()
+
+    def send_json(self, status: int, body: Any, content_type: str = APPLICATION_JSON,
+                  headers: dict[str, str] | None = None) -> None:
+        payload = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", f"{content_type}; charset=utf-8")
+        self.send_header("Content-Length", str(len(payload)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(payload)
+
+    def read_body(self) -> bytes | None:
+        length_header = self.headers.get("Content-Length")
+        if length_header is None:
+            if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+                return self.read_chunked()
+            return b""
+        try:
+            length = int(length_header)
+        except ValueError:
+            return None
+        if length < 0 or length > MAX_BODY_BYTES:
+            return None
+        return self.rfile.read(length)
+
+    def read_chunked(self) -> bytes | None:
+        chunks = []
+        total = 0
+        while True:
+            size_line = self.rfile.readline(1024).strip()
+            try:
+                size = int(size_line.split(b";")[0], 16)
+            except ValueError:
+                return None
+            if size == 0:
+                while self.rfile.readline(1024).strip():
+                    pass
+                return b"".join(chunks)
+            total += size
+            if total > MAX_BODY_BYTES:
+                return None
+            chunks.append(self.rfile.read(size))
+            self.rfile.readline(8)
+
+    def authorized(self) -> bool:
+        token = self.server.options.token
+        if token is None:
+            return True
+        return self.headers.get("Authorization", "") == f"Bearer {token}"
+
+    def prepare(self) -> None:
+        delay = self.server.options.delay_ms
+        if delay:
+            time.sleep(delay / 1000.0)
+
+    # --- methods ----------------------------------------------------------------------------
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        self.dispatch()
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        self.dispatch()
+
+    def do_POST(self) -> None:  # noqa: N802
+        self.dispatch()
+
+    def do_PUT(self) -> None:  # noqa: N802
+        self.dispatch()
+
+    def do_DELETE(self) -> None:  # noqa: N802
+        self.dispatch()
+
+    def do_PATCH(self) -> None:  # noqa: N802
+        self.dispatch()
+
+    def do_OPTIONS(self) -> None:  # noqa: N802
+        self.dispatch()
+
+    def dispatch(self) -> None:
+        path = urlsplit(self.path).path
+        try:
+            self.prepare()
+            if path == "/graphql" or path == "/graphql/":
+                self.handle_graphql()
+            elif path.startswith("/api/v1/") or path == "/api/v1":
+                self.handle_rest()
+            else:
+                # Drain a body so the connection stays usable.
+                if self.command in ("POST", "PUT", "PATCH"):
+                    self.read_body()
+                self.send_rest_error(HTTPStatus.NOT_FOUND, "NOT_FOUND", f"no route {path}")
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+        except Exception as error:  # noqa: BLE001 - a server bug must still answer
+            sys.stderr.write(f"[reference backend] internal error on {self.command} {self.path}: {error!r}\n")
+            try:
+                self.send_rest_error(HTTPStatus.INTERNAL_SERVER_ERROR, "INTERNAL", f"internal error: {error}")
+            except OSError:
+                self.close_connection = True
+
+    # --- REST -------------------------------------------------------------------------------
+
+    def send_rest_error(self, status: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
+        self.send_json(status, {"status": "error", "error": {"code": code, "message": message}}, headers=headers)
+
+    def handle_rest(self) -> None:
+        if self.command in ("POST", "PUT", "PATCH"):
+            self.read_body()
+        if not self.authorized():
+            self.send_rest_error(HTTPStatus.UNAUTHORIZED, "UNAUTHORIZED", "missing or wrong bearer token",
+                                 headers={"WWW-Authenticate": 'Bearer realm="lottery"'})
+            return
+        if self.command not in ("GET", "HEAD"):
+            self.send_rest_error(HTTPStatus.BAD_REQUEST, "BAD_REQUEST",
+                                 f"method {self.command} is not allowed: the REST API is read-only (GET)",
+                                 headers={"Allow": "GET, HEAD"})
+            return
+        parts = urlsplit(self.path)
+        segments = [unquote(segment) for segment in parts.path[len("/api/v1/"):].split("/")]
+        if segments and segments[-1] == "":
+            segments.pop()
+        query = parse_qs(parts.query, keep_blank_values=True)
+        try:
+            result = self.route_rest(segments, query)
+        except BadRequest as error:
+            self.send_rest_error(HTTPStatus.BAD_REQUEST, "BAD_REQUEST", str(error))
+            return
+        except NotFound as error:
+            self.send_rest_error(HTTPStatus.NOT_FOUND, "NOT_FOUND", str(error))
+            return
+        self.send_json(HTTPStatus.OK, {"status": "ok", "result": result})
+
+    def route_rest(self, segments: list[str], query: dict[str, list[str]]) -> Any:
+        dataset = self.server.dataset
+        rest = self.server.rest
+
+        def single(name: str) -> str | None:
+            values = query.get(name)
+            if not values:
+                return None
+            if len(values) > 1:
+                raise BadRequest(f"{name} is given {len(values)} times")
+            return values[0]
+
+        def game_or_404(game_id: str) -> dict[str, Any]:
+            game = dataset.games.get(game_id)
+            if game is None:
+                raise NotFound(f"no game {game_id}")
+            return game
+
+        match segments:
+            case ["games"]:
+                type_text = single("type")
+                type_code = None if type_text is None else parse_int_param("type", type_text, INT64_MIN, INT64_MAX)
+                active_text = single("active")
+                if active_text not in (None, "0", "1"):
+                    raise BadRequest(f"active must be 0 or 1, got {active_text!r}")
+                games = dataset.list_games(type_code=type_code, active_only=active_text != "0")
+                return [rest.game(game) for game in games]
+            case ["games", game_id]:
+                return rest.game(game_or_404(game_id))
+            case ["games", game_id, "draws"]:
+                limit_text = single("limit")
+                limit = 10 if limit_text is None else parse_int_param("limit", limit_text, 1, 100)
+                before_text = single("before")
+                before = (None if before_text is None
+                          else parse_int_param("before", before_text, INT64_MIN, INT64_MAX))
+                game = game_or_404(game_id)
+                return [rest.draw(draw) for draw in dataset.list_draws(game["id"], limit, before)]
+            case ["games", game_id, "draws", number_text]:
+                game = game_or_404(game_id)
+                number = parse_int_param("draw_number", number_text, INT64_MIN, INT64_MAX)
+                draw = dataset.draws.get((game["id"], number))
+                if draw is None:
+                    raise NotFound(f"no draw {number} of game {game_id}")
+                return rest.draw(draw)
+            case ["images", image_id]:
+                image = dataset.images.get(image_id)
+                if image is None:
+                    raise NotFound(f"no image {image_id}")
+                return rest.image(image)
+            case _:
+                raise NotFound(f"no endpoint /api/v1/{'/'.join(segments)}")
+
+    # --- GraphQL ----------------------------------------------------------------------------
+
+    def send_graphql_errors(self, status: int, media_type: str, message: str,
+                            headers: dict[str, str] | None = None) -> None:
+        self.send_json(status, {"errors": [{"message": message}]}, content_type=media_type, headers=headers)
+
+    def handle_graphql(self) -> None:
+        media_type = parse_accept(self.headers.get("Accept"))
+        body = self.read_body() if self.command in ("POST", "PUT", "PATCH") else b""
+        if not self.authorized():
+            self.send_graphql_errors(HTTPStatus.UNAUTHORIZED, media_type, "missing or wrong bearer token",
+                                     headers={"WWW-Authenticate": 'Bearer realm="lottery"'})
+            return
+        if self.command != "POST":
+            self.send_graphql_errors(HTTPStatus.METHOD_NOT_ALLOWED, media_type,
+                                     f"method {self.command} is not supported: POST a GraphQL request",
+                                     headers={"Allow": "POST"})
+            return
+        if body is None:
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request body is missing or too large")
+            return
+        content_type = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if content_type not in ("application/json", ""):
+            self.send_graphql_errors(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, media_type,
+                                     f"Content-Type must be application/json, got {content_type!r}")
+            return
+        try:
+            request = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, f"the request body is not JSON: {error}")
+            return
+        if not isinstance(request, dict):
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request body must be a JSON object")
+            return
+        query = request.get("query")
+        if not isinstance(query, str) or not query.strip():
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request has no query string")
+            return
+        variables = request.get("variables")
+        if variables is not None and not isinstance(variables, dict):
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "variables must be a JSON object")
+            return
+        operation_name = request.get("operationName")
+        if operation_name is not None and not isinstance(operation_name, str):
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "operationName must be a string")
+            return
+        outcome = self.server.graphql.run(query, variables, operation_name)
+        status = HTTPStatus.BAD_REQUEST if outcome.request_error and media_type == GRAPHQL_RESPONSE_JSON \
+            else HTTPStatus.OK
+        self.send_json(status, outcome.body, content_type=media_type)
+
+
+# --- startup --------------------------------------------------------------------------------
+
+
+def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="The lottery reference backend (REST + GraphQL).")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default 0)")
+    parser.add_argument("--token", default=None,
+                        help="require 'Authorization: Bearer TOKEN' on both APIs (401 otherwise)")
+    parser.add_argument("--long-as-string", action="store_true",
+                        help="serialize GraphQL Long values as decimal strings")
+    parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET, help=f"data set (default {DEFAULT_DATASET})")
+    parser.add_argument("--schema", type=Path, default=DEFAULT_SCHEMA, help=f"GraphQL SDL (default {DEFAULT_SCHEMA})")
+    parser.add_argument("--inject-differences", action="store_true",
+                        help="make the two APIs disagree on a fixed, documented set of values")
+    parser.add_argument("--fail-graphql-for", metavar="GAME_ID", default=None,
+                        help="GraphQL field errors for game(id:), draws(gameId:) and draw(gameId:) of this game")
+    parser.add_argument("--delay-ms", type=int, default=0, help="latency added to every request, in milliseconds")
+    parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--exit-on-stdin-eof", action="store_true",
+                        help="exit when standard input is closed (the parent process went away)")
+    parser.add_argument("--print-schema", action="store_true",
+                        help="print the server's schema (with its extra enum values) and exit")
+    options = parser.parse_args(argv)
+    if options.delay_ms < 0:
+        parser.error("--delay-ms must not be negative")
+    if not 0 <= options.port <= 65535:
+        parser.error("--port must be 0...65535")
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse_options(argv)
+    try:
+        dataset = Dataset.load(options.dataset)
+        sdl = options.schema.read_text(encoding="utf-8")
+        service = GraphQLService(sdl, dataset, GraphQLOptions(long_as_string=options.long_as_string,
+                                                              inject_differences=options.inject_differences,
+                                                              fail_game=options.fail_graphql_for))
+    except (DatasetError, OSError, ValueError) as error:
+        print(f"reference backend: {error}", file=sys.stderr)
+        return EXIT_BAD_DATA
+    if options.print_schema:
+        from graphql import print_schema
+
+        print(print_schema(service.schema))
+        return 0
+    if options.fail_graphql_for is not None and options.fail_graphql_for not in dataset.games:
+        print(f"reference backend: warning: --fail-graphql-for {options.fail_graphql_for}: no such game",
+              file=sys.stderr)
+
+    try:
+        server = LotteryServer((options.host, options.port), options, dataset, service)
+    except OSError as error:
+        print(f"reference backend: cannot listen on {options.host}:{options.port}: {error}", file=sys.stderr)
+        return 1
+
+    stop = threading.Event()
+
+    def request_stop(*_args: Any) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    if options.exit_on_stdin_eof:
+        stdin_fd = sys.stdin.fileno()
+
+        def watch_stdin() -> None:
+            # os.read on the raw descriptor: a daemon thread blocked in a buffered read would abort
+            # the interpreter at exit.
+            try:
+                while os.read(stdin_fd, 4096):
+                    pass
+            except OSError:
+                pass
+            stop.set()
+
+        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
+
+    serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, name="http", daemon=True)
+    serving.start()
+
+    if options.inject_differences:
+        print("reference backend: --inject-differences: the APIs disagree on:", file=sys.stderr)
+        for difference in INJECTED_DIFFERENCES:
+            print(f"  - {difference.describe()}", file=sys.stderr)
+    if options.fail_graphql_for is not None:
+        print(f"reference backend: --fail-graphql-for {options.fail_graphql_for}: its GraphQL queries fail",
+              file=sys.stderr)
+    sys.stderr.flush()
+    host, port = server.server_address[:2]
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"LISTENING http://{shown_host}:{port}", flush=True)
+
+    while not stop.wait(0.1):
+        pass
+    server.shutdown()
+    server.server_close()
+    if options.verbose:
+        print("reference backend: stopped", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh machine: installs what the tests need (graphql-core in a venv, and
+# graphql-core's test fixtures as a parser corpus), then runs the Python reference backend's self-test and
+# every Swift test. The Swift tests start the reference backend themselves, on free loopback ports.
+#
+# Usage: scripts/test.sh [extra `swift test` arguments, e.g. --filter LotteryBridgeTests]
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Python environment for the reference backend (graphql-core, pinned)"
+GRAPHQLBRIDGE_PYTHON="$(bash scripts/python-env.sh)"
+export GRAPHQLBRIDGE_PYTHON
+echo "python: $GRAPHQLBRIDGE_PYTHON ($("$GRAPHQLBRIDGE_PYTHON" -c 'import graphql; print("graphql-core", graphql.__version__)'))"
+
+step "graphql-core's test fixtures (parser corpus)"
+GRAPHQL_CORE_FIXTURES="$(bash scripts/fetch-graphql-core-fixtures.sh)"
+export GRAPHQL_CORE_FIXTURES
+echo "fixtures: $GRAPHQL_CORE_FIXTURES"
+
+# Tests that need the reference backend fail (instead of skipping) when it cannot start.
+export GRAPHQLBRIDGE_REQUIRE_BACKEND=1
+
+step "Reference backend self-test"
+"$GRAPHQLBRIDGE_PYTHON" -m unittest discover -s Tests/ReferenceBackend -p 'test_*.py' 2>&1 | tail -n 5
+
+step "Swift build (tests included)"
+swift build --build-tests --quiet
+
+step "Swift tests"
+swift test --skip-build "$@"
