@@ -23,7 +23,9 @@ enum DecodeBenchmark {
                 + "\(workload.bodyCount) REST bodies (\(megabytes(workload.restBytes))); "
                 + "generated in \(format(generationMs)) ms (seed \(options.seed))")
 
-        let (checkMs, failures) = TimingSummary.time { check(workload) }
+        let (checkMs, failures) = TimingSummary.time {
+            check(workload) + (workload.graphQLGameBodies.first.map(LongFastPathCheck.run(gameBody:)) ?? [])
+        }
         if !failures.isEmpty {
             print("correctness check: FAIL (\(failures.count) problems; first ones below)")
             for failure in failures.prefix(10) { print("  - " + failure) }
@@ -31,7 +33,8 @@ enum DecodeBenchmark {
         }
         print(
             "correctness check: PASS (GraphQL path == REST path == expected models for \(workload.games.count) "
-                + "games and \(workload.games.count) draw lists; \(format(checkMs)) ms)")
+                + "games and \(workload.games.count) draw lists; Long fast path == exact read for "
+                + "\(LongFastPathCheck.forms.count * 2) bodies; \(format(checkMs)) ms)")
 
         let paths = DecodePath.allCases.filter { options.includes($0.rawValue) }
         var summaries = paths.map {

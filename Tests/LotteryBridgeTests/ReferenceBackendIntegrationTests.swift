@@ -43,7 +43,7 @@ struct ReferenceBackendIntegrationTests {
             let activeREST = try await clients.rest.games()
             let activeGraphQL = try await clients.graphQL.games()
             #expect(activeGraphQL == activeREST)
-            #expect(activeGraphQL.allSatisfy(\.isActive))
+            #expect(activeGraphQL.allSatisfy { $0.isActive })
             #expect(activeGraphQL.count < graphQLGames.count)
 
             let kenoREST = try await clients.rest.games(type: .keno, activeOnly: false)
@@ -113,7 +113,7 @@ struct ReferenceBackendIntegrationTests {
         try await withBackend { clients in
             let bearer = BearerTokenMiddleware(token: Self.token)
             let preferred = GraphQLHTTPClient(endpoint: clients.backend.graphQLURL, middlewares: [bearer])
-            do {
+            do throws(APIError) {
                 _ = try await preferred.execute(InvalidQuery())
                 Issue.record("the invalid query succeeded")
             } catch {
@@ -128,7 +128,7 @@ struct ReferenceBackendIntegrationTests {
             let legacyMediaType = GraphQLHTTPClient(
                 endpoint: clients.backend.graphQLURL,
                 middlewares: [bearer, HeadersMiddleware(["Accept": "application/json"])])
-            do {
+            do throws(APIError) {
                 _ = try await legacyMediaType.execute(InvalidQuery())
                 Issue.record("the invalid query succeeded")
             } catch {
@@ -147,7 +147,7 @@ struct ReferenceBackendIntegrationTests {
         try await withBackend { clients in
             let runtime = GraphQLHTTPClient(
                 endpoint: clients.backend.graphQLURL, middlewares: [BearerTokenMiddleware(token: Self.token)])
-            do {
+            do throws(APIError) {
                 _ = try await runtime.execute(GameQuery(id: "ruslotto"), errorPolicy: .failOnAnyError)
                 Issue.record("partial data did not fail under failOnAnyError")
             } catch {
@@ -162,7 +162,8 @@ struct ReferenceBackendIntegrationTests {
 
             let bridged = try await clients.graphQL.fetchResponse(requestType: .gameInfo(gameId: "ruslotto"), as: GameInfo.self)
             #expect(bridged.warnings.count == 2)
-            #expect(bridged.value == (try await clients.rest.game(id: "ruslotto")))
+            let viaREST = try await clients.rest.game(id: "ruslotto")
+            #expect(bridged.value == viaREST)
         }
     }
 
@@ -231,10 +232,16 @@ struct ReferenceBackendIntegrationTests {
     func cancellation() async throws {
         try await withBackend(ReferenceBackendOptions(token: Self.token, delayMilliseconds: 3000)) { clients in
             let started = ContinuousClock.now
-            let task = Task { () throws(APIError) -> GameInfo in try await clients.graphQL.gameInfo(gameId: "6x45") }
+            let task = Task { () async -> QLRequestResult<GameInfo> in
+                do throws(APIError) {
+                    return .success(try await clients.graphQL.gameInfo(gameId: "6x45"))
+                } catch {
+                    return .failure(error)
+                }
+            }
             try await Task.sleep(for: .milliseconds(200))
             task.cancel()
-            let result = await task.result
+            let result = await task.value
             guard case .failure(.cancelled) = result else {
                 Issue.record("expected .cancelled, got \(result)")
                 return

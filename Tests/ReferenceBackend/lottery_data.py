@@ -48,7 +48,8 @@ INJECTED_DIFFERENCES = (
                        f'name gets the suffix "{GRAPHQL_NAME_SUFFIX}"'),
     InjectedDifference("GraphQL", "draw 6x45-9007199254740993", "combination", "winningNumbers",
                        "DrawInfo.combination", "the first two winning numbers are swapped (8,4,15,... not 4,8,15,...)"),
-    InjectedDifference("REST", "image logo-keno", "w", "width", "ImageInfo.width", "width is one pixel more (97, not 96)"),
+    InjectedDifference("REST", "image logo-keno", "w", "width", "ImageInfo.width",
+                       "width is one pixel more (97, not 96)"),
     InjectedDifference("REST", "draw 5x36-123456", "prize_pool", "prizePool", "DrawInfo.prizePool",
                        "prize pool is one kopeck more"),
 )

@@ -13,6 +13,7 @@ See Tests/ReferenceBackend/README.md for the options, the injected differences a
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import signal
@@ -34,9 +35,7 @@ EXIT_BAD_DATA = 2
 
 sys.path.insert(0, str(HERE))
 
-try:
-    import graphql  # noqa: F401
-except ImportError:
+if importlib.util.find_spec("graphql") is None:
     print("reference backend: graphql-core is not installed for " + sys.executable
           + "; install graphql-core: run scripts/python-env.sh and use the python it prints", file=sys.stderr)
     sys.exit(EXIT_MISSING_GRAPHQL_CORE)
@@ -97,6 +96,7 @@ class LotteryServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128  # a comparison run opens many connections at once
 
     def __init__(self, address, options: argparse.Namespace, dataset: Dataset, graphql_service: GraphQLService):
         super().__init__(address, LotteryHandler)

@@ -128,9 +128,9 @@ struct ReferenceBackendTests {
     func badDatasetFails() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dataset.json")
         do {
-            let backend = try await ReferenceBackend.startIfAvailable(.init(datasetURL: missing))
-            backend?.stop()
-            if backend != nil { Issue.record("the server started without a data set") }
+            let backend = try await startBackend(.init(datasetURL: missing))
+            backend.stop()
+            Issue.record("the server started without a data set")
         } catch let error as ReferenceBackendError {
             guard case .exitedBeforeListening(let status, let standardError) = error else {
                 Issue.record("unexpected error \(error)")

@@ -132,6 +132,7 @@ extension Date: GraphQLScalarDecodable {
     public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
         throws -> Date
     {
+        // The coding path is built only for an error: building it costs more than decoding the value.
         try check(
             try decodeString(container.codingPath + [key]) { try container.decode(String.self, forKey: key) },
             container.codingPath + [key])
@@ -139,11 +140,15 @@ extension Date: GraphQLScalarDecodable {
 
     /// Decodes a ``DateTime`` from an RFC 3339 string.
     public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Date {
-        let path = container.codingPath + [GraphQLCodingKey(intValue: container.currentIndex) ?? GraphQLCodingKey("?")]
+        // The element's index before it is consumed; the path is built only for an error.
+        let index = container.currentIndex
+        func path() -> [any CodingKey] {
+            container.codingPath + [GraphQLCodingKey(intValue: index) ?? GraphQLCodingKey("?")]
+        }
         var copy = container
-        let text = try decodeString(path) { try copy.decode(String.self) }
+        let text = try decodeString(path()) { try copy.decode(String.self) }
         container = copy
-        return try check(text, path)
+        return try check(text, path())
     }
 
     /// Decodes a ``DateTime`` from an RFC 3339 string.
@@ -153,18 +158,20 @@ extension Date: GraphQLScalarDecodable {
 
     private static let expected = "DateTime (an RFC 3339 string in UTC such as \"2026-11-28T18:00:00Z\")"
 
-    private static func decodeString(_ path: [any CodingKey], _ decode: () throws -> String) throws -> String {
+    private static func decodeString(_ path: @autoclosure () -> [any CodingKey], _ decode: () throws -> String)
+        throws -> String
+    {
         do {
             return try decode()
         } catch let error as DecodingError {
-            throw GraphQLDecodingError(codingPath: path, expected: expected, underlying: error)
+            throw GraphQLDecodingError(codingPath: path(), expected: expected, underlying: error)
         }
     }
 
-    private static func check(_ text: String, _ path: [any CodingKey]) throws -> Date {
+    private static func check(_ text: String, _ path: @autoclosure () -> [any CodingKey]) throws -> Date {
         guard let date = DateTimeScalar.parse(text) else {
             throw GraphQLDecodingError(
-                codingPath: path, expected: expected, found: "\"\(text)\"",
+                codingPath: path(), expected: expected, found: "\"\(text)\"",
                 reason: "the string is not an RFC 3339 date-time with a valid date and time")
         }
         return date

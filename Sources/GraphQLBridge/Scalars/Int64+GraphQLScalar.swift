@@ -6,31 +6,35 @@ extension Int64: GraphQLScalarDecodable {
     public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
         throws -> Int64
     {
+        // The coding path is built only for an error: building it costs more than decoding the value.
+        let value: Int64
         do {
-            let value = try container.decode(Int64.self, forKey: key)
-            return try LongScalar.checkExact(
-                value, codingPath: container.codingPath + [key],
-                decimal: { try container.decode(Decimal.self, forKey: key) })
+            value = try container.decode(Int64.self, forKey: key)
         } catch let error as DecodingError {
-            let path = container.codingPath + [key]
             return try LongScalar.recover(
-                from: error, codingPath: path,
+                from: error, codingPath: container.codingPath + [key],
                 string: { try container.decode(String.self, forKey: key) },
                 decimal: { try container.decode(Decimal.self, forKey: key) },
                 bool: { try container.decode(Bool.self, forKey: key) },
                 isNull: { try container.decodeNil(forKey: key) })
         }
+        return try LongScalar.checkExact(
+            value, codingPath: container.codingPath + [key],
+            decimal: { try container.decode(Decimal.self, forKey: key) })
     }
 
     /// Decodes a ``Long`` from a JSON number or a decimal string, exactly.
     public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Int64 {
-        let path = container.codingPath + [GraphQLCodingKey(intValue: container.currentIndex) ?? GraphQLCodingKey("?")]
+        // Built only for an error (before the element is consumed): building it costs more than decoding it.
+        func path() -> [any CodingKey] {
+            container.codingPath + [GraphQLCodingKey(intValue: container.currentIndex) ?? GraphQLCodingKey("?")]
+        }
         // Probe on a copy so the element is consumed exactly once, whatever its type.
         var probe = container
         if let value = try? probe.decode(Int64.self) {
             var probeExact = container
             let exact = try LongScalar.checkExact(
-                value, codingPath: path, decimal: { try probeExact.decode(Decimal.self) })
+                value, codingPath: path(), decimal: { try probeExact.decode(Decimal.self) })
             container = probe
             return exact
         }
@@ -39,7 +43,7 @@ extension Int64: GraphQLScalarDecodable {
         var probeBool = container
         var probeNil = container
         let value = try LongScalar.recover(
-            from: nil, codingPath: path,
+            from: nil, codingPath: path(),
             string: { try probeString.decode(String.self) },
             decimal: { try probeDecimal.decode(Decimal.self) },
             bool: { try probeBool.decode(Bool.self) },
@@ -50,10 +54,9 @@ extension Int64: GraphQLScalarDecodable {
 
     /// Decodes a ``Long`` from a JSON number or a decimal string, exactly.
     public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Int64 {
+        let value: Int64
         do {
-            let value = try container.decode(Int64.self)
-            return try LongScalar.checkExact(
-                value, codingPath: container.codingPath, decimal: { try container.decode(Decimal.self) })
+            value = try container.decode(Int64.self)
         } catch let error as DecodingError {
             return try LongScalar.recover(
                 from: error, codingPath: container.codingPath,
@@ -62,6 +65,8 @@ extension Int64: GraphQLScalarDecodable {
                 bool: { try container.decode(Bool.self) },
                 isNull: { container.decodeNil() })
         }
+        return try LongScalar.checkExact(
+            value, codingPath: container.codingPath, decimal: { try container.decode(Decimal.self) })
     }
 }
 
@@ -108,18 +113,22 @@ public enum LongScalar {
     /// through `Decimal` without its fraction (above), so `1.0000000000000001` reads as `1` and
     /// `9007199254740993.5` as `9007199254740993`. Reading the same number as a `Decimal` (exact up to 38
     /// significant digits) and comparing catches these; a whole number such as `1e3` or `1.0` is kept.
+    ///
+    /// Skipped while ``GraphQLResponseDecoder`` decodes a body whose numbers are all integer literals
+    /// (``IntegerLiteralBody``): Foundation reads those exactly. The path is evaluated only for an error.
     @usableFromInline
-    static func checkExact(_ value: Int64, codingPath: [any CodingKey], decimal: () throws -> Decimal) throws
-        -> Int64
-    {
+    static func checkExact(
+        _ value: Int64, codingPath: @autoclosure () -> [any CodingKey], decimal: () throws -> Decimal
+    ) throws -> Int64 {
+        if IntegerLiteralBody.isActive { return value }
         guard let number = try? decimal() else {
             throw GraphQLDecodingError(
-                codingPath: codingPath, expected: expected, found: nil,
+                codingPath: codingPath(), expected: expected, found: nil,
                 reason: "the number cannot be read exactly (too small, too large or too many digits)")
         }
         if number == Decimal(value) { return value }
         throw GraphQLDecodingError(
-            codingPath: codingPath, expected: expected, found: number.description,
+            codingPath: codingPath(), expected: expected, found: number.description,
             reason: describeNumberProblem(number))
     }
 

@@ -7,7 +7,7 @@ public enum ExperimentSampling: Sendable {
     case never
     /// About `percent` calls in 100 (`0...100`), decided by `random`.
     case percent(Double, random: ExperimentRandomSource = .system)
-    /// The calls for which `decide` returns `true`.
+    /// The calls for which the closure returns `true` (it is called once per run).
     case custom(@Sendable () -> Bool)
 
     /// Decides for one call whether the candidate runs.

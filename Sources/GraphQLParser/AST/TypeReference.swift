@@ -16,12 +16,7 @@ public enum TypeReference: ASTNode, CustomStringConvertible {
     }
 
     /// The innermost named type: `ID` for `[ID!]!`.
-    public var namedType: NamedType {
-        switch self {
-        case .named(let named): named
-        case .list(let inner, _), .nonNull(let inner, _): inner.namedType
-        }
-    }
+    public var namedType: NamedType { unwrapped.named }
 
     /// Whether the type is non-null at the outermost level.
     public var isNonNull: Bool {
@@ -29,12 +24,40 @@ public enum TypeReference: ASTNode, CustomStringConvertible {
         return false
     }
 
+    /// A list or non-null wrapper of a type.
+    public enum Wrapper: Sendable, Hashable {
+        /// `[...]`.
+        case list
+        /// `...!`.
+        case nonNull
+    }
+
+    /// The innermost named type and the wrappers around it, innermost first: `[ID!]!` is `ID` with
+    /// `[.nonNull, .list, .nonNull]`.
+    public var unwrapped: (named: NamedType, wrappers: [Wrapper]) {
+        var wrappers: [Wrapper] = []
+        var current = self
+        while true {
+            switch current {
+            case .named(let named):
+                return (named, wrappers.reversed())
+            case .list(let inner, _):
+                wrappers.append(.list)
+                current = inner
+            case .nonNull(let inner, _):
+                wrappers.append(.nonNull)
+                current = inner
+            }
+        }
+    }
+
     /// The type as GraphQL text, for example `[ID!]!`.
     public var description: String {
-        switch self {
-        case .named(let named): named.name.value
-        case .list(let inner, _): "[\(inner.description)]"
-        case .nonNull(let inner, _): "\(inner.description)!"
+        let (named, wrappers) = unwrapped
+        var text = named.name.value
+        for wrapper in wrappers {
+            text = wrapper == .list ? "[" + text + "]" : text + "!"
         }
+        return text
     }
 }

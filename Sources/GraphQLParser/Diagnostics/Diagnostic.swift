@@ -25,16 +25,31 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Where the problem is.
     public var location: SourceLocation
 
+    /// Further places the problem involves, after ``location``: for example the first of two operations with the
+    /// same name, or the operation that does not define a variable. graphql-core reports them as the second and
+    /// later entries of an error's `locations`.
+    public var relatedLocations: [SourceLocation]
+
     /// Creates a diagnostic.
     /// - Parameters:
     ///   - severity: How serious it is.
     ///   - message: What is wrong.
     ///   - location: Where it is.
-    public init(severity: Severity, message: String, location: SourceLocation) {
+    ///   - relatedLocations: Further places the problem involves.
+    public init(
+        severity: Severity,
+        message: String,
+        location: SourceLocation,
+        relatedLocations: [SourceLocation] = []
+    ) {
         self.severity = severity
         self.message = message
         self.location = location
+        self.relatedLocations = relatedLocations
     }
+
+    /// ``location`` followed by ``relatedLocations``, in the order graphql-core lists an error's `locations`.
+    public var locations: [SourceLocation] { [location] + relatedLocations }
 
     /// `file:line:column: severity: message`, the form compilers print.
     public var description: String { "\(location): \(severity.rawValue): \(message)" }

@@ -72,6 +72,7 @@ extension Lexer {
     }
 
     /// A syntax error at a byte offset, with graphql-core's `Syntax Error: ` prefix.
+    @inline(never)
     func error(at offset: Int, _ description: String) -> ParseError {
         let (line, column) = lineAndColumn(of: offset)
         let location = SourceLocation(fileName: sourceName, line: line, column: column, utf8Offset: offset)

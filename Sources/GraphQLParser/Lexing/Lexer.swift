@@ -43,6 +43,7 @@ struct Lexer {
     }
 
     /// Reads the next token, skipping whitespace, commas, byte order marks and comments.
+    @inline(never)
     mutating func next() throws(ParseError) -> Token {
         let count = bytes.count
         var position = cursor

@@ -16,8 +16,12 @@ public struct ParseOptions: Sendable, Hashable {
 
     /// The deepest nesting of selection sets, list and object values and list types, together. Like
     /// graphql-core, which uses 200; deeper documents throw
-    /// `Syntax Error: Document is nested too deeply. Parsing aborted.`. The limit also keeps the recursive
-    /// descent parser's stack use bounded.
+    /// `Syntax Error: Document is nested too deeply. Parsing aborted.`.
+    ///
+    /// The parser itself reads nested constructs with explicit stacks, so its call stack use does not grow with
+    /// nesting. Code that walks an AST recursively (printing, comparing, and Swift's own destruction of nested
+    /// values) does use stack per level: at the default limit that stays far below the 512 KB of a secondary
+    /// thread on Apple platforms; raise the limit only with that in mind.
     public var maxNestingDepth: Int
 
     /// Creates parse options.

@@ -7,7 +7,8 @@ extension RecursiveDescentParser {
     mutating func parseOperationDefinition() throws(ParseError) -> OperationDefinition {
         let start = token
         if peek(.braceL) {
-            return OperationDefinition(operation: .query, selectionSet: try parseSelectionSet(), location: location(start))
+            return OperationDefinition(
+                operation: .query, selectionSet: try parseSelectionSet(), location: location(start))
         }
         let description = try parseDescription()
         let operation = try parseOperationType()
@@ -65,56 +66,120 @@ extension RecursiveDescentParser {
     }
 
     /// `Variable: $ Name`.
+    @inline(never)
     mutating func parseVariable() throws(ParseError) -> Variable {
         let start = token
         try expect(.dollar)
         return Variable(name: try parseName(), location: location(start))
     }
 
-    /// `SelectionSet: { Selection* }` (graphql-core accepts empty selection sets by default).
+    /// `SelectionSet: { Selection* }` (graphql-core accepts empty selection sets by default), with the fields,
+    /// fragment spreads and inline fragments in it.
+    ///
+    /// Nested selection sets are parsed with an explicit stack instead of recursion, in the order graphql-core's
+    /// recursive rules read the tokens, so that deep documents cannot exhaust the call stack.
+    @inline(never)
     mutating func parseSelectionSet() throws(ParseError) -> SelectionSet {
         try enterNesting()
         let start = token
         try expect(.braceL)
-        var selections: [Selection] = []
-        while !(try expectOptional(.braceR)) {
-            if peek(.spread) {
-                selections.append(try parseFragment())
+        var stack = [PendingSelectionSet(owner: .root, start: start)]
+        while let current = stack.indices.last {
+            if try expectOptional(.braceR) {
+                depth -= 1
+                let finished = stack.removeLast()
+                let selectionSet = SelectionSet(selections: finished.selections, location: location(finished.start))
+                let selection: Selection
+                switch finished.owner {
+                case .root:
+                    return selectionSet
+                case .field(let alias, let name, let arguments, let directives, let fieldStart):
+                    selection = .field(
+                        Field(
+                            alias: alias,
+                            name: name,
+                            arguments: arguments,
+                            directives: directives,
+                            selectionSet: selectionSet,
+                            location: location(fieldStart)
+                        )
+                    )
+                case .inlineFragment(let typeCondition, let directives, let fragmentStart):
+                    selection = .inlineFragment(
+                        InlineFragment(
+                            typeCondition: typeCondition,
+                            directives: directives,
+                            selectionSet: selectionSet,
+                            location: location(fragmentStart)
+                        )
+                    )
+                }
+                stack[current - 1].selections.append(selection)
+            } else if peek(.spread) {
+                // FragmentSpread: ... FragmentName Directives?
+                // InlineFragment: ... TypeCondition? Directives? SelectionSet
+                let spreadStart = token
+                try advance()
+                let hasTypeCondition = try expectOptionalKeyword("on")
+                if !hasTypeCondition && peek(.name) {
+                    stack[current].selections.append(try parseFragmentSpread(spreadStart))
+                    continue
+                }
+                let typeCondition = hasTypeCondition ? NamedType(name: try parseName()) : nil
+                let directives = try parseDirectives(isConst: false)
+                try enterNesting()
+                let braceStart = token
+                try expect(.braceL)
+                stack.append(
+                    PendingSelectionSet(
+                        owner: .inlineFragment(
+                            typeCondition: typeCondition, directives: directives, start: spreadStart),
+                        start: braceStart
+                    )
+                )
             } else {
-                selections.append(.field(try parseField()))
+                // Field: Alias? Name Arguments? Directives? SelectionSet?
+                let fieldStart = token
+                let nameOrAlias = try parseName()
+                let alias: Name?
+                let name: Name
+                if try expectOptional(.colon) {
+                    alias = nameOrAlias
+                    name = try parseName()
+                } else {
+                    alias = nil
+                    name = nameOrAlias
+                }
+                let arguments = try parseArguments(isConst: false)
+                let directives = try parseDirectives(isConst: false)
+                if peek(.braceL) {
+                    try enterNesting()
+                    let braceStart = token
+                    try advance()
+                    stack.append(
+                        PendingSelectionSet(
+                            owner: .field(
+                                alias: alias, name: name, arguments: arguments, directives: directives,
+                                start: fieldStart),
+                            start: braceStart
+                        )
+                    )
+                } else {
+                    stack[current].selections.append(
+                        .field(
+                            Field(
+                                alias: alias, name: name, arguments: arguments, directives: directives,
+                                location: location(fieldStart))
+                        )
+                    )
+                }
             }
         }
-        depth -= 1
-        return SelectionSet(selections: selections, location: location(start))
-    }
-
-    /// `Field: Alias? Name Arguments? Directives? SelectionSet?`.
-    mutating func parseField() throws(ParseError) -> Field {
-        let start = token
-        let nameOrAlias = try parseName()
-        let alias: Name?
-        let name: Name
-        if try expectOptional(.colon) {
-            alias = nameOrAlias
-            name = try parseName()
-        } else {
-            alias = nil
-            name = nameOrAlias
-        }
-        let arguments = try parseArguments(isConst: false)
-        let directives = try parseDirectives(isConst: false)
-        let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
-        return Field(
-            alias: alias,
-            name: name,
-            arguments: arguments,
-            directives: directives,
-            selectionSet: selectionSet,
-            location: location(start)
-        )
+        throw unexpected()  // Not reached: the root entry returns when its `}` is read.
     }
 
     /// `Arguments[Const]: ( Argument[?Const]+ )`, empty when there is no `(`.
+    @inline(never)
     mutating func parseArguments(isConst: Bool) throws(ParseError) -> [Argument] {
         guard try expectOptional(.parenL) else { return [] }
         var arguments: [Argument] = []
@@ -130,28 +195,12 @@ extension RecursiveDescentParser {
 
     // MARK: Fragments
 
-    /// `FragmentSpread: ... FragmentName Directives?` or `InlineFragment: ... TypeCondition? Directives?
-    /// SelectionSet`.
-    mutating func parseFragment() throws(ParseError) -> Selection {
-        let start = token
-        try expect(.spread)
-        let hasTypeCondition = try expectOptionalKeyword("on")
-        if !hasTypeCondition && peek(.name) {
-            let name = try parseFragmentName()
-            let directives = try parseDirectives(isConst: false)
-            return .fragmentSpread(FragmentSpread(name: name, directives: directives, location: location(start)))
-        }
-        let typeCondition = hasTypeCondition ? NamedType(name: try parseName()) : nil
+    /// The rest of a fragment spread, after the `...`.
+    @inline(never)
+    mutating func parseFragmentSpread(_ start: Token) throws(ParseError) -> Selection {
+        let name = try parseFragmentName()
         let directives = try parseDirectives(isConst: false)
-        let selectionSet = try parseSelectionSet()
-        return .inlineFragment(
-            InlineFragment(
-                typeCondition: typeCondition,
-                directives: directives,
-                selectionSet: selectionSet,
-                location: location(start)
-            )
-        )
+        return .fragmentSpread(FragmentSpread(name: name, directives: directives, location: location(start)))
     }
 
     /// `FragmentDefinition: Description? fragment FragmentName TypeCondition Directives? SelectionSet`.
@@ -183,31 +232,66 @@ extension RecursiveDescentParser {
     // MARK: Values
 
     /// `Value[Const]`: a variable (unless constant), number, string, boolean, null, enum, list or object.
+    ///
+    /// Nested lists and objects are parsed with an explicit stack instead of recursion, in the order
+    /// graphql-core's recursive rules read the tokens, so that deep values cannot exhaust the call stack.
     mutating func parseValueLiteral(isConst: Bool) throws(ParseError) -> Value {
-        let start = token
-        switch start.kind {
-        case .bracketL:
-            try enterNesting()
-            try advance()
-            var values: [Value] = []
-            while !(try expectOptional(.bracketR)) {
-                values.append(try parseValueLiteral(isConst: isConst))
+        guard token.kind == .bracketL || token.kind == .braceL else { return try parseScalarValue(isConst: isConst) }
+        return try parseCompositeValue(isConst: isConst)
+    }
+
+    /// `ListValue[Const]: [ Value[?Const]* ]` and `ObjectValue[Const]: { (Name : Value[?Const])* }`.
+    @inline(never)
+    mutating func parseCompositeValue(isConst: Bool) throws(ParseError) -> Value {
+        var stack: [PendingValue] = []
+        try openCompositeValue(on: &stack, field: nil)
+        while let current = stack.indices.last {
+            if try expectOptional(stack[current].isList ? .bracketR : .braceR) {
+                depth -= 1
+                let finished = stack.removeLast()
+                let value: Value =
+                    finished.isList
+                    ? .list(finished.values, location: location(finished.start))
+                    : .object(finished.fields, location: location(finished.start))
+                guard current > 0 else { return value }
+                let fieldLocation = finished.field.map { location($0.start) } ?? .unknown
+                stack[current - 1].append(value, field: finished.field, location: fieldLocation)
+                continue
             }
-            depth -= 1
-            return .list(values, location: location(start))
-        case .braceL:
-            try enterNesting()
-            try advance()
-            var fields: [ObjectField] = []
-            while !(try expectOptional(.braceR)) {
+            var field: (name: Name, start: Token)?
+            if !stack[current].isList {
                 let fieldStart = token
                 let name = try parseName()
                 try expect(.colon)
-                let value = try parseValueLiteral(isConst: isConst)
-                fields.append(ObjectField(name: name, value: value, location: location(fieldStart)))
+                field = (name, fieldStart)
             }
-            depth -= 1
-            return .object(fields, location: location(start))
+            if token.kind == .bracketL || token.kind == .braceL {
+                try openCompositeValue(on: &stack, field: field)
+            } else {
+                let value = try parseScalarValue(isConst: isConst)
+                let fieldLocation = field.map { location($0.start) } ?? .unknown
+                stack[current].append(value, field: field, location: fieldLocation)
+            }
+        }
+        throw unexpected()  // Not reached: the outermost value returns when it is closed.
+    }
+
+    /// Consumes a `[` or `{` and pushes the value it opens.
+    private mutating func openCompositeValue(
+        on stack: inout [PendingValue],
+        field: (name: Name, start: Token)?
+    ) throws(ParseError) {
+        try enterNesting()
+        let start = token
+        try advance()
+        stack.append(PendingValue(isList: start.kind == .bracketL, start: start, field: field))
+    }
+
+    /// Every value but lists and objects.
+    @inline(never)
+    mutating func parseScalarValue(isConst: Bool) throws(ParseError) -> Value {
+        let start = token
+        switch start.kind {
         case .int:
             try advance()
             return .int(lexer.text(from: start.start, to: start.end), location: location(start))
@@ -225,11 +309,7 @@ extension RecursiveDescentParser {
         case .dollar:
             if isConst {
                 try advance()
-                if token.kind == .name {
-                    let name = lexer.text(from: token.start, to: token.end)
-                    throw lexer.error(at: start.start, "Unexpected variable '$\(name)' in constant value.")
-                }
-                throw unexpected(start)
+                throw variableInConstantError(dollar: start)
             }
             return .variable(try parseVariable())
         default:
@@ -237,7 +317,16 @@ extension RecursiveDescentParser {
         }
     }
 
+    /// `Unexpected variable '$x' in constant value.` at the `$` (or `Unexpected '$'.` without a name).
+    @inline(never)
+    func variableInConstantError(dollar: Token) -> ParseError {
+        guard token.kind == .name else { return unexpected(dollar) }
+        let name = lexer.text(from: token.start, to: token.end)
+        return lexer.error(at: dollar.start, "Unexpected variable '$\(name)' in constant value.")
+    }
+
     /// A string or block string literal.
+    @inline(never)
     mutating func parseStringLiteral() throws(ParseError) -> StringValue {
         let start = token
         try advance()
@@ -250,6 +339,7 @@ extension RecursiveDescentParser {
     // MARK: Directives
 
     /// `Directives[Const]: Directive[?Const]+`, empty when there is no `@`.
+    @inline(never)
     mutating func parseDirectives(isConst: Bool) throws(ParseError) -> [Directive] {
         guard peek(.at) else { return [] }
         var directives: [Directive] = []
@@ -265,21 +355,28 @@ extension RecursiveDescentParser {
 
     // MARK: Types
 
-    /// `Type: NamedType | ListType | NonNullType`.
+    /// `Type: NamedType | ListType | NonNullType`, read without recursion.
+    @inline(never)
     mutating func parseTypeReference() throws(ParseError) -> TypeReference {
-        let start = token
-        var type: TypeReference
-        if try expectOptional(.bracketL) {
+        var listStarts: [Token] = []
+        while token.kind == .bracketL {
+            let start = token
+            try advance()
             try enterNesting()
-            let inner = try parseTypeReference()
+            listStarts.append(start)
+        }
+        let nameStart = token
+        var type = TypeReference.named(NamedType(name: try parseName()))
+        if try expectOptional(.bang) {
+            type = .nonNull(type, location: location(nameStart))
+        }
+        while let start = listStarts.popLast() {
             depth -= 1
             try expect(.bracketR)
-            type = .list(inner, location: location(start))
-        } else {
-            type = .named(NamedType(name: try parseName()))
-        }
-        if try expectOptional(.bang) {
-            return .nonNull(type, location: location(start))
+            type = .list(type, location: location(start))
+            if try expectOptional(.bang) {
+                type = .nonNull(type, location: location(start))
+            }
         }
         return type
     }

@@ -36,10 +36,30 @@ struct RecursiveDescentParser {
         token = try lexer.next()
         if let maxTokens, token.kind != .eof {
             tokenCount += 1
-            if tokenCount > maxTokens {
-                throw lexer.error(at: token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
-            }
+            if tokenCount > maxTokens { throw tooManyTokensError(maxTokens) }
         }
+    }
+
+    // The errors are built out of line, so that the recursive rules keep small stack frames.
+
+    @inline(never)
+    func tooManyTokensError(_ maxTokens: Int) -> ParseError {
+        lexer.error(at: token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
+    }
+
+    @inline(never)
+    func expectedError(_ kind: TokenKind) -> ParseError {
+        lexer.error(at: token.start, "Expected \(kind.errorDescription), found \(lexer.describe(token)).")
+    }
+
+    @inline(never)
+    func expectedKeywordError(_ keyword: StaticString) -> ParseError {
+        lexer.error(at: token.start, "Expected '\(keyword)', found \(lexer.describe(token)).")
+    }
+
+    @inline(never)
+    func nestedTooDeeplyError() -> ParseError {
+        lexer.error(at: token.start, "Document is nested too deeply. Parsing aborted.")
     }
 
     /// The token after the current one, without moving.
@@ -62,9 +82,7 @@ struct RecursiveDescentParser {
     @discardableResult
     mutating func expect(_ kind: TokenKind) throws(ParseError) -> Token {
         let current = token
-        guard current.kind == kind else {
-            throw lexer.error(at: current.start, "Expected \(kind.errorDescription), found \(lexer.describe(current)).")
-        }
+        guard current.kind == kind else { throw expectedError(kind) }
         try advance()
         return current
     }
@@ -79,9 +97,7 @@ struct RecursiveDescentParser {
 
     /// Consumes the given keyword or throws `Expected 'keyword', found Y.`.
     mutating func expectKeyword(_ keyword: StaticString) throws(ParseError) {
-        guard isKeyword(token, keyword) else {
-            throw lexer.error(at: token.start, "Expected '\(keyword)', found \(lexer.describe(token)).")
-        }
+        guard isKeyword(token, keyword) else { throw expectedKeywordError(keyword) }
         try advance()
     }
 
@@ -114,6 +130,7 @@ struct RecursiveDescentParser {
     }
 
     /// `Unexpected X.` at a token (the current one by default).
+    @inline(never)
     func unexpected(_ at: Token? = nil) -> ParseError {
         let culprit = at ?? token
         return lexer.error(at: culprit.start, "Unexpected \(lexer.describe(culprit)).")
@@ -123,12 +140,11 @@ struct RecursiveDescentParser {
     @inline(__always)
     mutating func enterNesting() throws(ParseError) {
         depth += 1
-        if depth > maxNestingDepth {
-            throw lexer.error(at: token.start, "Document is nested too deeply. Parsing aborted.")
-        }
+        if depth > maxNestingDepth { throw nestedTooDeeplyError() }
     }
 
     /// The text of the current name token, as a `Name` node, after consuming it.
+    @inline(never)
     mutating func parseName() throws(ParseError) -> Name {
         let nameToken = try expect(.name)
         return Name(lexer.text(from: nameToken.start, to: nameToken.end), location: location(nameToken))

@@ -131,10 +131,48 @@ struct MinifiedPrinter {
         word(node.name.value)
     }
 
+    /// What is left to write of the selection sets being written.
+    private enum SelectionStep {
+        case selection(Selection)
+        case closingBrace
+    }
+
+    /// Writes the selection set with an explicit stack, so that deep documents do not exhaust the call stack.
     mutating func selectionSet(_ node: SelectionSet) {
         punctuator("{")
-        for selection in node.selections { self.selection(selection) }
-        punctuator("}")
+        var steps: [SelectionStep] = [.closingBrace]
+        steps.append(contentsOf: node.selections.reversed().map(SelectionStep.selection))
+        while let step = steps.popLast() {
+            switch step {
+            case .closingBrace:
+                punctuator("}")
+            case .selection(.field(let field)):
+                if let alias = field.alias {
+                    word(alias.value)
+                    punctuator(":")
+                }
+                word(field.name.value)
+                arguments(field.arguments)
+                directives(field.directives)
+                if let nested = field.selectionSet {
+                    punctuator("{")
+                    steps.append(.closingBrace)
+                    steps.append(contentsOf: nested.selections.reversed().map(SelectionStep.selection))
+                }
+            case .selection(.fragmentSpread(let spread)):
+                fragmentSpread(spread)
+            case .selection(.inlineFragment(let fragment)):
+                emit("...", .spread)
+                if let typeCondition = fragment.typeCondition {
+                    word("on")
+                    word(typeCondition.name.value)
+                }
+                directives(fragment.directives)
+                punctuator("{")
+                steps.append(.closingBrace)
+                steps.append(contentsOf: fragment.selectionSet.selections.reversed().map(SelectionStep.selection))
+            }
+        }
     }
 
     mutating func selection(_ node: Selection) {
@@ -204,37 +242,51 @@ struct MinifiedPrinter {
     }
 
     mutating func type(_ node: TypeReference) {
-        switch node {
-        case .named(let named):
-            word(named.name.value)
-        case .list(let inner, _):
-            punctuator("[")
-            type(inner)
-            punctuator("]")
-        case .nonNull(let inner, _):
-            type(inner)
-            punctuator("!")
+        let (name, wrappers) = node.unwrapped
+        for wrapper in wrappers.reversed() where wrapper == .list { punctuator("[") }
+        word(name.name.value)
+        for wrapper in wrappers {
+            punctuator(wrapper == .list ? "]" : "!")
         }
     }
 
     // MARK: Values
 
+    /// What is left to write of the values being written.
+    private enum ValueStep {
+        case value(Value)
+        case fieldName(Name)
+        case punctuator(String)
+    }
+
+    /// Writes the value with an explicit stack, so that deep values do not exhaust the call stack.
     mutating func value(_ node: Value) {
-        switch node {
-        case .variable(let variable): self.variable(variable)
-        case .int(let text, _), .float(let text, _): emit(text, .number)
-        case .string(let string): self.string(string)
-        case .boolean(let flag, _): word(flag ? "true" : "false")
-        case .null: word("null")
-        case .enum(let text, _): word(text)
-        case .list(let values, _):
-            punctuator("[")
-            for value in values { self.value(value) }
-            punctuator("]")
-        case .object(let fields, _):
-            punctuator("{")
-            for field in fields { argument(field.name, field.value) }
-            punctuator("}")
+        var steps: [ValueStep] = [.value(node)]
+        while let step = steps.popLast() {
+            switch step {
+            case .punctuator(let text):
+                punctuator(text)
+            case .fieldName(let name):
+                word(name.value)
+                punctuator(":")
+            case .value(.list(let values, _)):
+                punctuator("[")
+                steps.append(.punctuator("]"))
+                steps.append(contentsOf: values.reversed().map(ValueStep.value))
+            case .value(.object(let fields, _)):
+                punctuator("{")
+                steps.append(.punctuator("}"))
+                for field in fields.reversed() {
+                    steps.append(.value(field.value))
+                    steps.append(.fieldName(field.name))
+                }
+            case .value(.variable(let variable)): self.variable(variable)
+            case .value(.int(let text, _)), .value(.float(let text, _)): emit(text, .number)
+            case .value(.string(let string)): self.string(string)
+            case .value(.boolean(let flag, _)): word(flag ? "true" : "false")
+            case .value(.null): word("null")
+            case .value(.enum(let text, _)): word(text)
+            }
         }
     }
 

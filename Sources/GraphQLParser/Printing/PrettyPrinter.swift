@@ -167,7 +167,9 @@ struct PrettyPrinter {
             join([operation, join([node.name?.value ?? "", variableDefinitions]), directives(node.directives)], " "),
         ])
         // Anonymous queries without directives or variables use the shorthand form.
-        return join([node.operation == .query && prefix == operation ? "" : prefix + " ", selectionSet(node.selectionSet)])
+        return join([
+            node.operation == .query && prefix == operation ? "" : prefix + " ", selectionSet(node.selectionSet),
+        ])
     }
 
     func variableDefinition(_ node: VariableDefinition) -> String {
@@ -181,25 +183,75 @@ struct PrettyPrinter {
         ])
     }
 
+    /// A selection set being printed: its selections, how many are done, and what they printed as.
+    private struct SelectionSetFrame {
+        /// The field or inline fragment the selection set belongs to; `nil` for the outermost one.
+        var owner: Selection?
+        var selections: [Selection]
+        var index = 0
+        var printed: [String] = []
+    }
+
+    /// The selection set, printed with an explicit stack so that deep documents do not exhaust the call stack.
     func selectionSet(_ node: SelectionSet) -> String {
-        node.selections.isEmpty ? "{}" : block(node.selections.map(selection))
+        var stack = [SelectionSetFrame(owner: nil, selections: node.selections)]
+        while let top = stack.indices.last {
+            if stack[top].index < stack[top].selections.count {
+                let selection = stack[top].selections[stack[top].index]
+                stack[top].index += 1
+                switch selection {
+                case .field(let field) where field.selectionSet != nil:
+                    stack.append(SelectionSetFrame(owner: selection, selections: field.selectionSet?.selections ?? []))
+                case .inlineFragment(let fragment):
+                    stack.append(SelectionSetFrame(owner: selection, selections: fragment.selectionSet.selections))
+                default:
+                    stack[top].printed.append(self.selection(selection, printedSelectionSet: nil))
+                }
+                continue
+            }
+            let finished = stack.removeLast()
+            let printed = finished.printed.isEmpty ? "{}" : block(finished.printed)
+            guard let owner = finished.owner, top > 0 else { return printed }
+            stack[top - 1].printed.append(selection(owner, printedSelectionSet: printed))
+        }
+        return "{}"
     }
 
     func selection(_ node: Selection) -> String {
         switch node {
-        case .field(let field): self.field(field)
-        case .fragmentSpread(let spread): fragmentSpread(spread)
-        case .inlineFragment(let fragment): inlineFragment(fragment)
+        case .field(let field): selection(node, printedSelectionSet: field.selectionSet.map(selectionSet))
+        case .fragmentSpread: selection(node, printedSelectionSet: nil)
+        case .inlineFragment(let fragment): selection(node, printedSelectionSet: selectionSet(fragment.selectionSet))
+        }
+    }
+
+    /// A selection, given its selection set already printed (`nil` when it has none).
+    func selection(_ node: Selection, printedSelectionSet: String?) -> String {
+        switch node {
+        case .field(let field):
+            let prefix = join([field.alias.map { $0.value + ": " } ?? "", field.name.value])
+            return join([
+                wrappedLineAndArguments(prefix, field.arguments.map(argument)),
+                wrap(" ", directives(field.directives)),
+                wrap(" ", printedSelectionSet ?? ""),
+            ])
+        case .fragmentSpread(let spread):
+            return join(["..." + spread.name.value, wrap(" ", directives(spread.directives))])
+        case .inlineFragment(let fragment):
+            return join(
+                [
+                    "...",
+                    wrap("on ", fragment.typeCondition?.name.value ?? ""),
+                    directives(fragment.directives),
+                    printedSelectionSet ?? "{}",
+                ],
+                " "
+            )
         }
     }
 
     func field(_ node: Field) -> String {
-        let prefix = join([node.alias.map { $0.value + ": " } ?? "", node.name.value])
-        return join([
-            wrappedLineAndArguments(prefix, node.arguments.map(argument)),
-            wrap(" ", directives(node.directives)),
-            wrap(" ", node.selectionSet.map(selectionSet) ?? ""),
-        ])
+        selection(.field(node))
     }
 
     func argument(_ node: Argument) -> String {
@@ -207,19 +259,11 @@ struct PrettyPrinter {
     }
 
     func fragmentSpread(_ node: FragmentSpread) -> String {
-        join(["..." + node.name.value, wrap(" ", directives(node.directives))])
+        selection(.fragmentSpread(node))
     }
 
     func inlineFragment(_ node: InlineFragment) -> String {
-        join(
-            [
-                "...",
-                wrap("on ", node.typeCondition?.name.value ?? ""),
-                directives(node.directives),
-                selectionSet(node.selectionSet),
-            ],
-            " "
-        )
+        selection(.inlineFragment(node))
     }
 
     func fragmentDefinition(_ node: FragmentDefinition) -> String {
@@ -237,17 +281,65 @@ struct PrettyPrinter {
 
     // MARK: Values
 
+    /// A list or object value being printed: its items (with the `name: ` of object fields), how many are
+    /// done, and what they printed as.
+    private struct ValueFrame {
+        /// What goes before the printed value in its parent: `name: ` for an object field, otherwise nothing.
+        var prefix: String
+        var isList: Bool
+        var items: [(prefix: String, value: Value)]
+        var index = 0
+        var printed: [String] = []
+
+        /// The frame for a list or object value, `nil` for other values.
+        init?(_ value: Value, prefix: String) {
+            switch value {
+            case .list(let values, _):
+                isList = true
+                items = values.map { ("", $0) }
+            case .object(let fields, _):
+                isList = false
+                items = fields.map { ($0.name.value + ": ", $0.value) }
+            default:
+                return nil
+            }
+            self.prefix = prefix
+        }
+    }
+
+    /// The value, printed with an explicit stack so that deep values do not exhaust the call stack.
     func value(_ node: Value) -> String {
+        guard let root = ValueFrame(node, prefix: "") else { return scalarValue(node) }
+        var stack = [root]
+        while let top = stack.indices.last {
+            if stack[top].index < stack[top].items.count {
+                let item = stack[top].items[stack[top].index]
+                stack[top].index += 1
+                if let frame = ValueFrame(item.value, prefix: item.prefix) {
+                    stack.append(frame)
+                } else {
+                    stack[top].printed.append(item.prefix + scalarValue(item.value))
+                }
+                continue
+            }
+            let finished = stack.removeLast()
+            let printed =
+                finished.prefix + (finished.isList ? listValue(finished.printed) : objectValue(finished.printed))
+            guard top > 0 else { return printed }
+            stack[top - 1].printed.append(printed)
+        }
+        return ""
+    }
+
+    /// A value other than a list or object.
+    func scalarValue(_ node: Value) -> String {
         switch node {
         case .variable(let variable): "$" + variable.name.value
         case .int(let text, _), .float(let text, _), .enum(let text, _): text
         case .string(let string): stringValue(string)
         case .boolean(let flag, _): flag ? "true" : "false"
         case .null: "null"
-        case .list(let values, _):
-            listValue(values.map(value))
-        case .object(let fields, _):
-            objectValue(fields.map { join([$0.name.value, ": ", value($0.value)]) })
+        case .list, .object: value(node)
         }
     }
 
@@ -297,7 +389,8 @@ struct PrettyPrinter {
     func schemaDefinition(_ node: SchemaDefinition) -> String {
         join([
             description(node.description),
-            join(["schema", directives(node.directives), block(node.operationTypes.map(operationTypeDefinition))], " "),
+            join(
+                ["schema", directives(node.directives), block(node.operationTypes.map(operationTypeDefinition))], " "),
         ])
     }
 
@@ -373,7 +466,9 @@ struct PrettyPrinter {
     func enumTypeDefinition(_ node: EnumTypeDefinition) -> String {
         join([
             description(node.description),
-            join(["enum", node.name.value, directives(node.directives), block(node.values.map(enumValueDefinition))], " "),
+            join(
+                ["enum", node.name.value, directives(node.directives), block(node.values.map(enumValueDefinition))], " "
+            ),
         ])
     }
 
@@ -426,7 +521,9 @@ struct PrettyPrinter {
     }
 
     func schemaExtension(_ node: SchemaExtension) -> String {
-        join(["extend schema", directives(node.directives), block(node.operationTypes.map(operationTypeDefinition))], " ")
+        join(
+            ["extend schema", directives(node.directives), block(node.operationTypes.map(operationTypeDefinition))], " "
+        )
     }
 
     func scalarTypeExtension(_ node: ScalarTypeExtension) -> String {
@@ -464,12 +561,17 @@ struct PrettyPrinter {
     }
 
     func enumTypeExtension(_ node: EnumTypeExtension) -> String {
-        join(["extend enum", node.name.value, directives(node.directives), block(node.values.map(enumValueDefinition))], " ")
+        join(
+            ["extend enum", node.name.value, directives(node.directives), block(node.values.map(enumValueDefinition))],
+            " ")
     }
 
     func inputObjectTypeExtension(_ node: InputObjectTypeExtension) -> String {
         join(
-            ["extend input", node.name.value, directives(node.directives), block(node.fields.map(inputValueDefinition))],
+            [
+                "extend input", node.name.value, directives(node.directives),
+                block(node.fields.map(inputValueDefinition)),
+            ],
             " "
         )
     }

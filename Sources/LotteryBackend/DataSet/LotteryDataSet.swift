@@ -67,16 +67,7 @@ public struct LotteryDataSet: Decodable, Sendable {
 
     /// Loads the data set bundled with this module (`Resources/dataset.json`).
     public static func bundled() throws -> LotteryDataSet {
-        guard let url = Bundle.module.url(forResource: "dataset", withExtension: "json") else {
-            throw LotteryDataSetError.resourceMissing(name: "dataset.json")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LotteryDataSetError.unreadable(name: "dataset.json", reason: "\(error)")
-        }
-        return try LotteryDataSet(jsonData: data)
+        try LotteryDataSet(jsonData: BundledResources.dataSetJSON())
     }
 
     private enum CodingKeys: String, CodingKey {

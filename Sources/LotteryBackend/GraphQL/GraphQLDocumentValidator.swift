@@ -111,7 +111,8 @@ struct GraphQLDocumentValidator {
                 continue
             }
             if let defaultValue = definition.defaultValue,
-                let message = coercion.literalError(defaultValue, for: GraphQLDocumentValidator.schemaType(definition.type))
+                let message = coercion.literalError(
+                    defaultValue, for: GraphQLDocumentValidator.schemaType(definition.type))
             {
                 report(message, [defaultValue.location])
             }
@@ -146,14 +147,16 @@ struct GraphQLDocumentValidator {
             let variableType = GraphQLDocumentValidator.schemaType(definition.type)
             var locationType = usage.type
             if case .nonNull(let inner) = locationType, !variableType.isNonNull {
-                let hasNonNullDefault = definition.defaultValue.map { if case .null = $0 { false } else { true } } ?? false
+                let hasNonNullDefault =
+                    definition.defaultValue.map { if case .null = $0 { false } else { true } } ?? false
                 if hasNonNullDefault || usage.hasLocationDefault {
                     locationType = inner
                 }
             }
             if !variableType.isCompatible(withLocation: locationType) {
                 report(
-                    "Variable \"$\(name)\" of type \"\(variableType)\" used in position expecting type \"\(usage.type)\".",
+                    "Variable \"$\(name)\" of type \"\(variableType)\" used in position expecting type "
+                        + "\"\(usage.type)\".",
                     [definition.variable.location, usage.variable.location])
             }
         }
@@ -315,7 +318,9 @@ struct GraphQLDocumentValidator {
         }
         checkArguments(
             field.arguments, definitions: definition.arguments, owner: "field \"\(parentType).\(name)\"",
-            missing: { "Field \"\(name)\" argument \"\($0.name)\" of type \"\($0.type)\" is required, but it was not provided." },
+            missing: {
+                "Field \"\(name)\" argument \"\($0.name)\" of type \"\($0.type)\" is required, but it was not provided."
+            },
             at: field.location)
         let typeName = definition.type.namedType
         if schema.type(named: typeName)?.isObject == true {
@@ -373,14 +378,16 @@ struct GraphQLDocumentValidator {
                 continue
             }
             if let first = seen[name] {
-                report("The directive \"@\(name)\" can only be used once at this location.", [first, directive.location])
+                report(
+                    "The directive \"@\(name)\" can only be used once at this location.", [first, directive.location])
                 continue
             }
             seen[name] = directive.location
             checkArguments(
                 directive.arguments, definitions: definition.arguments, owner: "directive \"@\(name)\"",
                 missing: {
-                    "Directive \"@\(name)\" argument \"\($0.name)\" of type \"\($0.type)\" is required, but it was not provided."
+                    "Directive \"@\(name)\" argument \"\($0.name)\" of type \"\($0.type)\" is required, "
+                        + "but it was not provided."
                 }, at: directive.location)
         }
     }
@@ -403,7 +410,8 @@ struct GraphQLDocumentValidator {
                     guard let argumentDefinition = definition?.argument(argument.name.value) else {
                         // Unknown argument (reported elsewhere): the variable still counts as used.
                         usages.append(
-                            GraphQLVariableUsage(variable: variable, type: .named("__Unknown"), hasLocationDefault: true))
+                            GraphQLVariableUsage(
+                                variable: variable, type: .named("__Unknown"), hasLocationDefault: true))
                         continue
                     }
                     usages.append(
@@ -456,11 +464,27 @@ struct GraphQLDocumentValidator {
         let field: Field
     }
 
+    /// Field occurrences grouped by response key, in first-seen order.
+    private struct OccurrenceGroups {
+        private(set) var groups: [(key: String, occurrences: [FieldOccurrence])] = []
+        private var positions: [String: Int] = [:]
+
+        mutating func append(_ occurrence: FieldOccurrence) {
+            let key = occurrence.field.responseKey
+            if let index = positions[key] {
+                groups[index].occurrences.append(occurrence)
+            } else {
+                positions[key] = groups.count
+                groups.append((key, [occurrence]))
+            }
+        }
+    }
+
     private mutating func checkOverlaps(_ selectionSet: SelectionSet, parentType: String) {
-        var occurrences: [(String, [FieldOccurrence])] = []
+        var occurrences = OccurrenceGroups()
         var visited: Set<String> = []
         collectOccurrences(selectionSet, parentType: parentType, into: &occurrences, visited: &visited)
-        for (key, group) in occurrences where group.count > 1 {
+        for (key, group) in occurrences.groups where group.count > 1 {
             if let reason = conflictReason(group) {
                 report(
                     "Fields \"\(key)\" conflict because \(reason). "
@@ -471,18 +495,13 @@ struct GraphQLDocumentValidator {
     }
 
     private func collectOccurrences(
-        _ selectionSet: SelectionSet, parentType: String, into occurrences: inout [(String, [FieldOccurrence])],
+        _ selectionSet: SelectionSet, parentType: String, into occurrences: inout OccurrenceGroups,
         visited: inout Set<String>
     ) {
         for selection in selectionSet.selections {
             switch selection {
             case .field(let field):
-                let occurrence = FieldOccurrence(parentType: parentType, field: field)
-                if let index = occurrences.firstIndex(where: { $0.0 == field.responseKey }) {
-                    occurrences[index].1.append(occurrence)
-                } else {
-                    occurrences.append((field.responseKey, [occurrence]))
-                }
+                occurrences.append(FieldOccurrence(parentType: parentType, field: field))
             case .fragmentSpread(let spread):
                 guard visited.insert(spread.name.value).inserted, let fragment = fragments[spread.name.value] else {
                     continue
@@ -516,13 +535,13 @@ struct GraphQLDocumentValidator {
             return (selectionSet, type ?? "__Unknown")
         }
         guard subSelections.count > 1 else { return nil }
-        var merged: [(String, [FieldOccurrence])] = []
+        var merged = OccurrenceGroups()
         var visited: Set<String> = []
         for (selectionSet, type) in subSelections {
             collectOccurrences(selectionSet, parentType: type, into: &merged, visited: &visited)
         }
         var reasons: [String] = []
-        for (key, subGroup) in merged where subGroup.count > 1 {
+        for (key, subGroup) in merged.groups where subGroup.count > 1 {
             if let reason = conflictReason(subGroup) {
                 reasons.append("subfields \"\(key)\" conflict because \(reason)")
             }

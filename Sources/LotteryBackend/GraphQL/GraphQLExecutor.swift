@@ -49,24 +49,28 @@ struct GraphQLExecutor {
         objectType: String, selectionSets: [SelectionSet]
     ) -> [(key: String, fields: [Field])] {
         var grouped: [(key: String, fields: [Field])] = []
+        var positions: [String: Int] = [:]
         var visited: Set<String> = []
         for selectionSet in selectionSets {
-            collectFields(objectType: objectType, selectionSet: selectionSet, into: &grouped, visited: &visited)
+            collectFields(
+                objectType: objectType, selectionSet: selectionSet, into: &grouped, positions: &positions,
+                visited: &visited)
         }
         return grouped
     }
 
     private func collectFields(
         objectType: String, selectionSet: SelectionSet, into grouped: inout [(key: String, fields: [Field])],
-        visited: inout Set<String>
+        positions: inout [String: Int], visited: inout Set<String>
     ) {
         for selection in selectionSet.selections {
             guard shouldInclude(selection.directives) else { continue }
             switch selection {
             case .field(let field):
-                if let index = grouped.firstIndex(where: { $0.key == field.responseKey }) {
+                if let index = positions[field.responseKey] {
                     grouped[index].fields.append(field)
                 } else {
+                    positions[field.responseKey] = grouped.count
                     grouped.append((field.responseKey, [field]))
                 }
             case .fragmentSpread(let spread):
@@ -76,11 +80,13 @@ struct GraphQLExecutor {
                 else { continue }
                 visited.insert(name)
                 collectFields(
-                    objectType: objectType, selectionSet: fragment.selectionSet, into: &grouped, visited: &visited)
+                    objectType: objectType, selectionSet: fragment.selectionSet, into: &grouped,
+                    positions: &positions, visited: &visited)
             case .inlineFragment(let inline):
                 if let condition = inline.typeCondition, condition.name.value != objectType { continue }
                 collectFields(
-                    objectType: objectType, selectionSet: inline.selectionSet, into: &grouped, visited: &visited)
+                    objectType: objectType, selectionSet: inline.selectionSet, into: &grouped,
+                    positions: &positions, visited: &visited)
             }
         }
     }

@@ -62,10 +62,14 @@ struct GraphQLInputCoercion {
             }
             return .float(value)
         case "String":
-            guard case .string(let value) = json else { throw fail("String cannot represent a non string value: \(shown)") }
+            guard case .string(let value) = json else {
+                throw fail("String cannot represent a non string value: \(shown)")
+            }
             return .string(value)
         case "Boolean":
-            guard case .bool(let value) = json else { throw fail("Boolean cannot represent a non boolean value: \(shown)") }
+            guard case .bool(let value) = json else {
+                throw fail("Boolean cannot represent a non boolean value: \(shown)")
+            }
             return .boolean(value)
         case "ID":
             switch json {

@@ -32,6 +32,14 @@ struct GraphQLService: Sendable {
         } catch {
             return .requestError([GraphQLResponseError(error.message, locations: [error.location])])
         }
+        let depth = GraphQLDepthLimiter.expandedDepth(of: document)
+        guard depth <= GraphQLDepthLimiter.maximumDepth else {
+            return .requestError([
+                GraphQLResponseError(
+                    "The query is nested too deeply: \(depth) levels with its fragments expanded, at most "
+                        + "\(GraphQLDepthLimiter.maximumDepth).")
+            ])
+        }
         var validator = GraphQLDocumentValidator(schema: schema, document: document)
         let validationErrors = validator.validate()
         guard validationErrors.isEmpty else { return .requestError(validationErrors) }

@@ -59,7 +59,9 @@ struct HTTPRequestHead {
             .map { $0.trimmingOWS() }
         if !transferEncodings.isEmpty {
             // RFC 9112 6.1: a request with both is an attack vector; reject it.
-            guard lengths.isEmpty else { throw HTTPProtocolError.malformed("both Transfer-Encoding and Content-Length") }
+            guard lengths.isEmpty else {
+                throw HTTPProtocolError.malformed("both Transfer-Encoding and Content-Length")
+            }
             guard transferEncodings.last == "chunked" else {
                 throw HTTPProtocolError.unsupportedTransferEncoding(transferEncodings.joined(separator: ", "))
             }

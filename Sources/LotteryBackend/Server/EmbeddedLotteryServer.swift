@@ -24,7 +24,8 @@ public final class EmbeddedLotteryServer: Sendable {
     private let acceptLoopDone: DispatchSemaphore
 
     private init(
-        listeningDescriptor: Int32, port: UInt16, wakePipe: (read: Int32, write: Int32), options: EmbeddedBackendOptions,
+        listeningDescriptor: Int32, port: UInt16, wakePipe: (read: Int32, write: Int32),
+        options: EmbeddedBackendOptions,
         state: ServerState, acceptLoopDone: DispatchSemaphore
     ) throws {
         self.listeningDescriptor = listeningDescriptor
@@ -90,6 +91,12 @@ public final class EmbeddedLotteryServer: Sendable {
         return server
     }
 
+    /// How many client connections the server has accepted since it started (keep-alive reuses one).
+    public var acceptedConnectionCount: Int { state.acceptedCount }
+
+    /// How many client connections are open now.
+    public var openConnectionCount: Int { state.connectionCount }
+
     /// Whether ``stop()`` has been called.
     public var isStopped: Bool { state.isStopping }
 
@@ -128,11 +135,12 @@ public final class EmbeddedLotteryServer: Sendable {
             }
             let thread = Thread {
                 HTTPConnection(descriptor: client, limits: limits, handler: handler).run()
+                POSIXSocket.lingeringShutdown(client)
                 state.unregister(client)
                 POSIXSocket.closeDescriptor(client)
             }
             thread.name = "EmbeddedLotteryServer.connection"
-            thread.stackSize = 4 * 1_024 * 1_024
+            thread.stackSize = 16 * 1_024 * 1_024
             thread.start()
         }
     }

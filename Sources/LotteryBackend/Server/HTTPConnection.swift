@@ -137,8 +137,7 @@ struct HTTPConnection {
     }
 
     @discardableResult
-    private func respond(_ response: HTTPResponse, keepAlive: Bool, minorVersion: Int, omitBody: Bool = false) -> Bool
-    {
+    private func respond(_ response: HTTPResponse, keepAlive: Bool, minorVersion: Int, omitBody: Bool = false) -> Bool {
         POSIXSocket.writeAll(
             descriptor, response.serialized(keepAlive: keepAlive, minorVersion: minorVersion, omitBody: omitBody))
     }

@@ -103,7 +103,12 @@ enum POSIXSocket {
                 setCloseOnExec(client)
                 return client
             }
-            if errno == EINTR { continue }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+                // Out of descriptors or memory: back off instead of spinning on a readable listening socket.
+                usleep(50_000)
+            }
             return nil
         }
     }
@@ -157,6 +162,28 @@ enum POSIXSocket {
                 }
             }
             return true
+        }
+    }
+
+    /// Ends a connection gracefully before closing it: sends FIN, then reads and discards what the client is
+    /// still sending (up to `limit` bytes or one second), so that closing does not reset the connection and
+    /// destroy a response the client has not read yet.
+    static func lingeringShutdown(_ descriptor: Int32, limit: Int = 4 * 1_024 * 1_024) {
+        #if canImport(Glibc)
+            _ = Glibc.shutdown(descriptor, Int32(SHUT_WR))
+        #else
+            _ = Darwin.shutdown(descriptor, SHUT_WR)
+        #endif
+        var timeout = timeval()
+        timeout.tv_sec = 1
+        timeout.tv_usec = 0
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var discarded = 0
+        var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
+        while discarded < limit {
+            let result = chunk.withUnsafeMutableBytes { read(descriptor, into: $0) }
+            guard case .bytes(let count) = result else { return }
+            discarded += count
         }
     }
 

@@ -6,6 +6,7 @@ final class ServerState: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
     private var clients: Set<Int32> = []
+    private var accepted = 0
 
     /// Whether `stop()` has been called.
     var isStopping: Bool {
@@ -32,6 +33,7 @@ final class ServerState: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopping, clients.count < limit else { return false }
         clients.insert(client)
+        accepted += 1
         return true
     }
 
@@ -40,6 +42,13 @@ final class ServerState: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         clients.remove(client)
+    }
+
+    /// The number of connections served since the start.
+    var acceptedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return accepted
     }
 
     /// The number of open client connections.

@@ -1,0 +1,202 @@
+import Foundation
+
+/// What to generate and how: the schema and operation files, custom scalar mappings and the access level.
+///
+/// Usually read from a `graphql-codegen.json` file (``load(contentsOf:)``) next to the `.graphql` files:
+///
+/// ```json
+/// {
+///   "schema": "schema.graphqls",
+///   "operations": ["Operations.graphql"],
+///   "scalars": { "Long": "Long", "DateTime": "DateTime", "URI": { "type": "URL", "decoding": "decodable" } },
+///   "access": "public",
+///   "output": "../Generated"
+/// }
+/// ```
+///
+/// Paths in the file are relative to the file's folder. `operations` entries may be folders: every `*.graphql`
+/// file inside (recursively, sorted) is used.
+public struct CodegenConfiguration: Sendable, Hashable {
+    /// The schema (SDL) files; several files make one schema.
+    public var schemaPaths: [String]
+    /// The operation files or folders.
+    public var operationPaths: [String]
+    /// The folder the command line writes into, if the file names one.
+    public var outputPath: String?
+    /// The Swift types of custom scalars, by GraphQL scalar name.
+    public var scalars: [String: ScalarMapping]
+    /// The access level of the generated declarations.
+    public var accessLevel: AccessLevel
+
+    /// The keys a configuration file may have.
+    public static let keys = ["access", "operations", "output", "scalars", "schema"]
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - schemaPaths: The schema files.
+    ///   - operationPaths: The operation files or folders.
+    ///   - outputPath: The output folder of the command line.
+    ///   - scalars: The custom scalar mappings.
+    ///   - accessLevel: The access level of the generated declarations.
+    public init(
+        schemaPaths: [String] = [],
+        operationPaths: [String] = [],
+        outputPath: String? = nil,
+        scalars: [String: ScalarMapping] = [:],
+        accessLevel: AccessLevel = .public
+    ) {
+        self.schemaPaths = schemaPaths
+        self.operationPaths = operationPaths
+        self.outputPath = outputPath
+        self.scalars = scalars
+        self.accessLevel = accessLevel
+    }
+
+    /// Reads a configuration file; relative paths in it are resolved against the file's folder.
+    /// - Parameter url: The file.
+    /// - Returns: The configuration.
+    /// - Throws: ``ConfigurationError`` when the file cannot be read or is not a valid configuration.
+    public static func load(contentsOf url: URL) throws(ConfigurationError) -> CodegenConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ConfigurationError(
+                path: url.path,
+                message: "cannot read the configuration file (\(error.localizedDescription)); check the path")
+        }
+        return try decode(data, path: url.path, baseDirectory: url.deletingLastPathComponent().path)
+    }
+
+    /// Reads a configuration from JSON.
+    /// - Parameters:
+    ///   - data: The JSON text.
+    ///   - path: The file name used in error messages.
+    ///   - baseDirectory: The folder relative paths are resolved against; `nil` keeps them as written.
+    /// - Returns: The configuration.
+    /// - Throws: ``ConfigurationError`` when the JSON is not a valid configuration.
+    public static func decode(_ data: Data, path: String, baseDirectory: String? = nil)
+        throws(ConfigurationError) -> CodegenConfiguration
+    {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigurationError(
+                path: path, message: "the file is not valid JSON (\(JSONProblem.describe(error))); " + example)
+        }
+        guard let object = json as? [String: Any] else {
+            throw ConfigurationError(path: path, message: "the file must contain a JSON object; " + example)
+        }
+        for key in object.keys.sorted() where !keys.contains(key) {
+            let suggestion = keys.first { $0.lowercased() == key.lowercased() || $0.hasPrefix(key) }
+            throw ConfigurationError(
+                path: path,
+                message: "unknown key '\(key)'"
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the keys are \(keys.joined(separator: ", "))"))
+        }
+        func resolve(_ relative: String) -> String {
+            guard let baseDirectory, !relative.hasPrefix("/") else { return relative }
+            return URL(fileURLWithPath: baseDirectory).appendingPathComponent(relative).standardizedFileURL.path
+        }
+        var configuration = CodegenConfiguration()
+        configuration.schemaPaths = try paths(object["schema"], key: "schema", path: path).map(resolve)
+        configuration.operationPaths = try paths(object["operations"], key: "operations", path: path).map(resolve)
+        if let output = object["output"] {
+            guard let text = output as? String, !text.isEmpty else {
+                throw ConfigurationError(path: path, message: "'output' must be a folder path (a string)")
+            }
+            configuration.outputPath = resolve(text)
+        }
+        if let access = object["access"] {
+            guard let text = access as? String, let level = AccessLevel(rawValue: text) else {
+                throw ConfigurationError(
+                    path: path, message: "'access' must be \"public\" or \"internal\", found \(access)")
+            }
+            configuration.accessLevel = level
+        }
+        if let scalars = object["scalars"] {
+            configuration.scalars = try scalarMappings(scalars, path: path)
+        }
+        return configuration
+    }
+
+    private static let example =
+        "for example {\"schema\": \"schema.graphqls\", \"operations\": [\"Operations.graphql\"], "
+        + "\"scalars\": {\"Long\": \"Int64\"}}"
+
+    private static func paths(_ value: Any?, key: String, path: String) throws(ConfigurationError) -> [String] {
+        guard let value else {
+            throw ConfigurationError(
+                path: path, message: "'\(key)' is missing: name the \(key) file(s) relative to this file; " + example)
+        }
+        if let text = value as? String, !text.isEmpty { return [text] }
+        if let list = value as? [Any], !list.isEmpty {
+            var result: [String] = []
+            for item in list {
+                guard let text = item as? String, !text.isEmpty else {
+                    throw ConfigurationError(path: path, message: "'\(key)' must list paths (strings), found \(item)")
+                }
+                result.append(text)
+            }
+            return result
+        }
+        throw ConfigurationError(
+            path: path, message: "'\(key)' must be a path or a non-empty list of paths (strings), found \(value)")
+    }
+
+    private static func scalarMappings(_ value: Any, path: String) throws(ConfigurationError)
+        -> [String: ScalarMapping]
+    {
+        guard let object = value as? [String: Any] else {
+            throw ConfigurationError(
+                path: path, message: "'scalars' must be an object such as {\"Long\": \"Int64\", \"DateTime\": \"Date\"}")
+        }
+        var result: [String: ScalarMapping] = [:]
+        for name in object.keys.sorted() {
+            let entry = object[name]
+            if let type = entry as? String {
+                guard isSwiftTypeName(type) else {
+                    throw ConfigurationError(
+                        path: path, message: "'scalars.\(name)': '\(type)' is not a Swift type name")
+                }
+                result[name] = ScalarMapping(swiftType: type)
+            } else if let details = entry as? [String: Any] {
+                for key in details.keys.sorted() where key != "type" && key != "decoding" {
+                    throw ConfigurationError(
+                        path: path, message: "'scalars.\(name)': unknown key '\(key)'; the keys are type, decoding")
+                }
+                guard let type = details["type"] as? String, isSwiftTypeName(type) else {
+                    throw ConfigurationError(
+                        path: path, message: "'scalars.\(name).type' must be a Swift type name such as \"URL\"")
+                }
+                var decoding: ScalarDecoding?
+                if let raw = details["decoding"] {
+                    guard let text = raw as? String, let value = ScalarDecoding(rawValue: text) else {
+                        throw ConfigurationError(
+                            path: path, message: "'scalars.\(name).decoding' must be \"scalar\" or \"decodable\"")
+                    }
+                    decoding = value
+                }
+                result[name] = ScalarMapping(swiftType: type, decoding: decoding)
+            } else {
+                throw ConfigurationError(
+                    path: path,
+                    message: "'scalars.\(name)' must be a Swift type name (\"Int64\") or an object "
+                        + "{\"type\": \"URL\", \"decoding\": \"decodable\"}")
+            }
+        }
+        return result
+    }
+
+    /// Whether `text` looks like a Swift type name: identifiers separated by dots, with optional generic arguments.
+    public static func isSwiftTypeName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
+            return false
+        }
+        let allowed = Set("_.<>[]:?, ".unicodeScalars)
+        return text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || allowed.contains($0)
+        }
+    }
+}

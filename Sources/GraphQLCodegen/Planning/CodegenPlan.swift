@@ -1,0 +1,31 @@
+/// Everything to generate for a set of documents: the planner's output and the renderer's input.
+public struct CodegenPlan: Sendable, Hashable {
+    /// The operations, sorted by Swift name.
+    public var operations: [OperationPlan]
+    /// The fragments, sorted by Swift name.
+    public var fragments: [FragmentPlan]
+    /// The enums the operations use (in fields, variables or input objects), sorted by Swift name.
+    public var enums: [EnumPlan]
+    /// The input objects the operations' variables use, directly or through other input objects, sorted by name.
+    public var inputObjects: [InputObjectPlan]
+    /// The access level of the declarations.
+    public var accessLevel: AccessLevel
+
+    /// Creates a plan.
+    /// - Parameters:
+    ///   - operations: The operations.
+    ///   - fragments: The fragments.
+    ///   - enums: The enums.
+    ///   - inputObjects: The input objects.
+    ///   - accessLevel: The access level.
+    public init(
+        operations: [OperationPlan] = [], fragments: [FragmentPlan] = [], enums: [EnumPlan] = [],
+        inputObjects: [InputObjectPlan] = [], accessLevel: AccessLevel = .public
+    ) {
+        self.operations = operations
+        self.fragments = fragments
+        self.enums = enums
+        self.inputObjects = inputObjects
+        self.accessLevel = accessLevel
+    }
+}

@@ -1,0 +1,31 @@
+/// A property of a generated struct: one response key of a selection set.
+public struct FieldPlan: Sendable, Hashable {
+    /// The key in the response JSON (the alias, or the field name).
+    public var responseKey: String
+    /// The Swift property name, not escaped.
+    public var propertyName: String
+    /// The Swift type.
+    public var type: OutputTypePlan
+    /// The schema's description of the field, if any.
+    public var description: String?
+    /// The schema's deprecation reason, if the field is deprecated.
+    public var deprecationReason: String?
+
+    /// Creates a field plan.
+    /// - Parameters:
+    ///   - responseKey: The key in the response JSON.
+    ///   - propertyName: The Swift property name.
+    ///   - type: The Swift type.
+    ///   - description: The schema's description.
+    ///   - deprecationReason: The deprecation reason.
+    public init(
+        responseKey: String, propertyName: String, type: OutputTypePlan, description: String? = nil,
+        deprecationReason: String? = nil
+    ) {
+        self.responseKey = responseKey
+        self.propertyName = propertyName
+        self.type = type
+        self.description = description
+        self.deprecationReason = deprecationReason
+    }
+}

@@ -1,0 +1,206 @@
+import GraphQLParser
+
+extension PlanningSession {
+    /// Plans the struct for a selection set.
+    /// - Parameters:
+    ///   - swiftName: The struct's name where it is declared.
+    ///   - qualifiedName: Its fully qualified name (`GameQuery.Data.Game`).
+    ///   - scope: The type the selection is made on (for a type case, the type condition).
+    ///   - selections: The selections, each with whether `@include`/`@skip` may leave it out.
+    ///   - reservedMembers: Member names the enclosing declaration already uses (static members of fragments).
+    ///   - base: For a type case view, the struct it is nested in.
+    func planSelectionSet(
+        swiftName: String, qualifiedName: String, scope: SchemaType, selections: [(Selection, Bool)],
+        reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
+    ) -> SelectionSetPlan {
+        let collected = collector.collect(selections, scope: scope, recordTypeConditions: base == nil)
+        var members = NameScope(reserved: reservedMembers.union(["CodingKeys"]))
+        var plan = SelectionSetPlan(swiftName: swiftName, graphQLType: scope.name)
+
+        // Property names: the fields first, then `fragments` and the type case views.
+        var propertyNames: [String: String] = [:]
+        for key in collected.keys { propertyNames[key] = members.claim(key) }
+        if !collected.fragments.isEmpty { plan.fragmentsPropertyName = members.claim("fragments") }
+        let conditions = collected.typeConditions.compactMap { name -> SchemaType? in
+            guard let type = schema.type(named: name), type.isComposite, !collector.applies(type, to: scope) else {
+                return nil
+            }
+            return type
+        }
+        var casePropertyNames: [String: String] = [:]
+        for condition in conditions {
+            casePropertyNames[condition.name] = members.claim("as" + SwiftNames.capitalized(condition.name))
+        }
+
+        // Fields, with their nested structs.
+        var qualifiedTypes: [String: OutputTypePlan] = [:]
+        for key in collected.keys {
+            guard let occurrences = collected.occurrences[key], let first = occurrences.first,
+                let propertyName = propertyNames[key]
+            else { continue }
+            guard let definition = schema.field(named: first.field.name.value, on: scope) else {
+                error(
+                    "Cannot query field '\(first.field.name.value)' on type '\(scope.name)'.",
+                    at: first.field.location)
+                continue
+            }
+            let isConditional = collected.isConditional(key)
+            var type: OutputTypePlan
+            if let base, base.collected.occurrences[key] == occurrences, let inherited = base.qualifiedTypes[key] {
+                type = inherited
+                qualifiedTypes[key] = inherited
+            } else {
+                var nested: SelectionSetPlan?
+                type = outputType(
+                    definition.type, key: key, occurrences: occurrences, parentQualifiedName: qualifiedName,
+                    members: &members, nested: &nested)
+                if isConditional, !type.isOptional { type = .optional(type) }
+                if let nested {
+                    plan.nestedTypes.append(nested)
+                    qualifiedTypes[key] = type.qualifyingObjects(with: qualifiedName)
+                } else {
+                    qualifiedTypes[key] = type
+                }
+            }
+            plan.fields.append(
+                FieldPlan(
+                    responseKey: key, propertyName: propertyName, type: type, description: definition.description,
+                    deprecationReason: definition.deprecationReason))
+        }
+
+        // Fragments spread directly.
+        if !collected.fragments.isEmpty {
+            plan.fragmentsTypeName = claimTypeName("Fragments", in: &members)
+            for (name, isConditional) in collected.fragments {
+                var presenceKey: String?
+                if isConditional { presenceKey = self.presenceKey(ofFragment: name, scope: scope, propertyNames) }
+                plan.fragments.append(
+                    FragmentReferencePlan(
+                        fragmentType: name, propertyName: SwiftNames.lowerCamelCased(name),
+                        isConditional: isConditional, presenceKey: presenceKey))
+            }
+        }
+
+        // Type case views.
+        if !conditions.isEmpty {
+            let context = BaseSelectionContext(
+                qualifiedName: qualifiedName, collected: collected, qualifiedTypes: qualifiedTypes)
+            let scopePossible = Set(schema.possibleTypes(of: scope).map(\.name))
+            for condition in conditions {
+                let caseName = claimTypeName("As" + SwiftNames.capitalized(condition.name), in: &members)
+                let view = planSelectionSet(
+                    swiftName: caseName, qualifiedName: qualifiedName + "." + caseName, scope: condition,
+                    selections: selections, base: context)
+                let possible = schema.possibleTypes(of: condition).map(\.name).filter { scopePossible.contains($0) }
+                plan.typeCases.append(
+                    TypeCasePlan(
+                        typeCondition: condition.name, propertyName: casePropertyNames[condition.name] ?? caseName,
+                        possibleTypes: possible, selectionSet: view))
+            }
+        }
+
+        plan.isIdentifiable = plan.fields.contains { field in
+            guard field.propertyName == "id", field.responseKey == "id", case .scalar(let scalar) = field.type else {
+                return false
+            }
+            return scalar.graphQLName == "ID"
+        }
+        if scope.kind == .object, plan.fields.contains(where: { $0.propertyName == "__typename" }) {
+            plan.typenameDefault = scope.name
+        }
+        return plan
+    }
+
+    /// The Swift type of a field; for a composite type, either a fragment (when the selection is one fragment
+    /// spread) or a nested struct, planned into `nested`.
+    private func outputType(
+        _ type: TypeRef, key: String, occurrences: [FieldOccurrence], parentQualifiedName: String,
+        members: inout NameScope, nested: inout SelectionSetPlan?
+    ) -> OutputTypePlan {
+        let location = occurrences.first?.field.location ?? .unknown
+        guard let named = schema.type(named: type.namedType) else {
+            error("Unknown type '\(type.namedType)'.", at: location)
+            return .optional(.scalar(ScalarPlan(graphQLName: type.namedType, swiftType: "JSONValue", usesScalarDecoding: false)))
+        }
+        let leaf: OutputTypePlan
+        switch named.kind {
+        case .scalar:
+            leaf = .scalar(scalarPlan(named.name, usedAt: location))
+        case .enum:
+            usedEnums.insert(named.name)
+            leaf = .enumeration(swiftName(ofSchemaType: named.name))
+        case .object, .interface, .union:
+            if let fragment = soleFragment(in: occurrences, fieldType: named) {
+                leaf = .fragment(fragment)
+            } else {
+                let baseName = SwiftNames.capitalized(type.isList ? SwiftNames.singularized(key) : key)
+                let structName = claimTypeName(baseName, in: &members)
+                let allConditional = occurrences.allSatisfy(\.isConditional)
+                var selections: [(Selection, Bool)] = []
+                for occurrence in occurrences {
+                    for selection in occurrence.field.selectionSet?.selections ?? [] {
+                        selections.append((selection, occurrence.isConditional && !allConditional))
+                    }
+                }
+                nested = planSelectionSet(
+                    swiftName: structName, qualifiedName: parentQualifiedName + "." + structName, scope: named,
+                    selections: selections)
+                leaf = .object(structName)
+            }
+        case .inputObject:
+            error("The field '\(key)' has the input type '\(named.name)'.", at: location)
+            leaf = .scalar(ScalarPlan(graphQLName: named.name, swiftType: "JSONValue", usesScalarDecoding: false))
+        }
+        return Self.wrap(leaf, in: type)
+    }
+
+    /// Wraps a leaf type in the lists and optionals of a GraphQL type reference.
+    static func wrap(_ leaf: OutputTypePlan, in type: TypeRef) -> OutputTypePlan {
+        func nonOptional(_ type: TypeRef) -> OutputTypePlan {
+            switch type {
+            case .named: leaf
+            case .list(let item): .list(wrap(leaf, in: item))
+            case .nonNull(let inner): nonOptional(inner)
+            }
+        }
+        if case .nonNull(let inner) = type { return nonOptional(inner) }
+        return .optional(nonOptional(type))
+    }
+
+    /// The fragment a field is typed as: its selection is one fragment spread without directives (plus
+    /// `__typename`), and the fragment applies to every object of the field's type.
+    private func soleFragment(in occurrences: [FieldOccurrence], fieldType: SchemaType) -> String? {
+        var name: String?
+        for occurrence in occurrences {
+            for selection in occurrence.field.selectionSet?.selections ?? [] {
+                switch selection {
+                case .field(let field)
+                where field.alias == nil && field.name.value == "__typename" && field.directives.isEmpty:
+                    continue
+                case .fragmentSpread(let spread) where spread.directives.isEmpty:
+                    if let existing = name, existing != spread.name.value { return nil }
+                    name = spread.name.value
+                default:
+                    return nil
+                }
+            }
+        }
+        guard let name, let definition = fragments[name],
+            let condition = schema.type(named: definition.typeCondition.name.value),
+            collector.applies(condition, to: fieldType)
+        else { return nil }
+        return name
+    }
+
+    /// For a fragment that `@include`/`@skip` may leave out: the property (coding key) of its first field other
+    /// than `__typename`, whose presence in the JSON tells the fragment was included.
+    private func presenceKey(ofFragment name: String, scope: SchemaType, _ propertyNames: [String: String])
+        -> String?
+    {
+        guard let definition = fragments[name] else { return nil }
+        let own = collector.collect(
+            definition.selectionSet.selections.map { ($0, false) }, scope: scope, recordTypeConditions: false)
+        guard let key = own.keys.first(where: { $0 != "__typename" }) else { return nil }
+        return propertyNames[key]
+    }
+}

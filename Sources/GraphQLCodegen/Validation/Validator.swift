@@ -1,0 +1,81 @@
+import GraphQLParser
+
+/// Validates executable documents (operations and fragments) against a schema: the rules of the spec's
+/// Validation section that decide whether a document can be executed, as graphql-core 3.3's `validate` applies
+/// them with its `specified_rules`, with its messages, locations and order.
+///
+/// The rules: ExecutableDefinitions, KnownOperationTypes, UniqueOperationNames, LoneAnonymousOperation,
+/// SingleFieldSubscriptions, KnownTypeNames, FragmentsOnCompositeTypes, VariablesAreInputTypes, ScalarLeafs,
+/// FieldsOnCorrectType, UniqueFragmentNames, KnownFragmentNames, NoUnusedFragments, PossibleFragmentSpreads,
+/// NoFragmentCycles, UniqueVariableNames, NoUndefinedVariables, NoUnusedVariables, KnownDirectives,
+/// UniqueDirectivesPerLocation, KnownArgumentNames, UniqueArgumentNames, ValuesOfCorrectType,
+/// ProvidedRequiredArguments, VariablesInAllowedPosition, OverlappingFieldsCanBeMerged, UniqueInputFieldNames
+/// and MaxIntrospectionDepth.
+///
+/// ```swift
+/// let document = try Parser.parse(Source(text, name: "Operations.graphql"))
+/// for diagnostic in Validator.validate(document, schema: schema) {
+///     print(diagnostic)  // Operations.graphql:3:5: error: Cannot query field 'titel' on type 'Game'. Did you ...
+/// }
+/// ```
+public enum Validator {
+    /// graphql-core's default limit of errors, after which validation stops.
+    public static let defaultMaxErrors = 100
+
+    /// Validates a document against a schema.
+    /// - Parameters:
+    ///   - document: The executable document.
+    ///   - schema: The schema.
+    ///   - maxErrors: After this many errors, validation stops and adds graphql-core's
+    ///     `Too many validation errors, error limit reached. Validation aborted.` (without location).
+    /// - Returns: The errors (severity ``Diagnostic/Severity/error``), empty when the document is valid. Each has
+    ///   graphql-core's message and its locations (``Diagnostic/location`` and
+    ///   ``Diagnostic/relatedLocations``).
+    public static func validate(
+        _ document: Document,
+        schema: Schema,
+        maxErrors: Int = defaultMaxErrors
+    ) -> [Diagnostic] {
+        let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
+        let rules: [any ValidationRule] = [
+            ExecutableDefinitionsRule(context),
+            KnownOperationTypesRule(context),
+            UniqueOperationNamesRule(context),
+            LoneAnonymousOperationRule(context),
+            SingleFieldSubscriptionsRule(context),
+            KnownTypeNamesRule(context),
+            FragmentsOnCompositeTypesRule(context),
+            VariablesAreInputTypesRule(context),
+            ScalarLeafsRule(context),
+            FieldsOnCorrectTypeRule(context),
+            UniqueFragmentNamesRule(context),
+            KnownFragmentNamesRule(context),
+            NoUnusedFragmentsRule(context),
+            PossibleFragmentSpreadsRule(context),
+            NoFragmentCyclesRule(context),
+            UniqueVariableNamesRule(context),
+            NoUndefinedVariablesRule(context),
+            NoUnusedVariablesRule(context),
+            KnownDirectivesRule(context),
+            UniqueDirectivesPerLocationRule(context),
+            KnownArgumentNamesRule(context),
+            UniqueArgumentNamesRule(context),
+            ValuesOfCorrectTypeRule(context),
+            ProvidedRequiredArgumentsRule(context),
+            VariablesInAllowedPositionRule(context),
+            OverlappingFieldsCanBeMergedRule(context),
+            UniqueInputFieldNamesRule(context),
+            MaxIntrospectionDepthRule(context),
+        ]
+        DocumentWalker(context: context, rules: rules).walk()
+        var diagnostics = context.diagnostics
+        if context.isAborted {
+            diagnostics.append(
+                Diagnostic(
+                    severity: .error,
+                    message: "Too many validation errors, error limit reached. Validation aborted.",
+                    location: .unknown))
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,89 @@
+import GraphQLParser
+
+/// Finds the variables an operation or fragment definition uses (not those of the fragments it spreads),
+/// with the types expected where they are used, in graphql-core's visiting order.
+struct VariableUsageCollector {
+    let schema: Schema
+    private var usages: [VariableUsage] = []
+
+    private init(schema: Schema) {
+        self.schema = schema
+    }
+
+    static func collect(_ definition: IndexedDefinition, schema: Schema) -> [VariableUsage] {
+        var collector = VariableUsageCollector(schema: schema)
+        switch definition.kind {
+        case .operation(let operation):
+            collector.directives(operation.directives)
+            let root = schema.rootType(for: operation.operation)
+            collector.selectionSet(definition.selectionSet, type: root?.kind == .object ? root : nil)
+        case .fragment(let fragment):
+            collector.directives(fragment.directives)
+            collector.selectionSet(definition.selectionSet, type: schema.type(named: fragment.typeCondition.name.value))
+        }
+        return collector.usages
+    }
+
+    /// `type` is the type the selection set is on (graphql-core takes its named type when composite).
+    private mutating func selectionSet(_ selectionSet: IndexedSelectionSet, type: SchemaType?) {
+        let parent = type?.isComposite == true ? type : nil
+        for selection in selectionSet.selections {
+            switch selection {
+            case .field(let field):
+                let definition = parent.flatMap { schema.field(named: field.name, on: $0) }
+                for argument in field.node.arguments {
+                    let argumentDefinition = definition?.argument(named: argument.name.value)
+                    value(argument.value, argumentDefinition, parentType: nil)
+                }
+                directives(field.node.directives)
+                if let nested = field.selectionSet {
+                    selectionSet(nested, type: definition.flatMap { schema.namedType(of: $0.type) })
+                }
+            case .fragmentSpread(let spread):
+                directives(spread.directives)
+            case .inlineFragment(let fragment):
+                let condition = fragment.node.typeCondition.map { schema.type(named: $0.name.value) } ?? parent
+                directives(fragment.node.directives)
+                selectionSet(fragment.selectionSet, type: condition)
+            }
+        }
+    }
+
+    private mutating func directives(_ directives: [Directive]) {
+        for directive in directives {
+            let definition = schema.directive(named: directive.name.value)
+            for argument in directive.arguments {
+                value(argument.value, definition?.argument(named: argument.name.value), parentType: nil)
+            }
+        }
+    }
+
+    private mutating func value(_ node: Value, _ argument: SchemaInputValue?, parentType: TypeRef?) {
+        let type = argument.flatMap { schema.namedType(of: $0.type)?.isInputType == true ? $0.type : nil }
+        value(node, type: type, parentType: parentType, hasDefault: argument?.defaultValue != nil)
+    }
+
+    private mutating func value(_ node: Value, type: TypeRef?, parentType: TypeRef?, hasDefault: Bool) {
+        switch node {
+        case .variable(let variable):
+            usages.append(
+                VariableUsage(variable: variable, type: type, parentType: parentType, hasLocationDefault: hasDefault))
+        case .list(let items, _):
+            let itemType = type?.listItem
+            for item in items { value(item, type: itemType, parentType: type, hasDefault: false) }
+        case .object(let fields, _):
+            let objectType = type.flatMap { schema.namedType(of: $0) }
+            for field in fields {
+                let fieldDefinition =
+                    objectType?.kind == .inputObject ? objectType?.inputField(named: field.name.value) : nil
+                let fieldType = fieldDefinition.flatMap {
+                    schema.namedType(of: $0.type)?.isInputType == true ? $0.type : nil
+                }
+                value(
+                    field.value, type: fieldType, parentType: type, hasDefault: fieldDefinition?.defaultValue != nil)
+            }
+        default:
+            return
+        }
+    }
+}

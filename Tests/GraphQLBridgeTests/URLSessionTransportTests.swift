@@ -1,0 +1,150 @@
+import Foundation
+import GraphQLBridge
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// ``URLSessionTransport`` against a real HTTP server on 127.0.0.1.
+@Suite("URLSessionTransport over loopback")
+struct URLSessionTransportTests {
+    static let itemBody = #"{"data":{"item":{"name":"six","count":"9007199254740993"}}}"#
+
+    func client(
+        _ server: LoopbackHTTPServer, configuration: URLSessionTransport.Configuration = .init(),
+        timeout: Duration = .seconds(5), middlewares: [any GraphQLMiddleware] = []
+    ) throws -> GraphQLHTTPClient {
+        GraphQLHTTPClient(
+            endpoint: try server.url, transport: URLSessionTransport(configuration: configuration),
+            middlewares: middlewares, timeout: timeout)
+    }
+
+    @Test("a round trip: the request's headers and body arrive, the response's headers read case-insensitively")
+    func roundTrip() async throws {
+        let server = try LoopbackHTTPServer(
+            .respond(
+                status: 200,
+                headers: ["content-type": "application/graphql-response+json; charset=utf-8", "X-Trace-Id": "t-1"],
+                body: Data(Self.itemBody.utf8)))
+        defer { server.stop() }
+        let client = try client(server, middlewares: [BearerTokenMiddleware(token: "tok")])
+        let result = try await client.execute(ItemQuery(id: "6x45", limit: 3))
+
+        #expect(result.data == ItemQuery.Data(item: .init(name: "six", count: 9_007_199_254_740_993)))
+        #expect(result.httpResponse.status == 200)
+        #expect(result.httpResponse.headers["Content-Type"] == "application/graphql-response+json; charset=utf-8")
+        #expect(result.httpResponse.headers["x-trace-id"] == "t-1")
+        #expect(result.httpResponse.headers["X-TRACE-ID"] == "t-1")
+        #expect(result.httpResponse.mediaType == "application/graphql-response+json")
+        #expect(result.byteCount == Self.itemBody.utf8.count)
+
+        let request = try #require(server.requests.first)
+        #expect(server.requests.count == 1)
+        #expect(request.method == "POST")
+        #expect(request.target == "/graphql")
+        #expect(request.header("content-type") == "application/json")
+        #expect(request.header("Accept") == "application/graphql-response+json, application/json;q=0.9")
+        #expect(request.header("Authorization") == "Bearer tok")
+        let body = try JSONDecoder().decode(JSONValue.self, from: request.body)
+        #expect(body["query"] == .string(ItemQuery.document))
+        #expect(body["operationName"] == .string("Item"))
+        #expect(body["variables"] == .object(["id": .string("6x45"), "limit": .number("3")]))
+    }
+
+    @Test("the transport returns any status with its body; the client reads a 401 as an HTTP status error")
+    func statusPassesThrough() async throws {
+        let server = try LoopbackHTTPServer(
+            .respond(status: 401, headers: ["Content-Type": "application/json"], body: Data(#"{"errors":[]}"#.utf8)))
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let (response, body) = try await transport.send(
+            HTTPRequest(url: try server.url, timeout: .seconds(5)), body: Data("{}".utf8), operationName: "Ping")
+        #expect(response.status == 401)
+        #expect(body == Data(#"{"errors":[]}"#.utf8))
+
+        let error = try #require(await executionError(try client(server), PingQuery()))
+        #expect(error == .httpStatus(operation: "Ping", status: 401, bodyExcerpt: #"{"errors":[]}"#))
+        #expect(error.isAuthenticationFailure)
+    }
+
+    @Test("a Content-Length above the limit fails with .responseTooLarge without reading the body")
+    func announcedTooLarge() async throws {
+        let server = try LoopbackHTTPServer(.announce(contentLength: 50 << 20))
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let client = try client(server, configuration: .init(maximumResponseSize: 64 << 10))
+        let error = try #require(await executionError(client, PingQuery()))
+        #expect(error == .responseTooLarge(operation: "Ping", limit: 64 << 10))
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test("a streamed body without a length fails with .responseTooLarge once it passes the limit")
+    func streamedTooLarge() async throws {
+        let server = try LoopbackHTTPServer(.stream(totalBytes: 50 << 20, chunkSize: 16 << 10))
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let client = try client(server, configuration: .init(maximumResponseSize: 64 << 10))
+        let error = try #require(await executionError(client, PingQuery()))
+        #expect(error == .responseTooLarge(operation: "Ping", limit: 64 << 10))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(server.bodyBytesWritten < 50 << 20)
+    }
+
+    @Test("a streamed body up to the limit is read whole")
+    func streamedWithinLimit() async throws {
+        let server = try LoopbackHTTPServer(.stream(totalBytes: 64 << 10, chunkSize: 4 << 10))
+        defer { server.stop() }
+        let transport = URLSessionTransport(configuration: .init(maximumResponseSize: 64 << 10))
+        let (response, body) = try await transport.send(
+            HTTPRequest(url: try server.url, timeout: .seconds(5)), body: Data("{}".utf8), operationName: "Ping")
+        #expect(response.status == 200)
+        #expect(body.count == 64 << 10)
+    }
+
+    @Test("a server that never answers times out after the request's timeout")
+    func timeout() async throws {
+        let server = try LoopbackHTTPServer(.neverAnswer)
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let error = try #require(await executionError(try client(server, timeout: .seconds(1)), PingQuery()))
+        let elapsed = ContinuousClock.now - start
+        guard case .timedOut(let operation, _) = error else {
+            Issue.record("expected .timedOut, got \(error)")
+            return
+        }
+        #expect(operation == "Ping")
+        #expect(elapsed >= .milliseconds(900))
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test("cancelling an in-flight request ends it promptly with .cancelled")
+    func cancellation() async throws {
+        let server = try LoopbackHTTPServer(.neverAnswer)
+        defer { server.stop() }
+        let client = try client(server, timeout: .seconds(30))
+        let task = Task { await executionError(client, PingQuery()) }
+        #expect(await server.waitForRequests(1))
+        let start = ContinuousClock.now
+        task.cancel()
+        let error = await task.value
+        #expect(error == .cancelled(operation: "Ping"))
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test("a closed port is a transport error")
+    func connectionRefused() async throws {
+        let port = try LoopbackHTTPServer.closedPort()
+        let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/graphql"))
+        let client = GraphQLHTTPClient(endpoint: endpoint, transport: URLSessionTransport(), timeout: .seconds(5))
+        let start = ContinuousClock.now
+        let error = try #require(await executionError(client, PingQuery()))
+        guard case .transport(let operation, let message) = error else {
+            Issue.record("expected .transport, got \(error)")
+            return
+        }
+        #expect(operation == "Ping")
+        #expect(message.contains("URLError"))
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+}
