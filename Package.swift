@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "GraphQLParser", targets: ["GraphQLParser"]),
         // Schema building, validation and Swift code generation.
         .library(name: "GraphQLCodegen", targets: ["GraphQLCodegen"]),
+        // Generates a target's GraphQL types at build time from a graphql-codegen.json next to its .graphql files.
+        .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
         // The lottery app's layers (the worked example).
         .library(name: "LegacyModels", targets: ["LegacyModels"]),
         .library(name: "LotteryAPI", targets: ["LotteryAPI"]),
@@ -29,10 +31,17 @@ let package = Package(
         .target(name: "GraphQLMigration"),
         .target(name: "GraphQLParser"),
         .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser"]),
+        // The generator as the build plugin runs it (links GraphQLCodegen only, so it builds fast).
+        .executableTarget(name: "graphql-codegen-tool", dependencies: ["GraphQLCodegen"]),
+        // Generates a target's Swift types from the graphql-codegen.json next to its .graphql files.
+        .plugin(name: "GraphQLCodegenPlugin", capability: .buildTool(), dependencies: ["graphql-codegen-tool"]),
 
         // MARK: The lottery app (app-specific layer)
         .target(name: "LegacyModels", path: "LegacyModels"),
-        .target(name: "LotteryAPI", dependencies: ["GraphQLBridge"], exclude: ["graphql"]),
+        // Its Swift types are generated at build time from graphql/ (graphql-codegen.json) by GraphQLCodegenPlugin.
+        .target(
+            name: "LotteryAPI", dependencies: ["GraphQLBridge"], exclude: ["graphql"], plugins: ["GraphQLCodegenPlugin"]
+        ),
         .target(name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration"]),
         .target(
             name: "LotteryBackend",
@@ -81,7 +90,12 @@ let package = Package(
             name: "GraphQLParserTests", dependencies: ["GraphQLParser"], exclude: ["make_expected.py"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GraphQLCodegenTests", dependencies: ["GraphQLCodegen", "GraphQLParser"]),
+        .testTarget(
+            name: "GraphQLCodegenTests",
+            dependencies: ["GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI"],
+            exclude: ["make_validation_expectations.py"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "LotteryBackendTests", dependencies: ["LotteryBackend", "GraphQLParser"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReferenceBackendTests", dependencies: ["LotteryTestSupport"], path: "Tests/ReferenceBackendTests"

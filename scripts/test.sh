@@ -26,6 +26,9 @@ export GRAPHQLBRIDGE_REQUIRE_BACKEND=1
 step "Reference backend self-test"
 "$GRAPHQLBRIDGE_PYTHON" -m unittest discover -s Tests/ReferenceBackend -p 'test_*.py' 2>&1 | tail -n 5
 
+step "Committed expectations still agree with graphql-core itself"
+"$GRAPHQLBRIDGE_PYTHON" Tests/GraphQLParserTests/make_expected.py --check
+
 step "Swift build (tests included)"
 swift build --build-tests --quiet
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `graphql-bridge` command line: `compare` (REST vs GraphQL, model by model), and the code generator's
-/// commands. Returns the process exit status.
+/// commands `codegen` and `validate`. Returns the process exit status.
 public enum GraphQLBridgeCommand {
     /// The top-level help.
     public static let help = """
@@ -12,6 +12,8 @@ public enum GraphQLBridgeCommand {
         COMMANDS:
           compare    Fetch every entity through both APIs into legacy models and compare them field by field.
                      With no URLs, runs against an embedded backend with a bundled data set.
+          codegen    Generate Swift types for GraphQL operations (custom scalars mapped to Swift types).
+          validate   Check GraphQL operations against a schema; print each problem as path:line:column.
 
         Run 'graphql-bridge <command> --help' for a command's options.
 
@@ -27,6 +29,10 @@ public enum GraphQLBridgeCommand {
         switch command {
         case "compare":
             return await CompareCommand.main(arguments: rest, output: output)
+        case "codegen":
+            return await CodegenCommand.main(arguments: rest, output: output)
+        case "validate":
+            return ValidateCommand.main(arguments: rest, output: output)
         case "--help", "-h", "help":
             output.standardOutput(help)
             return 0

@@ -74,7 +74,9 @@ struct EntityComparer: Sendable {
         let (restDraws, graphQLDraws) = await (restResult, graphQLResult)
         let listID = "\(gameId) (newest \(limit) draws)"
         var failures: [(api: ComparedAPI, error: String)] = []
-        if case .failure(let error) = restDraws { failures.append((.rest, "cannot list the draws: \(describe(error))")) }
+        if case .failure(let error) = restDraws {
+            failures.append((.rest, "cannot list the draws: \(describe(error))"))
+        }
         if case .failure(let error) = graphQLDraws {
             failures.append((.graphql, "cannot list the draws: \(describe(error))"))
         }

@@ -11,10 +11,16 @@ struct APIErrorTests {
     /// An error and the parts its description must contain.
     static let cases: [(error: APIError, parts: [String])] = [
         (.transport(operation: "Game", message: "connection refused"), ["Game", "connection refused", "endpoint URL"]),
-        (.timedOut(operation: "Game", message: "no answer in 30 s"), ["Game", "timed out", "Raise the client's timeout"]),
+        (
+            .timedOut(operation: "Game", message: "no answer in 30 s"),
+            ["Game", "timed out", "Raise the client's timeout"]
+        ),
         (.cancelled(operation: "Game"), ["Game: cancelled."]),
         (.responseTooLarge(operation: "Game", limit: 1024), ["Game", "1024 bytes", "maximumResponseSize"]),
-        (.httpStatus(operation: "Game", status: 401, bodyExcerpt: "denied"), ["Game: HTTP 401: denied", "bearer token"]),
+        (
+            .httpStatus(operation: "Game", status: 401, bodyExcerpt: "denied"),
+            ["Game: HTTP 401: denied", "bearer token"]
+        ),
         (.httpStatus(operation: "Game", status: 404, bodyExcerpt: ""), ["Game: HTTP 404.", "endpoint URL"]),
         (.httpStatus(operation: "Game", status: 502, bodyExcerpt: "Bad Gateway"), ["Game: HTTP 502: Bad Gateway."]),
         (
@@ -27,9 +33,15 @@ struct APIErrorTests {
                         extensions: ["code": .string("UNAVAILABLE")]),
                     GraphQLError(message: "second"),
                 ]),
-            ["Game: GraphQL errors (HTTP 200)", "game.draws[2].prizePool: Prize ledger unavailable (at 3:5) [UNAVAILABLE]; second"]
+            [
+                "Game: GraphQL errors (HTTP 200)",
+                "game.draws[2].prizePool: Prize ledger unavailable (at 3:5) [UNAVAILABLE]; second",
+            ]
         ),
-        (.graphQL(operation: "Game", status: 400, errors: [GraphQLError(message: "bad")]), ["GraphQL error (HTTP 400): bad"]),
+        (
+            .graphQL(operation: "Game", status: 400, errors: [GraphQLError(message: "bad")]),
+            ["GraphQL error (HTTP 400): bad"]
+        ),
         (
             .decoding(operation: "Game", decoding),
             [
@@ -77,7 +89,9 @@ struct APIErrorTests {
     func decodingDescription() {
         let error = GraphQLDecodingError(path: "", expected: "an object", found: nil, reason: "empty")
         #expect(error.description == "<root>: expected an object: empty")
-        #expect(Self.decoding.description == #"data.game.drawsCount: expected Long, found "x": the string is not a decimal integer"#)
+        #expect(
+            Self.decoding.description
+                == #"data.game.drawsCount: expected Long, found "x": the string is not a decimal integer"#)
         let keys: [any CodingKey] = [
             GraphQLCodingKey("data"), GraphQLCodingKey("draws"), GraphQLCodingKey(intValue: 3) ?? GraphQLCodingKey("?"),
             GraphQLCodingKey("numbers"), GraphQLCodingKey(intValue: 0) ?? GraphQLCodingKey("?"),

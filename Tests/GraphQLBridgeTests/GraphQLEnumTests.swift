@@ -39,7 +39,11 @@ struct GraphQLEnumTests {
         #expect(TestColor(rawValue: "red") == .unknown("red"))  // raw values are case-sensitive
         #expect(TestColor.allCases == [.red, .green])
         #expect(TestColor.allCases.allSatisfy { $0.isKnown })
-        #expect(!TestColor.unknown("RED").isKnown)  // built by hand with a known raw value: still `unknown`
+        // Equality is by raw value (RawRepresentable), so `.unknown` built by hand with a known raw value is
+        // that known value.
+        #expect(TestColor.unknown("RED") == .red)
+        #expect(TestColor.unknown("RED").isKnown)
+        #expect(TestColor.unknown("BLUE") != .red)
     }
 
     @Test("a value that is not a string is a decoding error at its path")

@@ -30,6 +30,36 @@ struct GraphQLHTTPClientDecodingTests {
         #expect(error.reason == "the string is not a decimal integer")
     }
 
+    @Test(
+        "a Long out of range or fractional is a decoding error at its path, whatever else the body holds",
+        arguments: [
+            ("9223372036854775808", "9223372036854775808", "outside the Long range"),
+            ("-9223372036854775809", "-9223372036854775809", "outside the Long range"),
+            ("1.5", "1.5", "fractional"),
+            ("9007199254740993.5", "9007199254740993.5", "fractional"),
+            ("1.0000000000000001", "1.0000000000000001", "fractional"),
+            ("true", "true", "a boolean is not a Long"),
+        ])
+    func longOutOfRange(value: String, found: String, reason: String) async throws {
+        // With and without another number that has a fraction elsewhere in the body.
+        for extensions in ["", #","extensions":{"cost":0.5}"#] {
+            let error = try await decodingError(#"{"data":{"item":{"name":"n","count":\#(value)}}\#(extensions)}"#)
+            #expect(error.path == "data.item.count")
+            #expect(error.found == found)
+            #expect(error.reason.contains(reason), "reason: \(error.reason)")
+        }
+    }
+
+    @Test("whole numbers written with an exponent or a fraction decode exactly through the client")
+    func longWholeNumbers() async throws {
+        for (value, expected) in [("1e3", 1000), ("9223372036854775807.0", Int64.max), ("-0", 0)] as [(String, Int64)] {
+            let transport = MockTransport()
+            transport.enqueue(json: #"{"data":{"item":{"name":"n","count":\#(value)}}}"#)
+            let result = try await makeClient(transport).execute(ItemQuery(id: "1"))
+            #expect(result.data?.item?.count == expected)
+        }
+    }
+
     @Test("a Long holding an object: found is filled in from the body")
     func longHoldingObject() async throws {
         let error = try await decodingError(#"{"data":{"item":{"name":"n","count":{"value":1}}}}"#)

@@ -106,7 +106,8 @@ struct GraphQLHTTPClientRequestTests {
     @Test("BearerTokenMiddleware sends Authorization: Bearer <token>")
     func bearerToken() async throws {
         let transport = MockTransport()
-        transport.setHandler { _, _ in (HTTPResponse(status: 200), GraphQLResponseFixture.body(data: #"{"ping":"p"}"#)) }
+        transport.setHandler { _, _ in (HTTPResponse(status: 200), GraphQLResponseFixture.body(data: #"{"ping":"p"}"#))
+        }
         _ = try await makeClient(transport, middlewares: [BearerTokenMiddleware(token: "s3cret")]).execute(PingQuery())
         #expect(transport.lastRequest?.header("authorization") == "Bearer s3cret")
     }
@@ -120,7 +121,8 @@ struct GraphQLHTTPClientRequestTests {
         }
         let tokens = Tokens()
         let transport = MockTransport()
-        transport.setHandler { _, _ in (HTTPResponse(status: 200), GraphQLResponseFixture.body(data: #"{"ping":"p"}"#)) }
+        transport.setHandler { _, _ in (HTTPResponse(status: 200), GraphQLResponseFixture.body(data: #"{"ping":"p"}"#))
+        }
         let client = makeClient(transport, middlewares: [BearerTokenMiddleware(token: { tokens.next() })])
         for _ in 0..<3 { _ = try await client.execute(PingQuery()) }
         #expect(transport.requests.map { $0.header("Authorization") } == ["Bearer first", nil, "Bearer refreshed"])

@@ -34,11 +34,13 @@ struct GraphQLHTTPClientResponseTests {
 
     @Test("200 with data and errors fails under .failOnAnyError with the errors")
     func partialFailOnAnyError() async throws {
+        let itemError = GraphQLResponseFixture.error(
+            "Item store unavailable", path: [.field("item")], line: 1, column: 40, code: "UNAVAILABLE")
         let transport = MockTransport()
-        transport.enqueue(data: #"{"item":{"name":null,"count":1}}"#, errors: [Self.fieldError])
+        transport.enqueue(data: #"{"item":null}"#, errors: [itemError])
         let error = try #require(await executionError(makeClient(transport), ItemQuery(id: "1")))
-        #expect(error == .graphQL(operation: "Item", status: 200, errors: [Self.fieldError]))
-        #expect(error.graphQLErrors.first?.pathDescription == "item.name")
+        #expect(error == .graphQL(operation: "Item", status: 200, errors: [itemError]))
+        #expect(error.graphQLErrors.first?.pathDescription == "item")
         #expect(error.graphQLErrors.first?.code == "UNAVAILABLE")
         #expect(error.httpStatus == 200)
         #expect(!error.isAuthenticationFailure)
@@ -58,7 +60,7 @@ struct GraphQLHTTPClientResponseTests {
             }
         }
         let transport = MockTransport()
-        transport.enqueue(data: #"{"item":{"name":null,"count":"12"}}"#, errors: [Self.fieldError])
+        transport.enqueue(data: #"{"item":{"name":null,"count":12}}"#, errors: [Self.fieldError])
         let result = try await makeClient(transport).execute(Partial(), errorPolicy: .returnPartialData)
         #expect(result.data?.item.count == 12)
         #expect(result.data?.item.name == nil)
@@ -103,7 +105,8 @@ struct GraphQLHTTPClientResponseTests {
     @Test("401 is an HTTP status error and an authentication failure")
     func unauthorized() async throws {
         let transport = MockTransport()
-        transport.enqueue(json: #"{"errors":[{"message":"unauthorized"}]}"#, status: 401, contentType: "application/json")
+        transport.enqueue(
+            json: #"{"errors":[{"message":"unauthorized"}]}"#, status: 401, contentType: "application/json")
         let error = try #require(await executionError(makeClient(transport), PingQuery()))
         guard case .httpStatus(let operation, let status, let excerpt) = error else {
             Issue.record("expected .httpStatus, got \(error)")
@@ -158,7 +161,8 @@ struct GraphQLHTTPClientResponseTests {
         #expect(
             error
                 == .invalidResponse(
-                    operation: "Ping", status: 200, reason: "the body is not JSON", bodyExcerpt: "<html>maintenance</html>"))
+                    operation: "Ping", status: 200, reason: "the body is not JSON",
+                    bodyExcerpt: "<html>maintenance</html>"))
     }
 
     @Test(

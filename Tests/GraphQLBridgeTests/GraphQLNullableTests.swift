@@ -50,7 +50,8 @@ struct GraphQLNullableTests {
     @Test(".some sends the value, a Long exactly")
     func value() throws {
         let (text, json) = try encoded(
-            Variables(id: "g", limit: 5, before: .some(9_007_199_254_740_993), color: .some(.unknown("BLUE")), name: "x"))
+            Variables(
+                id: "g", limit: 5, before: .some(9_007_199_254_740_993), color: .some(.unknown("BLUE")), name: "x"))
         #expect(text == #"{"before":9007199254740993,"color":"BLUE","id":"g","limit":5,"name":"x"}"#)
         #expect(json["before"] == .number("9007199254740993"))
     }

@@ -77,7 +77,9 @@ struct MockTransportTests {
         #expect(try await transport.send(request, body: Data(), operationName: "B").0.status == 204)
         #expect(transport.lastRequest?.transportOperationName == "B")
         transport.setHandler(nil)
-        await #expect(throws: TransportError.self) { try await transport.send(request, body: Data(), operationName: "C") }
+        await #expect(throws: TransportError.self) {
+            try await transport.send(request, body: Data(), operationName: "C")
+        }
     }
 
     @Test("waitForRequests reports whether the requests arrived in time")
@@ -109,14 +111,16 @@ struct MockTransportTests {
         let error = GraphQLResponseFixture.error(
             "boom", path: [.field("draws"), .index(0), .field("prizePool")], line: 1, column: 2, code: "X")
         #expect(
-            GraphQLResponseFixture.text(data: #"{"a":9007199254740993}"#, errors: [error], extensions: ["t": .number("1")])
+            GraphQLResponseFixture.text(
+                data: #"{"a":9007199254740993}"#, errors: [error], extensions: ["t": .number("1")])
                 == #"{"data":{"a":9007199254740993},"errors":[{"extensions":{"code":"X"},"#
                 + #""locations":[{"column":2,"line":1}],"message":"boom","path":["draws",0,"prizePool"]}],"#
                 + #""extensions":{"t":1}}"#)
         #expect(GraphQLResponseFixture.text(data: "null") == #"{"data":null}"#)
         #expect(GraphQLResponseFixture.text(data: nil) == "{}")
         #expect(
-            GraphQLResponseFixture.errorsBody([GraphQLError(message: "bad")]) == Data(#"{"errors":[{"message":"bad"}]}"#.utf8))
+            GraphQLResponseFixture.errorsBody([GraphQLError(message: "bad")])
+                == Data(#"{"errors":[{"message":"bad"}]}"#.utf8))
         #expect(GraphQLResponseFixture.body(data: JSONValue.null) == Data(#"{"data":null}"#.utf8))
     }
 

@@ -58,11 +58,33 @@ struct GraphQLCoreExpectations: Decodable, Sendable {
         var testDescription: String { name }
     }
 
+    /// A randomly edited document: graphql-core's error for it, or its `print_ast` output when it accepts it.
+    struct MutationCase: Decodable, Sendable, CustomTestStringConvertible {
+        var source: String
+        var message: String?
+        var line: Int?
+        var column: Int?
+        var pretty: String?
+
+        var testDescription: String { String(reflecting: source) }
+    }
+
+    /// A valid schema coordinate, graphql-core's node kind for it and its printed form.
+    struct SchemaCoordinateCase: Decodable, Sendable, CustomTestStringConvertible {
+        var source: String
+        var printed: String
+        var kind: String
+
+        var testDescription: String { source }
+    }
+
     var graphqlCoreVersion: String
     var syntaxErrors: [SyntaxErrorCase]
     var stringValues: [StringValueCase]
     var printing: [PrintingCase]
     var nameLocations: [NameLocationsCase]
+    var schemaCoordinates: [SchemaCoordinateCase]
+    var mutations: [MutationCase]
 
     /// The fixture's URL in the test bundle.
     static var url: URL? {
@@ -80,5 +102,6 @@ struct GraphQLCoreExpectations: Decodable, Sendable {
     static let shared: GraphQLCoreExpectations =
         (try? load())
         ?? GraphQLCoreExpectations(
-            graphqlCoreVersion: "", syntaxErrors: [], stringValues: [], printing: [], nameLocations: [])
+            graphqlCoreVersion: "", syntaxErrors: [], stringValues: [], printing: [], nameLocations: [],
+            schemaCoordinates: [], mutations: [])
 }

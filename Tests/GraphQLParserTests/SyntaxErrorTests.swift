@@ -23,6 +23,7 @@ struct SyntaxErrorTests {
             case "value": _ = try Parser.parseValue(source, options: options)
             case "constValue": _ = try Parser.parseConstValue(source, options: options)
             case "type": _ = try Parser.parseType(source, options: options)
+            case "schemaCoordinate": _ = try Parser.parseSchemaCoordinate(source, options: options)
             default: _ = try Parser.parse(source, options: options)
             }
         }

@@ -3,7 +3,9 @@
 
 Runs graphql-core (the version pinned below) on a table of documents and writes
 Fixtures/graphql-core-expectations.json: syntax errors (message, line, column),
-decoded string values, printed documents and the line/column of every name.
+decoded string values, printed documents, the line/column of every name, and a
+seeded sample of randomly edited documents (graphql-core's error, or its
+print_ast output when it accepts the edit).
 
     python3 -m venv /tmp/gqlvenv && /tmp/gqlvenv/bin/pip install graphql-core==3.3.2
     /tmp/gqlvenv/bin/python Tests/GraphQLParserTests/make_expected.py           # rewrite the fixture
@@ -13,17 +15,19 @@ decoded string values, printed documents and the line/column of every name.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
 import graphql
 from graphql import GraphQLError, parse, parse_const_value, parse_type, parse_value, print_ast
+from graphql.language import parse_schema_coordinate
 from graphql.language import NameNode, Visitor, visit
 
 GRAPHQL_CORE_VERSION = "3.3.2"
 FIXTURE = Path(__file__).resolve().parent / "Fixtures" / "graphql-core-expectations.json"
 
-# (name, source, kind, options); kind is document, value, constValue or type.
+# (name, source, kind, options); kind is document, value, constValue, type or schemaCoordinate.
 SYNTAX_ERRORS = [
     ("empty document", "", "document", {}),
     ("only whitespace and comments", "  # nothing\n\t,\n", "document", {}),
@@ -125,6 +129,18 @@ SYNTAX_ERRORS = [
     ("type: unclosed list", "[Int", "type", {}),
     ("type: double bang", "Int!!", "type", {}),
     ("type: number", "1", "type", {}),
+    ("coordinate: space", "Query. game", "schemaCoordinate", {}),
+    ("coordinate: trailing space", "Query ", "schemaCoordinate", {}),
+    ("coordinate: comment", "Query#x", "schemaCoordinate", {}),
+    ("coordinate: empty", "", "schemaCoordinate", {}),
+    ("coordinate: astral character", "Query.😀", "schemaCoordinate", {}),
+    ("coordinate: missing member", "Query.", "schemaCoordinate", {}),
+    ("coordinate: argument of a type", "Query(id:)", "schemaCoordinate", {}),
+    ("coordinate: argument without colon", "Query.game(id)", "schemaCoordinate", {}),
+    ("coordinate: unclosed argument", "Query.game(id:", "schemaCoordinate", {}),
+    ("coordinate: member of a directive", "@skip.if", "schemaCoordinate", {}),
+    ("coordinate: three parts", "A.b.c", "schemaCoordinate", {}),
+    ("coordinate: spread", "...", "schemaCoordinate", {}),
 ]
 
 # Values of string literals (parsed with parse_value).
@@ -190,6 +206,9 @@ PRINTING = [
     ("comments and commas are dropped", "# comment\n{ a,, b # trailing\n }"),
 ]
 
+# Valid schema coordinates (printed with print_ast).
+SCHEMA_COORDINATES = ["Query", "Query.game", "Game.draws(limit:)", "@deprecated", "@deprecated(reason:)", "_a1.__b"]
+
 # Documents whose name tokens' positions are compared.
 NAME_LOCATIONS = [
     ("astral characters", 'query Q { a(s: "😀😀", t: "𝄞") b(u: """😀\n 😀 x""") c }'),
@@ -202,11 +221,61 @@ NAME_LOCATIONS = [
 ]
 
 
+# Seed documents for the mutation cases: random small edits that graphql-core accepts or rejects.
+MUTATION_SEEDS = [
+    'query Q($a: [Int!]! = [1, 2] @d, "d" $b: String = "x\\u00e9\\uD83D\\uDE00\\u{1F600}") @live {\n'
+    '  a: f(x: {a: [1.5e3, -0, "😀"], b: """\n  blk 😀\r\n  x"""}) { ...F ... on T { g } }\n}\r\n'
+    "fragment F on T @d(x: $a) { h(y: ENUM, z: null) }\n# 😀 comment\n",
+    '"""\nSchema 😀\n"""\nschema { query: Q }\ntype Q implements & A & B @d(x: "y") {\n'
+    '  "f" f(a: Int = 1 @d, b: [String!] = ["a"]): [Q!]! @deprecated\n}\n'
+    "union U = | A | B\nenum E { A @d B }\ninput I { a: Int = 1, b: E = A }\n"
+    "directive @d(x: String) repeatable on FIELD | OBJECT\nextend type Q @e\n",
+    '{ a(s: "abc\\n\\u00e9\\u{1F600}", t: """  x\n   y \\""" z""", n: [1, -2.5e+3, 0, 0.0]) { b ...on T { c } } }',
+]
+MUTATION_PIECES = list('{}()[]:!$@=&|."\\\'#,\n\r\t 0123456789eE+-aZ_') + [
+    "...", '"""', '\\"""', "\\u", "\\u{", "\\uD83D", "\\uDE00", "D800", "on", "query", "fragment",
+    "extend", "type", "😀", "é", "\ufeff", "\u0007", "\r\n",
+]
+MUTATION_COUNT = 300
+
+
+def mutations() -> list[dict]:
+    generator = random.Random(20251129)
+    cases = []
+    while len(cases) < MUTATION_COUNT:
+        source = generator.choice(MUTATION_SEEDS)
+        for _ in range(generator.randint(1, 3)):
+            position = generator.randrange(len(source) + 1)
+            operation = generator.random()
+            if operation < 0.4:
+                source = source[:position] + generator.choice(MUTATION_PIECES) + source[position:]
+            elif operation < 0.8:
+                source = source[:position] + source[position + generator.randint(1, 4) :]
+            else:
+                start = generator.randrange(len(source) + 1)
+                source = source[:position] + source[start : start + generator.randint(1, 10)] + source[position:]
+        try:
+            document = parse(source)
+        except GraphQLError as error:
+            (location,) = error.locations
+            cases.append({"source": source, "message": error.message, "line": location.line,
+                          "column": location.column})
+        else:
+            cases.append({"source": source, "pretty": print_ast(document)})
+    return cases
+
+
 def run(kind: str, source: str, options: dict):
     kwargs = {}
     if "maxTokens" in options:
         kwargs["max_lexical_tokens"] = options["maxTokens"]
-    function = {"document": parse, "value": parse_value, "constValue": parse_const_value, "type": parse_type}[kind]
+    function = {
+        "document": parse,
+        "value": parse_value,
+        "constValue": parse_const_value,
+        "type": parse_type,
+        "schemaCoordinate": parse_schema_coordinate,
+    }[kind]
     return function(source, **kwargs)
 
 
@@ -250,6 +319,12 @@ def expectations() -> dict:
         "nameLocations": [
             {"name": name, "source": source, "names": name_locations(source)} for name, source in NAME_LOCATIONS
         ],
+        "schemaCoordinates": [
+            {"source": source, "printed": print_ast(parse_schema_coordinate(source)),
+             "kind": parse_schema_coordinate(source).kind}
+            for source in SCHEMA_COORDINATES
+        ],
+        "mutations": mutations(),
     }
 
 

@@ -1,5 +1,5 @@
 import Foundation
-import LotteryBackend
+@testable import LotteryBackend
 import Testing
 
 /// Checks the REST and GraphQL rendering of the shared `dataset.json` against the contract's rules, computed

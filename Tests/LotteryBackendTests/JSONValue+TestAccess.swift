@@ -1,4 +1,4 @@
-import LotteryBackend
+@testable import LotteryBackend
 
 extension JSONValue {
     /// The element at `index` of an array, or `nil`.

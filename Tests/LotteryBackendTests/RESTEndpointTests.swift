@@ -1,5 +1,5 @@
 import Foundation
-import LotteryBackend
+@testable import LotteryBackend
 import Testing
 
 #if canImport(FoundationNetworking)

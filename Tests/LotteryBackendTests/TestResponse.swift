@@ -1,5 +1,5 @@
 import Foundation
-import LotteryBackend
+@testable import LotteryBackend
 
 /// A response as the tests look at it.
 struct TestResponse {

@@ -74,10 +74,12 @@ struct DrawInfoAdapterTests {
         #expect(model.state == .completed)
     }
 
-    @Test("Every GraphQL status maps to the legacy state of the same name", arguments: [
-        (DrawStatus.announced, DrawState.announced), (.selling, .selling), (.drawing, .drawing),
-        (.completed, .completed), (.cancelled, .cancelled), (.unknown("POSTPONED"), .unknown),
-    ])
+    @Test(
+        "Every GraphQL status maps to the legacy state of the same name",
+        arguments: [
+            (DrawStatus.announced, DrawState.announced), (.selling, .selling), (.drawing, .drawing),
+            (.completed, .completed), (.cancelled, .cancelled), (.unknown("POSTPONED"), .unknown),
+        ])
     func statuses(status: DrawStatus, state: DrawState) {
         #expect(DrawState(graphQL: status) == state)
         #expect(state == DrawState(rawState: status.rawValue.lowercased()))

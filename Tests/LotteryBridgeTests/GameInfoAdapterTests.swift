@@ -74,7 +74,8 @@ struct GameInfoAdapterTests {
         #expect(graphQL.lastDraw?.prizePool == nil)
         #expect(graphQL.lastDraw?.superPrize == nil)
         #expect(errors.count == 2)
-        #expect(errors.compactMap(\.pathDescription).sorted() == ["game.lastDraw.prizePool", "game.lastDraw.superPrize"])
+        #expect(
+            errors.compactMap(\.pathDescription).sorted() == ["game.lastDraw.prizePool", "game.lastDraw.superPrize"])
     }
 
     @Test("An invalid URL is a decoding error that names the field")
@@ -92,12 +93,15 @@ struct GameInfoAdapterTests {
         }
     }
 
-    @Test("Money converts exactly from minor units", arguments: [
-        (Int64(0), "0.00"), (5, "0.05"), (10_000, "100.00"), (-1234, "-12.34"), (Int64.max, "92233720368547758.07"),
-        (Int64.min, "-92233720368547758.08"),
-    ])
+    @Test(
+        "Money converts exactly from minor units",
+        arguments: [
+            (Int64(0), "0.00"), (5, "0.05"), (10_000, "100.00"), (-1234, "-12.34"), (Int64.max, "92233720368547758.07"),
+            (Int64.min, "-92233720368547758.08"),
+        ])
     func money(minor: Int64, major: String) {
-        #expect(LegacyMoney.decimal(minorUnits: minor) == Decimal(string: major, locale: Locale(identifier: "en_US_POSIX")))
+        #expect(
+            LegacyMoney.decimal(minorUnits: minor) == Decimal(string: major, locale: Locale(identifier: "en_US_POSIX")))
         #expect(LegacyMoney.format(LegacyMoney.decimal(minorUnits: minor)) == major)
     }
 }

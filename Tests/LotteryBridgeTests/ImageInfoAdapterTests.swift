@@ -21,8 +21,12 @@ struct ImageInfoAdapterTests {
 
     @Test("width/height map to the legacy pixel size; an invalid URL names the field")
     func fields() throws {
-        let model = try ImageInfo(graphQL: ImageDetails(id: "x", url: "https://cdn.example/x.png", width: 64, height: 32))
-        #expect(model == ImageInfo(id: "x", url: try #require(URL(string: "https://cdn.example/x.png")), width: 64, height: 32))
+        let model = try ImageInfo(
+            graphQL: ImageDetails(id: "x", url: "https://cdn.example/x.png", width: 64, height: 32))
+        #expect(
+            model
+                == ImageInfo(
+                    id: "x", url: try #require(URL(string: "https://cdn.example/x.png")), width: 64, height: 32))
         #expect(throws: GraphQLDecodingError.self) {
             try ImageInfo(graphQL: ImageDetails(id: "x", url: "", width: 1, height: 1))
         }
@@ -30,7 +34,8 @@ struct ImageInfoAdapterTests {
 
     @Test("An image id that is a JSON integer decodes as its digits")
     func integerID() throws {
-        let body = Data(#"{"data":{"image":{"__typename":"Image","id":42,"url":"https://a.example/b","width":1,"height":2}}}"#.utf8)
+        let body = Data(
+            #"{"data":{"image":{"__typename":"Image","id":42,"url":"https://a.example/b","width":1,"height":2}}}"#.utf8)
         let result = try GraphQLResponseDecoder.decode(
             ImageQuery.Data.self, operation: "Image", response: HTTPResponse(status: 200), body: body,
             errorPolicy: .failOnAnyError)

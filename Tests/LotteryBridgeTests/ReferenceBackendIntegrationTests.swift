@@ -47,7 +47,8 @@ struct ReferenceBackendIntegrationTests {
             #expect(activeGraphQL.count < graphQLGames.count)
 
             let kenoREST = try await clients.rest.games(type: .keno, activeOnly: false)
-            let kenoGraphQL: [GameInfo] = try await clients.graphQL.fetch(requestType: .games(type: .keno, activeOnly: false))
+            let kenoGraphQL: [GameInfo] = try await clients.graphQL.fetch(
+                requestType: .games(type: .keno, activeOnly: false))
             #expect(kenoGraphQL == kenoREST)
             #expect(!kenoGraphQL.isEmpty && kenoGraphQL.allSatisfy { $0.type == .keno })
 
@@ -158,9 +159,13 @@ struct ReferenceBackendIntegrationTests {
             #expect(result.isPartial)
             #expect(result.data?.game?.lastDraw?.prizePool == nil)
             #expect(result.data?.game?.id == "ruslotto")
-            #expect(Set(result.errors.compactMap(\.pathDescription)) == ["game.lastDraw.prizePool", "game.lastDraw.superPrize"])
+            #expect(
+                Set(result.errors.compactMap(\.pathDescription)) == [
+                    "game.lastDraw.prizePool", "game.lastDraw.superPrize",
+                ])
 
-            let bridged = try await clients.graphQL.fetchResponse(requestType: .gameInfo(gameId: "ruslotto"), as: GameInfo.self)
+            let bridged = try await clients.graphQL.fetchResponse(
+                requestType: .gameInfo(gameId: "ruslotto"), as: GameInfo.self)
             #expect(bridged.warnings.count == 2)
             let viaREST = try await clients.rest.game(id: "ruslotto")
             #expect(bridged.value == viaREST)
@@ -248,7 +253,9 @@ struct ReferenceBackendIntegrationTests {
             }
             #expect(ContinuousClock.now - started < .seconds(2))
 
-            let handle = clients.graphQL.fetch(requestType: .gameInfo(gameId: "6x45")) { (_: QLRequestResult<GameInfo>) in }
+            let handle = clients.graphQL.fetch(requestType: .gameInfo(gameId: "6x45")) {
+                (_: QLRequestResult<GameInfo>) in
+            }
             handle.cancel()
             await handle.value
         }

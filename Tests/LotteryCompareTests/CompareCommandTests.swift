@@ -36,10 +36,12 @@ struct CompareCommandTests {
         #expect(run.standardError.isEmpty, "--quiet prints no progress")
     }
 
-    @Test("Against the reference backend on graphql-core: all match, with Long sent as numbers or strings",
-          arguments: [false, true])
+    @Test(
+        "Against the reference backend on graphql-core: all match, with Long sent as numbers or strings",
+        arguments: [false, true])
     func referenceBackend(longAsString: Bool) async throws {
-        let backend = try await ReferenceBackend.start(ReferenceBackendOptions(token: "t0k", longAsString: longAsString))
+        let backend = try await ReferenceBackend.start(
+            ReferenceBackendOptions(token: "t0k", longAsString: longAsString))
         defer { backend.stop() }
         let run = await runCommand([
             "compare", "--rest-url", backend.restURL.absoluteString, "--graphql-url", backend.graphQLURL.absoluteString,
@@ -122,21 +124,24 @@ struct CompareCommandTests {
     @Test("An unreachable backend: exit 2 naming the API")
     func unreachable() async throws {
         let run = await runCommand([
-            "compare", "--rest-url", "http://127.0.0.1:9/api/v1", "--graphql-url", "http://127.0.0.1:9/graphql", "--quiet",
+            "compare", "--rest-url", "http://127.0.0.1:9/api/v1", "--graphql-url", "http://127.0.0.1:9/graphql",
+            "--quiet",
         ])
         #expect(run.status == 2)
         #expect(run.standardError.contains("API: cannot list the games"))
     }
 
-    @Test("Usage errors exit 2 with the fix", arguments: [
-        (["compare", "--rest-url", "http://x/api/v1"], "give both"),
-        (["compare", "--models", "GameInfo,Nope"], "unknown model 'Nope'"),
-        (["compare", "--format", "xml"], "use text or json"),
-        (["compare", "--concurrency", "0"], "--concurrency"),
-        (["compare", "--bogus"], "unknown argument '--bogus'"),
-        (["compare", "--rest-url", "ftp://x", "--graphql-url", "http://x/graphql"], "http or https URL"),
-        (["frobnicate"], "unknown command"),
-    ])
+    @Test(
+        "Usage errors exit 2 with the fix",
+        arguments: [
+            (["compare", "--rest-url", "http://x/api/v1"], "give both"),
+            (["compare", "--models", "GameInfo,Nope"], "unknown model 'Nope'"),
+            (["compare", "--format", "xml"], "use text or json"),
+            (["compare", "--concurrency", "0"], "--concurrency"),
+            (["compare", "--bogus"], "unknown argument '--bogus'"),
+            (["compare", "--rest-url", "ftp://x", "--graphql-url", "http://x/graphql"], "http or https URL"),
+            (["frobnicate"], "unknown command"),
+        ])
     func usageErrors(arguments: [String], message: String) async {
         let run = await runCommand(arguments)
         #expect(run.status == 2)
@@ -147,7 +152,9 @@ struct CompareCommandTests {
     func outputFile() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: path) }
-        let run = await runCommand(["compare", "--models", "ImageInfo", "--format", "json", "--output", path.path, "--quiet"])
+        let run = await runCommand([
+            "compare", "--models", "ImageInfo", "--format", "json", "--output", path.path, "--quiet",
+        ])
         #expect(run.status == 0)
         #expect(run.standardOutput.isEmpty)
         let data = try Data(contentsOf: path)

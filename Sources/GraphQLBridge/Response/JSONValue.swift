@@ -48,7 +48,8 @@ public enum JSONValue: Sendable, Hashable {
         case .string(let text): return JSONValue.quote(text)
         case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.keys.sorted().map { JSONValue.quote($0) + ":" + (members[$0]?.jsonText ?? "null") }
+            return "{"
+                + members.keys.sorted().map { JSONValue.quote($0) + ":" + (members[$0]?.jsonText ?? "null") }
                 .joined(separator: ",") + "}"
         }
     }

@@ -217,6 +217,13 @@ extension String: GraphQLScalarDecodable {
             return String(number)
         } catch let error as DecodingError {
             throw GraphQLDecodingError(codingPath: path, expected: "ID (a string or an integer)", underlying: error)
+        } catch let error as GraphQLDecodingError {
+            throw error
+        } catch {
+            // Foundation throws its own (non-`DecodingError`) error for a fractional or out-of-range number.
+            throw GraphQLDecodingError(
+                codingPath: path, expected: "ID (a string or an integer)", found: nil,
+                reason: "the number is not an integer within Int64")
         }
     }
 

@@ -10,9 +10,10 @@ extension Int64: GraphQLScalarDecodable {
         let value: Int64
         do {
             value = try container.decode(Int64.self, forKey: key)
-        } catch let error as DecodingError {
+        } catch {
+            // Foundation throws its own (non-`DecodingError`) error for a number outside `Int64` or fractional.
             return try LongScalar.recover(
-                from: error, codingPath: container.codingPath + [key],
+                from: error as? DecodingError, codingPath: container.codingPath + [key],
                 string: { try container.decode(String.self, forKey: key) },
                 decimal: { try container.decode(Decimal.self, forKey: key) },
                 bool: { try container.decode(Bool.self, forKey: key) },
@@ -42,13 +43,23 @@ extension Int64: GraphQLScalarDecodable {
         var probeDecimal = container
         var probeBool = container
         var probeNil = container
+        // `recover` returns a value read either as a string or as a number: keep the probe that read it.
+        var consumed = container
         let value = try LongScalar.recover(
             from: nil, codingPath: path(),
-            string: { try probeString.decode(String.self) },
-            decimal: { try probeDecimal.decode(Decimal.self) },
+            string: {
+                let text = try probeString.decode(String.self)
+                consumed = probeString
+                return text
+            },
+            decimal: {
+                let number = try probeDecimal.decode(Decimal.self)
+                consumed = probeDecimal
+                return number
+            },
             bool: { try probeBool.decode(Bool.self) },
             isNull: { try probeNil.decodeNil() })
-        container = probeString
+        container = consumed
         return value
     }
 
@@ -57,9 +68,10 @@ extension Int64: GraphQLScalarDecodable {
         let value: Int64
         do {
             value = try container.decode(Int64.self)
-        } catch let error as DecodingError {
+        } catch {
+            // Foundation throws its own (non-`DecodingError`) error for a number outside `Int64` or fractional.
             return try LongScalar.recover(
-                from: error, codingPath: container.codingPath,
+                from: error as? DecodingError, codingPath: container.codingPath,
                 string: { try container.decode(String.self) },
                 decimal: { try container.decode(Decimal.self) },
                 bool: { try container.decode(Bool.self) },

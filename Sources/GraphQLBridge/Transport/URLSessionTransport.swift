@@ -53,7 +53,8 @@ public final class URLSessionTransport: GraphQLTransport, @unchecked Sendable {
         let task = session.dataTask(with: urlRequest)
         let delegate = self.delegate
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(HTTPResponse, Data), any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<(HTTPResponse, Data), any Error>) in
                 delegate.register(task, continuation: continuation)
                 task.resume()
             }

@@ -3,6 +3,9 @@
 struct BaseSelectionContext {
     /// The qualified Swift name of the enclosing struct (`SearchQuery.Data.Search`).
     var qualifiedName: String
+    /// The type the enclosing struct's selection is made on: fields selected there are looked up on it when the
+    /// type condition does not have them (`node { id ... on Pet { name } }`: `id` is `Node`'s, not `Pet`'s).
+    var scope: SchemaType
     /// The enclosing struct's collected selections.
     var collected: CollectedSelections
     /// The enclosing struct's property types by response key, with nested struct names qualified.

@@ -54,7 +54,9 @@ extension PlanningSession {
             taken[swiftName] = name.location
             operationNames.append((operation, swiftName))
         }
-        var reserved = Self.runtimeTypeNames.union(taken.keys)
+        // `Data`, `Variables` and `Fragments` are the generated code's own nested names: a nested struct may take
+        // them (inside its own scope); a top-level type may not.
+        var reserved = Self.runtimeTypeNames.subtracting(["Data", "Variables", "Fragments"]).union(taken.keys)
         for mapping in configuration.scalars.values {
             if let first = mapping.swiftType.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
                 .first
@@ -80,11 +82,13 @@ extension PlanningSession {
     }
 
     /// Claims a nested type name in `scope`: `base`, or `base` + `Selection` (+ a number) when the name is taken in
-    /// the struct or would hide a type the generated code refers to.
-    func claimTypeName(_ base: String, in scope: inout NameScope) -> String {
+    /// the struct, is the name of an enclosing struct (qualified name `enclosing`), or would hide a type the
+    /// generated code refers to.
+    func claimTypeName(_ base: String, in scope: inout NameScope, enclosing: String = "") -> String {
+        let enclosingNames = Set(enclosing.split(separator: ".").map(String.init))
         var candidate = base
         var counter = 1
-        while scope.contains(candidate) || reservedTypeNames.contains(candidate)
+        while scope.contains(candidate) || reservedTypeNames.contains(candidate) || enclosingNames.contains(candidate)
             || SwiftNames.unusableMemberNames.contains(candidate) || SwiftNames.keywords.contains(candidate)
         {
             candidate = base + "Selection" + (counter == 1 ? "" : String(counter))

@@ -38,9 +38,12 @@ extension PlanningSession {
             guard let occurrences = collected.occurrences[key], let first = occurrences.first,
                 let propertyName = propertyNames[key]
             else { continue }
-            guard let definition = schema.field(named: first.field.name.value, on: scope) else {
+            guard
+                let definition = schema.field(named: first.field.name.value, on: scope)
+                    ?? base.flatMap({ schema.field(named: first.field.name.value, on: $0.scope) })
+            else {
                 error(
-                    "Cannot query field '\(first.field.name.value)' on type '\(scope.name)'.",
+                    "The schema has no field '\(first.field.name.value)' on type '\(scope.name)' to generate.",
                     at: first.field.location)
                 continue
             }
@@ -70,13 +73,14 @@ extension PlanningSession {
 
         // Fragments spread directly.
         if !collected.fragments.isEmpty {
-            plan.fragmentsTypeName = claimTypeName("Fragments", in: &members)
+            plan.fragmentsTypeName = claimTypeName("Fragments", in: &members, enclosing: qualifiedName)
+            var fragmentMembers = NameScope()
             for (name, isConditional) in collected.fragments {
                 var presenceKey: String?
                 if isConditional { presenceKey = self.presenceKey(ofFragment: name, scope: scope, propertyNames) }
                 plan.fragments.append(
                     FragmentReferencePlan(
-                        fragmentType: name, propertyName: SwiftNames.lowerCamelCased(name),
+                        fragmentType: name, propertyName: fragmentMembers.claim(SwiftNames.lowerCamelCased(name)),
                         isConditional: isConditional, presenceKey: presenceKey))
             }
         }
@@ -84,10 +88,11 @@ extension PlanningSession {
         // Type case views.
         if !conditions.isEmpty {
             let context = BaseSelectionContext(
-                qualifiedName: qualifiedName, collected: collected, qualifiedTypes: qualifiedTypes)
+                qualifiedName: qualifiedName, scope: scope, collected: collected, qualifiedTypes: qualifiedTypes)
             let scopePossible = Set(schema.possibleTypes(of: scope).map(\.name))
             for condition in conditions {
-                let caseName = claimTypeName("As" + SwiftNames.capitalized(condition.name), in: &members)
+                let caseName = claimTypeName(
+                    "As" + SwiftNames.capitalized(condition.name), in: &members, enclosing: qualifiedName)
                 let view = planSelectionSet(
                     swiftName: caseName, qualifiedName: qualifiedName + "." + caseName, scope: condition,
                     selections: selections, base: context)
@@ -134,7 +139,7 @@ extension PlanningSession {
                 leaf = .fragment(fragment)
             } else {
                 let baseName = SwiftNames.capitalized(type.isList ? SwiftNames.singularized(key) : key)
-                let structName = claimTypeName(baseName, in: &members)
+                let structName = claimTypeName(baseName, in: &members, enclosing: parentQualifiedName)
                 let allConditional = occurrences.allSatisfy(\.isConditional)
                 var selections: [(Selection, Bool)] = []
                 for occurrence in occurrences {

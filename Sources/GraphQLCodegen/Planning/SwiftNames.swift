@@ -19,6 +19,12 @@ public enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The identifier as an argument label at a call site: keywords need no backticks there, except `inout`,
+    /// `var` and `let`.
+    public static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
     /// The name with its first letter uppercased (`owner` → `Owner`, `_id` → `_id`).
     public static func capitalized(_ name: String) -> String {
         guard let first = name.first else { return name }

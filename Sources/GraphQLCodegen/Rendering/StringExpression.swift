@@ -1,6 +1,6 @@
 /// A Swift `String` expression made of a long literal and references to other strings
 /// (`"query Game(...){...}" + GameDetails.fragmentDefinition`), laid out within the line length: the literal is split
-/// after spaces and commas and before `{`, and continuation lines start with `+`.
+/// after spaces and commas and before `{` and variable definitions, and continuation lines start with `+`.
 struct StringExpression {
     /// The literal text (unescaped).
     var literal: String
@@ -55,12 +55,17 @@ struct StringExpression {
         return lines
     }
 
-    /// The literal split where a line may break: after a space or a comma, and before `{`.
+    /// The literal split where a line may break: after a space or a comma, before `{`, and before a `$` that starts
+    /// a variable definition.
     static func pieces(of text: String) -> [String] {
         var pieces: [String] = []
         var current = ""
+        var previous: Character = " "
         for character in text {
-            if character == "{", !current.isEmpty {
+            defer { previous = character }
+            // Before `{`, and before a `$` that starts a variable definition (not one after `:` or `=`).
+            let breaksBefore = character == "{" || (character == "$" && previous != ":" && previous != "=")
+            if breaksBefore, !current.isEmpty {
                 pieces.append(current)
                 current = ""
             }

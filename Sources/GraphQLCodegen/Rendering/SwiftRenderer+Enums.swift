@@ -20,24 +20,24 @@ extension SwiftRenderer {
         writer.blankLine()
         writer.doc("Any raw value; one the schema did not have becomes `.unknown`.")
         writer.open("\(access)init(rawValue: String)")
-        writer.open("switch rawValue")
+        writer.line("switch rawValue {")
         for value in plan.cases {
             writer.line(
                 "case \"\(SwiftNames.stringLiteralContents(value.rawValue))\": self = .\(SwiftNames.escaped(value.caseName))")
         }
         writer.line("default: self = .unknown(rawValue)")
-        writer.close()
+        writer.line("}")
         writer.close()
         writer.blankLine()
         writer.doc("The value as the server spells it.")
         writer.open("\(access)var rawValue: String")
-        writer.open("switch self")
+        writer.line("switch self {")
         for value in plan.cases {
             writer.line(
                 "case .\(SwiftNames.escaped(value.caseName)): return \"\(SwiftNames.stringLiteralContents(value.rawValue))\"")
         }
         writer.line("case .unknown(let rawValue): return rawValue")
-        writer.close()
+        writer.line("}")
         writer.close()
         writer.blankLine()
         writer.doc("The values the schema had.")

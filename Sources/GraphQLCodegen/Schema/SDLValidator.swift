@@ -261,7 +261,8 @@ struct SDLValidator {
                 continue
             }
             if !info.locations.contains(location) {
-                report(.warning, "Directive '@\(name)' may not be used on \(location.rawValue).", [directive.location])
+                report(
+                    .warning, "Directive '@\(name)' may not be used on \(location.messageName).", [directive.location])
             }
             if !info.isRepeatable {
                 if let first = seenDirectives[scope]?[name] {

@@ -97,13 +97,16 @@ public enum SchemaBuilder {
             use(type.inputFields)
         }
         for directive in directives { use(directive.arguments) }
-        for name in ["Int", "Float", "String", "Boolean", "ID"] where referenced.contains(name) && !defined.contains(name) {
+        for name in ["Int", "Float", "String", "Boolean", "ID"]
+        where referenced.contains(name) && !defined.contains(name) {
             if let scalar = BuiltInDefinitions.scalars[name] { types.append(scalar) }
         }
         types += introspection.filter { !defined.contains($0.name) }
 
         var roots: [OperationType: String] = [:]
-        for operationTypes in (schemaDefinition.map { [$0.operationTypes] } ?? []) + schemaExtensions.map(\.operationTypes) {
+        for operationTypes in (schemaDefinition.map { [$0.operationTypes] } ?? [])
+            + schemaExtensions.map(\.operationTypes)
+        {
             for operationType in operationTypes where roots[operationType.operation] == nil {
                 roots[operationType.operation] = operationType.type.name.value
             }

@@ -79,10 +79,12 @@ enum SchemaConverter {
         let definition = keep ? node : nil
         switch node {
         case .scalar(let scalar):
-            let directives = scalar.directives + extensions.flatMap { ext -> [Directive] in
-                if case .scalar(let node) = ext { return node.directives }
-                return []
-            }
+            let directives =
+                scalar.directives
+                + extensions.flatMap { ext -> [Directive] in
+                    if case .scalar(let node) = ext { return node.directives }
+                    return []
+                }
             return SchemaType(
                 name: name, kind: .scalar, description: description,
                 specifiedByURL: specifiedByURL(directives), directives: directives, isBuiltIn: isBuiltIn,

@@ -113,7 +113,7 @@ struct SchemaValidator {
 
     private mutating func validateTypes() {
         for type in schema.types where !type.isBuiltIn {
-            validateName(type.name, type.definition?.name.location)
+            validateName(type.name, type.definition?.location)
             switch type.kind {
             case .object, .interface:
                 validateFields(type)
@@ -140,14 +140,14 @@ struct SchemaValidator {
             report(.warning, "Type \(type.name) must define one or more fields.", typeLocations(type))
         }
         for field in type.fields {
-            validateName(field.name, field.definition?.name.location)
+            validateName(field.name, field.definition?.location)
             if !(schema.namedType(of: field.type)?.isOutputType ?? false) {
                 report(
                     .error, "The type of \(type.name).\(field.name) must be Output Type but got: \(field.type).",
                     [field.definition?.type.location])
             }
             for argument in field.arguments {
-                validateName(argument.name, argument.definition?.name.location)
+                validateName(argument.name, argument.definition?.location)
                 let argumentString = "\(type.name).\(field.name)(\(argument.name):)"
                 if !(schema.namedType(of: argument.type)?.isInputType ?? false) {
                     report(
@@ -312,7 +312,7 @@ struct SchemaValidator {
             report(.warning, "Input Object type \(type.name) must define one or more fields.", typeLocations(type))
         }
         for field in type.inputFields {
-            validateName(field.name, field.definition?.name.location)
+            validateName(field.name, field.definition?.location)
             if !(schema.namedType(of: field.type)?.isInputType ?? false) {
                 report(
                     .error, "The type of \(type.name).\(field.name) must be Input Type but got: \(field.type).",

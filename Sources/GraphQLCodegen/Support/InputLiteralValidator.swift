@@ -130,20 +130,43 @@ struct InputLiteralValidator {
         }
     }
 
-    private mutating func validateEnum(_ value: Value, type: SchemaType, path: [PathComponent]) {
-        if case .enum(let name, _) = value, type.enumValue(named: name) != nil { return }
-        let printed = ValuePrinter.print(value)
-        let suggestion = Suggestions.didYouMean(Suggestions.list(printed, type.enumValues.map(\.name)), "the enum value")
-        if case .enum = value {
-            report("Value '\(printed)' does not exist in '\(type.name)' enum.\(suggestion)", value.location, path)
-        } else {
-            report("Enum '\(type.name)' cannot represent non-enum value: \(printed).\(suggestion)", value.location, path)
+    /// The value as graphql-core's leaf types see it: `replace_variables` makes lists and objects anew, without
+    /// their variables (list items become `null`, object fields are left out), which is what messages print.
+    /// (graphql-core's new nodes also have no location, so its errors about them have none; ours keep the
+    /// location of the value as written.)
+    static func replacingVariables(_ value: Value) -> Value {
+        switch value {
+        case .variable(let variable): return .null(location: variable.location)
+        case .list(let items, let location): return .list(items.map(replacingVariables), location: location)
+        case .object(let fields, let location):
+            return .object(
+                fields.compactMap { field in
+                    if case .variable = field.value { return nil }
+                    return ObjectField(
+                        name: field.name, value: replacingVariables(field.value), location: field.location)
+                },
+                location: location)
+        default: return value
         }
     }
 
-    private mutating func validateScalar(_ value: Value, type: SchemaType, path: [PathComponent]) {
+    private mutating func validateEnum(_ value: Value, type: SchemaType, path: [PathComponent]) {
+        if case .enum(let name, _) = value, type.enumValue(named: name) != nil { return }
+        let printed = ValuePrinter.print(Self.replacingVariables(value))
+        let suggestion = Suggestions.didYouMean(
+            Suggestions.list(printed, type.enumValues.map(\.name)), "the enum value")
+        if case .enum = value {
+            report("Value '\(printed)' does not exist in '\(type.name)' enum.\(suggestion)", value.location, path)
+        } else {
+            report(
+                "Enum '\(type.name)' cannot represent non-enum value: \(printed).\(suggestion)", value.location, path)
+        }
+    }
+
+    private mutating func validateScalar(_ written: Value, type: SchemaType, path: [PathComponent]) {
         guard type.isBuiltIn else { return }  // Custom scalars accept any literal.
-        let location = value.location
+        let location = written.location
+        let value = Self.replacingVariables(written)
         switch type.name {
         case "Int":
             guard case .int(let text, _) = value else {

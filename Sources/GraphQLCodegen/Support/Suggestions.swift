@@ -4,7 +4,7 @@ enum Suggestions {
     /// The options close to the input (at most 40 % of its length in edits, a case change counting as one), best
     /// first: by edit distance, then in natural order.
     static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
-        let distance = LexicalDistance(input)
+        var distance = LexicalDistance(input)
         let threshold = Int(Double(input.unicodeScalars.count) * 0.4) + 1
         var distances: [String: Int] = [:]
         var ordered: [String] = []
@@ -117,48 +117,65 @@ enum Suggestions {
 /// adjacent characters, ignoring case except that a case-only difference costs one edit.
 struct LexicalDistance {
     private let input: String
-    private let inputLowercased: String
-    private let inputScalars: [UInt32]
+    private let inputLowercased: [UInt32]
+    /// Three rows of the distance matrix, reused between measurements.
+    private var rows: [Int]
+    private let rowSize: Int
 
     init(_ input: String) {
         self.input = input
-        self.inputLowercased = input.lowercased()
-        self.inputScalars = inputLowercased.unicodeScalars.map(\.value)
+        self.inputLowercased = Self.lowercasedScalars(input)
+        self.rowSize = inputLowercased.count + 1
+        self.rows = [Int](repeating: 0, count: 3 * rowSize)
+    }
+
+    /// The string's Unicode scalars after Unicode lowercasing (a fast path for ASCII, which names are).
+    private static func lowercasedScalars(_ text: String) -> [UInt32] {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.lowercased().unicodeScalars.map(\.value) }
+            scalars.append(UInt32(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
+        }
+        return scalars
     }
 
     /// The distance to the option, or `nil` when it exceeds the threshold.
-    func measure(_ option: String, threshold: Int) -> Int? {
+    mutating func measure(_ option: String, threshold: Int) -> Int? {
         if input == option { return 0 }
-        let optionLowercased = option.lowercased()
-        if inputLowercased == optionLowercased { return 1 }
-        var a = optionLowercased.unicodeScalars.map(\.value)
-        var b = inputScalars
-        if a.count < b.count { swap(&a, &b) }
+        let optionLowercased = Self.lowercasedScalars(option)
+        if optionLowercased == inputLowercased { return 1 }
+        let (a, b) =
+            optionLowercased.count < inputLowercased.count
+            ? (inputLowercased, optionLowercased) : (optionLowercased, inputLowercased)
         let aLength = a.count
         let bLength = b.count
         if aLength - bLength > threshold { return nil }
-        var rows = [[Int]](repeating: [Int](repeating: 0, count: bLength + 1), count: 3)
-        for j in 0...bLength { rows[0][j] = j }
-        if aLength == 0 { return rows[0][bLength] <= threshold ? rows[0][bLength] : nil }
-        for i in 1...aLength {
-            let up = (i - 1) % 3
-            let current = i % 3
-            rows[current][0] = i
-            var smallest = i
-            if bLength > 0 {
-                for j in 1...bLength {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    var cell = min(rows[up][j] + 1, rows[current][j - 1] + 1, rows[up][j - 1] + cost)
-                    if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                        cell = min(cell, rows[(i - 2) % 3][j - 2] + 1)
+        let size = rowSize
+        return rows.withUnsafeMutableBufferPointer { rows -> Int? in
+            for j in 0...bLength { rows[j] = j }
+            if aLength == 0 { return bLength <= threshold ? bLength : nil }
+            for i in 1...aLength {
+                let up = ((i - 1) % 3) * size
+                let current = (i % 3) * size
+                let upUp = ((i + 1) % 3) * size  // (i - 2) % 3
+                rows[current] = i
+                var smallest = i
+                if bLength > 0 {
+                    for j in 1...bLength {
+                        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                        var cell = min(rows[up + j] + 1, rows[current + j - 1] + 1, rows[up + j - 1] + cost)
+                        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                            cell = min(cell, rows[upUp + j - 2] + 1)
+                        }
+                        smallest = min(smallest, cell)
+                        rows[current + j] = cell
                     }
-                    smallest = min(smallest, cell)
-                    rows[current][j] = cell
                 }
+                if smallest > threshold { return nil }
             }
-            if smallest > threshold { return nil }
+            let distance = rows[(aLength % 3) * size + bLength]
+            return distance <= threshold ? distance : nil
         }
-        let distance = rows[aLength % 3][bLength]
-        return distance <= threshold ? distance : nil
     }
 }

@@ -53,7 +53,8 @@ final class ValidationContext {
         for definition in document.definitions {
             switch definition {
             case .operation(let operation):
-                definitions.append(IndexedDefinition(.operation(operation), index: definitions.count, counter: &counter))
+                definitions.append(
+                    IndexedDefinition(.operation(operation), index: definitions.count, counter: &counter))
             case .fragment(let fragment):
                 definitions.append(IndexedDefinition(.fragment(fragment), index: definitions.count, counter: &counter))
             case .typeSystem(.directive(let directive)):

@@ -16,16 +16,16 @@ struct VariableUsageCollector {
         case .operation(let operation):
             collector.directives(operation.directives)
             let root = schema.rootType(for: operation.operation)
-            collector.selectionSet(definition.selectionSet, type: root?.kind == .object ? root : nil)
+            collector.walk(definition.selectionSet, type: root?.kind == .object ? root : nil)
         case .fragment(let fragment):
             collector.directives(fragment.directives)
-            collector.selectionSet(definition.selectionSet, type: schema.type(named: fragment.typeCondition.name.value))
+            collector.walk(definition.selectionSet, type: schema.type(named: fragment.typeCondition.name.value))
         }
         return collector.usages
     }
 
     /// `type` is the type the selection set is on (graphql-core takes its named type when composite).
-    private mutating func selectionSet(_ selectionSet: IndexedSelectionSet, type: SchemaType?) {
+    private mutating func walk(_ selectionSet: IndexedSelectionSet, type: SchemaType?) {
         let parent = type?.isComposite == true ? type : nil
         for selection in selectionSet.selections {
             switch selection {
@@ -37,14 +37,14 @@ struct VariableUsageCollector {
                 }
                 directives(field.node.directives)
                 if let nested = field.selectionSet {
-                    selectionSet(nested, type: definition.flatMap { schema.namedType(of: $0.type) })
+                    walk(nested, type: definition.flatMap { schema.namedType(of: $0.type) })
                 }
             case .fragmentSpread(let spread):
                 directives(spread.directives)
             case .inlineFragment(let fragment):
                 let condition = fragment.node.typeCondition.map { schema.type(named: $0.name.value) } ?? parent
                 directives(fragment.node.directives)
-                selectionSet(fragment.selectionSet, type: condition)
+                walk(fragment.selectionSet, type: condition)
             }
         }
     }

@@ -17,6 +17,8 @@ struct Lexer {
     var lineStart = 0
     /// The number of UTF-8 continuation bytes between `lineStart` and `cursor`.
     var lineExtra = 0
+    /// Whether to lex a schema coordinate: names and `. ( ) : @` only, nothing ignored.
+    var isSchemaCoordinate = false
 
     /// Creates a lexer positioned at the start of the bytes.
     init(bytes: UnsafeBufferPointer<UInt8>, sourceName: String) {
@@ -45,6 +47,7 @@ struct Lexer {
     /// Reads the next token, skipping whitespace, commas, byte order marks and comments.
     @inline(never)
     mutating func next() throws(ParseError) -> Token {
+        if isSchemaCoordinate { return try nextSchemaCoordinateToken() }
         let count = bytes.count
         var position = cursor
         while position < count {
@@ -123,6 +126,28 @@ struct Lexer {
         }
         cursor = count
         return Token(kind: .eof, start: count, end: count, line: line, column: column(at: count), hasEscape: false)
+    }
+
+    /// Reads the next token of a schema coordinate, as graphql-core's `SchemaCoordinateLexer` does.
+    private mutating func nextSchemaCoordinateToken() throws(ParseError) -> Token {
+        let position = cursor
+        guard position < bytes.count else {
+            return Token(
+                kind: .eof, start: position, end: position, line: 1, column: column(at: position), hasEscape: false)
+        }
+        switch bytes[position] {
+        case 0x2E: return makeToken(.dot, position, position + 1)
+        case 0x28: return makeToken(.parenL, position, position + 1)
+        case 0x29: return makeToken(.parenR, position, position + 1)
+        case 0x3A: return makeToken(.colon, position, position + 1)
+        case 0x40: return makeToken(.at, position, position + 1)
+        case 0x41...0x5A, 0x61...0x7A, 0x5F:
+            var end = position + 1
+            while end < bytes.count && ASCII.isNameContinue(bytes[end]) { end += 1 }
+            return makeToken(.name, position, end)
+        default:
+            throw error(at: position, "Invalid character: \(printCodePoint(at: position)).")
+        }
     }
 
     // MARK: Numbers

@@ -1,13 +1,13 @@
 /// The kinds of lexical tokens, with graphql-core's descriptions for error messages.
 enum TokenKind: UInt8, Sendable {
     case sof, eof
-    case bang, dollar, amp, parenL, parenR, spread, colon, equals, at, bracketL, bracketR, braceL, pipe, braceR
+    case bang, dollar, amp, parenL, parenR, dot, spread, colon, equals, at, bracketL, bracketR, braceL, pipe, braceR
     case name, int, float, string, blockString
 
     /// Whether the kind is a punctuator (described in quotes in error messages).
     var isPunctuator: Bool {
         switch self {
-        case .bang, .dollar, .amp, .parenL, .parenR, .spread, .colon, .equals, .at, .bracketL, .bracketR,
+        case .bang, .dollar, .amp, .parenL, .parenR, .dot, .spread, .colon, .equals, .at, .bracketL, .bracketR,
             .braceL, .pipe, .braceR:
             true
         case .sof, .eof, .name, .int, .float, .string, .blockString:
@@ -25,6 +25,7 @@ enum TokenKind: UInt8, Sendable {
         case .amp: "'&'"
         case .parenL: "'('"
         case .parenR: "')'"
+        case .dot: "'.'"
         case .spread: "'...'"
         case .colon: "':'"
         case .equals: "'='"

@@ -120,6 +120,26 @@ public enum Parser {
         }
     }
 
+    /// Parses a schema coordinate such as `Query.game(id:)` or `@deprecated(reason:)`, like graphql-js'
+    /// `parseSchemaCoordinate`. Coordinates allow no whitespace or comments.
+    /// - Parameters:
+    ///   - source: The source containing only the coordinate.
+    ///   - options: Parse options (locations, limits).
+    /// - Returns: The coordinate.
+    /// - Throws: ``ParseError`` for the first syntax error.
+    public static func parseSchemaCoordinate(
+        _ source: Source,
+        options: ParseOptions = .default
+    ) throws(ParseError) -> SchemaCoordinate {
+        try withParser(source, options) { parser throws(ParseError) in
+            parser.lexer.isSchemaCoordinate = true
+            try parser.advance()
+            let coordinate = try parser.parseSchemaCoordinate()
+            try parser.expect(.eof)
+            return coordinate
+        }
+    }
+
     /// Runs a parse over the source's contiguous UTF-8 bytes.
     private static func withParser<Result>(
         _ source: Source,

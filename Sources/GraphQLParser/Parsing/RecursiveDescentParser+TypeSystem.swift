@@ -404,4 +404,33 @@ extension RecursiveDescentParser {
         if directives.isEmpty { throw unexpected() }
         return DirectiveExtension(name: name, directives: directives, location: location(start))
     }
+
+    // MARK: Schema coordinates
+
+    /// `SchemaCoordinate: Name | Name . Name | Name . Name ( Name : ) | @ Name | @ Name ( Name : )`.
+    mutating func parseSchemaCoordinate() throws(ParseError) -> SchemaCoordinate {
+        let start = token
+        let isDirective = try expectOptional(.at)
+        let name = try parseName()
+        var member: Name?
+        if !isDirective, try expectOptional(.dot) {
+            member = try parseName()
+        }
+        var argument: Name?
+        if isDirective || member != nil, try expectOptional(.parenL) {
+            argument = try parseName()
+            try expect(.colon)
+            try expect(.parenR)
+        }
+        let location = location(start)
+        switch (isDirective, member, argument) {
+        case (true, _, let argument?):
+            return .directiveArgument(directive: name, argument: argument, location: location)
+        case (true, _, nil): return .directive(name, location: location)
+        case (false, let member?, let argument?):
+            return .argument(type: name, field: member, argument: argument, location: location)
+        case (false, let member?, nil): return .member(type: name, member: member, location: location)
+        case (false, nil, _): return .type(name, location: location)
+        }
+    }
 }

@@ -80,6 +80,7 @@ struct MinifiedPrinter {
         case let node as EnumTypeExtension: typeExtension(.enum(node))
         case let node as InputObjectTypeExtension: typeExtension(.inputObject(node))
         case let node as DirectiveExtension: typeSystemExtension(.directive(node))
+        case let node as SchemaCoordinate: emit(node.description, .word)
         default: break
         }
     }

@@ -52,6 +52,7 @@ struct PrettyPrinter {
         case let node as EnumTypeExtension: enumTypeExtension(node)
         case let node as InputObjectTypeExtension: inputObjectTypeExtension(node)
         case let node as DirectiveExtension: directiveExtension(node)
+        case let node as SchemaCoordinate: node.description
         default: ""
         }
     }

@@ -1,5 +1,5 @@
 /// A request the server cannot read as HTTP/1.x; the connection answers with ``status`` and closes.
-public enum HTTPProtocolError: Error, Equatable, CustomStringConvertible {
+enum HTTPProtocolError: Error, Equatable, CustomStringConvertible {
     /// The request line or a header field is malformed.
     case malformed(String)
     /// The request head (request line and header fields) is larger than the limit, in bytes.

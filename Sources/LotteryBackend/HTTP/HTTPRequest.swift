@@ -1,5 +1,5 @@
 /// One parsed HTTP/1.x request.
-public struct HTTPRequest: Sendable {
+struct HTTPRequest: Sendable {
     /// The method, e.g. `GET`.
     public let method: String
     /// The request target as sent, e.g. `/api/v1/games?active=0`.

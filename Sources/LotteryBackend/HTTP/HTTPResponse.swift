@@ -1,5 +1,5 @@
 /// An HTTP response to write: status, header fields and a body (always sent with `Content-Length`).
-public struct HTTPResponse: Sendable {
+struct HTTPResponse: Sendable {
     /// The status code.
     public var status: Int
     /// Header fields besides `Content-Length` and `Connection`, which the server adds.

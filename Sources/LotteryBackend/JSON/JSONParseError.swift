@@ -1,5 +1,5 @@
 /// Why a JSON text could not be parsed, and at which byte offset.
-public struct JSONParseError: Error, Equatable, CustomStringConvertible {
+struct JSONParseError: Error, Equatable, CustomStringConvertible {
     /// The byte offset in the input where the problem was found.
     public let offset: Int
     /// What was expected or found there.

@@ -1,6 +1,6 @@
 /// A strict RFC 8259 JSON parser producing ``JSONValue``s, with numbers kept as their literal text and a
 /// nesting limit so hostile input cannot exhaust the stack.
-public struct JSONParser {
+struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 256
 

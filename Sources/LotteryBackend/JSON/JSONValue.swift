@@ -1,6 +1,6 @@
 /// A JSON value as the backend reads and writes it. Numbers keep their literal text, so 64-bit integers
 /// survive exactly in both directions; objects keep their key order.
-public enum JSONValue: Sendable, Equatable {
+enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -9,7 +9,8 @@ extension GraphQLClient {
     }
 
     /// Games as legacy `GameInfo`s, ordered by id.
-    public func games(type: LegacyModels.GameType? = nil, activeOnly: Bool = true) async throws(APIError) -> [GameInfo] {
+    public func games(type: LegacyModels.GameType? = nil, activeOnly: Bool = true) async throws(APIError) -> [GameInfo]
+    {
         try await fetchGames(type: type, activeOnly: activeOnly).value
     }
 

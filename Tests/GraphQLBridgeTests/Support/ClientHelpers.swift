@@ -26,7 +26,8 @@ func executionError<Operation: GraphQLOperation>(
 ) async -> APIError? {
     do {
         let result = try await client.execute(operation, errorPolicy: errorPolicy)
-        Issue.record("expected an APIError, got data \(String(describing: result.data))", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected an APIError, got data \(String(describing: result.data))", sourceLocation: sourceLocation)
         return nil
     } catch {
         return error

@@ -18,8 +18,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case respond(status: Int, headers: [String: String], body: Data)
         /// Announces `Content-Length: contentLength`, then sends that many bytes in 64 KiB writes.
         case announce(contentLength: Int)
-        /// Sends `totalBytes` in `Transfer-Encoding: chunked` chunks of `chunkSize`, without a length.
-        case stream(totalBytes: Int, chunkSize: Int)
+        /// Sends `totalBytes` in `Transfer-Encoding: chunked` chunks of `chunkSize`, without a length,
+        /// pausing `pause` after each chunk; stops when the client leaves.
+        case stream(totalBytes: Int, chunkSize: Int, pause: Duration = .zero)
         /// Reads the request and never answers; the connection stays open until the client leaves or the
         /// server stops.
         case neverAnswer
@@ -175,7 +176,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             _ = write(Data(head.utf8), to: connection) && write(body, to: connection)
         case .announce(let contentLength):
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(contentLength)\r\n"
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(contentLength)\r\n"
                 + "Connection: close\r\n\r\n"
             guard write(Data(head.utf8), to: connection) else { return }
             var remaining = contentLength
@@ -186,8 +188,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 lock.withLock { bytesWritten += part.count }
                 remaining -= part.count
             }
-        case .stream(let totalBytes, let chunkSize):
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+        case .stream(let totalBytes, let chunkSize, let pause):
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
                 + "Connection: close\r\n\r\n"
             guard write(Data(head.utf8), to: connection) else { return }
             var remaining = totalBytes
@@ -198,6 +201,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 guard write(framed, to: connection) else { return }
                 lock.withLock { bytesWritten += part.count }
                 remaining -= part.count
+                if pause > .zero {
+                    let (seconds, attoseconds) = pause.components
+                    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+                }
             }
             _ = write(Data("0\r\n\r\n".utf8), to: connection)
         case .neverAnswer:

@@ -16,7 +16,7 @@ final class KnownDirectivesRule: ValidationRule {
             return
         }
         if let location, !info.locations.contains(location) {
-            context.report("Directive '@\(name)' may not be used on \(location.rawValue).", [directive.location])
+            context.report("Directive '@\(name)' may not be used on \(location.messageName).", [directive.location])
         }
     }
 }

@@ -86,7 +86,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationRule {
 
     // MARK: Finding conflicts
 
-    private func findConflictsWithin(_ parentType: SchemaType?, _ selectionSet: IndexedSelectionSet) -> [FieldConflict] {
+    private func findConflictsWithin(_ parentType: SchemaType?, _ selectionSet: IndexedSelectionSet) -> [FieldConflict]
+    {
         var conflicts: [FieldConflict] = []
         let fields = collectFields(parentType, selectionSet)
         for name in fields.responseNames {

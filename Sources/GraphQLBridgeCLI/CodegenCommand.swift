@@ -1,0 +1,164 @@
+import Foundation
+import GraphQLCodegen
+import GraphQLParser
+
+/// `graphql-bridge codegen`: generates Swift types for GraphQL operations.
+public enum CodegenCommand {
+    /// The command's help.
+    public static let help = """
+        USAGE: graphql-bridge codegen --schema FILE --operations PATH... --output DIR [--config FILE]
+                                      [--scalar NAME=SWIFTTYPE]... [--access public|internal] [--watch]
+
+        Generates Swift types for GraphQL operations and fragments: one file per operation, fragment, enum and input
+        object, in DIR (Operations/, Fragments/, Schema/). Files whose contents did not change are not rewritten;
+        files an earlier run generated that are no longer generated are removed. Problems are printed to standard
+        error as 'path:line:column: error: message'.
+
+        OPTIONS:
+          --schema FILE             The schema (SDL); repeatable.
+          --operations PATH         Operation files, or folders (every *.graphql inside, sorted); several may follow.
+          --output DIR              Where to write the Swift files.
+          --config FILE             A graphql-codegen.json with any of: schema, operations, output, scalars, access
+                                    (paths relative to the file). Options given here take precedence.
+          --scalar NAME=SWIFTTYPE   The Swift type of a custom scalar, e.g. --scalar Long=Int64 --scalar DateTime=Date;
+                                    repeatable. An unmapped custom scalar becomes JSONValue, with a warning.
+          --access LEVEL            public (default) or internal.
+          --watch                   Regenerate whenever an input changes (checked every 0.5 s); Ctrl-C stops.
+
+        EXIT STATUS:
+          0  generated (warnings may be printed)
+          1  an error in the schema or the operations; nothing was written
+          2  usage error, unreadable configuration or path, or a file that cannot be written
+
+        """
+
+    /// Runs the command; returns the exit status.
+    public static func main(arguments: [String], output: CommandOutput = .process) async -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            output.standardOutput(help)
+            return 0
+        }
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch let error as UsageError {
+            output.standardError("error: \(error)\n\nRun 'graphql-bridge codegen --help' for the options.\n")
+            return 2
+        } catch {
+            output.standardError("\(error)\n")
+            return 2
+        }
+        let status = generate(options, output: output)
+        guard options.watch else { return status }
+        await watch(options, output: output)
+        return 0
+    }
+
+    /// The resolved options: a configuration with command-line overrides applied.
+    struct Options {
+        var configuration: CodegenConfiguration
+        var configPath: String?
+        var output: String
+        var watch: Bool
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var reader = ArgumentReader(arguments)
+        let schema = try reader.multipleValues("--schema")
+        let operations = try reader.multipleValues("--operations")
+        let output = try reader.value("--output")
+        let configPath = try reader.value("--config")
+        let scalars = try reader.values("--scalar")
+        let access = try reader.value("--access")
+        let watch = reader.flag("--watch")
+        try reader.finish(command: "codegen")
+
+        var configuration = CodegenConfiguration()
+        if let configPath {
+            configuration = try CodegenConfiguration.load(contentsOf: URL(fileURLWithPath: configPath))
+        }
+        if !schema.isEmpty { configuration.schemaPaths = schema }
+        if !operations.isEmpty { configuration.operationPaths = operations }
+        for entry in scalars {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, CodegenConfiguration.isSwiftTypeName(parts[1]) else {
+                throw UsageError("--scalar takes NAME=SWIFTTYPE (for example Long=Int64), found '\(entry)'")
+            }
+            configuration.scalars[parts[0]] = ScalarMapping(swiftType: parts[1])
+        }
+        if let access {
+            guard let level = AccessLevel(rawValue: access) else {
+                throw UsageError("--access takes public or internal, found '\(access)'")
+            }
+            configuration.accessLevel = level
+        }
+        guard !configuration.schemaPaths.isEmpty else {
+            throw UsageError("--schema FILE is required (or a --config file with \"schema\")")
+        }
+        guard !configuration.operationPaths.isEmpty else {
+            throw UsageError("--operations PATH is required (or a --config file with \"operations\")")
+        }
+        guard let outputPath = output ?? configuration.outputPath else {
+            throw UsageError("--output DIR is required (or a --config file with \"output\")")
+        }
+        return Options(configuration: configuration, configPath: configPath, output: outputPath, watch: watch)
+    }
+
+    /// One generation; returns the exit status.
+    static func generate(_ options: Options, output: CommandOutput) -> Int32 {
+        let result: CodegenResult
+        do {
+            result = try CodegenPipeline(configuration: options.configuration).run()
+        } catch {
+            output.standardError("\(error)\n")
+            return 2
+        }
+        output.standardError(DiagnosticFormatter.format(result.diagnostics))
+        if result.hasErrors {
+            output.standardError("error: nothing was generated; fix the errors above.\n")
+            return 1
+        }
+        do {
+            let summary = try GeneratedFileWriter(directory: URL(fileURLWithPath: options.output)).write(result.files)
+            output.standardOutput(
+                "Generated \(result.files.count) files in \(options.output): \(summary.written.count) written, "
+                    + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed.\n")
+            return 0
+        } catch {
+            output.standardError("error: cannot write into \(options.output): \(error.localizedDescription)\n")
+            return 2
+        }
+    }
+
+    /// Regenerates whenever the modification date or the set of input files changes, until the task is cancelled
+    /// (or the process interrupted).
+    static func watch(_ options: Options, output: CommandOutput, interval: Duration = .milliseconds(500)) async {
+        output.standardError("Watching for changes (Ctrl-C stops).\n")
+        var last = inputSnapshot(options)
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                return
+            }
+            let current = inputSnapshot(options)
+            if current != last {
+                last = current
+                _ = generate(options, output: output)
+            }
+        }
+    }
+
+    /// The input files (configuration, schema, operations; folders expanded) with their modification dates.
+    static func inputSnapshot(_ options: Options) -> [String: Date] {
+        var paths = options.configuration.schemaPaths
+        paths += (try? SourceFiles.expand(options.configuration.operationPaths, extensions: ["graphql"])) ?? []
+        if let configPath = options.configPath { paths.append(configPath) }
+        var snapshot: [String: Date] = [:]
+        for path in paths {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            snapshot[path] = (attributes?[.modificationDate] as? Date) ?? .distantPast
+        }
+        return snapshot
+    }
+}

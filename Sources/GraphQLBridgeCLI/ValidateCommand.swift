@@ -1,0 +1,73 @@
+import Foundation
+import GraphQLCodegen
+import GraphQLParser
+
+/// `graphql-bridge validate`: checks operations against a schema, as the code generator would, without generating.
+public enum ValidateCommand {
+    /// The command's help.
+    public static let help = """
+        USAGE: graphql-bridge validate --schema FILE --operations PATH...
+
+        Parses the schema and the operations and validates the operations against the schema (the GraphQL spec's
+        validation rules, with graphql-core's messages). Each problem is printed to standard output as
+        'path:line:column: error: message'; a file that is not valid GraphQL is reported the same way.
+
+        OPTIONS:
+          --schema FILE        The schema (SDL); repeat it for a schema split over several files.
+          --operations PATH    Operation files, or folders (every *.graphql inside, sorted); several may follow.
+
+        EXIT STATUS:
+          0  no errors (warnings may be printed)
+          1  at least one error
+          2  usage error, or a path that does not exist
+
+        """
+
+    /// Runs the command; returns the exit status.
+    public static func main(arguments: [String], output: CommandOutput = .process) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            output.standardOutput(help)
+            return 0
+        }
+        let schemaPaths: [String]
+        let operationPaths: [String]
+        do {
+            var reader = ArgumentReader(arguments)
+            schemaPaths = try reader.multipleValues("--schema")
+            operationPaths = try reader.multipleValues("--operations")
+            try reader.finish(command: "validate")
+            guard !schemaPaths.isEmpty else { throw UsageError("--schema FILE is required") }
+            guard !operationPaths.isEmpty else { throw UsageError("--operations PATH is required") }
+        } catch {
+            output.standardError("error: \(error)\n\nRun 'graphql-bridge validate --help' for the options.\n")
+            return 2
+        }
+        let loaded: LoadedSources
+        do {
+            loaded = try LoadedSources.load(schema: schemaPaths, operations: operationPaths)
+        } catch {
+            output.standardError("error: \(error)\n")
+            return 2
+        }
+        let diagnostics = validate(loaded)
+        output.standardOutput(DiagnosticFormatter.format(diagnostics))
+        return diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// Parses, builds the schema and validates; every problem of every stage that can run.
+    static func validate(_ loaded: LoadedSources) -> [Diagnostic] {
+        let pipeline = CodegenPipeline()
+        let schema = pipeline.parse(loaded.schema)
+        let operations = pipeline.parse(loaded.operations)
+        var diagnostics = loaded.diagnostics + schema.diagnostics
+        guard schema.diagnostics.allSatisfy({ $0.severity != .error }) else {
+            return diagnostics + operations.diagnostics
+        }
+        let built = pipeline.buildSchema(schema.documents)
+        diagnostics += built.diagnostics + operations.diagnostics
+        if let builtSchema = built.schema {
+            diagnostics += pipeline.validate(operations.documents, schema: builtSchema)
+        }
+        return diagnostics
+    }
+}

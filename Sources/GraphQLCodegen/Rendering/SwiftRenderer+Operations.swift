@@ -1,0 +1,129 @@
+extension SwiftRenderer {
+    /// The Swift declaration of an operation: its name, document, variables and `Data`.
+    public func declaration(of plan: OperationPlan) -> String {
+        var writer = CodeWriter()
+        writeDoc(title: "`\(plan.signature)`", description: plan.description, to: &writer)
+        let conformance: String
+        switch plan.operationType {
+        case .query: conformance = "GraphQLQuery"
+        case .mutation: conformance = "GraphQLMutation"
+        case .subscription: conformance = "GraphQLOperation"
+        }
+        writer.open("\(access)struct \(plan.swiftName): \(conformance)")
+        if plan.operationType == .subscription {
+            writer.line("\(access)static let operationType: GraphQLOperationType = .subscription")
+        }
+        writer.line("\(access)static let operationName = \"\(SwiftNames.stringLiteralContents(plan.name))\"")
+        StringExpression(literal: plan.minifiedText, references: plan.fragments.map { "\($0).fragmentDefinition" })
+            .write(declaration: "\(access)static let document", to: &writer)
+
+        writer.blankLine()
+        for variable in plan.variables {
+            writeInputValueDoc(variable, to: &writer)
+            writer.line("\(access)var \(SwiftNames.escaped(variable.propertyName)): \(variable.swiftType)")
+        }
+        writer.blankLine()
+        if plan.variables.isEmpty {
+            writer.line("\(access)init() {}")
+        } else {
+            writer.wrappedList("\(access)init(", plan.variables.map(parameter), ") {", closing: ") {")
+            writer.level += 1
+            for variable in plan.variables {
+                let name = SwiftNames.escaped(variable.propertyName)
+                writer.line("self.\(name) = \(name)")
+            }
+            writer.close()
+
+            writer.blankLine()
+            let arguments = plan.variables.map { variable -> String in
+                "\(SwiftNames.argumentLabel(variable.propertyName)): \(SwiftNames.escaped(variable.propertyName))"
+            }
+            let single = "\(access)var variables: Variables { Variables(" + arguments.joined(separator: ", ") + ") }"
+            if writer.indentation.count + single.count <= CodeWriter.maxLineLength {
+                writer.line(single)
+            } else {
+                writer.open("\(access)var variables: Variables")
+                writer.wrappedList("Variables(", arguments, ")", closing: ")")
+                writer.close()
+            }
+
+            writer.blankLine()
+            writer.doc("The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.")
+            writer.open("\(access)struct Variables: Encodable, Sendable, Hashable")
+            for variable in plan.variables {
+                writer.line("\(access)var \(SwiftNames.escaped(variable.propertyName)): \(variable.swiftType)")
+            }
+            writeCodingKeys(plan.variables.map { ($0.propertyName, $0.name) }, to: &writer)
+            writeEncoder(plan.variables, to: &writer)
+            writer.close()
+        }
+
+        writer.blankLine()
+        writer.doc("The result: the response's `data`.")
+        write(plan.data, conformances: "Decodable, Sendable, Hashable", to: &writer)
+        writer.close()
+        return writer.text
+    }
+
+    /// An initializer parameter for a variable or input field, with `= .none` / `= nil` for optional ones.
+    func parameter(_ value: InputValuePlan) -> String {
+        let head = "\(SwiftNames.escaped(value.propertyName)): \(value.swiftType)"
+        switch value.presence {
+        case .required: return head
+        case .nullable: return head + " = .none"
+        case .optionalWithDefault: return head + " = nil"
+        }
+    }
+
+    /// The doc comment of a variable or input field: its description and what leaving it out means.
+    func writeInputValueDoc(_ value: InputValuePlan, to writer: inout CodeWriter) {
+        if let description = value.description { writer.doc(description) }
+        if let defaultValue = value.defaultValue {
+            let absent = value.presence == .optionalWithDefault ? "`nil`" : "`.none`"
+            writer.doc("When left out (\(absent)), the default `\(defaultValue)` applies.")
+        }
+    }
+
+    /// `encode(to:)` for variables or input object fields: `GraphQLNullable` values that are `.none` and optionals
+    /// that are `nil` are left out; `Date`s are sent as RFC 3339 text.
+    func writeEncoder(_ values: [InputValuePlan], to writer: inout CodeWriter) {
+        writer.blankLine()
+        writer.open("\(access)func encode(to encoder: any Encoder) throws")
+        writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+        for value in values {
+            let name = SwiftNames.escaped(value.propertyName)
+            let key = "forKey: .\(name)"
+            switch value.presence {
+            case .required:
+                writer.statement("try container.encode(\(converted(name, value.type)), \(key))")
+            case .optionalWithDefault:
+                let expression = value.type.containsDate ? "\(name).map { \(converted("$0", value.type)) }" : name
+                writer.statement("try container.encodeIfPresent(\(expression), \(key))")
+            case .nullable:
+                if value.type.containsDate {
+                    writer.line("switch \(name) {")
+                    writer.line("case .none: break")
+                    writer.line("case .null: try container.encodeNil(\(key))")
+                    writer.line("case .some(let value):")
+                    writer.level += 1
+                    writer.statement("try container.encode(\(converted("value", value.type)), \(key))")
+                    writer.level -= 1
+                    writer.line("}")
+                } else {
+                    writer.statement("try container.encode(\(name), \(key))")
+                }
+            }
+        }
+        writer.close()
+    }
+
+    /// The expression that encodes `expression` of `type`: `Date`s become `DateTimeScalar.format(...)`.
+    func converted(_ expression: String, _ type: InputTypePlan) -> String {
+        guard type.containsDate else { return expression }
+        switch type {
+        case .scalar: return "DateTimeScalar.format(\(expression))"
+        case .list(let item), .optional(let item): return "\(expression).map { \(converted("$0", item)) }"
+        case .enumeration, .inputObject: return expression
+        }
+    }
+}

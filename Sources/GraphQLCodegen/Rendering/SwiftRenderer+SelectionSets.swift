@@ -1,0 +1,170 @@
+extension SwiftRenderer {
+    /// Writes the struct of a selection set (an operation's `Data`, a fragment, a nested struct or a type case
+    /// view): stored properties, a memberwise initializer, `CodingKeys`, `init(from:)`, then its nested types.
+    /// - Parameters:
+    ///   - plan: The selection set.
+    ///   - conformances: The protocols before `Identifiable` (`Decodable, Sendable, Hashable`).
+    ///   - statics: Lines written first in the struct (a fragment's static members).
+    func write(
+        _ plan: SelectionSetPlan, conformances: String, statics: (inout CodeWriter) -> Void = { _ in },
+        to writer: inout CodeWriter
+    ) {
+        let protocols = conformances + (plan.isIdentifiable ? ", Identifiable" : "")
+        writer.open("\(access)struct \(SwiftNames.escaped(plan.swiftName)): \(protocols)")
+        statics(&writer)
+        writer.blankLine()
+        for field in plan.fields {
+            if let description = field.description { writer.doc(description) }
+            if let reason = field.deprecationReason { writer.doc("Deprecated: \(reason)") }
+            writer.line("\(access)let \(SwiftNames.escaped(field.propertyName)): \(field.type.swift)")
+        }
+        if !plan.fragments.isEmpty {
+            writer.line(
+                "\(access)let \(SwiftNames.escaped(plan.fragmentsPropertyName)): \(plan.fragmentsTypeName)")
+        }
+        for typeCase in plan.typeCases {
+            writer.line(
+                "\(access)let \(SwiftNames.escaped(typeCase.propertyName)): \(typeCase.selectionSet.swiftName)?")
+        }
+        writeMemberwiseInitializer(plan, to: &writer)
+        writeCodingKeys(plan.fields.map { ($0.propertyName, $0.responseKey) }, to: &writer)
+        writeDecoder(plan, to: &writer)
+        writeNestedTypes(plan, to: &writer)
+        writer.close()
+    }
+
+    private func writeMemberwiseInitializer(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
+        var parameters: [String] = []
+        var names: [String] = []
+        for field in plan.fields {
+            var parameter = "\(SwiftNames.escaped(field.propertyName)): \(field.type.swift)"
+            if field.propertyName == "__typename", let typename = plan.typenameDefault {
+                parameter += " = \"\(SwiftNames.stringLiteralContents(typename))\""
+            }
+            parameters.append(parameter)
+            names.append(field.propertyName)
+        }
+        if !plan.fragments.isEmpty {
+            parameters.append("\(SwiftNames.escaped(plan.fragmentsPropertyName)): \(plan.fragmentsTypeName)")
+            names.append(plan.fragmentsPropertyName)
+        }
+        for typeCase in plan.typeCases {
+            parameters.append(
+                "\(SwiftNames.escaped(typeCase.propertyName)): \(typeCase.selectionSet.swiftName)? = nil")
+            names.append(typeCase.propertyName)
+        }
+        writer.blankLine()
+        if parameters.isEmpty {
+            writer.line("\(access)init() {}")
+            return
+        }
+        writer.wrappedList("\(access)init(", parameters, ") {", closing: ") {")
+        writer.level += 1
+        for name in names {
+            writer.line("self.\(SwiftNames.escaped(name)) = \(SwiftNames.escaped(name))")
+        }
+        writer.close()
+    }
+
+    /// `enum CodingKeys: String, CodingKey { case a, b, c = "key" }`, nothing when there are no keys.
+    func writeCodingKeys(_ keys: [(propertyName: String, key: String)], to writer: inout CodeWriter) {
+        guard !keys.isEmpty else { return }
+        writer.blankLine()
+        writer.open("enum CodingKeys: String, CodingKey")
+        let items = keys.map { propertyName, key in
+            propertyName == key
+                ? SwiftNames.escaped(propertyName)
+                : "\(SwiftNames.escaped(propertyName)) = \"\(SwiftNames.stringLiteralContents(key))\""
+        }
+        writer.fill(items, separator: ", ", trailingSeparator: "", lastSuffix: "", prefix: "case ")
+        writer.close()
+    }
+
+    private func writeDecoder(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
+        writer.blankLine()
+        writer.open("\(access)init(from decoder: any Decoder) throws")
+        if !plan.fields.isEmpty {
+            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+        }
+        for field in plan.fields {
+            writer.statement(
+                "self.\(SwiftNames.escaped(field.propertyName)) = try container.\(decodeCall(field))")
+        }
+        if !plan.fragments.isEmpty {
+            let arguments = plan.fragments.map { fragment -> String in
+                let value: String
+                if fragment.isConditional, let key = fragment.presenceKey {
+                    value = "container.contains(.\(SwiftNames.escaped(key))) ? \(fragment.fragmentType)(from: decoder) : nil"
+                } else {
+                    value = "\(fragment.fragmentType)(from: decoder)"
+                }
+                return "\(SwiftNames.argumentLabel(fragment.propertyName)): \(value)"
+            }
+            writer.wrappedList(
+                "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)) = try \(plan.fragmentsTypeName)(", arguments,
+                ")", closing: ")")
+        }
+        for typeCase in plan.typeCases {
+            let property = "self.\(SwiftNames.escaped(typeCase.propertyName))"
+            if typeCase.possibleTypes.isEmpty {
+                writer.line("\(property) = nil")
+                continue
+            }
+            let names = typeCase.possibleTypes.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
+            writer.statement(
+                "\(property) = try [\(names.joined(separator: ", "))].contains(self.__typename) "
+                    + "? \(typeCase.selectionSet.swiftName)(from: decoder) : nil")
+        }
+        writer.close()
+    }
+
+    /// The decoding call for a field: `decodeScalar(Long?.self, forKey: .superPrize)` for scalars with scalar rules
+    /// (custom scalars and `ID`), `decodeIfPresent(T.self, ...)` for other optionals, `decode(T.self, ...)` otherwise.
+    func decodeCall(_ field: FieldPlan) -> String {
+        let key = "forKey: .\(SwiftNames.escaped(field.propertyName))"
+        if let scalar = field.type.innermostScalar, scalar.usesScalarDecoding {
+            return "decodeScalar(\(field.type.swift).self, \(key))"
+        }
+        if field.type.isOptional {
+            return "decodeIfPresent(\(field.type.nonOptional.swift).self, \(key))"
+        }
+        return "decode(\(field.type.swift).self, \(key))"
+    }
+
+    private func writeNestedTypes(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
+        if !plan.fragments.isEmpty {
+            writer.blankLine()
+            writer.doc("The fragments spread in this selection, decoded from the same JSON object.")
+            writer.open("\(access)struct \(plan.fragmentsTypeName): Sendable, Hashable")
+            var parameters: [String] = []
+            for fragment in plan.fragments {
+                let type = fragment.fragmentType + (fragment.isConditional ? "?" : "")
+                writer.line("\(access)let \(SwiftNames.escaped(fragment.propertyName)): \(type)")
+                parameters.append("\(SwiftNames.escaped(fragment.propertyName)): \(type)")
+            }
+            writer.blankLine()
+            writer.wrappedList("\(access)init(", parameters, ") {", closing: ") {")
+            writer.level += 1
+            for fragment in plan.fragments {
+                let name = SwiftNames.escaped(fragment.propertyName)
+                writer.line("self.\(name) = \(name)")
+            }
+            writer.close()
+            writer.close()
+        }
+        for nested in plan.nestedTypes {
+            writer.blankLine()
+            writer.doc("The fields selected on `\(nested.graphQLType)`.")
+            write(nested, conformances: "Decodable, Sendable, Hashable", to: &writer)
+        }
+        for typeCase in plan.typeCases {
+            writer.blankLine()
+            let types = typeCase.possibleTypes.map { "`\($0)`" }
+            let when = types.count == 1 ? "a \(types[0])" : "one of " + types.joined(separator: ", ")
+            writer.doc(
+                "This selection when the object is \(when) (`... on \(typeCase.typeCondition)`): the fields above and "
+                    + "those selected on `\(typeCase.typeCondition)`.")
+            write(typeCase.selectionSet, conformances: "Decodable, Sendable, Hashable", to: &writer)
+        }
+    }
+}
