@@ -26,12 +26,14 @@ enum CodegenInputs {
         found.sort { $0.path < $1.path }
         guard let first = found.first else {
             throw PluginSetupError(
-                message: "target '\(targetName)' uses the plugin but has no \(name). Add one next to its .graphql files "
+                message:
+                    "target '\(targetName)' uses the plugin but has no \(name). Add one next to its .graphql files "
                     + "(paths in it are relative to its folder), for example:\n\(example)")
         }
         guard found.count == 1 else {
             throw PluginSetupError(
-                message: "target '\(targetName)' has several \(name) files (\(found.map(\.path).joined(separator: ", "))); "
+                message:
+                    "target '\(targetName)' has several \(name) files (\(found.map(\.path).joined(separator: ", "))); "
                     + "keep one per target.")
         }
         return first
@@ -45,7 +47,15 @@ enum CodegenInputs {
         } catch {
             throw PluginSetupError(message: "cannot read \(configuration.path): \(error.localizedDescription)")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw PluginSetupError(
+                message: "\(configuration.path) is not valid JSON (\(detail)). It should look like:\n\(example)")
+        }
+        guard let object = json as? [String: Any] else {
             throw PluginSetupError(
                 message: "\(configuration.path) is not a JSON object. It should look like:\n\(example)")
         }
@@ -67,7 +77,8 @@ enum CodegenInputs {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                     throw PluginSetupError(
-                        message: "\(configuration.path) names the \(key) '\(path)', but \(url.standardizedFileURL.path) "
+                        message:
+                            "\(configuration.path) names the \(key) '\(path)', but \(url.standardizedFileURL.path) "
                             + "does not exist; fix the path (it is relative to the configuration file's folder).")
                 }
                 if isDirectory.boolValue {

@@ -20,7 +20,8 @@ struct GraphQLCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let sourceFiles = (target as? SourceModuleTarget)?.sourceFiles.map(\.url) ?? []
         let configuration = try CodegenInputs.findConfiguration(
-            targetName: target.name, directory: URL(fileURLWithPath: target.directory.string), sourceFiles: sourceFiles)
+            targetName: target.name, directory: Self.directory(of: target, sourceFiles: sourceFiles),
+            sourceFiles: sourceFiles)
         let inputs = try CodegenInputs.read(configuration: configuration)
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).generated.swift")
         let tool = try context.tool(named: "graphql-codegen-tool")
@@ -35,25 +36,18 @@ struct GraphQLCodegenPlugin: BuildToolPlugin {
     }
 }
 
-#if canImport(XcodeProjectPlugin)
-    import XcodeProjectPlugin
-
-    extension GraphQLCodegenPlugin: XcodeBuildToolPlugin {
-        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-            let files = target.inputFiles.map(\.url)
-            let configuration = try CodegenInputs.findConfiguration(
-                targetName: target.displayName, directory: nil, sourceFiles: files)
-            let inputs = try CodegenInputs.read(configuration: configuration)
-            let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.displayName).generated.swift")
-            let tool = try context.tool(named: "graphql-codegen-tool")
-            return [
-                .buildCommand(
-                    displayName: "Generating GraphQL types for \(target.displayName)",
-                    executable: tool.url,
-                    arguments: ["--config", configuration.path, "--output-file", output.path],
-                    inputFiles: [configuration] + inputs,
-                    outputFiles: [output])
-            ]
+extension GraphQLCodegenPlugin {
+    /// The target's folder. Tools version 6.0's only API for it, `Target.directory`, is deprecated in favour of
+    /// `directoryURL`, which arrives with tools version 6.1; the URL is read from the target's stored properties,
+    /// falling back to the folder that holds all of its source files.
+    static func directory(of target: Target, sourceFiles: [URL]) -> URL? {
+        if let url = Mirror(reflecting: target).descendant("directoryURL") as? URL { return url }
+        let folders = sourceFiles.map { $0.deletingLastPathComponent().standardizedFileURL.pathComponents }
+        guard var common = folders.first else { return nil }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
         }
+        return common.isEmpty
+            ? nil : URL(fileURLWithPath: common.joined(separator: "/").replacingOccurrences(of: "//", with: "/"))
     }
-#endif
+}

@@ -10,7 +10,8 @@ public enum ValidateCommand {
 
         Parses the schema and the operations and validates the operations against the schema (the GraphQL spec's
         validation rules, with graphql-core's messages). Each problem is printed to standard output as
-        'path:line:column: error: message'; a file that is not valid GraphQL is reported the same way.
+        'path:line:column: error: message'; a file that is not valid GraphQL is reported the same way. A fragment
+        that no operation uses is not an error: the code generator generates it on its own.
 
         OPTIONS:
           --schema FILE        The schema (SDL); repeat it for a schema split over several files.

@@ -47,9 +47,13 @@ struct CodegenConfigurationTests {
             ("{\"schema\": \"s\", \"operations\": \"o\", \"scalar\": {}}", "did you mean 'scalars'?"),
             ("{\"schema\": \"s\", \"operations\": \"o\", \"access\": \"private\"}", "\"public\" or \"internal\""),
             ("{\"schema\": \"s\", \"operations\": \"o\", \"scalars\": {\"Long\": 1}}", "'scalars.Long' must be"),
-            ("{\"schema\": \"s\", \"operations\": \"o\", \"scalars\": {\"Long\": \"Int 64\"}}", "not a Swift type name"),
             (
-                "{\"schema\": \"s\", \"operations\": \"o\", \"scalars\": {\"U\": {\"type\": \"URL\", \"decoding\": \"x\"}}}",
+                "{\"schema\": \"s\", \"operations\": \"o\", \"scalars\": {\"Long\": \"Int-64\"}}",
+                "not a Swift type name"
+            ),
+            (
+                "{\"schema\": \"s\", \"operations\": \"o\", "
+                    + "\"scalars\": {\"U\": {\"type\": \"URL\", \"decoding\": \"x\"}}}",
                 "\"scalar\" or \"decodable\""
             ),
         ])

@@ -84,8 +84,10 @@ struct CodegenPipelineTests {
         let folder = try CodegenTestSupport.temporaryDirectory("pipeline")
         defer { CodegenTestSupport.remove(folder) }
         try CodegenTestSupport.write(Self.schema, to: folder.appendingPathComponent("schema.graphqls"))
-        try CodegenTestSupport.write("query B { game(id: \"b\") { id } }", to: folder.appendingPathComponent("ops/b.graphql"))
-        try CodegenTestSupport.write("query A { game(id: \"a\") { id } }", to: folder.appendingPathComponent("ops/sub/a.graphql"))
+        try CodegenTestSupport.write(
+            "query B { game(id: \"b\") { id } }", to: folder.appendingPathComponent("ops/b.graphql"))
+        try CodegenTestSupport.write(
+            "query A { game(id: \"a\") { id } }", to: folder.appendingPathComponent("ops/sub/a.graphql"))
         try CodegenTestSupport.write("not graphql", to: folder.appendingPathComponent("ops/notes.txt"))
         let files = try SourceFiles.expand([folder.appendingPathComponent("ops").path], extensions: ["graphql"])
         #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["b.graphql", "a.graphql"])

@@ -30,8 +30,9 @@ struct GeneratedFileWriterTests {
         #expect(second.removed.isEmpty)
         let date = try FileManager.default.attributesOfItem(atPath: aURL.path)[.modificationDate] as? Date
         #expect(date == past, "an unchanged file is not rewritten")
-        #expect(try String(contentsOf: writer.directory.appendingPathComponent(b.relativePath), encoding: .utf8)
-            == changedB.contents)
+        #expect(
+            try String(contentsOf: writer.directory.appendingPathComponent(b.relativePath), encoding: .utf8)
+                == changedB.contents)
 
         let third = try writer.write([c])
         #expect(third.removed == ["Operations/A.swift", "Schema/B.swift"])

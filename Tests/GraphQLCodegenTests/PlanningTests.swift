@@ -11,7 +11,8 @@ struct PlanningTests {
         interface Pet { id: ID!, name: String! }
         type Dog implements Pet { id: ID!, name: String!, barks: Boolean! }
         type Cat implements Pet { id: ID!, name: String!, lives: Int! }
-        union Result = Dog | Cat
+        type Person { name: String! }
+        union Result = Dog | Cat | Person
         """
 
     func plan(_ operations: String, schema: String = petSchema, scalars: [String: ScalarMapping] = [:]) throws
@@ -66,7 +67,8 @@ struct PlanningTests {
     @Test("an unmapped custom scalar is JSONValue with one warning at its first use; a mapped one is its type")
     func customScalars() throws {
         let schema = "scalar Money scalar Long type Query { price: Money, total: Money!, count: Long! }"
-        let (plan, diagnostics) = try plan("query Q { price total count }", schema: schema, scalars: ["Long": .init(swiftType: "Int64")])
+        let (plan, diagnostics) = try plan(
+            "query Q { price total count }", schema: schema, scalars: ["Long": .init(swiftType: "Int64")])
         let fields = try #require(plan.operations.first?.data.fields)
         #expect(fields.map(\.type.swift) == ["JSONValue?", "JSONValue", "Int64"])
         #expect(diagnostics.count == 1)

@@ -1,5 +1,6 @@
-@testable import GraphQLCodegen
 import Testing
+
+@testable import GraphQLCodegen
 
 /// Swift spellings of GraphQL names, and the layout of long document strings.
 @Suite("Swift names and layout")

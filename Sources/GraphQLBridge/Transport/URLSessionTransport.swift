@@ -32,7 +32,8 @@ public final class URLSessionTransport: GraphQLTransport, @unchecked Sendable {
         configuration: Configuration = .init(), sessionConfiguration: URLSessionConfiguration = .ephemeral
     ) {
         self.configuration = configuration
-        let sessionConfiguration = sessionConfiguration
+        // A copy: the caller's configuration object is not changed.
+        let sessionConfiguration = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
         sessionConfiguration.timeoutIntervalForResource = configuration.resourceTimeout.seconds
         let delegate = SessionDelegate(maximumResponseSize: configuration.maximumResponseSize)
         self.delegate = delegate

@@ -93,7 +93,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
             throw ConfigurationError(
                 path: path,
                 message: "unknown key '\(key)'"
-                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the keys are \(keys.joined(separator: ", "))"))
+                    + (suggestion.map { "; did you mean '\($0)'?" } ?? "; the keys are \(keys.joined(separator: ", "))")
+            )
         }
         func resolve(_ relative: String) -> String {
             guard let baseDirectory, !relative.hasPrefix("/") else { return relative }
@@ -150,7 +151,8 @@ public struct CodegenConfiguration: Sendable, Hashable {
     {
         guard let object = value as? [String: Any] else {
             throw ConfigurationError(
-                path: path, message: "'scalars' must be an object such as {\"Long\": \"Int64\", \"DateTime\": \"Date\"}")
+                path: path, message: "'scalars' must be an object such as {\"Long\": \"Int64\", \"DateTime\": \"Date\"}"
+            )
         }
         var result: [String: ScalarMapping] = [:]
         for name in object.keys.sorted() {

@@ -4,8 +4,9 @@ import GraphQLParser
 /// validate, plan, render.
 ///
 /// ```swift
-/// let pipeline = CodegenPipeline(configuration: CodegenConfiguration(scalars: ["Long": ScalarMapping(swiftType: "Int64")]))
-/// let result = pipeline.run(schema: [Source(sdl, name: "schema.graphqls")], operations: [Source(ops, name: "Ops.graphql")])
+/// let configuration = CodegenConfiguration(scalars: ["Long": ScalarMapping(swiftType: "Int64")])
+/// let result = CodegenPipeline(configuration: configuration).run(
+///     schema: [Source(sdl, name: "schema.graphqls")], operations: [Source(ops, name: "Ops.graphql")])
 /// for diagnostic in result.diagnostics { print(diagnostic) }   // Ops.graphql:3:5: error: ...
 /// for file in result.files { ... }
 /// ```

@@ -54,7 +54,8 @@ struct DocumentRewriter {
         }
         if addTypename, type.isAbstract, !selectsTypename(result) {
             let location = selectionSet.location
-            result.selections.insert(.field(Field(name: Name("__typename", location: location), location: location)), at: 0)
+            result.selections.insert(
+                .field(Field(name: Name("__typename", location: location), location: location)), at: 0)
         }
         return result
     }

@@ -18,7 +18,8 @@ public struct InputObjectPlan: Sendable, Hashable {
     ///   - description: The description.
     ///   - fields: The fields.
     ///   - isOneOf: Whether it is a OneOf input object.
-    public init(name: String, swiftName: String, description: String?, fields: [InputValuePlan], isOneOf: Bool = false) {
+    public init(name: String, swiftName: String, description: String?, fields: [InputValuePlan], isOneOf: Bool = false)
+    {
         self.name = name
         self.swiftName = swiftName
         self.description = description

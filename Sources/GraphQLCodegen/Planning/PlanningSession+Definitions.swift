@@ -23,7 +23,8 @@ extension PlanningSession {
             reservedMembers: Self.fragmentStaticMembers)
         return FragmentPlan(
             name: name, typeCondition: type.name, description: original.description?.value,
-            minifiedText: Printer.minified(fragment), fragments: usedFragments(in: fragment.selectionSet, excluding: name),
+            minifiedText: Printer.minified(fragment),
+            fragments: usedFragments(in: fragment.selectionSet, excluding: name),
             selectionSet: selectionSet, sourceFile: Self.fileName(of: original.location))
     }
 

@@ -41,7 +41,8 @@ extension PlanningSession {
             case .scalar:
                 return .scalar(scalarPlan(name, usedAt: location))
             case .object, .interface, .union:
-                error("The type '\(name)' is not an input type; use a scalar, an enum or an input object.", at: location)
+                error(
+                    "The type '\(name)' is not an input type; use a scalar, an enum or an input object.", at: location)
                 return .scalar(ScalarPlan(graphQLName: name, swiftType: "JSONValue", usesScalarDecoding: false))
             }
         }

@@ -29,9 +29,10 @@ extension PlanningSession {
         var operationNames: [(OperationDefinition, String)] = []
         for operation in operations {
             guard let name = operation.name else {
+                let kind = operation.operation.rawValue
                 error(
-                    "Give this \(operation.operation.rawValue) a name (`\(operation.operation.rawValue) MyName { ... }`): "
-                        + "its generated Swift type is named after it.", at: operation.location)
+                    "Give this \(kind) a name (`\(kind) MyName { ... }`): its generated Swift type is named after it.",
+                    at: operation.location)
                 continue
             }
             let suffix = Self.suffix(of: operation.operation)
@@ -47,8 +48,8 @@ extension PlanningSession {
             }
             if Self.runtimeTypeNames.contains(swiftName) {
                 error(
-                    "The \(operation.operation.rawValue) name '\(name.value)' gives the type name '\(swiftName)', which "
-                        + "the generated code uses; rename the operation.", at: name.location)
+                    "The \(operation.operation.rawValue) name '\(name.value)' gives the type name '\(swiftName)', "
+                        + "which the generated code uses; rename the operation.", at: name.location)
                 continue
             }
             taken[swiftName] = name.location

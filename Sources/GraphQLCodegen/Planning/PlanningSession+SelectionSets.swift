@@ -125,7 +125,8 @@ extension PlanningSession {
         let location = occurrences.first?.field.location ?? .unknown
         guard let named = schema.type(named: type.namedType) else {
             error("Unknown type '\(type.namedType)'.", at: location)
-            return .optional(.scalar(ScalarPlan(graphQLName: type.namedType, swiftType: "JSONValue", usesScalarDecoding: false)))
+            return .optional(
+                .scalar(ScalarPlan(graphQLName: type.namedType, swiftType: "JSONValue", usesScalarDecoding: false)))
         }
         let leaf: OutputTypePlan
         switch named.kind {

@@ -74,7 +74,9 @@ struct CodeWriter {
 
     /// Appends items greedily filled on lines: items separated by `separator`; each full line but the last ends
     /// with `trailingSeparator`; the last line ends with `lastSuffix`.
-    mutating func fill(_ items: [String], separator: String, trailingSeparator: String, lastSuffix: String, prefix: String = "") {
+    mutating func fill(
+        _ items: [String], separator: String, trailingSeparator: String, lastSuffix: String, prefix: String = ""
+    ) {
         var current = ""
         for (index, item) in items.enumerated() {
             let isLast = index == items.count - 1

@@ -22,8 +22,8 @@ extension SwiftRenderer {
         writer.open("\(access)init(rawValue: String)")
         writer.line("switch rawValue {")
         for value in plan.cases {
-            writer.line(
-                "case \"\(SwiftNames.stringLiteralContents(value.rawValue))\": self = .\(SwiftNames.escaped(value.caseName))")
+            let raw = SwiftNames.stringLiteralContents(value.rawValue)
+            writer.line("case \"\(raw)\": self = .\(SwiftNames.escaped(value.caseName))")
         }
         writer.line("default: self = .unknown(rawValue)")
         writer.line("}")
@@ -33,8 +33,8 @@ extension SwiftRenderer {
         writer.open("\(access)var rawValue: String")
         writer.line("switch self {")
         for value in plan.cases {
-            writer.line(
-                "case .\(SwiftNames.escaped(value.caseName)): return \"\(SwiftNames.stringLiteralContents(value.rawValue))\"")
+            let raw = SwiftNames.stringLiteralContents(value.rawValue)
+            writer.line("case .\(SwiftNames.escaped(value.caseName)): return \"\(raw)\"")
         }
         writer.line("case .unknown(let rawValue): return rawValue")
         writer.line("}")

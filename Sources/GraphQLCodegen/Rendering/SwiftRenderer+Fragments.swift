@@ -4,13 +4,15 @@ extension SwiftRenderer {
         var writer = CodeWriter()
         let title = "`fragment \(plan.name) on \(plan.typeCondition)`"
         writeDoc(title: title, description: plan.description, to: &writer)
-        write(plan.selectionSet, conformances: "GraphQLFragment, Hashable", statics: { writer in
-            writer.line("\(access)static let fragmentName = \"\(SwiftNames.stringLiteralContents(plan.name))\"")
-            writer.line(
-                "\(access)static let typeCondition = \"\(SwiftNames.stringLiteralContents(plan.typeCondition))\"")
-            StringExpression(literal: plan.minifiedText, references: [])
-                .write(declaration: "\(access)static let fragmentDefinition", to: &writer)
-        }, to: &writer)
+        write(
+            plan.selectionSet, conformances: "GraphQLFragment, Hashable",
+            statics: { writer in
+                writer.line("\(access)static let fragmentName = \"\(SwiftNames.stringLiteralContents(plan.name))\"")
+                writer.line(
+                    "\(access)static let typeCondition = \"\(SwiftNames.stringLiteralContents(plan.typeCondition))\"")
+                StringExpression(literal: plan.minifiedText, references: [])
+                    .write(declaration: "\(access)static let fragmentDefinition", to: &writer)
+            }, to: &writer)
         return writer.text
     }
 

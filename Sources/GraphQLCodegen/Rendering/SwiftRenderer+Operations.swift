@@ -48,7 +48,9 @@ extension SwiftRenderer {
             }
 
             writer.blankLine()
-            writer.doc("The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.")
+            writer.doc(
+                "The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out."
+            )
             writer.open("\(access)struct Variables: Encodable, Sendable, Hashable")
             for variable in plan.variables {
                 writer.line("\(access)var \(SwiftNames.escaped(variable.propertyName)): \(variable.swiftType)")

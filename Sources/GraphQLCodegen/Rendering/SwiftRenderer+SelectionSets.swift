@@ -94,7 +94,8 @@ extension SwiftRenderer {
             let arguments = plan.fragments.map { fragment -> String in
                 let value: String
                 if fragment.isConditional, let key = fragment.presenceKey {
-                    value = "container.contains(.\(SwiftNames.escaped(key))) ? \(fragment.fragmentType)(from: decoder) : nil"
+                    let presence = "container.contains(.\(SwiftNames.escaped(key)))"
+                    value = "\(presence) ? \(fragment.fragmentType)(from: decoder) : nil"
                 } else {
                     value = "\(fragment.fragmentType)(from: decoder)"
                 }

@@ -233,24 +233,94 @@ struct SDLValidator {
             unknownTypes.removeAll()
             applied.removeAll()
             defaultValues.removeAll()
+            var isExecutable = false
             switch definition {
             case .typeSystem(let node): walker.walk(node)
             case .typeSystemExtension(let node): walker.walk(node)
-            case .operation, .fragment: continue
+            case .operation, .fragment:
+                isExecutable = true
+                walkExecutable(definition, &unknownTypes, &applied, &defaultValues)
             }
             for named in unknownTypes {
                 let name = named.name.value
-                if definedTypes[name] != nil || standardNames.contains(name) { continue }
-                let suggestions = Suggestions.list(name, standardNames.union(definedTypes.keys))
+                if definedTypes[name] != nil || (!isExecutable && standardNames.contains(name)) { continue }
+                let options = isExecutable ? Set(definedTypes.keys) : standardNames.union(definedTypes.keys)
+                let suggestions = Suggestions.list(name, options)
                 report(
                     .error, "Unknown type '\(name)'." + Suggestions.didYouMean(suggestions), [named.location])
             }
             checkDirectives(applied)
-            for value in defaultValues { checkUniqueInputFields(value, severity: .error) }
+            for value in defaultValues { checkUniqueInputFields(value, severity: isExecutable ? .warning : .error) }
+        }
+    }
+
+    /// Operations and fragments in a type system document are not part of the schema, but graphql-core's SDL
+    /// rules still look at their type references, directives, arguments and values.
+    private mutating func walkExecutable(
+        _ definition: Definition, _ types: inout [NamedType],
+        _ applied: inout [(Directive, DirectiveLocation, TypeSystemWalker.Scope)], _ values: inout [Value]
+    ) {
+        var counter = executableScopes
+        defer { executableScopes = counter }
+        func scope() -> TypeSystemWalker.Scope {
+            counter -= 1
+            return .node(counter)
+        }
+        func directives(_ list: [Directive], _ location: DirectiveLocation) {
+            let shared = scope()
+            for directive in list { applied.append((directive, location, shared)) }
+        }
+        func selections(_ selectionSet: SelectionSet, _ diagnostics: inout SDLValidator) {
+            for selection in selectionSet.selections {
+                switch selection {
+                case .field(let field):
+                    diagnostics.checkArgumentUniqueness(field.arguments)
+                    values += field.arguments.map(\.value)
+                    directives(field.directives, .field)
+                    if let nested = field.selectionSet { selections(nested, &diagnostics) }
+                case .fragmentSpread(let spread):
+                    directives(spread.directives, .fragmentSpread)
+                case .inlineFragment(let fragment):
+                    if let condition = fragment.typeCondition { types.append(condition) }
+                    directives(fragment.directives, .inlineFragment)
+                    selections(fragment.selectionSet, &diagnostics)
+                }
+            }
+        }
+        switch definition {
+        case .operation(let operation):
+            for variable in operation.variableDefinitions {
+                types.append(variable.type.namedType)
+                if let value = variable.defaultValue { values.append(value) }
+                directives(variable.directives, .variableDefinition)
+            }
+            let location: DirectiveLocation =
+                switch operation.operation {
+                case .query: .query
+                case .mutation: .mutation
+                case .subscription: .subscription
+                }
+            directives(operation.directives, location)
+            selections(operation.selectionSet, &self)
+        case .fragment(let fragment):
+            types.append(fragment.typeCondition)
+            directives(fragment.directives, .fragmentDefinition)
+            selections(fragment.selectionSet, &self)
+        default:
+            return
+        }
+    }
+
+    private mutating func checkArgumentUniqueness(_ arguments: [Argument]) {
+        for (name, nodes) in Self.grouped(arguments.map(\.name)) where nodes.count > 1 {
+            report(.warning, "There can be only one argument named '\(name)'.", nodes.map(\.location))
         }
     }
 
     private var seenDirectives: [TypeSystemWalker.Scope: [String: Directive]] = [:]
+    /// Numbers the nodes of operations and fragments for UniqueDirectivesPerLocation (negative, unlike the
+    /// type system walker's).
+    private var executableScopes = 0
 
     private mutating func checkDirectives(_ applied: [(Directive, DirectiveLocation, TypeSystemWalker.Scope)]) {
         for (directive, location, scope) in applied {

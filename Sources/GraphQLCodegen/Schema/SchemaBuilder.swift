@@ -97,6 +97,8 @@ public enum SchemaBuilder {
             use(type.inputFields)
         }
         for directive in directives { use(directive.arguments) }
+        let rootTypeReferences = ([schemaDefinition?.operationTypes ?? []] + schemaExtensions.map(\.operationTypes))
+        for operationType in rootTypeReferences.joined() { referenced.insert(operationType.type.name.value) }
         for name in ["Int", "Float", "String", "Boolean", "ID"]
         where referenced.contains(name) && !defined.contains(name) {
             if let scalar = BuiltInDefinitions.scalars[name] { types.append(scalar) }

@@ -124,6 +124,7 @@ struct SchemaValidator {
                 validateEnumValues(type)
             case .inputObject:
                 validateInputFields(type)
+                detectDefaultValueCycles(type, in: [:])
             case .scalar:
                 break
             }
@@ -333,6 +334,63 @@ struct SchemaValidator {
                 }
             }
         }
+    }
+
+    // MARK: Default values that refer to themselves
+
+    private var visitedDefaultFields: Set<String> = []
+    private var defaultFieldPath: [(String, SourceLocation?)] = []
+    private var defaultFieldPathIndex: [String: Int] = [:]
+
+    /// graphql-core's `InputObjectDefaultValueCircularRefsValidator`, entered with an empty object: the default
+    /// values of an input object's input object fields must not lead back to themselves.
+    private mutating func detectDefaultValueCycles(_ inputObject: SchemaType, in fieldNodes: [String: ObjectField]) {
+        for field in inputObject.inputFields {
+            guard let fieldType = schema.namedType(of: field.type), fieldType.kind == .inputObject else { continue }
+            if let node = fieldNodes[field.name] {
+                detectDefaultValueCycles(fieldType, literal: node.value)
+            } else {
+                detectFieldDefaultValueCycle(field, fieldType, "\(inputObject.name).\(field.name)")
+            }
+        }
+    }
+
+    private mutating func detectDefaultValueCycles(_ inputObject: SchemaType, literal: Value) {
+        switch literal {
+        case .list(let items, _):
+            for item in items { detectDefaultValueCycles(inputObject, literal: item) }
+        case .object(let fields, _):
+            var nodes: [String: ObjectField] = [:]
+            for field in fields { nodes[field.name.value] = field }
+            detectDefaultValueCycles(inputObject, in: nodes)
+        default:
+            return
+        }
+    }
+
+    private mutating func detectFieldDefaultValueCycle(
+        _ field: SchemaInputValue, _ fieldType: SchemaType, _ fieldString: String
+    ) {
+        guard let defaultValue = field.defaultValue else { return }
+        if let cycleIndex = defaultFieldPathIndex[fieldString] {
+            let via =
+                cycleIndex < defaultFieldPath.count
+                ? " via the default values of: " + defaultFieldPath[cycleIndex...].map(\.0).joined(separator: ", ")
+                : ""
+            report(
+                .error,
+                "Invalid circular reference. The default value of Input Object field \(fieldString) references "
+                    + "itself\(via).",
+                defaultFieldPath[(cycleIndex - 1)...].map(\.1))
+            return
+        }
+        guard !visitedDefaultFields.contains(fieldString) else { return }
+        visitedDefaultFields.insert(fieldString)
+        defaultFieldPath.append((fieldString, defaultValue.location))
+        defaultFieldPathIndex[fieldString] = defaultFieldPath.count
+        detectDefaultValueCycles(fieldType, literal: defaultValue)
+        defaultFieldPath.removeLast()
+        defaultFieldPathIndex[fieldString] = nil
     }
 
     // MARK: Input objects that cannot be given a finite value

@@ -1,10 +1,11 @@
 import GraphQLParser
 
-/// Prints values as graphql-core's `print_for_error` does (its `print_ast` with lines wrapped past 100
-/// characters), for messages such as `Expected value of type 'In' to be an object, found: { a: 1 }.`.
+/// Prints values as graphql-core's `print_for_error` does (its `print_ast`: list items and object fields go on
+/// lines of their own when the value would be longer than 80 characters), for messages such as
+/// `Expected value of type 'In' to be an object, found: { a: 1 }.`.
 enum ValuePrinter {
     /// The longest line before list items and object fields go on lines of their own.
-    static let maxLineLength = 100
+    static let maxLineLength = 80
 
     /// The value as graphql-core prints it in error messages.
     static func print(_ value: Value) -> String {

@@ -14,18 +14,24 @@ struct VariableUsageCollector {
         var collector = VariableUsageCollector(schema: schema)
         switch definition.kind {
         case .operation(let operation):
-            collector.directives(operation.directives)
+            collector.directives(operation.directives, enclosingField: nil)
             let root = schema.rootType(for: operation.operation)
-            collector.walk(definition.selectionSet, type: root?.kind == .object ? root : nil)
+            collector.walk(definition.selectionSet, type: root?.kind == .object ? root : nil, enclosingField: nil)
         case .fragment(let fragment):
-            collector.directives(fragment.directives)
-            collector.walk(definition.selectionSet, type: schema.type(named: fragment.typeCondition.name.value))
+            collector.directives(fragment.directives, enclosingField: nil)
+            collector.walk(
+                definition.selectionSet, type: schema.type(named: fragment.typeCondition.name.value),
+                enclosingField: nil)
         }
         return collector.usages
     }
 
-    /// `type` is the type the selection set is on (graphql-core takes its named type when composite).
-    private mutating func walk(_ selectionSet: IndexedSelectionSet, type: SchemaType?) {
+    /// `type` is the type the selection set is on (graphql-core takes its named type when composite);
+    /// `enclosingField` the field it belongs to (arguments of unknown directives are looked up on it, as
+    /// graphql-core's `TypeInfo` does).
+    private mutating func walk(
+        _ selectionSet: IndexedSelectionSet, type: SchemaType?, enclosingField: SchemaField?
+    ) {
         let parent = type?.isComposite == true ? type : nil
         for selection in selectionSet.selections {
             switch selection {
@@ -35,25 +41,28 @@ struct VariableUsageCollector {
                     let argumentDefinition = definition?.argument(named: argument.name.value)
                     value(argument.value, argumentDefinition, parentType: nil)
                 }
-                directives(field.node.directives)
+                directives(field.node.directives, enclosingField: definition)
                 if let nested = field.selectionSet {
-                    walk(nested, type: definition.flatMap { schema.namedType(of: $0.type) })
+                    walk(nested, type: definition.flatMap { schema.namedType(of: $0.type) }, enclosingField: definition)
                 }
             case .fragmentSpread(let spread):
-                directives(spread.directives)
+                directives(spread.directives, enclosingField: enclosingField)
             case .inlineFragment(let fragment):
                 let condition = fragment.node.typeCondition.map { schema.type(named: $0.name.value) } ?? parent
-                directives(fragment.node.directives)
-                walk(fragment.selectionSet, type: condition)
+                directives(fragment.node.directives, enclosingField: enclosingField)
+                walk(fragment.selectionSet, type: condition, enclosingField: enclosingField)
             }
         }
     }
 
-    private mutating func directives(_ directives: [Directive]) {
+    private mutating func directives(_ directives: [Directive], enclosingField: SchemaField?) {
         for directive in directives {
             let definition = schema.directive(named: directive.name.value)
             for argument in directive.arguments {
-                value(argument.value, definition?.argument(named: argument.name.value), parentType: nil)
+                let name = argument.name.value
+                let argumentDefinition =
+                    definition.map { $0.argument(named: name) } ?? enclosingField?.argument(named: name)
+                value(argument.value, argumentDefinition, parentType: nil)
             }
         }
     }

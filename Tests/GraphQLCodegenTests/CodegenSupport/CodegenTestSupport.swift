@@ -72,9 +72,10 @@ enum CodegenTestSupport {
         }
         let expected = try expectedURL.map { try String(contentsOf: $0, encoding: .utf8) } ?? ""
         if let diff = TextDiff.diff(expected: expected, actual: actual) {
-            Issue.record(
+            let message =
                 "\(sourceURL.lastPathComponent) differs from the generated code (UPDATE_SNAPSHOTS=1 rewrites it):\n"
-                    + diff, sourceLocation: sourceLocation)
+                + diff
+            Issue.record("\(message)", sourceLocation: sourceLocation)
         }
     }
 }

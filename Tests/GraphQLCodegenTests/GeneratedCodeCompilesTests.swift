@@ -1,0 +1,137 @@
+import Foundation
+import GraphQLCodegen
+import GraphQLParser
+import Testing
+
+/// The generated code compiles and decodes: every snippet's output, and (when GRAPHQL_CORE_FIXTURES names
+/// graphql-core's fixtures folder) realistic GitHub operations against its github_schema.graphql, are compiled in a
+/// temporary package with a copy of the GraphQLBridge runtime; a small program then decodes GitHub responses with
+/// the generated types and its output is compared with Fixtures/GitHub/expected-output.txt.
+///
+/// Slow (a `swift build`): the package lives at a fixed path under /tmp so that repeated runs are incremental.
+@Suite("Generated code compiles and decodes", .serialized)
+struct GeneratedCodeCompilesTests {
+    static let packageFolder = URL(fileURLWithPath: "/tmp/graphql-codegen-compile-check")
+
+    @Test("snippets and GitHub operations compile; the GitHub types decode responses", .timeLimit(.minutes(5)))
+    func compileAndDecode() throws {
+        let package = Self.packageFolder
+        var targets: [String] = []
+
+        // The runtime, copied as a local target.
+        let runtime = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/GraphQLBridge")
+        try Self.sync(try Self.files(in: runtime), to: package.appendingPathComponent("Sources/GraphQLBridge"))
+
+        for name in RenderingSnippetTests.snippets {
+            let folder = try CodegenTestSupport.fixtureURL("Snippets/\(name)")
+            let configuration = try CodegenConfiguration.load(contentsOf: folder.appendingPathComponent("config.json"))
+            let result = try CodegenPipeline(configuration: configuration).run()
+            #expect(!result.hasErrors, "\(name): \(result.diagnostics)")
+            let target = "Snippet" + name.split(separator: "-").map { SwiftNames.capitalized(String($0)) }.joined()
+            try Self.sync(result.files, to: package.appendingPathComponent("Sources/\(target)"))
+            targets.append(
+                ".target(name: \"\(target)\", dependencies: [\"GraphQLBridge\"], path: \"Sources/\(target)\")")
+        }
+
+        let gitHubFixtures = try CodegenTestSupport.fixtureURL("GitHub")
+        var smoke = false
+        if let fixtures = ProcessInfo.processInfo.environment["GRAPHQL_CORE_FIXTURES"] {
+            var configuration = try CodegenConfiguration.load(
+                contentsOf: gitHubFixtures.appendingPathComponent("config.json"))
+            configuration.schemaPaths = [
+                URL(fileURLWithPath: fixtures).appendingPathComponent("github_schema.graphql").path
+            ]
+            let result = try CodegenPipeline(configuration: configuration).run()
+            #expect(!result.hasErrors, "\(result.diagnostics)")
+            // GitObjectID is deliberately left unmapped: it becomes JSONValue, with a warning.
+            #expect(result.diagnostics.map(\.severity) == [.warning])
+            #expect(result.diagnostics.first?.message.contains("'GitObjectID'") == true)
+            try Self.sync(result.files, to: package.appendingPathComponent("Sources/GitHubAPI"))
+            let main = try String(contentsOf: gitHubFixtures.appendingPathComponent("main.swift.txt"), encoding: .utf8)
+            try Self.sync(
+                [GeneratedFile(relativePath: "main.swift", contents: main)],
+                to: package.appendingPathComponent("Sources/GitHubSmoke"))
+            targets.append(
+                ".target(name: \"GitHubAPI\", dependencies: [\"GraphQLBridge\"], path: \"Sources/GitHubAPI\")")
+            targets.append(
+                ".executableTarget(name: \"GitHubSmoke\", dependencies: [\"GitHubAPI\", \"GraphQLBridge\"], "
+                    + "path: \"Sources/GitHubSmoke\")")
+            smoke = true
+        }
+
+        let manifest = """
+            // swift-tools-version: 6.0
+            // Written by GraphQLCodegenTests (GeneratedCodeCompilesTests); rebuilt on every run.
+            import PackageDescription
+
+            let package = Package(
+                name: "GraphQLCodegenCompileCheck",
+                platforms: [.macOS(.v14), .iOS(.v17)],
+                targets: [
+                    .target(name: "GraphQLBridge", path: "Sources/GraphQLBridge"),
+                    \(targets.joined(separator: ",\n        "))
+                ],
+                swiftLanguageModes: [.v6]
+            )
+
+            """
+        try Self.sync(
+            [GeneratedFile(relativePath: "Package.swift", contents: manifest)], to: package, removeOthers: false)
+
+        let build = try Self.run([
+            "swift", "build", "--package-path", package.path, "--scratch-path", package.path + "/.build",
+        ])
+        let errors = build.output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
+        #expect(build.status == 0, "swift build failed:\n\(errors.prefix(40).joined(separator: "\n"))")
+        #expect(
+            !errors.contains { $0.contains("/Sources/Snippet") || $0.contains("/Sources/GitHubAPI") },
+            "the generated code has warnings:\n\(errors.prefix(40).joined(separator: "\n"))")
+        guard build.status == 0, smoke else { return }
+
+        let binary = package.appendingPathComponent(".build/debug/GitHubSmoke").path
+        let run = try Self.run([binary, gitHubFixtures.path])
+        #expect(run.status == 0, "\(run.output)")
+        let expected = try String(
+            contentsOf: gitHubFixtures.appendingPathComponent("expected-output.txt"), encoding: .utf8)
+        if let diff = TextDiff.diff(expected: expected, actual: run.output) {
+            Issue.record("the smoke program's output differs from expected-output.txt:\n\(diff)")
+        }
+    }
+
+    /// The `.swift` files under a folder, with paths relative to it.
+    static func files(in folder: URL) throws -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".swift") else { continue }
+            let contents = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+            files.append(GeneratedFile(relativePath: relative, contents: contents))
+        }
+        return files
+    }
+
+    /// Makes a folder hold exactly `files` (other `.swift` files removed, when `removeOthers`), rewriting only the
+    /// files that changed, so the build stays incremental.
+    static func sync(_ files: [GeneratedFile], to folder: URL, removeOthers: Bool = true) throws {
+        _ = try GeneratedFileWriter(directory: folder).write(files, removeStale: false)
+        guard removeOthers else { return }
+        let kept = Set(files.map(\.relativePath))
+        for file in try Self.files(in: folder) where !kept.contains(file.relativePath) {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(file.relativePath))
+        }
+    }
+
+    /// Runs a command (through `env`, so `swift` is found on the PATH); its standard output and error together.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
