@@ -32,7 +32,9 @@ struct SampleDataGenerator {
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
         case 0..<55:
-            let (count, range, bonus) = random.pick([(6, 45, nil), (5, 36, 4), (7, 49, nil), (6, 36, nil), (4, 20, nil)])
+            let (count, range, bonus) = random.pick([
+                (6, 45, nil), (5, 36, 4), (7, 49, nil), (6, 36, nil), (4, 20, nil),
+            ])
             let name = random.pick([
                 "Gosloto \(count) of \(range)", "Гослото «\(count) из \(range)»", "Lotto \(count)/\(range) #\(index)",
             ])
@@ -150,15 +152,18 @@ struct SampleDataGenerator {
             for matched in stride(from: shape.numbersCount, through: lowest, by: -1) {
                 let withBonus = shape.bonusRange != nil && matched >= shape.numbersCount - 1
                 for bonusMatched in withBonus ? [true, false] : [false] {
-                    let winners = Int64.random(in: 0...(Int64(shape.numbersCount - matched + 1) * 4_000), using: &random)
+                    let mostWinners = Int64(shape.numbersCount - matched + 1) * 4_000
+                    let winners = Int64.random(in: 0...mostWinners, using: &random)
                     categories.append(
-                        SamplePrizeCategory(matched: matched, bonusMatched: bonusMatched, winners: winners, amount: amount))
+                        SamplePrizeCategory(
+                            matched: matched, bonusMatched: bonusMatched, winners: winners, amount: amount))
                     amount = max(100, amount / Int64.random(in: 3...40, using: &random) / 100 * 100)
                 }
             }
         }
         let ticketsSold: Int64 = status == "ANNOUNCED" ? 0 : Int64.random(in: 500...3_000_000, using: &random)
-        let prizePool: Int64? = status == "ANNOUNCED" ? nil : ticketsSold * Int64.random(in: 2_000...6_000, using: &random)
+        let prizePool: Int64? =
+            status == "ANNOUNCED" ? nil : ticketsSold * Int64.random(in: 2_000...6_000, using: &random)
         return SampleDraw(
             id: "\(gameId)-\(number)",
             gameId: gameId,

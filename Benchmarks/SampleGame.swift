@@ -63,7 +63,7 @@ struct SampleGame {
             ("active", JSONText.number(isActive ? 1 : 0)),
             ("ticket_price", JSONText.string(ContractFormat.restMoney(minorUnits: ticketPrice))),
             ("currency", JSONText.string(currency)),
-            ("super_prize", JSONText.optional(superPrize) { JSONText.string(ContractFormat.restMoney(minorUnits: $0)) }),
+            ("super_prize", JSONText.optional(superPrize, Self.restMoney)),
             ("numbers_count", JSONText.number(numbersCount)),
             ("numbers_range", JSONText.number(numbersRange)),
             ("bonus_range", JSONText.optional(bonusRange, JSONText.number)),
@@ -79,6 +79,11 @@ struct SampleGame {
     /// The body of `GET /api/v1/games/{id}/draws?limit=10`.
     var restDrawsBody: String {
         JSONText.object([("status", JSONText.string("ok")), ("result", JSONText.array(draws.map(\.restJSON)))])
+    }
+
+    /// A REST money string (a JSON string) for minor units.
+    private static func restMoney(_ minorUnits: Int64) -> String {
+        JSONText.string(ContractFormat.restMoney(minorUnits: minorUnits))
     }
 
     /// `{"data": ...}`, with `errors` first when there are any (as the reference server writes it).

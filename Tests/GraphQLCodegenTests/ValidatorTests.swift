@@ -53,4 +53,17 @@ struct ValidatorTests {
         let diagnostics = try Self.validate("{ game(id: \"🎰\") { naem } }")
         #expect(diagnostics.map(\.location.column) == [19])  // the emoji is one column
     }
+
+    @Test("fragments nested more than 200 levels deep abort validation, like graphql-core")
+    func fragmentNesting() throws {
+        func chain(_ length: Int) -> String {
+            "{ dog { ...F0 } }\n"
+                + (0..<length).map { "fragment F\($0) on Dog { ...F\($0 + 1) }" }.joined(separator: "\n")
+                + "\nfragment F\(length) on Dog { name }"
+        }
+        let deep = try Self.validate(chain(210), schema: "pets")
+        #expect(deep.map(\.message) == ["Validation aborted."])
+        #expect(deep.first?.location.isKnown == false)
+        #expect(try Self.validate(chain(150), schema: "pets").isEmpty)
+    }
 }

@@ -8,6 +8,7 @@ struct DocumentWalker {
     let rules: [any ValidationRule]
 
     func walk() {
+        let nesting = context.fragments.isEmpty ? nil : FragmentNesting(context: context)
         for rule in rules { rule.enterDocument() }
         var typeSystemWalker = TypeSystemWalker()
         var definitionIndex = 0
@@ -18,6 +19,10 @@ struct DocumentWalker {
                 guard definitionIndex < context.definitions.count else { continue }
                 let indexed = context.definitions[definitionIndex]
                 definitionIndex += 1
+                if let nesting, nesting.isTooDeep(indexed) {
+                    context.abort("Validation aborted.")
+                    return
+                }
                 if indexed.operation != nil { walkOperation(indexed) } else { walkFragment(indexed) }
             case .typeSystem(let node):
                 walkTypeSystem(&typeSystemWalker) { $0.walk(node) }

@@ -19,8 +19,11 @@ final class ValidationContext {
     private let fragmentsByName: [String: IndexedDefinition]
     private let maxErrors: Int
     private(set) var diagnostics: [Diagnostic] = []
-    /// Whether the error limit was reached; the walker stops and later errors are dropped.
+    /// Whether validation stopped (error limit reached, or fragments nested too deeply); the walker stops and
+    /// later errors are dropped.
     private(set) var isAborted = false
+    /// The error that tells why validation stopped.
+    private(set) var abortMessage = "Too many validation errors, error limit reached. Validation aborted."
 
     // MARK: Type information at the walker's position
 
@@ -90,6 +93,13 @@ final class ValidationContext {
             Diagnostic(
                 severity: .error, message: message, location: locations.first ?? .unknown,
                 relatedLocations: Array(locations.dropFirst())))
+    }
+
+    /// Stops validation, with graphql-core's message for it.
+    func abort(_ message: String) {
+        guard !isAborted else { return }
+        isAborted = true
+        abortMessage = message
     }
 
     // MARK: Lookups

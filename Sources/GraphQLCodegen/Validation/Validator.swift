@@ -8,7 +8,9 @@ import GraphQLParser
 /// SingleFieldSubscriptions, KnownTypeNames, FragmentsOnCompositeTypes, VariablesAreInputTypes, ScalarLeafs,
 /// FieldsOnCorrectType, UniqueFragmentNames, KnownFragmentNames, NoUnusedFragments, PossibleFragmentSpreads,
 /// NoFragmentCycles, UniqueVariableNames, NoUndefinedVariables, NoUnusedVariables, KnownDirectives,
-/// UniqueDirectivesPerLocation, KnownArgumentNames, UniqueArgumentNames, ValuesOfCorrectType,
+/// UniqueDirectivesPerLocation, the incremental delivery rules (DeferStreamDirectiveOnRootField,
+/// DeferStreamDirectiveOnValidOperations, DeferStreamDirectiveLabel, StreamDirectiveOnListField; they only find
+/// something where `@defer` and `@stream` are used), KnownArgumentNames, UniqueArgumentNames, ValuesOfCorrectType,
 /// ProvidedRequiredArguments, VariablesInAllowedPosition, OverlappingFieldsCanBeMerged, UniqueInputFieldNames
 /// and MaxIntrospectionDepth.
 ///
@@ -27,7 +29,9 @@ public enum Validator {
     ///   - document: The executable document.
     ///   - schema: The schema.
     ///   - maxErrors: After this many errors, validation stops and adds graphql-core's
-    ///     `Too many validation errors, error limit reached. Validation aborted.` (without location).
+    ///     `Too many validation errors, error limit reached. Validation aborted.` (without location). Validation
+    ///     also stops, with `Validation aborted.`, at an operation or fragment whose selections nest more than 200
+    ///     levels deep through the fragments it spreads, as graphql-core's does.
     /// - Returns: The errors (severity ``Diagnostic/Severity/error``), empty when the document is valid. Each has
     ///   graphql-core's message and its locations (``Diagnostic/location`` and
     ///   ``Diagnostic/relatedLocations``).
@@ -58,6 +62,10 @@ public enum Validator {
             NoUnusedVariablesRule(context),
             KnownDirectivesRule(context),
             UniqueDirectivesPerLocationRule(context),
+            DeferStreamDirectiveOnRootFieldRule(context),
+            DeferStreamDirectiveOnValidOperationsRule(context),
+            DeferStreamDirectiveLabelRule(context),
+            StreamDirectiveOnListFieldRule(context),
             KnownArgumentNamesRule(context),
             UniqueArgumentNamesRule(context),
             ValuesOfCorrectTypeRule(context),
@@ -73,7 +81,7 @@ public enum Validator {
             diagnostics.append(
                 Diagnostic(
                     severity: .error,
-                    message: "Too many validation errors, error limit reached. Validation aborted.",
+                    message: context.abortMessage,
                     location: .unknown))
         }
         return diagnostics
