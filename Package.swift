@@ -42,7 +42,8 @@ let package = Package(
         .target(
             name: "LotteryAPI", dependencies: ["GraphQLBridge"], exclude: ["graphql"], plugins: ["GraphQLCodegenPlugin"]
         ),
-        .target(name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration"]),
+        .target(
+            name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration"]),
         .target(
             name: "LotteryBackend",
             dependencies: ["GraphQLParser"],
@@ -63,9 +64,11 @@ let package = Package(
         // MARK: Benchmarks (run with -c release)
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen"],
+            dependencies: [
+                "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen",
+            ],
             path: "Benchmarks",
-            exclude: ["README.md"]
+            exclude: ["README.md", "graphql_core_parse.py"]
         ),
 
         // MARK: Tests
@@ -76,7 +79,8 @@ let package = Package(
         .testTarget(
             name: "LotteryBridgeTests",
             dependencies: [
-                "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBackend",
+                "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting",
+                "LotteryBackend",
                 "LotteryTestSupport",
             ],
             resources: [.copy("Fixtures")]
@@ -84,7 +88,9 @@ let package = Package(
         .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration"]),
         .testTarget(
             name: "LotteryCompareTests",
-            dependencies: ["LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels"]
+            dependencies: [
+                "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
+            ]
         ),
         .testTarget(
             name: "GraphQLParserTests", dependencies: ["GraphQLParser"], exclude: ["make_expected.py"],
@@ -96,7 +102,9 @@ let package = Package(
             exclude: ["make_validation_expectations.py"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LotteryBackendTests", dependencies: ["LotteryBackend", "GraphQLParser"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LotteryBackendTests", dependencies: ["LotteryBackend", "GraphQLParser"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReferenceBackendTests", dependencies: ["LotteryTestSupport"], path: "Tests/ReferenceBackendTests"
         ),

@@ -5,11 +5,14 @@
 enum BenchmarkKind: String, CaseIterable {
     /// Decoding 2,000 games and their draws through the floor, the GraphQL path and the REST path.
     case decode
+    /// Parsing, building and validating graphql-core's big fixtures and generating LotteryAPI, beside graphql-core.
+    case codegen
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
         switch self {
         case .decode: return DecodeBenchmark.run(options: options)
+        case .codegen: return CodegenBenchmark.run(options: options)
         }
     }
 }

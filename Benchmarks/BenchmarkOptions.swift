@@ -10,11 +10,20 @@ struct BenchmarkOptions {
     var seed: UInt64 = 0x6A09_E667_F3BC_C908
     /// Only these paths are timed (all when `nil`); for profiling one path at a time.
     var onlyPaths: Set<String>?
+    /// graphql-core's `tests/fixtures` folder for the codegen benchmark (else `GRAPHQL_CORE_FIXTURES`).
+    var fixturesPath: String?
+    /// The python with graphql-core 3.3.2 for the codegen benchmark (else `GRAPHQLBRIDGE_PYTHON`).
+    var pythonPath: String?
+    /// Whether the codegen benchmark keeps itself and its Python subprocess on one CPU (Linux).
+    var pinCPU = true
 
     static let usage = """
-        usage: Benchmarks [decode|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
+        usage: Benchmarks [decode|codegen|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
+                          [--fixtures DIR] [--python PATH] [--no-pin]
 
           decode   decode GraphQL and REST bodies of games and draws (floor, graphql, rest paths)
+          codegen  parse, build and validate graphql-core's big fixtures and generate LotteryAPI, beside
+                   graphql-core doing the same in a Python subprocess
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)
@@ -22,6 +31,12 @@ struct BenchmarkOptions {
           --runs N    timed runs per path after one warm-up (default 9; medians need at least 7)
           --seed N    data generator seed
           --only P    time only these paths (floor, graphql, rest), e.g. for a profiler
+          --fixtures DIR  graphql-core's tests/fixtures folder (default: $GRAPHQL_CORE_FIXTURES);
+                          `bash scripts/fetch-graphql-core-fixtures.sh` fetches it and prints its path
+          --python PATH   a python with graphql-core 3.3.2 (default: $GRAPHQLBRIDGE_PYTHON);
+                          `bash scripts/python-env.sh` makes one and prints its path
+          --no-pin        codegen: let the scheduler move the Swift and Python processes between CPUs
+                          (by default both stay on one CPU; see CPUAffinity.swift)
         """
 
     /// A problem with the command line.
@@ -64,6 +79,9 @@ struct BenchmarkOptions {
                     throw UsageError(description: "--only: unknown path \"\(name)\" (floor, graphql, rest)")
                 }
                 onlyPaths = Set(names)
+            case "--fixtures": fixturesPath = try value("--fixtures")
+            case "--python": pythonPath = try value("--python")
+            case "--no-pin": pinCPU = false
             default:
                 throw UsageError(description: "unknown option \"\(arguments[index])\"")
             }

@@ -119,10 +119,9 @@ enum DecodeBenchmark {
         let floorMedian = summaries.first { $0.name == DecodePath.floor.rawValue }?.medianMilliseconds
         print("")
         print("median and min of \(runs) runs after 1 warm-up; each run decodes every body of its API once")
-        let header = ["path", "median ms", "min ms", "MB/s", "x floor"]
-        var rows = [header]
+        var table = TextTable(header: ["path", "median ms", "min ms", "MB/s", "x floor"])
         for summary in summaries {
-            rows.append([
+            table.rows.append([
                 summary.name,
                 format(summary.medianMilliseconds),
                 format(summary.minimumMilliseconds),
@@ -130,20 +129,7 @@ enum DecodeBenchmark {
                 floorMedian.map { format(summary.medianMilliseconds / $0) } ?? "n/a",
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for (rowIndex, row) in rows.enumerated() {
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
-            }
-            print("| " + cells.joined(separator: " | ") + " |")
-            if rowIndex == 0 {
-                print("|" + widths.enumerated().map { column, width in
-                    column == 0 ? String(repeating: "-", count: width + 2)
-                        : String(repeating: "-", count: width + 1) + ":"
-                }.joined(separator: "|") + "|")
-            }
-        }
+        for line in table.lines { print(line) }
         print("(MB = 10^6 bytes of that path's bodies; the REST bodies are a different size from the GraphQL ones)")
     }
 

@@ -106,7 +106,8 @@ struct SampleDataGenerator {
             name: shape.name,
             type: shape.type,
             isActive: isActive,
-            ticketPrice: random.chance(2) ? Int64.random(in: 1...99_999, using: &random)
+            ticketPrice: random.chance(2)
+                ? Int64.random(in: 1...99_999, using: &random)
                 : random.pick([5_000, 10_000, 15_000, 20_000, 30_000, 50_000]),
             currency: random.chance(95) ? "RUB" : "USD",
             superPrize: superPrize,

@@ -1,4 +1,4 @@
-// `Benchmarks [decode|all] [options]`: run with `swift run -c release Benchmarks decode`.
+// `Benchmarks [decode|codegen|all] [options]`: run with `swift run -c release Benchmarks decode`.
 //
 // Each benchmark is a `BenchmarkKind` case (see BenchmarkKind.swift); adding one is a new file with its
 // runner and a new case there.

@@ -28,6 +28,15 @@ step "Reference backend self-test"
 
 step "Committed expectations still agree with graphql-core itself"
 "$GRAPHQLBRIDGE_PYTHON" Tests/GraphQLParserTests/make_expected.py --check
+# The validator's expectations: regenerate them with graphql-core and require no change.
+"$GRAPHQLBRIDGE_PYTHON" Tests/GraphQLCodegenTests/make_validation_expectations.py "$GRAPHQL_CORE_FIXTURES" >/dev/null
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git diff --exit-code --stat -- Tests/GraphQLCodegenTests/Fixtures
+    echo "validation expectations agree with graphql-core"
+fi
+
+step "swift format lint (.swift-format)"
+bash scripts/lint.sh && echo "lint clean"
 
 step "Swift build (tests included)"
 swift build --build-tests --quiet

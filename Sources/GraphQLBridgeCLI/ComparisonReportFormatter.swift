@@ -21,7 +21,9 @@ public enum ComparisonReportFormatter {
             [$0.model.rawValue, "\($0.compared)", "\($0.matched)", "\($0.mismatched)", "\($0.failed)"]
         }
         let summary = report.summary
-        rows.append(["total", "\(summary.compared)", "\(summary.matched)", "\(summary.mismatched)", "\(summary.failed)"])
+        rows.append([
+            "total", "\(summary.compared)", "\(summary.matched)", "\(summary.mismatched)", "\(summary.failed)",
+        ])
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import LotteryBackend
 import Testing
+
+@testable import LotteryBackend
 
 /// Checks the REST and GraphQL rendering of the shared `dataset.json` against the contract's rules, computed
 /// independently here (money parsed back to minor units, dates through Foundation's formatters).

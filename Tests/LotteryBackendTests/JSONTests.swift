@@ -1,6 +1,7 @@
 import Foundation
-@testable import LotteryBackend
 import Testing
+
+@testable import LotteryBackend
 
 @Suite("JSON")
 struct JSONTests {

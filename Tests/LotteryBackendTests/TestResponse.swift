@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import LotteryBackend
 
 /// A response as the tests look at it.

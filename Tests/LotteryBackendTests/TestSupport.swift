@@ -1,6 +1,7 @@
 import Foundation
-@testable import LotteryBackend
 import Testing
+
+@testable import LotteryBackend
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

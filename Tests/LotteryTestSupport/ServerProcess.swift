@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The running `server.py` process: launched, watched for its `LISTENING` line, and stopped once.
@@ -78,11 +78,13 @@ final class ServerProcess: @unchecked Sendable {
             let status = finished.terminationStatus
             let standardError = server?.standardError() ?? ""
             if status == missingGraphQLCoreStatus {
-                listening.resume(with: .failure(
-                    ReferenceBackendError.graphQLCoreMissing(python: python, standardError: standardError)))
+                listening.resume(
+                    with: .failure(
+                        ReferenceBackendError.graphQLCoreMissing(python: python, standardError: standardError)))
             } else {
-                listening.resume(with: .failure(
-                    ReferenceBackendError.exitedBeforeListening(status: status, standardError: standardError)))
+                listening.resume(
+                    with: .failure(
+                        ReferenceBackendError.exitedBeforeListening(status: status, standardError: standardError)))
             }
         }
         do {
@@ -115,8 +117,9 @@ final class ServerProcess: @unchecked Sendable {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak server] in
             let standardError = server?.standardError() ?? ""
-            listening.resume(with: .failure(
-                ReferenceBackendError.startTimedOut(seconds: timeout, standardError: standardError)))
+            listening.resume(
+                with: .failure(
+                    ReferenceBackendError.startTimedOut(seconds: timeout, standardError: standardError)))
         }
 
         let line: String

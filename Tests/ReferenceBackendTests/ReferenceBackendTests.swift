@@ -3,12 +3,12 @@ import LotteryTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Starts the Python reference backend and talks to both of its APIs with plain URLSession requests.
@@ -20,9 +20,9 @@ struct ReferenceBackendTests {
             return backend
         }
         #if compiler(>=6.3)
-        try Test.cancel("no Python with graphql-core here: run scripts/python-env.sh")
+            try Test.cancel("no Python with graphql-core here: run scripts/python-env.sh")
         #else
-        throw ReferenceBackendError.pythonNotFound(path: "python3 with graphql-core")
+            throw ReferenceBackendError.pythonNotFound(path: "python3 with graphql-core")
         #endif
     }
 

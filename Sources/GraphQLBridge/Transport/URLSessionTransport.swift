@@ -71,7 +71,6 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var continuation: CheckedContinuation<(HTTPResponse, Data), any Error>
         var response: HTTPResponse?
         var body = Data()
-        var failure: (any Error)?
     }
 
     private let lock = NSLock()
@@ -115,7 +114,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let overLimit = lock.withLock { () -> Bool in
-            guard var state = states[dataTask.taskIdentifier], state.failure == nil else { return false }
+            guard var state = states[dataTask.taskIdentifier] else { return false }
             states[dataTask.taskIdentifier] = nil  // avoid a copy-on-write of the body while appending
             state.body.append(data)
             let over = state.body.count > maximumResponseSize
@@ -130,9 +129,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let failure = state.failure {
-            state.continuation.resume(throwing: failure)
-        } else if let error {
+        if let error {
             state.continuation.resume(throwing: SessionDelegate.translate(error))
         } else if let response = state.response {
             state.continuation.resume(returning: (response, state.body))
@@ -141,10 +138,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
     }
 
+    /// Fails the task's request at once (the caller does not wait for the cancelled task to wind down);
+    /// the task's later completion finds no state and does nothing.
     private func fail(_ task: URLSessionTask, _ error: TransportError) {
-        lock.withLock {
-            if states[task.taskIdentifier]?.failure == nil { states[task.taskIdentifier]?.failure = error }
-        }
+        let state = lock.withLock { states.removeValue(forKey: task.taskIdentifier) }
+        state?.continuation.resume(throwing: error)
     }
 
     private func tooLarge(announced: Int64?) -> TransportError {
