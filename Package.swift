@@ -46,7 +46,7 @@ let package = Package(
             name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration"]),
         .target(
             name: "LotteryBackend",
-            dependencies: ["GraphQLParser"],
+            dependencies: ["GraphQLParser", "GraphQLCodegen"],
             resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
         ),
 

@@ -23,6 +23,14 @@ echo "fixtures: $GRAPHQL_CORE_FIXTURES"
 # Tests that need the reference backend fail (instead of skipping) when it cannot start.
 export GRAPHQLBRIDGE_REQUIRE_BACKEND=1
 
+step "Copies of the contract's schema are identical"
+# SwiftPM resources and the codegen inputs must live inside their targets, so the schema is copied; keep them equal.
+for copy in Sources/LotteryAPI/graphql/schema.graphqls Sources/LotteryBackend/Resources/lottery.graphqls \
+    Tests/GraphQLCodegenTests/Fixtures/schemas/lottery.graphqls; do
+    cmp contract/lottery.graphqls "$copy" || { echo "error: $copy differs from contract/lottery.graphqls: copy it over"; exit 1; }
+done
+echo "schema copies agree"
+
 step "Reference backend self-test"
 "$GRAPHQLBRIDGE_PYTHON" -m unittest discover -s Tests/ReferenceBackend -p 'test_*.py' 2>&1 | tail -n 5
 

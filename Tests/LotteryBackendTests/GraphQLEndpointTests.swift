@@ -234,19 +234,19 @@ struct GraphQLEndpointTests {
         "Request errors: 400 with application/graphql-response+json, 200 with application/json, errors only",
         arguments: [
             ("{ game(id: \"6x45\") { id ", "Syntax Error"),
-            ("{ game(id: \"6x45\") { x } }", "Cannot query field \"x\" on type \"Game\"."),
-            ("{ game(id: \"6x45\", extra: 1) { id } }", "Unknown argument \"extra\" on field \"Query.game\"."),
-            ("{ game { id } }", "argument \"id\" of type \"ID!\" is required"),
+            ("{ game(id: \"6x45\") { x } }", "Cannot query field 'x' on type 'Game'."),
+            ("{ game(id: \"6x45\", extra: 1) { id } }", "Unknown argument 'extra' on field 'Query.game'."),
+            ("{ game { id } }", "Argument 'Query.game(id:)' of type 'ID!' is required"),
             ("{ game(id: \"6x45\") }", "must have a selection of subfields"),
             ("query A { __typename } query B { __typename }", "Must provide operation name"),
             ("{ draw(gameId: \"6x45\", number: 9223372036854775808) { id } }", "outside the 64-bit signed range"),
-            ("{ games(type: BINGO) { id } }", "Value \"BINGO\" does not exist in \"GameType\" enum."),
-            ("{ ...Missing }", "Unknown fragment \"Missing\"."),
+            ("{ games(type: BINGO) { id } }", "Value 'BINGO' does not exist in 'GameType' enum."),
+            ("{ ...Missing }", "Unknown fragment 'Missing'."),
             (
                 "query Q($id: ID!) { game(id: $id) { id } }",
                 "Variable \"$id\" of required type \"ID!\" was not provided."
             ),
-            ("mutation { __typename }", "Schema is not configured to execute mutation operation."),
+            ("mutation { __typename }", "The mutation operation is not supported by the schema."),
         ])
     func requestErrors(query: String, expected: String) async throws {
         let server = try TestSupport.startServer()

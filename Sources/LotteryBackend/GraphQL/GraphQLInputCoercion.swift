@@ -225,7 +225,7 @@ struct GraphQLInputCoercion {
             }
             return .int(value)
         case ("Long", _):
-            throw fail("Long cannot represent a non-integer literal.")
+            throw fail("Long cannot represent a literal that is not an integer or a decimal string.")
         case ("DateTime", .string(let string)):
             guard UTCTimestamp(rfc3339: string.value) != nil, string.value.utf8.count == 20 else {
                 throw fail("DateTime cannot represent \(shown): expected yyyy-MM-ddTHH:mm:ssZ.")

@@ -8,6 +8,8 @@ struct GraphQLService: Sendable {
 
     /// The schema (with the data set's extra enum values).
     let schema: LotterySchema
+    /// The request validator (GraphQLCodegen's, against the served schema built once here).
+    let validator: GraphQLRequestValidator
     /// The resolvers.
     let resolvers: LotteryResolvers
     /// Whether `Long` values are serialized as decimal strings.
@@ -16,6 +18,7 @@ struct GraphQLService: Sendable {
     /// Creates a service for a data set.
     init(dataSet: LotteryDataSet, longAsString: Bool) {
         schema = LotterySchema(dataSet: dataSet)
+        validator = GraphQLRequestValidator(dataSet: dataSet, executorSchema: schema)
         resolvers = LotteryResolvers(dataSet: dataSet)
         self.longAsString = longAsString
     }
@@ -40,8 +43,7 @@ struct GraphQLService: Sendable {
                         + "\(GraphQLDepthLimiter.maximumDepth).")
             ])
         }
-        var validator = GraphQLDocumentValidator(schema: schema, document: document)
-        let validationErrors = validator.validate()
+        let validationErrors = validator.validate(document)
         guard validationErrors.isEmpty else { return .requestError(validationErrors) }
 
         let operations = document.operations
@@ -110,7 +112,7 @@ struct GraphQLService: Sendable {
         var errors: [GraphQLResponseError] = []
         for definition in definitions {
             let name = definition.variable.name.value
-            let type = GraphQLDocumentValidator.schemaType(definition.type)
+            let type = SchemaTypeReference(definition.type)
             guard let value = provided[name] else {
                 if let defaultValue = definition.defaultValue {
                     do {

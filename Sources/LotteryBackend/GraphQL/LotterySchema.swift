@@ -7,8 +7,6 @@ struct LotterySchema: Sendable {
 
     /// The named types by name.
     let types: [String: SchemaTypeDefinition]
-    /// The directives the executor knows, with their arguments and the locations where they may appear.
-    let directives: [String: SchemaDirectiveDefinition]
 
     /// The schema, with `extraGameTypes` and `extraDrawStatuses` added to the enums (sorted, after the SDL's).
     init(extraGameTypes: Set<String> = [], extraDrawStatuses: Set<String> = []) {
@@ -114,20 +112,6 @@ struct LotterySchema: Sendable {
             types[definition.name] = definition
         }
         self.types = types
-        let condition = [SchemaArgumentDefinition(name: "if", type: .nonNull(boolean), defaultValue: nil)]
-        let executableLocations: Set<String> = ["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"]
-        directives = [
-            "skip": SchemaDirectiveDefinition(arguments: condition, locations: executableLocations),
-            "include": SchemaDirectiveDefinition(arguments: condition, locations: executableLocations),
-            "deprecated": SchemaDirectiveDefinition(
-                arguments: [
-                    SchemaArgumentDefinition(name: "reason", type: string, defaultValue: .string("No longer supported"))
-                ],
-                locations: ["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"]),
-            "specifiedBy": SchemaDirectiveDefinition(
-                arguments: [SchemaArgumentDefinition(name: "url", type: .nonNull(string), defaultValue: nil)],
-                locations: ["SCALAR"]),
-        ]
     }
 
     /// The schema for a data set: its unknown game types and draw statuses are added to the enums.

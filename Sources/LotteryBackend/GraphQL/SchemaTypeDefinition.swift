@@ -14,15 +14,6 @@ enum SchemaTypeDefinition: Sendable {
         }
     }
 
-    /// Whether values of this type can be inputs (scalars and enums).
-    var isInputType: Bool {
-        if case .object = self { return false }
-        return true
-    }
-
-    /// Whether this is an object type.
-    var isObject: Bool { !isInputType }
-
     /// The field with this name of an object type, if any.
     func field(_ name: String) -> SchemaFieldDefinition? {
         guard case .object(_, let fields) = self else { return nil }

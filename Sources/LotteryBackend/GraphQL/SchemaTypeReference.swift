@@ -35,23 +35,4 @@ indirect enum SchemaTypeReference: Hashable, Sendable, CustomStringConvertible {
         case .nonNull(let inner): return "\(inner)!"
         }
     }
-
-    /// Whether a variable of this type may be used where `location` is expected (the spec's
-    /// `AreTypesCompatible`).
-    func isCompatible(withLocation location: SchemaTypeReference) -> Bool {
-        switch (location, self) {
-        case (.nonNull(let locationInner), .nonNull(let variableInner)):
-            return variableInner.isCompatible(withLocation: locationInner)
-        case (.nonNull, _):
-            return false
-        case (_, .nonNull(let variableInner)):
-            return variableInner.isCompatible(withLocation: location)
-        case (.list(let locationInner), .list(let variableInner)):
-            return variableInner.isCompatible(withLocation: locationInner)
-        case (.list, _), (_, .list):
-            return false
-        case (.named(let locationName), .named(let variableName)):
-            return locationName == variableName
-        }
-    }
 }

@@ -1,0 +1,161 @@
+import GraphQLCodegen
+import GraphQLParser
+
+/// Validates request documents with GraphQLCodegen's ``Validator`` (graphql-core's rules and messages) against
+/// the served schema: `lottery.graphqls` extended with the enum values the data set uses beyond the SDL's
+/// (`extend enum GameType { SCRATCH }`, as the reference backend does), built once per service.
+///
+/// Two checks are added to ``Validator``'s: graphql-core runs the custom scalars' literal parsers (`Long`,
+/// `DateTime`) during validation, which ``Validator`` leaves to the server, so those literals are checked here
+/// with the executor's input coercion (and merged into the errors by location); and the executor has no
+/// introspection, so `__schema` and `__type` stay request errors (`Cannot query field '__schema' on type 'Query'.`).
+struct GraphQLRequestValidator: Sendable {
+    /// The served schema, or why it could not be built.
+    let schema: Result<Schema, GraphQLResponseError>
+    /// The executor's input coercion (for the custom scalars' literals).
+    let coercion: GraphQLInputCoercion
+
+    /// Builds the schema for a data set.
+    init(dataSet: LotteryDataSet, executorSchema: LotterySchema) {
+        coercion = GraphQLInputCoercion(schema: executorSchema)
+        schema = GraphQLRequestValidator.buildSchema(dataSet: dataSet)
+    }
+
+    /// The validation errors of a document (empty when it is valid).
+    func validate(_ document: Document) -> [GraphQLResponseError] {
+        let schema: Schema
+        switch self.schema {
+        case .success(let built): schema = built
+        case .failure(let error): return [error]
+        }
+        let diagnostics = Validator.validate(document, schema: schema).map {
+            GraphQLResponseError($0.message, locations: $0.locations)
+        }
+        var errors: [GraphQLResponseError] = []
+        for operation in document.operations {
+            for definition in operation.variableDefinitions {
+                if let value = definition.defaultValue {
+                    checkLiteral(value, type: TypeRef(definition.type), schema: schema, into: &errors)
+                }
+            }
+            if let root = schema.rootType(for: operation.operation) {
+                checkSelections(operation.selectionSet, parent: root, schema: schema, into: &errors)
+            }
+        }
+        for fragment in document.fragments {
+            if let parent = schema.type(named: fragment.typeCondition.name.value) {
+                checkSelections(fragment.selectionSet, parent: parent, schema: schema, into: &errors)
+            }
+        }
+        return GraphQLRequestValidator.merge(diagnostics, errors)
+    }
+
+    /// The validator's errors with the added ones inserted by location (an added error goes before the first
+    /// validator error that starts after it), close to the order of graphql-core's single document walk.
+    private static func merge(
+        _ diagnostics: [GraphQLResponseError], _ added: [GraphQLResponseError]
+    ) -> [GraphQLResponseError] {
+        var merged = diagnostics
+        for error in added {
+            guard let location = error.locations.first(where: \.isKnown) else {
+                merged.append(error)
+                continue
+            }
+            let index =
+                merged.firstIndex { existing in
+                    existing.locations.first(where: \.isKnown).map { location < $0 } ?? false
+                } ?? merged.count
+            merged.insert(error, at: index)
+        }
+        return merged
+    }
+
+    /// Checks the custom scalar literals in the arguments of a selection set's fields and the introspection
+    /// fields (iteratively).
+    private func checkSelections(
+        _ root: SelectionSet, parent: SchemaType, schema: Schema, into errors: inout [GraphQLResponseError]
+    ) {
+        var queue: [(SelectionSet, SchemaType)] = [(root, parent)]
+        while let (selectionSet, parentType) = queue.popLast() {
+            for selection in selectionSet.selections {
+                switch selection {
+                case .field(let field):
+                    let name = field.name.value
+                    if (name == "__schema" || name == "__type") && parentType.name == schema.queryType?.name {
+                        let message = "Cannot query field '\(name)' on type '\(parentType.name)'."
+                        errors.append(GraphQLResponseError(message, locations: [field.location]))
+                        continue
+                    }
+                    guard let definition = schema.field(named: field.name.value, on: parentType) else { continue }
+                    for argument in field.arguments {
+                        if let type = definition.arguments.first(where: { $0.name == argument.name.value })?.type {
+                            checkLiteral(argument.value, type: type, schema: schema, into: &errors)
+                        }
+                    }
+                    if let nested = field.selectionSet, let type = schema.namedType(of: definition.type) {
+                        queue.append((nested, type))
+                    }
+                case .inlineFragment(let inline):
+                    let type = inline.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? parentType
+                    queue.append((inline.selectionSet, type))
+                case .fragmentSpread:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// Reports a literal of a custom scalar type (`Long`, `DateTime`) that the scalar cannot represent.
+    private func checkLiteral(
+        _ value: Value, type: TypeRef, schema: Schema, into errors: inout [GraphQLResponseError]
+    ) {
+        guard let named = schema.namedType(of: type), named.kind == .scalar, !named.isBuiltIn else { return }
+        switch (type, value) {
+        case (_, .null), (_, .variable): return
+        case (.nonNull(let inner), _):
+            checkLiteral(value, type: inner, schema: schema, into: &errors)
+        case (.list(let inner), .list(let elements, _)):
+            for element in elements {
+                checkLiteral(element, type: inner, schema: schema, into: &errors)
+            }
+        case (.list(let inner), _):
+            checkLiteral(value, type: inner, schema: schema, into: &errors)
+        case (.named(let name), _):
+            if let message = coercion.literalError(value, for: .named(name)) {
+                errors.append(GraphQLResponseError(message, locations: [value.location]))
+            }
+        }
+    }
+
+    /// The SDL extended with the data set's unknown enum values (sorted), built with ``SchemaBuilder``.
+    private static func buildSchema(dataSet: LotteryDataSet) -> Result<Schema, GraphQLResponseError> {
+        let sdl: String
+        do {
+            sdl = try BundledResources.schemaSDL()
+        } catch {
+            return .failure(GraphQLResponseError("The server's schema could not be read: \(error)"))
+        }
+        let base = SchemaBuilder.build(sources: [Source(sdl, name: "lottery.graphqls")])
+        guard let baseSchema = base.schema else { return .failure(failure(base.diagnostics)) }
+        var extensions: [String] = []
+        for (enumName, used) in [("GameType", dataSet.games.map(\.type)), ("DrawStatus", dataSet.draws.map(\.status))] {
+            let known = Set(baseSchema.type(named: enumName)?.enumValues.map(\.name) ?? [])
+            let missing = Set(used).subtracting(known).sorted()
+            if !missing.isEmpty {
+                extensions.append("extend enum \(enumName) { \(missing.joined(separator: " ")) }")
+            }
+        }
+        guard !extensions.isEmpty else { return .success(baseSchema) }
+        let extended = SchemaBuilder.build(sources: [
+            Source(sdl, name: "lottery.graphqls"),
+            Source(extensions.joined(separator: "\n"), name: "data set enum values"),
+        ])
+        guard let schema = extended.schema else { return .failure(failure(extended.diagnostics)) }
+        return .success(schema)
+    }
+
+    private static func failure(_ diagnostics: [Diagnostic]) -> GraphQLResponseError {
+        let text = diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
+        return GraphQLResponseError("The server's schema could not be built: \(text)")
+    }
+}
