@@ -37,6 +37,18 @@ struct ValidatorTests {
         #expect(field.location.line == 2 && field.location.column == 23)
     }
 
+    @Test("allowUnusedFragments skips only NoUnusedFragments")
+    func allowUnusedFragments() throws {
+        let text = "fragment Lonely on Game { id }\nquery Q { game(id: 1) { nope } }"
+        let document = try Parser.parse(Source(text, name: "Operations.graphql"))
+        let schema = try Fixtures.schema("lottery")
+        let all = Validator.validate(document, schema: schema).map(\.message)
+        #expect(all.contains("Fragment 'Lonely' is never used."))
+        let allowed = Validator.validate(document, schema: schema, allowUnusedFragments: true).map(\.message)
+        #expect(allowed == all.filter { $0 != "Fragment 'Lonely' is never used." })
+        #expect(allowed.contains { $0.hasPrefix("Cannot query field 'nope'") })
+    }
+
     @Test("validation stops after maxErrors errors, like graphql-core")
     func errorLimit() throws {
         let fields = (1...10).map { "unknown\($0)" }.joined(separator: " ")

@@ -47,7 +47,7 @@ public struct CodegenPipeline: Sendable {
     /// another) against the schema. A fragment no operation uses is not an error here: it is generated on its own.
     public func validate(_ documents: [Document], schema: Schema) -> [Diagnostic] {
         let merged = Document(definitions: documents.flatMap(\.definitions))
-        return Validator.validate(merged, schema: schema).filter { !Self.isUnusedFragment($0) }
+        return Validator.validate(merged, schema: schema, allowUnusedFragments: true)
     }
 
     /// Stage 4: plans the Swift types.
@@ -108,10 +108,5 @@ public struct CodegenPipeline: Sendable {
 
     static func hasErrors(_ diagnostics: [Diagnostic]) -> Bool {
         diagnostics.contains { $0.severity == .error }
-    }
-
-    /// graphql-core's NoUnusedFragments error, which does not apply to code generation.
-    static func isUnusedFragment(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.message.hasPrefix("Fragment '") && diagnostic.message.hasSuffix("' is never used.")
     }
 }

@@ -32,16 +32,19 @@ public enum Validator {
     ///     `Too many validation errors, error limit reached. Validation aborted.` (without location). Validation
     ///     also stops, with `Validation aborted.`, at an operation or fragment whose selections nest more than 200
     ///     levels deep through the fragments it spreads, as graphql-core's does.
+    ///   - allowUnusedFragments: Skips NoUnusedFragments, for documents whose fragments are used on their own
+    ///     (a code generator generates a type for every fragment, whether an operation spreads it or not).
     /// - Returns: The errors (severity ``Diagnostic/Severity/error``), empty when the document is valid. Each has
     ///   graphql-core's message and its locations (``Diagnostic/location`` and
     ///   ``Diagnostic/relatedLocations``).
     public static func validate(
         _ document: Document,
         schema: Schema,
-        maxErrors: Int = defaultMaxErrors
+        maxErrors: Int = defaultMaxErrors,
+        allowUnusedFragments: Bool = false
     ) -> [Diagnostic] {
         let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
-        let rules: [any ValidationRule] = [
+        var rules: [any ValidationRule] = [
             ExecutableDefinitionsRule(context),
             KnownOperationTypesRule(context),
             UniqueOperationNamesRule(context),
@@ -75,6 +78,7 @@ public enum Validator {
             UniqueInputFieldNamesRule(context),
             MaxIntrospectionDepthRule(context),
         ]
+        if allowUnusedFragments { rules.removeAll { $0 is NoUnusedFragmentsRule } }
         DocumentWalker(context: context, rules: rules).walk()
         var diagnostics = context.diagnostics
         if context.isAborted {
