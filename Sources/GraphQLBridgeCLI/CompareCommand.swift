@@ -13,7 +13,8 @@ public enum CompareCommand {
 
         Fetches every game (active and inactive), each game's 10 newest draws and each logo image through both
         APIs into the app's legacy models, with the app's real clients and adapters, and compares them field
-        by field.
+        by field. Every list the app asks for (the games lists for each filter, each game's newest draws) is
+        compared as a list too: membership, order, duplicates and each element's fields ('games[3].title').
 
         OPTIONS:
           --rest-url URL       REST base including /api/v1 (http://127.0.0.1:8080/api/v1).
@@ -28,13 +29,15 @@ public enum CompareCommand {
           --concurrency N      Games compared at once (default 4).
           --ignore PATTERN     A known difference to ignore, as a field path pattern
                                ('lastDraw.videoURL', 'categories[*].prize', '**.videoURL'); repeatable.
+                               An empty pattern, '.' or '**' (they hide everything) is refused. The
+                               report lists each pattern with how many differences it hid.
           --quiet              No progress on standard error.
 
         EXIT STATUS:
-          0  every entity was compared and all matched
-          1  at least one entity differs
-          2  usage error, unreachable backend, refused credentials, or an entity that could not be fetched
-             through one of the APIs
+          0  every entity and list was compared and all matched
+          1  at least one entity or list differs
+          2  usage error, unreachable backend, refused credentials, an entity that could not be fetched
+             through one of the APIs, or a model asked for of which nothing could be compared
 
         """
 
@@ -84,7 +87,7 @@ public enum CompareCommand {
         let configuration = ComparisonConfiguration(
             restURL: restURL, graphQLURL: graphQLURL, token: parsed.token, models: parsed.models,
             concurrency: parsed.concurrency,
-            diffOptions: FieldDiffOptions(ignoring: parsed.ignore.map { FieldPathPattern($0) }))
+            diffOptions: FieldDiffOptions(ignoring: parsed.ignore))
         let report: ComparisonReport
         do {
             let quiet = parsed.quiet
@@ -130,7 +133,7 @@ public enum CompareCommand {
         var format: Format
         var output: String?
         var concurrency: Int
-        var ignore: [String]
+        var ignore: [FieldPathPattern]
         var quiet: Bool
     }
 
@@ -168,6 +171,14 @@ public enum CompareCommand {
         guard let format = Format(rawValue: formatText) else {
             throw UsageError("unknown --format '\(formatText)'; use text or json")
         }
+        var patterns: [FieldPathPattern] = []
+        for text in ignore {
+            do {
+                patterns.append(try FieldPathPattern(validating: text))
+            } catch {
+                throw UsageError("--ignore \(error)")
+            }
+        }
         var concurrency = 4
         if let concurrencyText {
             guard let value = Int(concurrencyText), (1...64).contains(value) else {
@@ -177,7 +188,7 @@ public enum CompareCommand {
         }
         return Parsed(
             restURL: restURL, graphQLURL: graphQLURL, token: token, models: models, format: format,
-            output: outputPath, concurrency: concurrency, ignore: ignore, quiet: quiet)
+            output: outputPath, concurrency: concurrency, ignore: patterns, quiet: quiet)
     }
 
     private static func url(_ text: String, option: String) throws(UsageError) -> URL {

@@ -16,13 +16,17 @@ public enum ComparisonReportFormatter {
         lines.append("REST:    \(restURL.absoluteString)")
         lines.append("GraphQL: \(graphQLURL.absoluteString)")
         lines.append("")
-        let header = ["model", "compared", "matched", "mismatched", "failed"]
+        let header = ["model", "compared", "of which lists", "matched", "mismatched", "failed"]
         var rows = report.models.map {
-            [$0.model.rawValue, "\($0.compared)", "\($0.matched)", "\($0.mismatched)", "\($0.failed)"]
+            [
+                $0.model.rawValue, "\($0.compared)", "\($0.lists)", "\($0.matched)", "\($0.mismatched)",
+                "\($0.failed)",
+            ]
         }
         let summary = report.summary
         rows.append([
-            "total", "\(summary.compared)", "\(summary.matched)", "\(summary.mismatched)", "\(summary.failed)",
+            "total", "\(summary.compared)", "\(summary.lists)", "\(summary.matched)", "\(summary.mismatched)",
+            "\(summary.failed)",
         ])
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
@@ -45,6 +49,14 @@ public enum ComparisonReportFormatter {
             "Latency p50/p95: REST \(format(latency.rest.p50Milliseconds))/\(format(latency.rest.p95Milliseconds)) ms, "
                 + "GraphQL \(format(latency.graphql.p50Milliseconds))/\(format(latency.graphql.p95Milliseconds)) ms")
         lines.append("Bytes received: REST \(report.bytes.rest), GraphQL \(report.bytes.graphql)")
+        if report.ignored.isEmpty {
+            lines.append("Ignore patterns: none")
+        } else {
+            lines.append("Ignore patterns (differences hidden):")
+            for rule in report.ignored {
+                lines.append("  \(rule.pattern): \(rule.hidden) hidden")
+            }
+        }
 
         if !report.mismatches.isEmpty {
             lines.append("")
@@ -70,11 +82,21 @@ public enum ComparisonReportFormatter {
             }
         }
         lines.append("")
+        let empty = report.failures.filter { $0.id == ComparisonReport.nothingComparedID }.map(\.model.rawValue)
+        let hidden = report.ignored.reduce(0) { $0 + $1.hidden }
         switch report.exitStatus {
-        case 0: lines.append("Result: all \(summary.compared) entities match.")
+        case 0:
+            lines.append(
+                "Result: all \(summary.compared) entities and lists match"
+                    + (hidden > 0 ? " (\(hidden) differences hidden by ignore patterns)." : "."))
+        case _ where !empty.isEmpty:
+            var seen: Set<String> = []
+            let models = empty.filter { seen.insert($0).inserted }.joined(separator: ", ")
+            lines.append(
+                "Result: nothing to compare for \(models): both APIs returned none. Check the URLs and the token.")
         case 1:
             lines.append(
-                "Result: \(summary.mismatched) of \(summary.compared) entities differ "
+                "Result: \(summary.mismatched) of \(summary.compared) entities and lists differ "
                     + "(\(report.mismatches.count) fields).")
         default:
             lines.append(

@@ -2,24 +2,31 @@
 ///
 /// ```json
 /// {
-///   "summary": {"compared": 0, "matched": 0, "mismatched": 0, "failed": 0},
-///   "models": [{"model": "GameInfo", "compared": 0, "matched": 0, "mismatched": 0, "failed": 0}],
+///   "summary": {"compared": 0, "lists": 0, "matched": 0, "mismatched": 0, "failed": 0},
+///   "models": [{"model": "GameInfo", "compared": 0, "lists": 0, "matched": 0, "mismatched": 0, "failed": 0}],
 ///   "mismatches": [{"model": "GameInfo", "id": "6x45", "field": "lastDraw.prizePool",
 ///                   "rest": "5000000", "graphql": "4000000"}],
 ///   "failures": [{"model": "DrawInfo", "id": "6x45-12", "api": "rest", "error": "..."}],
 ///   "warnings": [{"model": "DrawInfo", "id": "ruslotto-1659", "message": "..."}],
+///   "ignored": [{"pattern": "**.videoURL", "hidden": 3}],
 ///   "latency": {"rest": {"p50_ms": 0, "p95_ms": 0}, "graphql": {"p50_ms": 0, "p95_ms": 0}},
 ///   "bytes": {"rest": 0, "graphql": 0}
 /// }
 /// ```
 ///
-/// `compared` counts every entity the run tried (`matched + mismatched + failed`); an entity with
-/// several differing fields is one `mismatched` entity and one `mismatches` entry per field.
+/// `compared` counts every entity and list the run tried (`matched + mismatched + failed`); `lists`
+/// says how many of them are list queries compared as lists (their id is the query, such as
+/// `games(activeOnly: true)` or `draws(gameId: "6x45", last: 10)`, and their fields are list paths
+/// such as `games[3].title`). An entity with several differing fields is one `mismatched` entity and
+/// one `mismatches` entry per field. A model asked for of which nothing was compared is a failure
+/// with the id `(nothing compared)`.
 public struct ComparisonReport: Sendable, Hashable, Codable {
     /// Entity counts.
     public struct Counts: Sendable, Hashable, Codable {
-        /// Entities tried: matched + mismatched + failed.
+        /// Entities and lists tried: matched + mismatched + failed.
         public var compared = 0
+        /// How many of them are lists compared as lists.
+        public var lists = 0
         /// Entities equal through both APIs.
         public var matched = 0
         /// Entities fetched through both APIs that differ in at least one field.
@@ -35,8 +42,10 @@ public struct ComparisonReport: Sendable, Hashable, Codable {
     public struct ModelCounts: Sendable, Hashable, Codable {
         /// `GameInfo`, `DrawInfo` or `ImageInfo`.
         public var model: ComparedModel
-        /// Entities tried.
+        /// Entities and lists tried.
         public var compared: Int
+        /// How many of them are lists compared as lists.
+        public var lists: Int
         /// Entities equal through both APIs.
         public var matched: Int
         /// Entities that differ.
@@ -81,6 +90,14 @@ public struct ComparisonReport: Sendable, Hashable, Codable {
         public var message: String
     }
 
+    /// An ignore pattern the run used, and how many differences it hid.
+    public struct IgnoreRule: Sendable, Hashable, Codable {
+        /// The pattern as given (`--ignore`).
+        public var pattern: String
+        /// How many differing fields it hid (each counted for the first pattern that matched it).
+        public var hidden: Int
+    }
+
     /// Latency percentiles of one API, in milliseconds.
     public struct Percentiles: Sendable, Hashable, Codable {
         /// The median.
@@ -112,10 +129,15 @@ public struct ComparisonReport: Sendable, Hashable, Codable {
     public var failures: [Failure]
     /// GraphQL field errors that came with data.
     public var warnings: [Warning]
+    /// Every ignore pattern used, in the order given, with how many differences it hid.
+    public var ignored: [IgnoreRule]
     /// Request latency per API.
     public var latency: PerAPI<Percentiles>
     /// Response bytes per API.
     public var bytes: PerAPI<Int>
+
+    /// The id of the failure reported for a model of which nothing was compared.
+    public static let nothingComparedID = "(nothing compared)"
 
     /// The exit status of `graphql-bridge compare`: 0 all matched, 1 a mismatch, 2 a failure.
     public var exitStatus: Int32 {

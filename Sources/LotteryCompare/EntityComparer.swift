@@ -10,22 +10,46 @@ struct EntityComparer: Sendable {
     let graphQL: GraphQLClient
     let configuration: ComparisonConfiguration
 
-    /// Every game through both APIs; a failure here stops the run.
-    func listGames() async throws(ComparisonError) -> (rest: [GameInfo], graphQL: [GameInfo]) {
-        async let restResult = capture { () async throws(LegacyAPIError) in try await rest.games(activeOnly: false) }
-        async let graphQLResult = capture { () async throws(APIError) in
-            try await graphQL.games(type: nil, activeOnly: false)
+    /// Every `games` list the app asks for, through both APIs. The list of every game must come through
+    /// both, or the run stops: it says which games there are.
+    func listGames() async throws(ComparisonError) -> [GamesListAnswers] {
+        let queries = GamesListQuery.appFilters
+        let answers = await forEachConcurrently(queries, limit: configuration.concurrency) { query in
+            async let restResult = capture { () async throws(LegacyAPIError) in
+                try await rest.games(type: query.type, activeOnly: query.activeOnly)
+            }
+            async let graphQLResult = capture { () async throws(APIError) in
+                try await graphQL.fetchResponse(
+                    requestType: .games(type: query.type, activeOnly: query.activeOnly), as: [GameInfo].self)
+            }
+            return GamesListAnswers(query: query, rest: await restResult, graphQL: await graphQLResult)
         }
-        let (restGames, graphQLGames) = await (restResult, graphQLResult)
-        switch restGames {
-        case .failure(let error):
-            throw ComparisonError(api: .rest, message: "cannot list the games: \(describe(error))")
-        case .success(let restGames):
-            switch graphQLGames {
-            case .failure(let error):
+        if let everyGame = answers.first(where: { $0.query == .everyGame }) {
+            if case .failure(let error) = everyGame.rest {
+                throw ComparisonError(api: .rest, message: "cannot list the games: \(describe(error))")
+            }
+            if case .failure(let error) = everyGame.graphQL {
                 throw ComparisonError(api: .graphql, message: "cannot list the games: \(describe(error))")
-            case .success(let graphQLGames):
-                return (restGames, graphQLGames)
+            }
+        }
+        return answers
+    }
+
+    /// Each `games` list compared as a list.
+    func compareLists(_ answers: [GamesListAnswers]) -> [EntityOutcome] {
+        answers.map { answer in
+            let id = answer.query.label
+            switch (answer.rest, answer.graphQL) {
+            case (.success(let restGames), .success(let response)):
+                var outcome = comparedList(
+                    .gameInfo, id: id, name: "games", rest: restGames, graphQL: response.value, elementID: \.id)
+                outcome.warnings = response.warnings.map(Self.warning)
+                return outcome
+            default:
+                var failures: [(api: ComparedAPI, error: String)] = []
+                if case .failure(let error) = answer.rest { failures.append((.rest, describe(error))) }
+                if case .failure(let error) = answer.graphQL { failures.append((.graphql, describe(error))) }
+                return EntityOutcome(model: .gameInfo, id: id, result: .failed(failures), isList: true)
             }
         }
     }
@@ -60,8 +84,7 @@ struct EntityComparer: Sendable {
         return outcome(.imageInfo, id: id, rest: await restResult, graphQL: await graphQLResult)
     }
 
-    /// The game's newest draws through both lists; a draw in only one list is fetched on its own through the
-    /// other API (and the difference in the lists is a warning).
+    /// The game's newest draws: the two lists compared as lists, then each draw as an entity.
     func compareDraws(ofGame gameId: String) async -> [EntityOutcome] {
         let limit = configuration.drawsPerGame
         async let restResult = capture { () async throws(LegacyAPIError) in
@@ -72,7 +95,7 @@ struct EntityComparer: Sendable {
                 requestType: .draws(gameId: gameId, last: limit, before: nil), as: [DrawInfo].self)
         }
         let (restDraws, graphQLDraws) = await (restResult, graphQLResult)
-        let listID = "\(gameId) (newest \(limit) draws)"
+        let listID = "draws(gameId: \"\(gameId)\", last: \(limit))"
         var failures: [(api: ComparedAPI, error: String)] = []
         if case .failure(let error) = restDraws {
             failures.append((.rest, "cannot list the draws: \(describe(error))"))
@@ -81,7 +104,7 @@ struct EntityComparer: Sendable {
             failures.append((.graphql, "cannot list the draws: \(describe(error))"))
         }
         guard case .success(let restList) = restDraws, case .success(let graphQLResponse) = graphQLDraws else {
-            return [EntityOutcome(model: .drawInfo, id: listID, result: .failed(failures))]
+            return [EntityOutcome(model: .drawInfo, id: listID, result: .failed(failures), isList: true)]
         }
         let graphQLList = graphQLResponse.value
         var warningsByDraw: [String: [String]] = [:]
@@ -94,28 +117,32 @@ struct EntityComparer: Sendable {
             warningsByDraw[drawID, default: []].append(Self.warning(error))
         }
 
+        var outcomes = [
+            comparedList(
+                .drawInfo, id: listID, name: "draws", rest: restList, graphQL: graphQLList, elementID: \.id)
+        ]
+        outcomes[0].warnings = warningsByDraw[listID] ?? []
+
+        // Each draw as an entity too. A draw in one list only is a list mismatch (above); it is fetched on
+        // its own through the other API and compared as an entity.
         let restByID = Dictionary(restList.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let graphQLByID = Dictionary(graphQLList.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var ids: [String] = []
         var seen: Set<String> = []
         for id in restList.map(\.id) + graphQLList.map(\.id) where seen.insert(id).inserted { ids.append(id) }
 
-        var outcomes: [EntityOutcome] = []
         for id in ids {
-            var warnings = warningsByDraw[id] ?? []
             var outcome: EntityOutcome
             switch (restByID[id], graphQLByID[id]) {
             case (let restDraw?, let graphQLDraw?):
                 outcome = compared(.drawInfo, id: id, restDraw, graphQLDraw)
             case (let restDraw?, nil):
-                warnings.append("draw \(id) is among REST's \(limit) newest draws of \(gameId) but not GraphQL's")
                 let single = await capture { () async throws(APIError) in
                     try await graphQL.fetchResponse(
                         requestType: .drawInfo(gameId: gameId, number: restDraw.number), as: DrawInfo.self)
                 }
                 outcome = self.outcome(.drawInfo, id: id, rest: .success(restDraw), graphQL: single)
             case (nil, let graphQLDraw?):
-                warnings.append("draw \(id) is among GraphQL's \(limit) newest draws of \(gameId) but not REST's")
                 let single = await capture { () async throws(LegacyAPIError) in
                     try await rest.draw(gameId: gameId, number: graphQLDraw.number)
                 }
@@ -124,15 +151,8 @@ struct EntityComparer: Sendable {
             case (nil, nil):
                 continue
             }
-            outcome.warnings = warnings + outcome.warnings
+            outcome.warnings = (warningsByDraw[id] ?? []) + outcome.warnings
             outcomes.append(outcome)
-        }
-        if let listWarnings = warningsByDraw[listID], !listWarnings.isEmpty {
-            if outcomes.isEmpty {
-                outcomes.append(EntityOutcome(model: .drawInfo, id: listID, result: .matched, warnings: listWarnings))
-            } else {
-                outcomes[0].warnings += listWarnings
-            }
         }
         return outcomes
     }
@@ -159,8 +179,21 @@ struct EntityComparer: Sendable {
     }
 
     private func compared<Model>(_ model: ComparedModel, id: String, _ rest: Model, _ graphQL: Model) -> EntityOutcome {
-        let differences = FieldDiff.differences(rest, graphQL, options: configuration.diffOptions)
-        return EntityOutcome(model: model, id: id, result: differences.isEmpty ? .matched : .mismatched(differences))
+        let result = FieldDiff.compare(rest, graphQL, options: configuration.diffOptions)
+        return EntityOutcome(
+            model: model, id: id, result: result.differences.isEmpty ? .matched : .mismatched(result.differences),
+            ignored: result.ignored)
+    }
+
+    private func comparedList<Model>(
+        _ model: ComparedModel, id: String, name: String, rest: [Model], graphQL: [Model],
+        elementID: (Model) -> String
+    ) -> EntityOutcome {
+        let result = ListComparison.compare(
+            name: name, rest: rest, graphQL: graphQL, id: elementID, options: configuration.diffOptions)
+        return EntityOutcome(
+            model: model, id: id, result: result.differences.isEmpty ? .matched : .mismatched(result.differences),
+            isList: true, ignored: result.ignored)
     }
 
     private static func warning(_ error: GraphQLError) -> String {

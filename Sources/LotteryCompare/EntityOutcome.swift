@@ -12,6 +12,10 @@ struct EntityOutcome: Sendable {
     var id: String
     var result: Result
     var warnings: [String] = []
+    /// A list query compared as a list (its id is the query), not an entity.
+    var isList = false
+    /// The differences that ignore patterns hid.
+    var ignored: [IgnoredFieldDifference] = []
 
     /// `3 matched, 1 mismatched` for a progress line.
     static func summary(of outcomes: [EntityOutcome]) -> String {
@@ -35,17 +39,24 @@ struct EntityOutcome: Sendable {
 extension ComparisonReport {
     /// Builds the report from the outcomes, in their order.
     init(
-        outcomes: [EntityOutcome], models: Set<ComparedModel>, latency: PerAPI<Percentiles>, bytes: PerAPI<Int>
+        outcomes: [EntityOutcome], models: Set<ComparedModel>, ignoring: [FieldPathPattern],
+        latency: PerAPI<Percentiles>, bytes: PerAPI<Int>
     ) {
         var summary = Counts()
         var perModel: [ComparedModel: Counts] = [:]
         var mismatches: [Mismatch] = []
         var failures: [Failure] = []
         var warnings: [Warning] = []
+        var hiddenCounts: [String: Int] = [:]
         for outcome in outcomes {
             var counts = perModel[outcome.model] ?? Counts()
             counts.compared += 1
             summary.compared += 1
+            if outcome.isList {
+                counts.lists += 1
+                summary.lists += 1
+            }
+            for hidden in outcome.ignored { hiddenCounts[hidden.pattern.pattern, default: 0] += 1 }
             switch outcome.result {
             case .matched:
                 counts.matched += 1
@@ -71,9 +82,11 @@ extension ComparisonReport {
             models: ComparedModel.allCases.filter(models.contains).map { model in
                 let counts = perModel[model] ?? Counts()
                 return ModelCounts(
-                    model: model, compared: counts.compared, matched: counts.matched, mismatched: counts.mismatched,
-                    failed: counts.failed)
+                    model: model, compared: counts.compared, lists: counts.lists, matched: counts.matched,
+                    mismatched: counts.mismatched, failed: counts.failed)
             },
-            mismatches: mismatches, failures: failures, warnings: warnings, latency: latency, bytes: bytes)
+            mismatches: mismatches, failures: failures, warnings: warnings,
+            ignored: ignoring.map { IgnoreRule(pattern: $0.pattern, hidden: hiddenCounts[$0.pattern] ?? 0) },
+            latency: latency, bytes: bytes)
     }
 }

@@ -42,7 +42,10 @@ public struct LotteryComparison: Sendable {
             middlewares: [MetricsMiddleware(metrics: graphQLMetrics)], timeout: configuration.timeout)
         let fetcher = EntityComparer(rest: rest, graphQL: graphQL, configuration: configuration)
 
-        let (restGames, graphQLGames) = try await fetcher.listGames()
+        let lists = try await fetcher.listGames()
+        let everyGame = lists.first { $0.query == .everyGame }
+        let restGames = everyGame?.restGames ?? []
+        let graphQLGames = everyGame?.graphQLGames ?? []
         var gameIDs: [String] = []
         var seen: Set<String> = []
         for id in restGames.map(\.id) + graphQLGames.map(\.id) where seen.insert(id).inserted {
@@ -54,6 +57,11 @@ public struct LotteryComparison: Sendable {
             logoIDs.append(id)
         }
 
+        var listOutcomes: [EntityOutcome] = []
+        if configuration.models.contains(.gameInfo) {
+            listOutcomes = fetcher.compareLists(lists)
+            progress?("[lists] \(lists.count) games lists: \(EntityOutcome.summary(of: listOutcomes))")
+        }
         var jobs: [ComparisonJob] = gameIDs.map { .game($0) }
         if configuration.models.contains(.imageInfo) { jobs += logoIDs.map { .image($0) } }
         let total = jobs.count
@@ -64,10 +72,32 @@ public struct LotteryComparison: Sendable {
             progress?("[\(done)/\(total)] \(job.label): \(EntityOutcome.summary(of: results))")
             return results
         }
+        var all = listOutcomes + outcomes.flatMap { $0 }
+        all += Self.nothingCompared(in: all, models: configuration.models)
         return ComparisonReport(
-            outcomes: outcomes.flatMap { $0 }, models: configuration.models,
+            outcomes: all, models: configuration.models, ignoring: configuration.diffOptions.ignoring,
             latency: .init(rest: restMetrics.percentiles, graphql: graphQLMetrics.percentiles),
             bytes: .init(rest: restMetrics.bytes, graphql: graphQLMetrics.bytes))
+    }
+
+    /// A failure for each model asked for of which no entity was compared: an empty backend is almost
+    /// always a wrong URL or token, and nothing compared is not a match.
+    static func nothingCompared(in outcomes: [EntityOutcome], models: Set<ComparedModel>) -> [EntityOutcome] {
+        let comparedModels = Set(outcomes.filter { !$0.isList }.map(\.model))
+        return ComparedModel.allCases.filter { models.contains($0) && !comparedModels.contains($0) }.map { model in
+            let what: String
+            switch model {
+            case .gameInfo: what = "listed no games"
+            case .drawInfo: what = "listed no draws for any game"
+            case .imageInfo: what = "gave no game with a logo image"
+            }
+            let advice =
+                "nothing compared is not a match: an empty backend is almost always a wrong URL or token "
+                + "(check --rest-url, --graphql-url and --token)"
+            return EntityOutcome(
+                model: model, id: ComparisonReport.nothingComparedID,
+                result: .failed([(.rest, "REST \(what); \(advice)"), (.graphql, "GraphQL \(what); \(advice)")]))
+        }
     }
 }
 

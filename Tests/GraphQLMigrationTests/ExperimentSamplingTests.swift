@@ -41,7 +41,8 @@ struct ExperimentSamplingTests {
         let probe = Probe()
         let recorder = RecordingExperimentPublisher()
         let experiment = Experiment<Int>(
-            name: "sampled", sampling: .percent(25, random: .seeded(99)), publisher: recorder)
+            name: "sampled", sampling: .percent(25, random: .seeded(99)), publisher: recorder,
+            waitPolicy: .waitForCandidate)
         for _ in 0..<200 {
             _ = try await experiment.run {
                 1

@@ -6,7 +6,8 @@ import Testing
 struct ExperimentTests {
     @Test func matchReturnsTheControlValueAndPublishesWithContext() async throws {
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<SampleGame>(name: "GameInfo", publisher: recorder, context: ["screen": "home"])
+        let experiment = Experiment<SampleGame>(
+            name: "GameInfo", publisher: recorder, waitPolicy: .waitForCandidate, context: ["screen": "home"])
         let value = try await experiment.run(context: ["id": "6x45"]) {
             SampleGame.lotto
         } candidate: {
@@ -24,7 +25,7 @@ struct ExperimentTests {
 
     @Test func mismatchPublishesFieldDifferencesAndTheCallerGetsTheControl() async throws {
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<SampleDraw>(name: "DrawInfo", publisher: recorder)
+        let experiment = Experiment<SampleDraw>(name: "DrawInfo", publisher: recorder, waitPolicy: .waitForCandidate)
         var candidateDraw = SampleDraw.completed
         candidateDraw.prizePool = 4_000_000
         candidateDraw.categories[2].prize = 301
@@ -63,7 +64,7 @@ struct ExperimentTests {
 
     @Test func controlErrorIsRethrownUnchanged() async throws {
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<Int>(name: "control fails", publisher: recorder)
+        let experiment = Experiment<Int>(name: "control fails", publisher: recorder, waitPolicy: .waitForCandidate)
         await #expect(throws: TestError.control) {
             try await experiment.run {
                 throw TestError.control
@@ -97,7 +98,7 @@ struct ExperimentTests {
 
     @Test func candidateErrorIsCapturedAndNeverThrown() async throws {
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<Int>(name: "candidate fails", publisher: recorder)
+        let experiment = Experiment<Int>(name: "candidate fails", publisher: recorder, waitPolicy: .waitForCandidate)
         let value = try await experiment.run {
             7
         } candidate: {
@@ -116,7 +117,7 @@ struct ExperimentTests {
 
     @Test func bothFailedRethrowsTheControlError() async throws {
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<Int>(name: "both fail", publisher: recorder)
+        let experiment = Experiment<Int>(name: "both fail", publisher: recorder, waitPolicy: .waitForCandidate)
         await #expect(throws: TestError.control) {
             try await experiment.run {
                 throw TestError.control
@@ -135,7 +136,7 @@ struct ExperimentTests {
 
     @Test func durationsAreMeasuredForBothSidesIncludingFailures() async throws {
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<Int>(name: "durations", publisher: recorder)
+        let experiment = Experiment<Int>(name: "durations", publisher: recorder, waitPolicy: .waitForCandidate)
         _ = try await experiment.run {
             try await Task.sleep(for: .milliseconds(30))
             return 1
@@ -169,7 +170,7 @@ struct ExperimentTests {
     @Test func cancellingTheCallerCancelsTheCandidate() async throws {
         let probe = Probe()
         let recorder = RecordingExperimentPublisher()
-        let experiment = Experiment<Int>(name: "cancel", publisher: recorder)
+        let experiment = Experiment<Int>(name: "cancel", publisher: recorder, waitPolicy: .waitForCandidate)
         let task = Task {
             try await experiment.run {
                 await probe.record("control started")
@@ -304,7 +305,8 @@ struct ExperimentTests {
 
     @Test func equatableAndCustomComparators() async throws {
         let recorder = RecordingExperimentPublisher()
-        let equatable = Experiment<Int>(name: "equatable", comparator: .equatable, publisher: recorder)
+        let equatable = Experiment<Int>(
+            name: "equatable", comparator: .equatable, publisher: recorder, waitPolicy: .waitForCandidate)
         _ = try await equatable.run {
             3
         } candidate: {
@@ -316,7 +318,7 @@ struct ExperimentTests {
                 control % 2 == candidate % 2
                     ? [] : [FieldDifference(path: "parity", lhs: "\(control)", rhs: "\(candidate)")]
             },
-            publisher: recorder)
+            publisher: recorder, waitPolicy: .waitForCandidate)
         _ = try await custom.run {
             3
         } candidate: {
@@ -338,7 +340,7 @@ struct ExperimentTests {
         let experiment = Experiment<SampleDraw>(
             name: "ignoring",
             comparator: .fieldDiff(options: FieldDiffOptions(ignoring: ["videoURL", "categories[*].winners"])),
-            publisher: recorder)
+            publisher: recorder, waitPolicy: .waitForCandidate)
         var other = SampleDraw.completed
         other.videoURL = nil
         other.categories[0].winners = 99
@@ -352,7 +354,7 @@ struct ExperimentTests {
 
     @Test func closurePublisher() async throws {
         let probe = Probe()
-        let experiment = Experiment<Int>(name: "closure") { result in
+        let experiment = Experiment<Int>(name: "closure", waitPolicy: .waitForCandidate) { result in
             await probe.record("\(result.name): \(result.outcome.name)")
         }
         _ = try await experiment.run {

@@ -49,7 +49,8 @@ struct MigrationRouterTests {
 
     @Test func shadowModeAnswersWithRESTAndPublishesTheComparison() async throws {
         let recorder = RecordingExperimentPublisher()
-        let router = MigrationRouter(settings: ["DrawInfo": .shadow], publisher: recorder)
+        let router = MigrationRouter(
+            settings: ["DrawInfo": .shadow], publisher: recorder, waitPolicy: .waitForCandidate)
         let value = try await router.route("DrawInfo", context: ["id": "7"], rest: rest(1), graphQL: graphQL(2))
         #expect(value == 1)
         #expect(await probe.count("rest") == 1)
@@ -62,7 +63,8 @@ struct MigrationRouterTests {
 
     @Test func shadowModeIsolatesGraphQLFailuresAndRethrowsRESTErrors() async throws {
         let recorder = RecordingExperimentPublisher()
-        let router = MigrationRouter(settings: MigrationSettings(defaultMode: .shadow), publisher: recorder)
+        let router = MigrationRouter(
+            settings: MigrationSettings(defaultMode: .shadow), publisher: recorder, waitPolicy: .waitForCandidate)
         let value = try await router.route("DrawInfo", rest: rest(1), graphQL: failing("graphQL", .graphQL("x")))
         #expect(value == 1)
         await #expect(throws: TestError.rest) {

@@ -25,8 +25,26 @@
 ///
 /// Every differing leaf is reported exactly once: never two differences for one path and
 /// never a difference for a value together with one for a field inside it. The result is in
-/// declaration order of the properties, then index order, then key order.
+/// declaration order of the properties, then index order, then key order. A difference's two
+/// texts are never equal: values are rendered as precisely as they are compared (dates to the
+/// exact second, URLs with their base).
+///
+/// Objects (class instances) are compared once per pair: an object graph in which objects share
+/// children is walked in linear time, and the differences of a shared pair are reported at the
+/// first path that reaches it.
 public enum FieldDiff {
+    /// The differences of `lhs` and `rhs`, and the differences that `options`' ignore patterns
+    /// hid, each with the pattern that hid it (to report what each pattern hides).
+    public static func compare<T>(
+        _ lhs: T,
+        _ rhs: T,
+        options: FieldDiffOptions = .init()
+    ) -> FieldDiffResult {
+        var walker = FieldDiffWalker(options: options, collectsIgnored: !options.ignoring.isEmpty)
+        walker.compare(lhs, rhs, at: [])
+        return FieldDiffResult(differences: walker.differences, ignored: walker.ignored)
+    }
+
     /// The fields in which `lhs` and `rhs` differ, in a deterministic order; empty when they
     /// are equal under `options`.
     public static func differences<T>(

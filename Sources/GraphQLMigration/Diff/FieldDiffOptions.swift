@@ -8,7 +8,9 @@
 /// ```
 public struct FieldDiffOptions: Sendable {
     /// Paths never compared. A pattern that matches a path also skips everything below it
-    /// (ignoring `"lastDraw"` skips `lastDraw.prizePool`).
+    /// (ignoring `"lastDraw"` skips `lastDraw.prizePool`). A pattern that matches the root path
+    /// (`""`, `"."`, `"**"`) hides every difference: build patterns from user input with
+    /// ``FieldPathPattern/init(validating:)``, which refuses those.
     public var ignoring: [FieldPathPattern]
     /// Custom comparisons, tried in order at each path they match; the first one that
     /// applies to the values there decides whether they are equal.
@@ -27,6 +29,11 @@ public struct FieldDiffOptions: Sendable {
     }
 
     func ignores(_ path: [FieldPathSegment]) -> Bool {
-        ignoring.contains { $0.matches(path) }
+        firstIgnoringPattern(path) != nil
+    }
+
+    /// The first pattern of ``ignoring`` that matches `path`, the one a hidden difference is counted for.
+    func firstIgnoringPattern(_ path: [FieldPathSegment]) -> FieldPathPattern? {
+        ignoring.first { $0.matches(path) }
     }
 }

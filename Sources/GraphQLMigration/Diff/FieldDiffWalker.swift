@@ -1,26 +1,63 @@
 /// Walks two values side by side and collects their differences (see ``FieldDiff``).
 struct FieldDiffWalker {
-    /// A pair of objects being compared, to follow reference cycles only once.
-    private struct ObjectPair: Hashable {
+    /// A pair of objects being compared.
+    struct ObjectPair: Hashable {
         let lhs: ObjectIdentifier
         let rhs: ObjectIdentifier
+    }
+
+    /// The object pairs already compared (or being compared) by one diff, shared by the walkers it
+    /// creates, so that an object graph is walked in time linear in its size: a pair reached again
+    /// (a shared child, a cycle) is not walked again.
+    final class Memo {
+        /// What is known of a pair of objects.
+        enum Verdict {
+            /// Being compared (a pair met again now is a cycle).
+            case inProgress
+            /// Compared: no difference.
+            case equal
+            /// Compared: different; `reported` once a reporting walk (not a trial) has listed the differences.
+            case unequal(reported: Bool)
+        }
+
+        var verdicts: [ObjectPair: Verdict] = [:]
     }
 
     /// Shown for a property or dictionary entry that one side does not have.
     static let absent = "<absent>"
 
     private let options: FieldDiffOptions
+    /// Whether the differences that ignore patterns hide are collected in ``ignored``.
+    private let collectsIgnored: Bool
+    /// A trial walk only finds out whether two values are equal; its differences are thrown away.
+    private let isTrial: Bool
+    private let memo: Memo
+    /// The memo of the walks that count what the ignore patterns hide (kept apart, so that a pair
+    /// seen under an ignored path is still compared where it is not ignored).
+    private let ignoredMemo: Memo
     private(set) var differences: [FieldDifference] = []
+    private(set) var ignored: [IgnoredFieldDifference] = []
     private var reportedPaths: Set<String> = []
-    private var visiting: Set<ObjectPair> = []
 
-    init(options: FieldDiffOptions) {
+    init(options: FieldDiffOptions, collectsIgnored: Bool = false) {
+        self.init(
+            options: options, collectsIgnored: collectsIgnored, isTrial: false, memo: Memo(), ignoredMemo: Memo())
+    }
+
+    private init(options: FieldDiffOptions, collectsIgnored: Bool, isTrial: Bool, memo: Memo, ignoredMemo: Memo) {
         self.options = options
+        self.collectsIgnored = collectsIgnored
+        self.isTrial = isTrial
+        self.memo = memo
+        self.ignoredMemo = ignoredMemo
     }
 
     /// Compares `lhs` and `rhs`, found at `path`.
     mutating func compare(_ lhs: Any, _ rhs: Any, at path: [FieldPathSegment]) {
-        guard !options.ignores(path) else { return }
+        if let pattern = options.firstIgnoringPattern(path) {
+            collectIgnored(lhs, rhs, at: path, pattern: pattern)
+            return
+        }
         switch (FieldValue.flattenOptional(lhs), FieldValue.flattenOptional(rhs)) {
         case (nil, nil):
             return
@@ -31,6 +68,27 @@ struct FieldDiffWalker {
         case (let lhs?, let rhs?):
             compareValues(FieldValue.unwrapAnyHashable(lhs), FieldValue.unwrapAnyHashable(rhs), at: path)
         }
+    }
+
+    /// Whether `lhs` and `rhs` are equal under the diff's rules (NaN equals NaN, lazy storage skipped,
+    /// custom comparators applied), without reporting anything.
+    private func areEqual(_ lhs: Any, _ rhs: Any, at path: [FieldPathSegment]) -> Bool {
+        var walker = FieldDiffWalker(
+            options: options, collectsIgnored: false, isTrial: true, memo: memo, ignoredMemo: ignoredMemo)
+        walker.compare(lhs, rhs, at: path)
+        return walker.differences.isEmpty
+    }
+
+    /// Walks a subtree that a pattern ignores, without ignore patterns, to count what it hides.
+    private mutating func collectIgnored(_ lhs: Any, _ rhs: Any, at path: [FieldPathSegment], pattern: FieldPathPattern)
+    {
+        guard collectsIgnored else { return }
+        var unfiltered = options
+        unfiltered.ignoring = []
+        var walker = FieldDiffWalker(
+            options: unfiltered, collectsIgnored: false, isTrial: false, memo: ignoredMemo, ignoredMemo: ignoredMemo)
+        walker.compare(lhs, rhs, at: path)
+        ignored += walker.differences.map { IgnoredFieldDifference(pattern: pattern, difference: $0) }
     }
 
     private mutating func compareValues(_ lhs: Any, _ rhs: Any, at path: [FieldPathSegment]) {
@@ -58,7 +116,7 @@ struct FieldDiffWalker {
         case .dictionary?:
             compareDictionaries(lhsMirror, rhsMirror, at: path)
         case .set?:
-            compareLeaves(lhs, rhs, at: path)
+            compareSets(lhs, rhs, lhsMirror, rhsMirror, at: path)
         case .class?:
             compareObjects(lhs, rhs, lhsMirror, rhsMirror, at: path)
         default:
@@ -68,20 +126,17 @@ struct FieldDiffWalker {
 
     /// Leaves: `==` when `Equatable`, otherwise the rendered text.
     private mutating func compareLeaves(_ lhs: Any, _ rhs: Any, at path: [FieldPathSegment]) {
-        let lhsText = FieldValueRenderer.render(lhs)
-        let rhsText = FieldValueRenderer.render(rhs)
-        let equal = FieldValue.equals(lhs, rhs) ?? (lhsText == rhsText)
-        if !equal { report(path, lhsText, rhsText) }
+        let equal = FieldValue.equals(lhs, rhs) ?? (FieldValueRenderer.render(lhs) == FieldValueRenderer.render(rhs))
+        if !equal { reportValues(path, lhs, rhs) }
     }
 
-    /// Enums are compared as a whole: case and payload.
+    /// Enums are compared as a whole: case and payload. An `Equatable` enum that says "equal" is
+    /// equal; otherwise the payloads are compared by the diff's rules (so a NaN in a payload equals
+    /// NaN, as everywhere else).
     private mutating func compareEnums(
         _ lhs: Any, _ rhs: Any, _ lhsMirror: Mirror, _ rhsMirror: Mirror, at path: [FieldPathSegment]
     ) {
-        if let equal = FieldValue.equals(lhs, rhs) {
-            if !equal { reportValues(path, lhs, rhs) }
-            return
-        }
+        if FieldValue.equals(lhs, rhs) == true { return }
         let lhsPayload = lhsMirror.children.first
         let rhsPayload = rhsMirror.children.first
         let equal: Bool
@@ -89,12 +144,30 @@ struct FieldDiffWalker {
         case (nil, nil):
             equal = String(describing: lhs) == String(describing: rhs)
         case (let lhsPayload?, let rhsPayload?) where lhsPayload.label == rhsPayload.label:
-            var payloadWalker = FieldDiffWalker(options: options)
-            payloadWalker.visiting = visiting
-            payloadWalker.compare(lhsPayload.value, rhsPayload.value, at: path + [.property(lhsPayload.label ?? "")])
-            equal = payloadWalker.differences.isEmpty
+            equal = areEqual(lhsPayload.value, rhsPayload.value, at: path + [.property(lhsPayload.label ?? "")])
         default:
             equal = false
+        }
+        if !equal { reportValues(path, lhs, rhs) }
+    }
+
+    /// Sets are compared as a whole: equal when `==` says so, or when every element of one side has an
+    /// equal element (by the diff's rules, so NaN equals NaN) on the other.
+    private mutating func compareSets(
+        _ lhs: Any, _ rhs: Any, _ lhsMirror: Mirror, _ rhsMirror: Mirror, at path: [FieldPathSegment]
+    ) {
+        if FieldValue.equals(lhs, rhs) == true { return }
+        let lhsElements = lhsMirror.children.map(\.value)
+        var unmatched = rhsMirror.children.map(\.value)
+        var equal = lhsElements.count == unmatched.count
+        if equal {
+            for element in lhsElements {
+                guard let match = unmatched.firstIndex(where: { areEqual(element, $0, at: path) }) else {
+                    equal = false
+                    break
+                }
+                unmatched.remove(at: match)
+            }
         }
         if !equal { reportValues(path, lhs, rhs) }
     }
@@ -114,42 +187,69 @@ struct FieldDiffWalker {
         }
     }
 
-    /// Dictionaries: entry by entry in key order; a key on one side only is one difference.
+    /// Dictionaries: entries paired by key equality (`Hashable` keys; others by their text), in key
+    /// order; a key on one side only is one difference.
     private mutating func compareDictionaries(_ lhsMirror: Mirror, _ rhsMirror: Mirror, at path: [FieldPathSegment]) {
-        func keyed(_ mirror: Mirror) -> [String: (key: Any, value: Any)] {
-            var entries: [String: (key: Any, value: Any)] = [:]
-            for entry in FieldValue.entries(of: mirror) {
-                entries[FieldValueRenderer.render(entry.key, nested: true)] = entry
-            }
-            return entries
+        let lhsEntries = FieldValue.entries(of: lhsMirror)
+        let rhsEntries = FieldValue.entries(of: rhsMirror)
+        var keys: [AnyHashable] = []
+        var lhsByKey: [AnyHashable: (key: Any, value: Any)] = [:]
+        var rhsByKey: [AnyHashable: (key: Any, value: Any)] = [:]
+        for entry in lhsEntries {
+            let key = FieldValue.pairingKey(entry.key)
+            if lhsByKey.updateValue(entry, forKey: key) == nil { keys.append(key) }
         }
-        let lhsEntries = keyed(lhsMirror)
-        let rhsEntries = keyed(rhsMirror)
-        var keys: [(value: Any, text: String)] = lhsEntries.map { (value: $0.value.key, text: $0.key) }
-        keys += rhsEntries.filter { lhsEntries[$0.key] == nil }.map { (value: $0.value.key, text: $0.key) }
-        for key in keys.sorted(by: FieldValue.precedes) {
-            let entryPath = path + [.subscript(key.text)]
-            switch (lhsEntries[key.text], rhsEntries[key.text]) {
+        for entry in rhsEntries {
+            let key = FieldValue.pairingKey(entry.key)
+            if rhsByKey.updateValue(entry, forKey: key) == nil, lhsByKey[key] == nil { keys.append(key) }
+        }
+        let texts = FieldValueRenderer.distinctKeyTexts(keys.map { (lhsByKey[$0] ?? rhsByKey[$0])?.key ?? $0 })
+        let ordered = keys.indices.sorted {
+            FieldValue.precedes(
+                (value: (lhsByKey[keys[$0]] ?? rhsByKey[keys[$0]])?.key ?? keys[$0], text: texts[$0]),
+                (value: (lhsByKey[keys[$1]] ?? rhsByKey[keys[$1]])?.key ?? keys[$1], text: texts[$1]))
+        }
+        for index in ordered {
+            let key = keys[index]
+            let entryPath = path + [.subscript(texts[index])]
+            switch (lhsByKey[key], rhsByKey[key]) {
             case (let lhs?, let rhs?):
                 compare(lhs.value, rhs.value, at: entryPath)
             case (let lhs?, nil):
-                reportAbsence(entryPath, lhs: FieldValueRenderer.render(lhs.value), rhs: Self.absent)
+                reportAbsence(entryPath, lhs: lhs.value, rhs: nil)
             case (nil, let rhs?):
-                reportAbsence(entryPath, lhs: Self.absent, rhs: FieldValueRenderer.render(rhs.value))
+                reportAbsence(entryPath, lhs: nil, rhs: rhs.value)
             case (nil, nil):
                 continue
             }
         }
     }
 
-    /// Objects: the same instance is equal; otherwise field by field, each pair once.
+    /// Objects: the same instance is equal; otherwise field by field. Each pair of objects is walked
+    /// once, and its differences are reported at the first path that reaches it (a shared child met
+    /// again adds nothing; a cycle stops): the walk is linear in the size of the object graph.
     private mutating func compareObjects(
         _ lhs: Any, _ rhs: Any, _ lhsMirror: Mirror, _ rhsMirror: Mirror, at path: [FieldPathSegment]
     ) {
         let pair = ObjectPair(lhs: ObjectIdentifier(lhs as AnyObject), rhs: ObjectIdentifier(rhs as AnyObject))
-        guard pair.lhs != pair.rhs, visiting.insert(pair).inserted else { return }
-        defer { visiting.remove(pair) }
+        guard pair.lhs != pair.rhs else { return }
+        switch memo.verdicts[pair] {
+        case .inProgress?, .equal?:
+            return
+        case .unequal(let reported)?:
+            if isTrial {
+                // A trial only needs to know: record one difference here.
+                reportValues(path, lhs, rhs)
+                return
+            }
+            if reported { return }
+        case nil:
+            break
+        }
+        memo.verdicts[pair] = .inProgress
+        let before = differences.count
         compareFields(lhs, rhs, lhsMirror, rhsMirror, at: path)
+        memo.verdicts[pair] = differences.count == before ? .equal : .unequal(reported: !isTrial)
     }
 
     /// Structs, classes and tuples: each stored property by name; without any, as leaves.
@@ -172,22 +272,33 @@ struct FieldDiffWalker {
             if let rhsValue = rhsByLabel[field.label] {
                 compare(field.value, rhsValue, at: fieldPath)
             } else {
-                reportAbsence(fieldPath, lhs: FieldValueRenderer.render(field.value), rhs: Self.absent)
+                reportAbsence(fieldPath, lhs: field.value, rhs: nil)
             }
         }
         for field in rhsFields where seen.insert(field.label).inserted {
-            reportAbsence(
-                path + [.property(field.label)], lhs: Self.absent, rhs: FieldValueRenderer.render(field.value))
+            reportAbsence(path + [.property(field.label)], lhs: nil, rhs: field.value)
         }
     }
 
     private mutating func reportValues(_ path: [FieldPathSegment], _ lhs: Any, _ rhs: Any) {
-        report(path, FieldValueRenderer.render(lhs), FieldValueRenderer.render(rhs))
+        let (lhsText, rhsText) = FieldValueRenderer.renderDistinct(lhs, rhs)
+        report(path, lhsText, rhsText)
     }
 
-    private mutating func reportAbsence(_ path: [FieldPathSegment], lhs: String, rhs: String) {
-        guard !options.ignores(path) else { return }
-        report(path, lhs, rhs)
+    /// A property or entry on one side only (`nil` is the missing side).
+    private mutating func reportAbsence(_ path: [FieldPathSegment], lhs: Any?, rhs: Any?) {
+        if let pattern = options.firstIgnoringPattern(path) {
+            if collectsIgnored {
+                let difference = FieldDifference(
+                    path: FieldPathSegment.render(path), lhs: lhs.map { FieldValueRenderer.render($0) } ?? Self.absent,
+                    rhs: rhs.map { FieldValueRenderer.render($0) } ?? Self.absent)
+                ignored.append(IgnoredFieldDifference(pattern: pattern, difference: difference))
+            }
+            return
+        }
+        report(
+            path, lhs.map { FieldValueRenderer.render($0) } ?? Self.absent,
+            rhs.map { FieldValueRenderer.render($0) } ?? Self.absent)
     }
 
     private mutating func report(_ path: [FieldPathSegment], _ lhs: String, _ rhs: String) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A pattern over field paths, for ignore rules and custom comparators.
 ///
 /// A pattern is written like a path, with wildcards:
@@ -38,6 +40,51 @@ public struct FieldPathPattern: Sendable, Hashable, ExpressibleByStringLiteral, 
             }
         }
     }
+
+    /// Creates a pattern from text that a person gave (a command-line option, a remote config),
+    /// refusing the ones that cannot be meant: an empty pattern, a pattern that matches the root
+    /// (`"."`, `"**"`: it would hide every difference, so everything would "match"), and an
+    /// unterminated bracket.
+    /// - Throws: ``FieldPathPatternError`` saying what is wrong and how to write it.
+    public init(validating text: String) throws(FieldPathPatternError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            throw FieldPathPatternError(
+                pattern: text,
+                message: "an empty pattern matches the whole model and would hide every difference; "
+                    + "name a field path such as 'lastDraw.videoURL' or '**.videoURL'")
+        }
+        var depth = 0
+        var inQuotes = false
+        var previous: Character = " "
+        for character in text {
+            if inQuotes {
+                if character == "\"", previous != "\\" { inQuotes = false }
+            } else if character == "\"", depth > 0 {
+                inQuotes = true
+            } else if character == "[" {
+                depth += 1
+            } else if character == "]" {
+                depth -= 1
+            }
+            previous = character
+        }
+        guard depth == 0, !inQuotes else {
+            throw FieldPathPatternError(
+                pattern: text, message: "unbalanced brackets; write indices as '[3]' or '[*]' and keys as '[\"key\"]'")
+        }
+        self.init(text)
+        guard !matches([]) else {
+            throw FieldPathPatternError(
+                pattern: text,
+                message: "it matches the root of the model, so it would hide every difference; "
+                    + "name a field path such as 'lastDraw.videoURL' or '**.videoURL'")
+        }
+    }
+
+    /// Whether the pattern matches the root path (`""`), so that, as an ignore pattern, it hides
+    /// every difference.
+    public var matchesRoot: Bool { matches([]) }
 
     /// Creates a pattern from a string literal.
     public init(stringLiteral value: String) {

@@ -54,8 +54,9 @@ enum FieldValue {
     }
 
     /// The stored properties of a struct, class (inherited ones first) or tuple, with labels
-    /// as written in the source: the backing storage of `@Observable` and `lazy` properties is
-    /// named after the property, and unlabeled children get their position as label.
+    /// as written in the source: the backing storage of `@Observable` properties is named after
+    /// the property, the storage of `lazy` properties is left out (it is `nil` until the property
+    /// is read), and unlabeled children get their position as label.
     static func children(of mirror: Mirror) -> [Child] {
         var chain = [mirror]
         while let superclass = chain[0].superclassMirror {
@@ -70,10 +71,10 @@ enum FieldValue {
                 continue
             }
             if label.hasPrefix("_$") { continue }
-            let lazyPrefix = "$__lazy_storage_$_"
-            if label.hasPrefix(lazyPrefix) {
-                label = String(label.dropFirst(lazyPrefix.count))
-            } else if isObservable, label.hasPrefix("_") {
+            // A `lazy var`'s storage is `nil` until the property is first read, so it tells when the
+            // property was read, not what it is: it is not compared.
+            if label.hasPrefix("$__lazy_storage_$_") { continue }
+            if isObservable, label.hasPrefix("_") {
                 label = String(label.dropFirst())
             } else if label.hasPrefix("."), mirror.displayStyle == .tuple {
                 label = String(label.dropFirst())
@@ -81,6 +82,13 @@ enum FieldValue {
             children.append((label: label, value: child.value))
         }
         return children
+    }
+
+    /// What pairs a dictionary key with the other side's: the key itself (keys are `Hashable`), so
+    /// two keys are paired only when they are equal, whatever their text.
+    static func pairingKey(_ key: Any) -> AnyHashable {
+        if let hashable = key as? AnyHashable { return hashable }
+        return AnyHashable(FieldValueRenderer.render(key, nested: true))
     }
 
     /// The entries of a dictionary's mirror as key-value pairs.

@@ -4,22 +4,63 @@ import Foundation
 ///
 /// Top-level strings are shown as they are; strings inside collections, payloads and
 /// structs are quoted like Swift's `debugDescription`. Dates are ISO 8601 in UTC with
-/// fractional seconds (to the microsecond) only when there are any.
+/// fractional seconds (to the microsecond) only when there are any, and with the exact number
+/// of seconds when the microseconds do not tell the whole value; URLs as their exact string.
+/// Two values the diff finds different are never shown as the same text (``renderDistinct(_:_:)``).
 enum FieldValueRenderer {
     private static let maximumDepth = 12
 
-    static func render(_ value: Any, nested: Bool = false) -> String {
-        render(value, nested: nested, depth: 0)
+    /// The value as text; `precise` ignores `CustomStringConvertible` and shows the stored
+    /// properties and enum payloads instead.
+    static func render(_ value: Any, nested: Bool = false, precise: Bool = false) -> String {
+        render(value, nested: nested, precise: precise, depth: 0)
     }
 
-    private static func render(_ value: Any, nested: Bool, depth: Int) -> String {
+    /// The two values of a difference as texts that differ: the usual rendering, or the precise one
+    /// when the usual texts are equal, or, when even those are equal (a type whose `==` sees what
+    /// reflection does not), the texts marked as the two sides.
+    static func renderDistinct(_ lhs: Any, _ rhs: Any) -> (String, String) {
+        let usual = (render(lhs), render(rhs))
+        if usual.0 != usual.1 { return usual }
+        let precise = (render(lhs, precise: true), render(rhs, precise: true))
+        if precise.0 != precise.1 { return precise }
+        let lhsType = String(reflecting: type(of: lhs))
+        let rhsType = String(reflecting: type(of: rhs))
+        if lhsType != rhsType { return ("\(precise.0) as \(lhsType)", "\(precise.1) as \(rhsType)") }
+        return ("\(precise.0) (left value)", "\(precise.1) (right value, not == to the left one)")
+    }
+
+    /// The texts of dictionary keys as the diff's paths show them: each key's usual text, or its
+    /// precise text where two keys share the usual one, numbered (`#2`) where even that is shared.
+    static func distinctKeyTexts(_ keys: [Any]) -> [String] {
+        var texts = keys.map { render($0, nested: true) }
+        func collisions() -> [String: Int] {
+            var counts: [String: Int] = [:]
+            for text in texts { counts[text, default: 0] += 1 }
+            return counts
+        }
+        var counts = collisions()
+        for index in texts.indices where counts[texts[index], default: 0] > 1 {
+            texts[index] = render(keys[index], nested: true, precise: true)
+        }
+        counts = collisions()
+        var seen: [String: Int] = [:]
+        for index in texts.indices where counts[texts[index], default: 0] > 1 {
+            let text = texts[index]
+            seen[text, default: 0] += 1
+            if let occurrence = seen[text], occurrence > 1 { texts[index] = "\(text)#\(occurrence)" }
+        }
+        return texts
+    }
+
+    private static func render(_ value: Any, nested: Bool, precise: Bool, depth: Int) -> String {
         guard depth <= maximumDepth else { return "…" }
         guard let wrapped = FieldValue.flattenOptional(value) else { return "nil" }
         let value = FieldValue.unwrapAnyHashable(wrapped)
         if let text = renderAtomic(value, nested: nested) { return text }
 
         let mirror = Mirror(reflecting: value)
-        let element = { (child: Any) in render(child, nested: true, depth: depth + 1) }
+        let element = { (child: Any) in render(child, nested: true, precise: precise, depth: depth + 1) }
         switch mirror.displayStyle {
         case .collection?:
             return "[" + mirror.children.map { element($0.value) }.joined(separator: ", ") + "]"
@@ -33,9 +74,11 @@ enum FieldValueRenderer {
             if entries.isEmpty { return "[:]" }
             return "[" + entries.map { "\($0.text): \($0.rendered)" }.joined(separator: ", ") + "]"
         case .tuple?:
-            return "(" + renderFields(FieldValue.children(of: mirror), depth: depth, labelPositions: false) + ")"
+            return "("
+                + renderFields(FieldValue.children(of: mirror), precise: precise, depth: depth, labelPositions: false)
+                + ")"
         case .enum?:
-            if let custom = value as? CustomStringConvertible { return custom.description }
+            if !precise, let custom = value as? CustomStringConvertible { return custom.description }
             guard let payload = mirror.children.first else { return String(describing: value) }
             let caseName = payload.label ?? ""
             if Mirror(reflecting: payload.value).displayStyle == .tuple {
@@ -43,17 +86,19 @@ enum FieldValueRenderer {
             }
             return caseName + "(" + element(payload.value) + ")"
         default:
-            if let custom = value as? CustomStringConvertible { return custom.description }
+            if !precise, let custom = value as? CustomStringConvertible { return custom.description }
             let children = FieldValue.children(of: mirror)
             if children.isEmpty { return String(describing: value) }
             return String(describing: type(of: value)) + "("
-                + renderFields(children, depth: depth, labelPositions: true) + ")"
+                + renderFields(children, precise: precise, depth: depth, labelPositions: true) + ")"
         }
     }
 
-    private static func renderFields(_ children: [FieldValue.Child], depth: Int, labelPositions: Bool) -> String {
+    private static func renderFields(
+        _ children: [FieldValue.Child], precise: Bool, depth: Int, labelPositions: Bool
+    ) -> String {
         children.enumerated().map { position, child in
-            let text = render(child.value, nested: true, depth: depth + 1)
+            let text = render(child.value, nested: true, precise: precise, depth: depth + 1)
             let isPositional = child.label == String(position)
             return isPositional && !labelPositions ? text : "\(child.label): \(text)"
         }.joined(separator: ", ")
@@ -65,7 +110,10 @@ enum FieldValueRenderer {
         case let string as Substring: return nested ? String(reflecting: String(string)) : String(string)
         case let character as Character: return nested ? String(reflecting: character) : String(character)
         case let date as Date: return iso8601(date)
-        case let url as URL: return url.absoluteString
+        case let url as URL:
+            // `==` compares the relative string and the base, so both are shown when there is a base.
+            guard let base = url.baseURL else { return url.relativeString }
+            return "\(url.relativeString) (relative to \(base.absoluteString))"
         case let uuid as UUID: return uuid.uuidString
         case let decimal as Decimal: return decimal.description
         case let data as Data: return render(data)
@@ -83,8 +131,18 @@ enum FieldValueRenderer {
         return data.count <= 32 ? "0x\(shown) (\(data.count) bytes)" : "0x\(shown)… (\(data.count) bytes)"
     }
 
-    /// `2026-11-28T18:00:00Z`, or `2026-11-28T18:00:00.25Z` when there is a fraction of a second.
+    /// `2026-11-28T18:00:00Z`, or `2026-11-28T18:00:00.25Z` when there is a fraction of a second;
+    /// when the microseconds do not give the date back exactly, the exact seconds since 2001 follow
+    /// (`2026-11-28T18:00:00.25Z (817581600.2500001 s since 2001-01-01)`), so two different dates
+    /// never read the same.
     static func iso8601(_ date: Date) -> String {
+        let text = microsecondText(date)
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        if microseconds.isFinite, Date(timeIntervalSince1970: microseconds / 1_000_000) == date { return text }
+        return "\(text) (\(date.timeIntervalSinceReferenceDate) s since 2001-01-01)"
+    }
+
+    private static func microsecondText(_ date: Date) -> String {
         let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
         guard microseconds.isFinite, abs(microseconds) < 9e18 else { return String(describing: date) }
         let total = Int64(microseconds)

@@ -11,15 +11,19 @@
 /// ```
 ///
 /// Guarantees:
-/// - control and candidate run concurrently (the candidate in a child task);
+/// - control and candidate run concurrently (the candidate in a task of its own);
 /// - the caller always gets the control's value, and the control's error is rethrown
 ///   unchanged (same type, same value);
+/// - **the caller never waits for the candidate** (``ExperimentWaitPolicy/detached``, the
+///   default): `run` returns as soon as the control has finished, however slow the candidate is
+///   or whether it returns at all; the comparison and the publisher run afterwards, detached;
+/// - the candidate gets at most ``candidateTimeout``, counted from its start; then it is
+///   cancelled and published as ``ExperimentOutcome/candidateTimedOut(after:)``;
 /// - the candidate's errors are captured and published, never thrown (unless ``strict``);
 /// - when ``sampling`` says no, the candidate does not run and nothing is published;
-/// - cancelling the caller's task cancels the candidate;
-/// - with ``ExperimentWaitPolicy/waitForCandidate`` (the default) `run` returns once both have
-///   finished and the result is published; with ``ExperimentWaitPolicy/detached`` it returns
-///   as soon as the control is done and publishes later.
+/// - cancelling the caller's task while the control runs cancels the candidate;
+/// - ``ExperimentWaitPolicy/waitForCandidate`` (for tests) and ``strict`` make `run` wait for the
+///   candidate (up to its timeout) and the publisher before returning.
 public struct Experiment<Value: Sendable>: Sendable {
     /// The experiment's name, passed on in every result.
     public var name: String
@@ -33,8 +37,12 @@ public struct Experiment<Value: Sendable>: Sendable {
     /// as ``ExperimentMismatchError`` (a control failure is still rethrown unchanged). Strict
     /// experiments always wait for the candidate.
     public var strict: Bool
-    /// Whether `run` waits for the candidate.
+    /// Whether `run` waits for the candidate; ``ExperimentWaitPolicy/detached`` (the default)
+    /// never makes the caller wait.
     public var waitPolicy: ExperimentWaitPolicy
+    /// How long the candidate may run, from its start, before it is cancelled and published as
+    /// timed out; `nil` for no limit (a candidate that never returns is then never published).
+    public var candidateTimeout: Duration?
     /// Key-value pairs passed on in every result (the run's own context is merged over them).
     public var context: [String: String]
 
@@ -45,7 +53,8 @@ public struct Experiment<Value: Sendable>: Sendable {
         sampling: ExperimentSampling = .always,
         publisher: (any ExperimentPublisher)? = nil,
         strict: Bool = false,
-        waitPolicy: ExperimentWaitPolicy = .waitForCandidate,
+        waitPolicy: ExperimentWaitPolicy = .detached,
+        candidateTimeout: Duration? = Experiment.defaultCandidateTimeout,
         context: [String: String] = [:]
     ) {
         self.name = name
@@ -54,8 +63,12 @@ public struct Experiment<Value: Sendable>: Sendable {
         self.publisher = publisher
         self.strict = strict
         self.waitPolicy = waitPolicy
+        self.candidateTimeout = candidateTimeout
         self.context = context
     }
+
+    /// The default ``candidateTimeout``: 10 seconds.
+    public static var defaultCandidateTimeout: Duration { .seconds(10) }
 
     /// Creates an experiment handing each result to `publish`.
     public init(
@@ -63,13 +76,14 @@ public struct Experiment<Value: Sendable>: Sendable {
         comparator: ExperimentComparator<Value> = .fieldDiff(),
         sampling: ExperimentSampling = .always,
         strict: Bool = false,
-        waitPolicy: ExperimentWaitPolicy = .waitForCandidate,
+        waitPolicy: ExperimentWaitPolicy = .detached,
+        candidateTimeout: Duration? = Experiment.defaultCandidateTimeout,
         context: [String: String] = [:],
         publish: @escaping @Sendable (ExperimentResult) async -> Void
     ) {
         self.init(
             name: name, comparator: comparator, sampling: sampling, publisher: ClosureExperimentPublisher(publish),
-            strict: strict, waitPolicy: waitPolicy, context: context)
+            strict: strict, waitPolicy: waitPolicy, candidateTimeout: candidateTimeout, context: context)
     }
 
     /// Runs `control` and, when sampled, `candidate` concurrently; returns the control's value
@@ -87,47 +101,31 @@ public struct Experiment<Value: Sendable>: Sendable {
             return try await control()
         }
         let context = self.context.merging(context) { _, run in run }
-        if strict || waitPolicy == .waitForCandidate {
-            return try await runWaiting(context: context, control: control, candidate: candidate)
-        }
-        return try await runDetached(context: context, control: control, candidate: candidate)
-    }
-
-    private func runWaiting(
-        context: [String: String],
-        control: @escaping @Sendable () async throws -> Value,
-        candidate: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        async let candidateObservation = ExperimentObservation.observe(candidate)
-        let controlObservation = await ExperimentObservation.observe(control)
-        let candidateResult = await candidateObservation
-        let result = makeResult(
-            control: controlObservation, candidate: candidateResult, cancelled: Task.isCancelled, context: context)
-        await publisher?.publish(result)
-        let value = try controlObservation.result.get()
-        if strict, let mismatch = ExperimentMismatchError(result) {
-            throw mismatch
-        }
-        return value
-    }
-
-    private func runDetached(
-        context: [String: String],
-        control: @escaping @Sendable () async throws -> Value,
-        candidate: @escaping @Sendable () async throws -> Value
-    ) async throws -> Value {
-        let candidateTask = Task { await ExperimentObservation.observe(candidate) }
+        let candidateRun = CandidateRun.start(candidate, timeout: candidateTimeout)
         let controlObservation = await withTaskCancellationHandler {
             await ExperimentObservation.observe(control)
         } onCancel: {
-            candidateTask.cancel()
+            candidateRun.cancel()
+        }
+        if strict || waitPolicy == .waitForCandidate {
+            let candidateObservation = await withTaskCancellationHandler {
+                await candidateRun.outcome.value
+            } onCancel: {
+                candidateRun.cancel()
+            }
+            let result = makeResult(control: controlObservation, candidate: candidateObservation, context: context)
+            await publisher?.publish(result)
+            let value = try controlObservation.result.get()
+            if strict, let mismatch = ExperimentMismatchError(result) {
+                throw mismatch
+            }
+            return value
         }
         let experiment = self
-        Task {
-            let candidateObservation = await candidateTask.value
+        Task.detached {
+            let candidateObservation = await candidateRun.outcome.value
             let result = experiment.makeResult(
-                control: controlObservation, candidate: candidateObservation, cancelled: candidateTask.isCancelled,
-                context: context)
+                control: controlObservation, candidate: candidateObservation, context: context)
             await experiment.publisher?.publish(result)
         }
         return try controlObservation.result.get()
@@ -135,10 +133,20 @@ public struct Experiment<Value: Sendable>: Sendable {
 
     private func makeResult(
         control: ExperimentObservation<Value>,
-        candidate: ExperimentObservation<Value>,
-        cancelled: Bool,
+        candidate candidateRun: CandidateRun<Value>.Outcome,
         context: [String: String]
     ) -> ExperimentResult {
+        let candidate: ExperimentObservation<Value>
+        let cancelled: Bool
+        switch candidateRun {
+        case .timedOut(let limit):
+            return ExperimentResult(
+                name: name, outcome: .candidateTimedOut(after: limit), controlDuration: control.duration,
+                candidateDuration: limit, context: context)
+        case .finished(let observation, let wasCancelled):
+            candidate = observation
+            cancelled = wasCancelled
+        }
         let outcome: ExperimentOutcome
         switch (control.result, candidate.result) {
         case (.success(let controlValue), .success(let candidateValue)):

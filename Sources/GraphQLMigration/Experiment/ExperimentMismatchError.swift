@@ -6,11 +6,11 @@ public struct ExperimentMismatchError: Error, Sendable, CustomStringConvertible,
     /// The full result, as published.
     public let result: ExperimentResult
 
-    /// Creates the error for `result`; `nil` unless the outcome is a mismatch or a candidate
-    /// failure.
+    /// Creates the error for `result`; `nil` unless the outcome is a mismatch, a candidate
+    /// failure or a candidate that timed out.
     public init?(_ result: ExperimentResult) {
         switch result.outcome {
-        case .mismatch, .candidateFailed:
+        case .mismatch, .candidateFailed, .candidateTimedOut:
             self.result = result
         case .match, .controlFailed, .bothFailed, .cancelled:
             return nil
@@ -31,6 +31,9 @@ public struct ExperimentMismatchError: Error, Sendable, CustomStringConvertible,
 
     /// One line naming the experiment, then one line per difference (or the candidate's error).
     public var description: String {
+        if case .candidateTimedOut(let limit) = result.outcome {
+            return "Experiment \"\(experiment)\": the candidate was still running after \(limit) and was cancelled"
+        }
         if let failure = candidateFailure {
             return "Experiment \"\(experiment)\": the candidate failed while the control succeeded: \(failure)"
         }

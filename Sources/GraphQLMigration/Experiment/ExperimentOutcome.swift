@@ -12,6 +12,10 @@ public enum ExperimentOutcome: Sendable, CustomStringConvertible {
     case bothFailed(control: ExperimentFailure, candidate: ExperimentFailure)
     /// The caller's task was cancelled before both finished with a value: no verdict.
     case cancelled
+    /// The candidate was still running after the experiment's
+    /// ``Experiment/candidateTimeout`` and was cancelled: no verdict, and a sign that the new
+    /// code is too slow.
+    case candidateTimedOut(after: Duration)
 
     /// A short name for metrics: `match`, `mismatch`, `candidateFailed`, `controlFailed`,
     /// `bothFailed` or `cancelled`.
@@ -23,6 +27,7 @@ public enum ExperimentOutcome: Sendable, CustomStringConvertible {
         case .controlFailed: "controlFailed"
         case .bothFailed: "bothFailed"
         case .cancelled: "cancelled"
+        case .candidateTimedOut: "candidateTimedOut"
         }
     }
 
@@ -46,6 +51,8 @@ public enum ExperimentOutcome: Sendable, CustomStringConvertible {
             return "control failed: \(failure)"
         case .bothFailed(let control, let candidate):
             return "both failed: control: \(control); candidate: \(candidate)"
+        case .candidateTimedOut(let limit):
+            return "candidate timed out after \(limit) and was cancelled"
         }
     }
 }

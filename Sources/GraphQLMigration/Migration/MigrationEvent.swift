@@ -1,5 +1,9 @@
 /// Something a ``MigrationRouter`` reports to its ``MigrationEventReporter``.
 public enum MigrationEvent: Sendable, CustomStringConvertible {
+    /// A model was routed that has no mode of its own in the settings, so it followed the default
+    /// mode `mode`: reported once per router (a typo in a model name or a remote config that
+    /// forgot a model would otherwise pass silently).
+    case unconfiguredModel(model: String, mode: MigrationMode)
     /// In ``MigrationMode/graphQLWithRESTFallback``: GraphQL failed with `error` and REST
     /// answered instead.
     case fellBack(model: String, error: any Error)
@@ -10,16 +14,18 @@ public enum MigrationEvent: Sendable, CustomStringConvertible {
     /// The model the event is about.
     public var model: String {
         switch self {
-        case .fellBack(let model, _), .fallbackFailed(let model, _, _):
+        case .fellBack(let model, _), .fallbackFailed(let model, _, _), .unconfiguredModel(let model, _):
             return model
         }
     }
 
-    /// The GraphQL error that caused the fallback.
-    public var graphQLError: any Error {
+    /// The GraphQL error that caused a fallback; `nil` for other events.
+    public var graphQLError: (any Error)? {
         switch self {
         case .fellBack(_, let error), .fallbackFailed(_, let error, _):
             return error
+        case .unconfiguredModel:
+            return nil
         }
     }
 
@@ -30,6 +36,8 @@ public enum MigrationEvent: Sendable, CustomStringConvertible {
             return "\(model): GraphQL failed (\(error)); REST answered"
         case .fallbackFailed(let model, let graphQLError, let restError):
             return "\(model): GraphQL failed (\(graphQLError)); REST failed too (\(restError))"
+        case .unconfiguredModel(let model, let mode):
+            return "\(model): no migration mode configured for this model; using the default mode \(mode.rawValue)"
         }
     }
 }

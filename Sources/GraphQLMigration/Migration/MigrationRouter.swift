@@ -19,6 +19,14 @@
 ///   too, ``MigrationEvent/fallbackFailed(model:graphQLError:restError:)`` and the caller gets
 ///   REST's error). A failure caused by cancelling the caller's task is rethrown without
 ///   falling back.
+///
+/// Shadow mode never makes the caller wait for GraphQL: REST's answer returns as soon as it is
+/// there; GraphQL runs on, detached, for at most ``candidateTimeout`` (then it is cancelled and
+/// published as timed out), and the comparison and the publisher run after the caller has its
+/// value. ``ExperimentWaitPolicy/waitForCandidate`` is for tests only.
+///
+/// A model routed with no mode of its own in ``settings`` follows the default mode and is
+/// reported once (``MigrationEvent/unconfiguredModel(model:mode:)``).
 public struct MigrationRouter: Sendable {
     /// The mode of each model, read on every call.
     public let settings: MigrationSettings
@@ -30,8 +38,12 @@ public struct MigrationRouter: Sendable {
     public var sampling: ExperimentSampling
     /// Whether shadow experiments throw ``ExperimentMismatchError`` on a mismatch (for tests).
     public var strict: Bool
-    /// Whether shadow calls wait for GraphQL before returning REST's value.
+    /// Whether shadow calls wait for GraphQL before returning REST's value: never, by default.
     public var waitPolicy: ExperimentWaitPolicy
+    /// How long GraphQL may run in a shadow call before it is cancelled and published as timed out.
+    public var candidateTimeout: Duration?
+    /// The models already reported as unconfigured (shared by copies of the router).
+    private let reportedUnconfigured = LockedState<Set<String>>([])
 
     /// A router reading modes from `settings`.
     public init(
@@ -40,7 +52,8 @@ public struct MigrationRouter: Sendable {
         eventReporter: (any MigrationEventReporter)? = nil,
         sampling: ExperimentSampling = .always,
         strict: Bool = false,
-        waitPolicy: ExperimentWaitPolicy = .waitForCandidate
+        waitPolicy: ExperimentWaitPolicy = .detached,
+        candidateTimeout: Duration? = Experiment<Int>.defaultCandidateTimeout
     ) {
         self.settings = settings
         self.publisher = publisher
@@ -48,6 +61,7 @@ public struct MigrationRouter: Sendable {
         self.sampling = sampling
         self.strict = strict
         self.waitPolicy = waitPolicy
+        self.candidateTimeout = candidateTimeout
     }
 
     /// Gets `model`'s value from REST, GraphQL or both, as its mode says.
@@ -66,7 +80,12 @@ public struct MigrationRouter: Sendable {
         rest: @escaping @Sendable () async throws -> Value,
         graphQL: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        switch mode ?? settings.mode(for: model) {
+        let configured = settings.configuration
+        if mode == nil, configured.modes[model] == nil {
+            let isFirst = reportedUnconfigured.withLock { $0.insert(model).inserted }
+            if isFirst { await eventReporter?.report(.unconfiguredModel(model: model, mode: configured.defaultMode)) }
+        }
+        switch mode ?? configured.mode(for: model) {
         case .rest:
             return try await rest()
         case .graphQL:
@@ -74,7 +93,7 @@ public struct MigrationRouter: Sendable {
         case .shadow:
             let experiment = Experiment(
                 name: model, comparator: comparator, sampling: sampling, publisher: publisher, strict: strict,
-                waitPolicy: waitPolicy,
+                waitPolicy: waitPolicy, candidateTimeout: candidateTimeout,
                 context: ["model": model, "mode": MigrationMode.shadow.rawValue].merging(context) { _, own in own })
             return try await experiment.run(control: rest, candidate: graphQL)
         case .graphQLWithRESTFallback:
@@ -83,7 +102,8 @@ public struct MigrationRouter: Sendable {
     }
 
     /// Gets the value of the model type `type` (configured under
-    /// ``MigrationSettings/modelName(for:)``) from REST, GraphQL or both, as its mode says.
+    /// ``MigrationSettings/modelName(for:)``, so `[DrawInfo].self` routes as `"DrawInfo"`) from
+    /// REST, GraphQL or both, as its mode says.
     public func route<Value: Sendable>(
         _ type: Value.Type,
         mode: MigrationMode? = nil,

@@ -50,9 +50,20 @@ public final class MigrationSettings: Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// The name under which a model type is configured: its unqualified type name
-    /// (`GameInfo.self` → `"GameInfo"`).
+    /// (`GameInfo.self` → `"GameInfo"`), and the model's own name for arrays, sets and optionals
+    /// of it, however nested (`[DrawInfo].self`, `DrawInfo?.self`, `Set<GameInfo>.self` →
+    /// `"DrawInfo"`, `"DrawInfo"`, `"GameInfo"`): a list of a model is routed as the model is.
     public static func modelName<Model>(for type: Model.Type) -> String {
-        String(describing: type)
+        var current: Any.Type = type
+        while let container = current as? any MigrationModelContainer.Type {
+            current = container.migrationModelType
+        }
+        return String(describing: current)
+    }
+
+    /// Whether `model` has its own entry (otherwise it follows ``defaultMode``).
+    public func hasMode(for model: String) -> Bool {
+        state.withLock { $0.modes[model] != nil }
     }
 
     /// A snapshot of every setting.

@@ -16,10 +16,10 @@ struct GraphQLService: Sendable {
     let longAsString: Bool
 
     /// Creates a service for a data set.
-    init(dataSet: LotteryDataSet, longAsString: Bool) {
+    init(dataSet: LotteryDataSet, longAsString: Bool, planted: Set<PlantedDifference> = []) {
         schema = LotterySchema(dataSet: dataSet)
         validator = GraphQLRequestValidator(dataSet: dataSet, executorSchema: schema)
-        resolvers = LotteryResolvers(dataSet: dataSet)
+        resolvers = LotteryResolvers(dataSet: dataSet, planted: planted)
         self.longAsString = longAsString
     }
 

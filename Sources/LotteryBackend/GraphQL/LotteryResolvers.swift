@@ -4,6 +4,8 @@
 struct LotteryResolvers: Sendable {
     /// The data.
     let dataSet: LotteryDataSet
+    /// Differences planted in the answers (for testing the comparison); none by default.
+    var planted: Set<PlantedDifference> = []
 
     /// Resolves `field` of `object` with coerced `arguments`.
     func resolve(
@@ -38,8 +40,13 @@ struct LotteryResolvers: Sendable {
             if case .enumValue(let name) = arguments["type"] { typeName = name }
             var activeOnly = true
             if case .boolean(let flag) = arguments["activeOnly"] { activeOnly = flag }
-            let games = dataSet.games.filter { game in
+            var games = dataSet.games.filter { game in
                 (!activeOnly || game.isActive) && (typeName.map { $0 == game.type } ?? true)
+            }
+            if planted.contains(.gamesEmpty) { games = [] }
+            if planted.contains(.gamesMissingLast), !games.isEmpty { games.removeLast() }
+            if planted.contains(.firstListedGameName), let first = games.first {
+                games[0] = first.renamed(first.name + PlantedDifference.plantedNameSuffix)
             }
             return .list(games.map { .object(.game($0)) })
         case "draws":
@@ -47,7 +54,9 @@ struct LotteryResolvers: Sendable {
             guard (1...100).contains(last) else {
                 throw GraphQLFieldError("last must be between 1 and 100, got \(last)", code: "BAD_REQUEST")
             }
-            let draws = dataSet.draws(gameId: string("gameId") ?? "", limit: Int(last), before: int("before"))
+            var draws = dataSet.draws(gameId: string("gameId") ?? "", limit: Int(last), before: int("before"))
+            if planted.contains(.drawsReversed) { draws.reverse() }
+            if planted.contains(.secondDrawDuplicatesFirst), draws.count > 1 { draws[1] = draws[0] }
             return .list(draws.map { .object(.draw($0)) })
         case "draw":
             guard let gameId = string("gameId"), let number = int("number"),
@@ -65,7 +74,8 @@ struct LotteryResolvers: Sendable {
     private func resolveGame(_ field: String, of game: DataSetGame) -> GraphQLResolvedValue {
         switch field {
         case "id": return .string(game.id)
-        case "name": return .string(game.name)
+        case "name":
+            return .string(planted.contains(.gameName) ? game.name + PlantedDifference.plantedNameSuffix : game.name)
         case "type": return .string(game.type)
         case "isActive": return .boolean(game.isActive)
         case "ticketPrice": return .int(game.ticketPrice)
@@ -130,5 +140,16 @@ struct LotteryResolvers: Sendable {
         case "height": return .int(Int64(image.height))
         default: return .null
         }
+    }
+}
+
+extension DataSetGame {
+    /// The same game with another name (for a planted difference).
+    func renamed(_ name: String) -> DataSetGame {
+        DataSetGame(
+            id: id, name: name, type: type, typeCode: typeCode, isActive: isActive, ticketPrice: ticketPrice,
+            currency: currency, superPrize: superPrize, numbersCount: numbersCount, numbersRange: numbersRange,
+            bonusRange: bonusRange, logo: logo, nextDraw: nextDraw, lastDraw: lastDraw, drawsCount: drawsCount,
+            rulesUrl: rulesUrl)
     }
 }

@@ -7,11 +7,18 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
     public var longAsString: Bool
     /// The port to listen on at 127.0.0.1; `0` lets the kernel choose a free one.
     public var port: UInt16
+    /// Differences planted in the GraphQL answers (REST is unchanged), for testing the comparison.
+    public var plantedDifferences: Set<PlantedDifference>
 
-    /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port.
-    public init(token: String? = nil, longAsString: Bool = false, port: UInt16 = 0) {
+    /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port, no
+    /// planted differences.
+    public init(
+        token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
+        plantedDifferences: Set<PlantedDifference> = []
+    ) {
         self.token = token
         self.longAsString = longAsString
         self.port = port
+        self.plantedDifferences = plantedDifferences
     }
 }

@@ -14,7 +14,9 @@ struct LotteryHTTPApplication: Sendable {
     /// Creates the application for a data set.
     init(dataSet: LotteryDataSet, options: EmbeddedBackendOptions) {
         rest = RESTHandler(dataSet: dataSet)
-        graphQL = GraphQLHTTPHandler(service: GraphQLService(dataSet: dataSet, longAsString: options.longAsString))
+        graphQL = GraphQLHTTPHandler(
+            service: GraphQLService(
+                dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences))
         token = options.token
     }
 
