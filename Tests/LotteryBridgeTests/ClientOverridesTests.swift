@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
+import GraphQLMigration
 import LegacyModels
 import LotteryAPI
 import LotteryBridge
@@ -136,6 +137,34 @@ struct ClientOverridesTests {
         await #expect(throws: LegacyAPIError.self) { try await rest.send(GameInfo.self, path: ["games", "6x45"]) }
         #expect(rest.unimplementedRequests == [.draw(gameId: "6x45", number: 9_007_199_254_740_993)])
         #expect(rest.requests.count == 5)
+    }
+
+    @Test("repository overrides: a failure per API, a family of requests, in the mode's own way")
+    func repositoryFailuresAndFamilies() async throws {
+        let notFound = APIError.notFound(operation: "Game", path: "game(id: \"gone\")")
+        let restNotFound = LegacyAPIError.server(code: .notFound, message: "no game", httpStatus: 404)
+        for mode in [MigrationMode.rest, .graphQL, .graphQLWithRESTFallback] {
+            let repository = LotteryRepository.unimplemented(stages: MigrationSettings(defaultMode: mode))
+                .override(.gameInfo(gameId: "gone"), graphQLError: notFound, restError: restNotFound)
+                .override(
+                    matching: { if case .draws(let gameId, _, _) = $0 { gameId == "6x45" } else { false } },
+                    with: Self.draws)
+            do {
+                _ = try await repository.game(id: "gone")
+                Issue.record("\(mode): an overridden failure succeeded")
+            } catch let error as APIError {
+                #expect(mode == .graphQL && error == notFound, "\(mode): \(error)")
+            } catch let error as LegacyAPIError {
+                // With a fallback, GraphQL's failure falls back to REST, whose error reaches the caller.
+                #expect(mode != .graphQL && error == restNotFound, "\(mode): \(error)")
+            }
+            #expect(try await repository.draws(gameId: "6x45", limit: 5) == Self.draws)
+            await #expect(throws: (any Error).self) { try await repository.draws(gameId: "5x36") }
+            // With a fallback, both APIs were asked, and neither was overridden.
+            let asked = mode == .graphQLWithRESTFallback ? 2 : 1
+            #expect(
+                repository.unimplementedRequests == Array(repeating: .draws(gameId: "5x36", last: 10), count: asked))
+        }
     }
 
     @Test("GraphQLRequest and LegacyRequest name the same requests")
