@@ -111,7 +111,15 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
         _ operation: Operation.Type, _ answer: @escaping @Sendable (Operation.Variables) throws -> Data?
     ) where Operation.Variables: Decodable {
         let stub: Stub = { body in
-            let variables: Operation.Variables = try Self.variables(in: body)
+            let variables: Operation.Variables
+            do {
+                variables = try Self.variables(in: body)
+            } catch {
+                throw TransportError(
+                    .other,
+                    "GraphQLStubTransport cannot read the variables of operation \(Operation.operationName) as "
+                        + "\(Operation.self).Variables: \(error)")
+            }
             guard let data = try answer(variables) else { return nil }
             return (
                 HTTPResponse(status: 200, headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]),
