@@ -21,6 +21,8 @@ public struct LegacyAPIClient: Sendable {
     /// Called once for every HTTP response received, with its size and latency (for benchmarks and the
     /// comparison tool). Called on an arbitrary thread.
     public let metrics: (@Sendable (LegacyRequestMetrics) -> Void)?
+    /// The answers a test gave in place of the server (`LegacyAPIClient+Overrides.swift`).
+    let overrides: LegacyAPIOverrides
 
     /// The contract's bounds for the `limit` of `draws(gameId:limit:before:)`.
     public static let drawsLimitRange = 1...100
@@ -45,6 +47,17 @@ public struct LegacyAPIClient: Sendable {
         self.session = session
         self.timeout = timeout
         self.metrics = metrics
+        self.overrides = LegacyAPIOverrides(isUnimplemented: false)
+    }
+
+    /// A client whose answers come from `overrides` first.
+    init(baseURL: URL, overrides: LegacyAPIOverrides) {
+        self.baseURL = baseURL
+        self.token = nil
+        self.session = .shared
+        self.timeout = 30
+        self.metrics = nil
+        self.overrides = overrides
     }
 
     // MARK: Endpoints
@@ -56,6 +69,9 @@ public struct LegacyAPIClient: Sendable {
     ///     and throws `LegacyAPIError.invalidRequest` (fetch all types and filter the result instead).
     ///   - activeOnly: `true` for active games only (`active=1`), `false` for all games (`active=0`).
     public func games(type: GameType? = nil, activeOnly: Bool = true) async throws(LegacyAPIError) -> [GameInfo] {
+        if let answer = try overridden(.games(type: type, activeOnly: activeOnly), as: [GameInfo].self) {
+            return answer
+        }
         var query: [URLQueryItem] = []
         if let type {
             guard let code = type.code else {
@@ -72,7 +88,8 @@ public struct LegacyAPIClient: Sendable {
 
     /// `GET /games/{id}`: one game with its logo and its next and last draws.
     public func game(id: String) async throws(LegacyAPIError) -> GameInfo {
-        try await send(GameInfo.self, path: ["games", id]).value
+        if let answer = try overridden(.game(id: id), as: GameInfo.self) { return answer }
+        return try await send(GameInfo.self, path: ["games", id]).value
     }
 
     /// `GET /games/{gameId}/draws?limit=N&before=D`: the game's draws, newest first.
@@ -83,6 +100,9 @@ public struct LegacyAPIClient: Sendable {
     ///   - before: Only draws with a smaller number; `nil` for the newest.
     public func draws(gameId: String, limit: Int = 10, before: Int64? = nil) async throws(LegacyAPIError) -> [DrawInfo]
     {
+        if let answer = try overridden(.draws(gameId: gameId, limit: limit, before: before), as: [DrawInfo].self) {
+            return answer
+        }
         guard Self.drawsLimitRange.contains(limit) else {
             throw .invalidRequest(
                 message: "limit \(limit) is out of range: the REST API accepts \(Self.drawsLimitRange) draws per page"
@@ -97,12 +117,14 @@ public struct LegacyAPIClient: Sendable {
 
     /// `GET /games/{gameId}/draws/{number}`: one draw.
     public func draw(gameId: String, number: Int64) async throws(LegacyAPIError) -> DrawInfo {
-        try await send(DrawInfo.self, path: ["games", gameId, "draws", String(number)]).value
+        if let answer = try overridden(.draw(gameId: gameId, number: number), as: DrawInfo.self) { return answer }
+        return try await send(DrawInfo.self, path: ["games", gameId, "draws", String(number)]).value
     }
 
     /// `GET /images/{id}`: one image.
     public func image(id: String) async throws(LegacyAPIError) -> ImageInfo {
-        try await send(ImageInfo.self, path: ["images", id]).value
+        if let answer = try overridden(.image(id: id), as: ImageInfo.self) { return answer }
+        return try await send(ImageInfo.self, path: ["images", id]).value
     }
 
     // MARK: Lower level
@@ -120,6 +142,12 @@ public struct LegacyAPIClient: Sendable {
         path: [String],
         query: [URLQueryItem] = []
     ) async throws(LegacyAPIError) -> LegacyAPIResponse<T> {
+        guard !overrides.isUnimplemented else {
+            throw .unimplemented(
+                request: "GET /\(path.joined(separator: "/"))",
+                advice: "LegacyAPIClient.unimplemented() has no server: call an endpoint method "
+                    + "(game(id:), draws(gameId:limit:before:), ...) and override its request")
+        }
         let request = try makeRequest(path: path, query: query)
         guard !Task.isCancelled else {
             throw .cancelled

@@ -15,6 +15,9 @@ public enum LegacyAPIError: Error, Sendable, Equatable, CustomStringConvertible 
     case cancelled
     /// The request cannot be made from the given arguments (empty id, unknown game type filter, bad limit...).
     case invalidRequest(message: String)
+    /// A test's ``LegacyAPIClient/unimplemented()`` client got a request that no override answers. `request` is
+    /// the request as Swift source (`.game(id: "6x45")`), `advice` says how to override it.
+    case unimplemented(request: String, advice: String)
 
     /// What went wrong, where, and what to do about it.
     public var description: String {
@@ -38,6 +41,8 @@ public enum LegacyAPIError: Error, Sendable, Equatable, CustomStringConvertible 
             return "The REST request was cancelled before it completed; nothing to do unless it was unexpected."
         case .invalidRequest(let message):
             return "Invalid REST request: \(message). Fix the arguments passed to LegacyAPIClient."
+        case .unimplemented(let request, let advice):
+            return "Unimplemented REST request \(request): the test did not override it. \(advice)."
         }
     }
 

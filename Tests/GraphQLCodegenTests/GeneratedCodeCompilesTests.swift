@@ -8,10 +8,13 @@ import Testing
 /// temporary package with a copy of the GraphQLBridge runtime; a small program then decodes GitHub responses with
 /// the generated types and its output is compared with Fixtures/GitHub/expected-output.txt.
 ///
-/// Slow (a `swift build`): the package lives at a fixed path under /tmp so that repeated runs are incremental.
+/// Slow (a `swift build`): the package lives at a fixed path under /tmp so that repeated runs are incremental, one per
+/// checkout (named after its path), so that checkouts tested at the same time do not rewrite each other's files.
 @Suite("Generated code compiles and decodes", .serialized)
 struct GeneratedCodeCompilesTests {
-    static let packageFolder = URL(fileURLWithPath: "/tmp/graphql-codegen-compile-check")
+    static let packageFolder = URL(
+        fileURLWithPath: "/tmp/graphql-codegen-compile-check"
+            + CodegenTestSupport.repositoryRoot.standardizedFileURL.path.replacingOccurrences(of: "/", with: "-"))
 
     @Test("snippets and GitHub operations compile; the GitHub types decode responses", .timeLimit(.minutes(5)))
     func compileAndDecode() async throws {

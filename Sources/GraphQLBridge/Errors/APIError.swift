@@ -39,6 +39,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case notFound(operation: String, path: String)
     /// A caller asked for a result type that the request does not produce.
     case unexpectedResponseType(operation: String, expected: String, actual: String)
+    /// A test double (an app client's `unimplemented()` value) got a request that the test did not override.
+    /// `request` is the request as Swift source (`.gameInfo(gameId: "6x45")`), `advice` says how to override it.
+    case unimplemented(operation: String, request: String, advice: String)
 
     /// The operation that failed.
     public var operation: String {
@@ -46,7 +49,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .transport(let operation, _), .timedOut(let operation, _), .cancelled(let operation),
             .responseTooLarge(let operation, _), .httpStatus(let operation, _, _), .graphQL(let operation, _, _),
             .decoding(let operation, _), .invalidResponse(let operation, _, _, _), .encoding(let operation, _),
-            .notFound(let operation, _), .unexpectedResponseType(let operation, _, _):
+            .notFound(let operation, _), .unexpectedResponseType(let operation, _, _),
+            .unimplemented(let operation, _, _):
             return operation
         }
     }
@@ -104,6 +108,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(operation): not found: \(path) is null"
         case .unexpectedResponseType(let operation, let expected, let actual):
             return "\(operation): asked for a \(expected) but this request produces \(actual)"
+        case .unimplemented(let operation, let request, let advice):
+            return "\(operation): unimplemented: the test did not override \(request). \(advice)"
         }
     }
 }

@@ -65,3 +65,10 @@ public struct GraphQLNoVariables: Encodable, Sendable, Hashable {
         _ = encoder.container(keyedBy: GraphQLCodingKey.self)
     }
 }
+
+extension GraphQLNoVariables: Decodable {
+    /// Decodes any JSON object (or nothing): an operation without variables ignores what was sent.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+    }
+}

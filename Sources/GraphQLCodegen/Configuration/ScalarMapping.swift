@@ -4,8 +4,9 @@
 /// "scalars": { "Long": "Int64", "DateTime": "Date", "URI": { "type": "URL", "decoding": "decodable" } }
 /// ```
 ///
-/// The type must be `Decodable`, `Hashable` and `Sendable` (and `Encodable` when the scalar is used in variables
-/// or input objects).
+/// The type must be `Codable`, `Hashable` and `Sendable`: generated types decode responses and encode them back as
+/// the server writes them (for typed test stubs). `Date` is encoded as RFC 3339 text; any other type with its own
+/// `Encodable` conformance.
 public struct ScalarMapping: Sendable, Hashable {
     /// The Swift type, as written in generated code (`Int64`, `Date`, `Foundation.URL`, `MyApp.Money`).
     public var swiftType: String

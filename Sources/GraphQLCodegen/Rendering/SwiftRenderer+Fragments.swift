@@ -5,7 +5,7 @@ extension SwiftRenderer {
         let title = "`fragment \(plan.name) on \(plan.typeCondition)`"
         writeDoc(title: title, description: plan.description, to: &writer)
         write(
-            plan.selectionSet, conformances: "GraphQLFragment, Hashable",
+            plan.selectionSet, conformances: "GraphQLFragment, Encodable, Hashable",
             statics: { writer in
                 writer.line("\(access)static let fragmentName = \"\(SwiftNames.stringLiteralContents(plan.name))\"")
                 writer.line(

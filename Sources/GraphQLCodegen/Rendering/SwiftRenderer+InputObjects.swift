@@ -1,10 +1,11 @@
 extension SwiftRenderer {
-    /// The Swift declaration of an input object: an `Encodable` struct whose nullable fields are `GraphQLNullable`.
+    /// The Swift declaration of an input object: a `Codable` struct whose nullable fields are `GraphQLNullable`
+    /// (decoding reads back what encoding wrote, for test doubles that record the variables they get).
     public func declaration(of plan: InputObjectPlan) -> String {
         var writer = CodeWriter()
         writeDoc(title: "`input \(plan.name)`", description: plan.description, to: &writer)
         if plan.isOneOf { writer.doc("A OneOf input object: set exactly one field.") }
-        writer.open("\(access)struct \(plan.swiftName): Encodable, Sendable, Hashable")
+        writer.open("\(access)struct \(plan.swiftName): Codable, Sendable, Hashable")
         var members = NameScope(reserved: Set(plan.fields.map(\.propertyName)).union(["CodingKeys"]))
         var storageNames: [String: String] = [:]
         for field in plan.fields {
@@ -44,10 +45,13 @@ extension SwiftRenderer {
         writeCodingKeys(plan.fields.map { ($0.propertyName, $0.name) }, to: &writer)
         if plan.fields.isEmpty {
             writer.blankLine()
+            writer.line("\(access)init(from decoder: any Decoder) throws {}")
+            writer.blankLine()
             writer.open("\(access)func encode(to encoder: any Encoder) throws")
             writer.line("_ = encoder.container(keyedBy: GraphQLCodingKey.self)")
             writer.close()
         } else {
+            writeDecoder(plan.fields, storageNames: storageNames, to: &writer)
             writeEncoder(plan.fields, to: &writer)
         }
         writer.close()

@@ -51,18 +51,27 @@ extension SwiftRenderer {
             writer.doc(
                 "The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out."
             )
-            writer.open("\(access)struct Variables: Encodable, Sendable, Hashable")
+            writer.open("\(access)struct Variables: Codable, Sendable, Hashable")
             for variable in plan.variables {
                 writer.line("\(access)var \(SwiftNames.escaped(variable.propertyName)): \(variable.swiftType)")
             }
+            writer.blankLine()
+            writer.wrappedList("\(access)init(", plan.variables.map(parameter), ") {", closing: ") {")
+            writer.level += 1
+            for variable in plan.variables {
+                let name = SwiftNames.escaped(variable.propertyName)
+                writer.line("self.\(name) = \(name)")
+            }
+            writer.close()
             writeCodingKeys(plan.variables.map { ($0.propertyName, $0.name) }, to: &writer)
+            writeDecoder(plan.variables, to: &writer)
             writeEncoder(plan.variables, to: &writer)
             writer.close()
         }
 
         writer.blankLine()
         writer.doc("The result: the response's `data`.")
-        write(plan.data, conformances: "Decodable, Sendable, Hashable", to: &writer)
+        write(plan.data, conformances: "Codable, Sendable, Hashable", to: &writer)
         writer.close()
         return writer.text
     }
@@ -114,6 +123,47 @@ extension SwiftRenderer {
                 } else {
                     writer.statement("try container.encode(\(name), \(key))")
                 }
+            }
+        }
+        writer.close()
+    }
+
+    /// `init(from:)` for variables or input object fields, reading back what `encode(to:)` wrote: an absent key is
+    /// `.none` (or `nil`), `null` is `.null`; scalars with scalar rules (`ID`, `Long`, `DateTime`) use them.
+    /// - Parameters:
+    ///   - values: The variables or fields.
+    ///   - storageNames: The private storage of boxed fields, by property name.
+    func writeDecoder(
+        _ values: [InputValuePlan], storageNames: [String: String] = [:], to writer: inout CodeWriter
+    ) {
+        writer.blankLine()
+        writer.open("\(access)init(from decoder: any Decoder) throws")
+        writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+        for value in values {
+            let name = SwiftNames.escaped(value.propertyName)
+            let key = "forKey: .\(name)"
+            let scalarRules = value.type.innermostScalar?.usesScalarDecoding == true
+            let call: String
+            switch value.presence {
+            case .required:
+                call =
+                    scalarRules
+                    ? "decodeScalar(\(value.type.swift).self, \(key))" : "decode(\(value.type.swift).self, \(key))"
+            case .optionalWithDefault:
+                call =
+                    scalarRules
+                    ? "decodeScalar(\(value.type.swift)?.self, \(key))"
+                    : "decodeIfPresent(\(value.type.swift).self, \(key))"
+            case .nullable:
+                call =
+                    scalarRules
+                    ? "decodeNullableScalar(\(value.type.swift).self, \(key))"
+                    : "decodeNullable(\(value.type.swift).self, \(key))"
+            }
+            if let storage = storageNames[value.propertyName] {
+                writer.statement("self.\(storage) = [try container.\(call)]")
+            } else {
+                writer.statement("self.\(name) = try container.\(call)")
             }
         }
         writer.close()

@@ -1,9 +1,10 @@
 extension SwiftRenderer {
     /// Writes the struct of a selection set (an operation's `Data`, a fragment, a nested struct or a type case
-    /// view): stored properties, a memberwise initializer, `CodingKeys`, `init(from:)`, then its nested types.
+    /// view): stored properties, a memberwise initializer, `CodingKeys`, `init(from:)`, `encode(to:)`, then its
+    /// nested types.
     /// - Parameters:
     ///   - plan: The selection set.
-    ///   - conformances: The protocols before `Identifiable` (`Decodable, Sendable, Hashable`).
+    ///   - conformances: The protocols before `Identifiable` (`Codable, Sendable, Hashable`).
     ///   - statics: Lines written first in the struct (a fragment's static members).
     func write(
         _ plan: SelectionSetPlan, conformances: String, statics: (inout CodeWriter) -> Void = { _ in },
@@ -29,6 +30,7 @@ extension SwiftRenderer {
         writeMemberwiseInitializer(plan, to: &writer)
         writeCodingKeys(plan.fields.map { ($0.propertyName, $0.responseKey) }, to: &writer)
         writeDecoder(plan, to: &writer)
+        writeEncoder(plan, to: &writer)
         writeNestedTypes(plan, to: &writer)
         writer.close()
     }
@@ -132,6 +134,43 @@ extension SwiftRenderer {
         return "decode(\(field.type.swift).self, \(key))"
     }
 
+    /// `encode(to:)`: the JSON object the server would send. Spread fragments are written first, then the fields
+    /// (which include the fragments' fields), then the type case views that apply (each holds the fields above and
+    /// its own), so that a key written twice ends with its most complete value; `Date`s are written as RFC 3339
+    /// text, `Long`s as JSON numbers, `nil` as `null`.
+    private func writeEncoder(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
+        writer.blankLine()
+        writer.open("\(access)func encode(to encoder: any Encoder) throws")
+        for fragment in plan.fragments {
+            let value = "\(SwiftNames.escaped(plan.fragmentsPropertyName)).\(SwiftNames.escaped(fragment.propertyName))"
+            writer.statement("try \(value)\(fragment.isConditional ? "?" : "").encode(to: encoder)")
+        }
+        if plan.fields.isEmpty {
+            writer.line("_ = encoder.container(keyedBy: GraphQLCodingKey.self)")
+        } else {
+            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+        }
+        for field in plan.fields {
+            let name = SwiftNames.escaped(field.propertyName)
+            writer.statement("try container.encode(\(converted(name, field.type)), forKey: .\(name))")
+        }
+        for typeCase in plan.typeCases {
+            writer.statement("try \(SwiftNames.escaped(typeCase.propertyName))?.encode(to: encoder)")
+        }
+        writer.close()
+    }
+
+    /// The expression that encodes `expression` of an output `type`: `Date`s become `DateTimeScalar.format(...)`.
+    func converted(_ expression: String, _ type: OutputTypePlan) -> String {
+        switch type {
+        case .scalar(let scalar): return scalar.isDate ? "DateTimeScalar.format(\(expression))" : expression
+        case .list(let item), .optional(let item):
+            let inner = converted("$0", item)
+            return inner == "$0" ? expression : "\(expression).map { \(inner) }"
+        case .enumeration, .object, .fragment: return expression
+        }
+    }
+
     private func writeNestedTypes(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
         if !plan.fragments.isEmpty {
             writer.blankLine()
@@ -156,7 +195,7 @@ extension SwiftRenderer {
         for nested in plan.nestedTypes {
             writer.blankLine()
             writer.doc("The fields selected on `\(nested.graphQLType)`.")
-            write(nested, conformances: "Decodable, Sendable, Hashable", to: &writer)
+            write(nested, conformances: "Codable, Sendable, Hashable", to: &writer)
         }
         for typeCase in plan.typeCases {
             writer.blankLine()
@@ -165,7 +204,7 @@ extension SwiftRenderer {
             writer.doc(
                 "This selection when the object is \(when) (`... on \(typeCase.typeCondition)`): the fields above and "
                     + "those selected on `\(typeCase.typeCondition)`.")
-            write(typeCase.selectionSet, conformances: "Decodable, Sendable, Hashable", to: &writer)
+            write(typeCase.selectionSet, conformances: "Codable, Sendable, Hashable", to: &writer)
         }
     }
 }

@@ -5,12 +5,12 @@ import LotteryAPI
 extension GraphQLClient {
     /// A game's draws as legacy `DrawInfo`s, newest first.
     public func draws(gameId: String, last: Int = 10, before: Int64? = nil) async throws(APIError) -> [DrawInfo] {
-        try await fetchDraws(gameId: gameId, last: last, before: before).value
+        try await fetch(requestType: .draws(gameId: gameId, last: last, before: before))
     }
 
     /// One draw as the legacy `DrawInfo`; ``APIError/notFound(operation:path:)`` when there is no such draw.
     public func drawInfo(gameId: String, number: Int64) async throws(APIError) -> DrawInfo {
-        try await fetchDrawInfo(gameId: gameId, number: number).value
+        try await fetch(requestType: .drawInfo(gameId: gameId, number: number))
     }
 
     func fetchDraws(gameId: String, last: Int, before: Int64?) async throws(APIError)

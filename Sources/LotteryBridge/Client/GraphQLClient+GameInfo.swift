@@ -5,13 +5,13 @@ import LotteryAPI
 extension GraphQLClient {
     /// One game as the legacy `GameInfo`; ``APIError/notFound(operation:path:)`` when there is no such game.
     public func gameInfo(gameId: String) async throws(APIError) -> GameInfo {
-        try await fetchGameInfo(gameId: gameId).value
+        try await fetch(requestType: .gameInfo(gameId: gameId))
     }
 
     /// Games as legacy `GameInfo`s, ordered by id.
     public func games(type: LegacyModels.GameType? = nil, activeOnly: Bool = true) async throws(APIError) -> [GameInfo]
     {
-        try await fetchGames(type: type, activeOnly: activeOnly).value
+        try await fetch(requestType: .games(type: type, activeOnly: activeOnly))
     }
 
     func fetchGameInfo(gameId: String) async throws(APIError) -> GraphQLBridgeResponse<GameInfo> {

@@ -6,7 +6,7 @@ extension GraphQLClient {
     /// An image as the legacy `ImageInfo`; ``APIError/notFound(operation:path:)`` when there is no such
     /// image or `id` is `nil`.
     public func image(id: ImageId?) async throws(APIError) -> ImageInfo {
-        try await fetchImage(id: id).value
+        try await fetch(requestType: .image(id))
     }
 
     func fetchImage(id: ImageId?) async throws(APIError) -> GraphQLBridgeResponse<ImageInfo> {

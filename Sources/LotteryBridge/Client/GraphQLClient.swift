@@ -21,16 +21,27 @@ public typealias QLRequestResult<Response> = Result<Response, APIError>
 ///
 /// Field errors beside data (a prize ledger that is down) are not failures by default: the affected
 /// fields are `nil`, as REST's `null`, and the errors are in ``GraphQLBridgeResponse/warnings``.
+///
+/// In tests, ``unimplemented(errorPolicy:)`` gives a client that fails on any request the test did not override
+/// with `override(_:with:)` (`GraphQLClient+Overrides.swift`).
 public final class GraphQLClient: Sendable {
     /// The runtime client that executes the operations.
     public let client: GraphQLHTTPClient
     /// What GraphQL errors beside data do: ``GraphQLErrorPolicy/returnPartialData`` by default.
     public let errorPolicy: GraphQLErrorPolicy
+    /// The answers a test gave in place of the server (`GraphQLClient+Overrides.swift`).
+    let overrides: GraphQLClientOverrides
 
     /// Creates a client on top of a configured runtime client.
-    public init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy = .returnPartialData) {
+    public convenience init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy = .returnPartialData) {
+        self.init(client: client, errorPolicy: errorPolicy, overrides: GraphQLClientOverrides(isUnimplemented: false))
+    }
+
+    /// Creates a client whose answers come from `overrides` first.
+    init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy, overrides: GraphQLClientOverrides) {
         self.client = client
         self.errorPolicy = errorPolicy
+        self.overrides = overrides
     }
 
     /// Creates a client for `endpoint`, sending `Authorization: Bearer <token>` when a token is given.
@@ -74,6 +85,7 @@ public final class GraphQLClient: Sendable {
     public func fetchResponse<Response: Sendable>(
         requestType: GraphQLRequest, as responseType: Response.Type = Response.self
     ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
+        if let overridden = try overridden(requestType, as: responseType) { return overridden }
         let fetched: GraphQLBridgeResponse<any Sendable>
         switch requestType {
         case .gameInfo(let gameId): fetched = try await fetchGameInfo(gameId: gameId).erased

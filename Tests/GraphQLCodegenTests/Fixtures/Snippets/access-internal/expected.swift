@@ -48,7 +48,7 @@ struct StatusQuery: GraphQLQuery {
     init() {}
 
     /// The result: the response's `data`.
-    struct Data: Decodable, Sendable, Hashable {
+    struct Data: Codable, Sendable, Hashable {
         let status: Status
 
         init(status: Status) {
@@ -62,6 +62,11 @@ struct StatusQuery: GraphQLQuery {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.status = try container.decode(Status.self, forKey: .status)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(status, forKey: .status)
         }
     }
 }

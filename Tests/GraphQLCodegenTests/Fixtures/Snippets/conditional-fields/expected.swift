@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment RepositoryStats on Repository`.
-public struct RepositoryStats: GraphQLFragment, Hashable {
+public struct RepositoryStats: GraphQLFragment, Encodable, Hashable {
     public static let fragmentName = "RepositoryStats"
     public static let typeCondition = "Repository"
     public static let fragmentDefinition = "fragment RepositoryStats on Repository{stargazerCount forkCount}"
@@ -26,6 +26,12 @@ public struct RepositoryStats: GraphQLFragment, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.stargazerCount = try container.decode(Int.self, forKey: .stargazerCount)
         self.forkCount = try container.decode(Int.self, forKey: .forkCount)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(stargazerCount, forKey: .stargazerCount)
+        try container.encode(forkCount, forKey: .forkCount)
     }
 }
 
@@ -56,13 +62,26 @@ public struct RepositoryQuery: GraphQLQuery {
     public var variables: Variables { Variables(name: name, withStats: withStats, short: short) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var name: String
         public var withStats: Bool
         public var short: Bool
 
+        public init(name: String, withStats: Bool, short: Bool) {
+            self.name = name
+            self.withStats = withStats
+            self.short = short
+        }
+
         enum CodingKeys: String, CodingKey {
             case name, withStats, short
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try container.decode(String.self, forKey: .name)
+            self.withStats = try container.decode(Bool.self, forKey: .withStats)
+            self.short = try container.decode(Bool.self, forKey: .short)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -74,7 +93,7 @@ public struct RepositoryQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let repository: Repository?
 
         public init(repository: Repository?) {
@@ -90,8 +109,13 @@ public struct RepositoryQuery: GraphQLQuery {
             self.repository = try container.decodeIfPresent(Repository.self, forKey: .repository)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(repository, forKey: .repository)
+        }
+
         /// The fields selected on `Repository`.
-        public struct Repository: Decodable, Sendable, Hashable {
+        public struct Repository: Codable, Sendable, Hashable {
             public let name: String
             public let description: String?
             public let owner: Owner?
@@ -127,6 +151,16 @@ public struct RepositoryQuery: GraphQLQuery {
                 )
             }
 
+            public func encode(to encoder: any Encoder) throws {
+                try fragments.repositoryStats?.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(description, forKey: .description)
+                try container.encode(owner, forKey: .owner)
+                try container.encode(stargazerCount, forKey: .stargazerCount)
+                try container.encode(forkCount, forKey: .forkCount)
+            }
+
             /// The fragments spread in this selection, decoded from the same JSON object.
             public struct Fragments: Sendable, Hashable {
                 public let repositoryStats: RepositoryStats?
@@ -137,7 +171,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Owner`.
-            public struct Owner: Decodable, Sendable, Hashable {
+            public struct Owner: Codable, Sendable, Hashable {
                 public let login: String
 
                 public init(login: String) {
@@ -151,6 +185,11 @@ public struct RepositoryQuery: GraphQLQuery {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.login = try container.decode(String.self, forKey: .login)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(login, forKey: .login)
                 }
             }
         }

@@ -121,11 +121,20 @@ public struct IssuesQuery: GraphQLQuery {
     public var variables: Variables { Variables(states: states) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var states: GraphQLNullable<[IssueState]>
+
+        public init(states: GraphQLNullable<[IssueState]> = .none) {
+            self.states = states
+        }
 
         enum CodingKeys: String, CodingKey {
             case states
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.states = try container.decodeNullable([IssueState].self, forKey: .states)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -135,7 +144,7 @@ public struct IssuesQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let issues: [Issue]
 
         public init(issues: [Issue]) {
@@ -151,8 +160,13 @@ public struct IssuesQuery: GraphQLQuery {
             self.issues = try container.decode([Issue].self, forKey: .issues)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(issues, forKey: .issues)
+        }
+
         /// The fields selected on `Issue`.
-        public struct Issue: Decodable, Sendable, Hashable {
+        public struct Issue: Codable, Sendable, Hashable {
             public let number: Int
             public let state: IssueState
             public let priority: Priority?
@@ -175,6 +189,14 @@ public struct IssuesQuery: GraphQLQuery {
                 self.state = try container.decode(IssueState.self, forKey: .state)
                 self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority)
                 self.history = try container.decodeIfPresent([IssueState?].self, forKey: .history)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(number, forKey: .number)
+                try container.encode(state, forKey: .state)
+                try container.encode(priority, forKey: .priority)
+                try container.encode(history, forKey: .history)
             }
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment OrganizationSummary on Organization`.
-public struct OrganizationSummary: GraphQLFragment, Hashable, Identifiable {
+public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "OrganizationSummary"
     public static let typeCondition = "Organization"
     public static let fragmentDefinition = "fragment OrganizationSummary on Organization{id login}"
@@ -27,6 +27,12 @@ public struct OrganizationSummary: GraphQLFragment, Hashable, Identifiable {
         self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         self.login = try container.decode(String.self, forKey: .login)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(login, forKey: .login)
+    }
 }
 
 // FILE: Fragments/UserCard.swift
@@ -36,7 +42,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment UserCard on User`: The fields a user card shows.
-public struct UserCard: GraphQLFragment, Hashable, Identifiable {
+public struct UserCard: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "UserCard"
     public static let typeCondition = "User"
     public static let fragmentDefinition =
@@ -65,6 +71,14 @@ public struct UserCard: GraphQLFragment, Hashable, Identifiable {
         self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
         self.organization = try container.decodeIfPresent(OrganizationSummary.self, forKey: .organization)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(login, forKey: .login)
+        try container.encode(avatarUrl, forKey: .avatarUrl)
+        try container.encode(organization, forKey: .organization)
+    }
 }
 
 // FILE: Fragments/UserProfile.swift
@@ -74,7 +88,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment UserProfile on User`.
-public struct UserProfile: GraphQLFragment, Hashable, Identifiable {
+public struct UserProfile: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "UserProfile"
     public static let typeCondition = "User"
     public static let fragmentDefinition = "fragment UserProfile on User{...UserCard name bio}"
@@ -115,6 +129,17 @@ public struct UserProfile: GraphQLFragment, Hashable, Identifiable {
         self.fragments = try Fragments(userCard: UserCard(from: decoder))
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        try fragments.userCard.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(login, forKey: .login)
+        try container.encode(avatarUrl, forKey: .avatarUrl)
+        try container.encode(organization, forKey: .organization)
+        try container.encode(name, forKey: .name)
+        try container.encode(bio, forKey: .bio)
+    }
+
     /// The fragments spread in this selection, decoded from the same JSON object.
     public struct Fragments: Sendable, Hashable {
         public let userCard: UserCard
@@ -147,11 +172,20 @@ public struct UserProfileQuery: GraphQLQuery {
     public var variables: Variables { Variables(login: login) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var login: String
+
+        public init(login: String) {
+            self.login = login
+        }
 
         enum CodingKeys: String, CodingKey {
             case login
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.login = try container.decode(String.self, forKey: .login)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -161,7 +195,7 @@ public struct UserProfileQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let user: UserProfile?
 
         public init(user: UserProfile?) {
@@ -175,6 +209,11 @@ public struct UserProfileQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.user = try container.decodeIfPresent(UserProfile.self, forKey: .user)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(user, forKey: .user)
         }
     }
 }
@@ -201,11 +240,20 @@ public struct UserWithFollowersQuery: GraphQLQuery {
     public var variables: Variables { Variables(login: login) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var login: String
+
+        public init(login: String) {
+            self.login = login
+        }
 
         enum CodingKeys: String, CodingKey {
             case login
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.login = try container.decode(String.self, forKey: .login)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -215,7 +263,7 @@ public struct UserWithFollowersQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let user: User?
 
         public init(user: User?) {
@@ -231,8 +279,13 @@ public struct UserWithFollowersQuery: GraphQLQuery {
             self.user = try container.decodeIfPresent(User.self, forKey: .user)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(user, forKey: .user)
+        }
+
         /// The fields selected on `User`.
-        public struct User: Decodable, Sendable, Hashable, Identifiable {
+        public struct User: Codable, Sendable, Hashable, Identifiable {
             public let id: GraphQLID
             public let login: String
             public let avatarUrl: String
@@ -267,6 +320,17 @@ public struct UserWithFollowersQuery: GraphQLQuery {
                 self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
                 self.followers = try container.decode([UserCard].self, forKey: .followers)
                 self.fragments = try Fragments(userCard: UserCard(from: decoder))
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                try fragments.userCard.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(login, forKey: .login)
+                try container.encode(avatarUrl, forKey: .avatarUrl)
+                try container.encode(organization, forKey: .organization)
+                try container.encode(bio, forKey: .bio)
+                try container.encode(followers, forKey: .followers)
             }
 
             /// The fragments spread in this selection, decoded from the same JSON object.

@@ -41,7 +41,7 @@ import Foundation
 import GraphQLBridge
 
 /// `input AuthorInput`.
-public struct AuthorInput: Encodable, Sendable, Hashable {
+public struct AuthorInput: Codable, Sendable, Hashable {
     public var login: String
 
     public init(login: String) {
@@ -50,6 +50,11 @@ public struct AuthorInput: Encodable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case login
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.login = try container.decode(String.self, forKey: .login)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,7 +70,7 @@ import Foundation
 import GraphQLBridge
 
 /// `input CreateIssueInput`.
-public struct CreateIssueInput: Encodable, Sendable, Hashable {
+public struct CreateIssueInput: Codable, Sendable, Hashable {
     public var title: String
     public var body: GraphQLNullable<String>
     public var dueAt: Date
@@ -85,6 +90,15 @@ public struct CreateIssueInput: Encodable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case title, body, dueAt, milestones, author
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.title = try container.decode(String.self, forKey: .title)
+        self.body = try container.decodeNullable(String.self, forKey: .body)
+        self.dueAt = try container.decodeScalar(Date.self, forKey: .dueAt)
+        self.milestones = try container.decodeNullableScalar([Date?].self, forKey: .milestones)
+        self.author = try container.decodeNullable(AuthorInput.self, forKey: .author)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,7 +123,7 @@ import Foundation
 import GraphQLBridge
 
 /// `input IssueFilter`: Filters for a list of issues.
-public struct IssueFilter: Encodable, Sendable, Hashable {
+public struct IssueFilter: Codable, Sendable, Hashable {
     public var states: GraphQLNullable<[IssueState]>
     public var labels: GraphQLNullable<[String?]>
     /// Only issues created since this instant.
@@ -141,6 +155,17 @@ public struct IssueFilter: Encodable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case states, labels, since, assignee, first, and, or
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.states = try container.decodeNullable([IssueState].self, forKey: .states)
+        self.labels = try container.decodeNullable([String?].self, forKey: .labels)
+        self.since = try container.decodeNullableScalar(Date.self, forKey: .since)
+        self.assignee = try container.decodeNullable(String.self, forKey: .assignee)
+        self.first = try container.decodeIfPresent(Int.self, forKey: .first)
+        self._andStorage = [try container.decodeNullable(IssueFilter.self, forKey: .and)]
+        self.or = try container.decodeNullable([IssueFilter].self, forKey: .or)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -181,11 +206,20 @@ public struct CreateIssueMutation: GraphQLMutation {
     public var variables: Variables { Variables(input: input) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var input: CreateIssueInput
+
+        public init(input: CreateIssueInput) {
+            self.input = input
+        }
 
         enum CodingKeys: String, CodingKey {
             case input
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.input = try container.decode(CreateIssueInput.self, forKey: .input)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -195,7 +229,7 @@ public struct CreateIssueMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let createIssue: CreateIssue
 
         public init(createIssue: CreateIssue) {
@@ -211,8 +245,13 @@ public struct CreateIssueMutation: GraphQLMutation {
             self.createIssue = try container.decode(CreateIssue.self, forKey: .createIssue)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(createIssue, forKey: .createIssue)
+        }
+
         /// The fields selected on `Issue`.
-        public struct CreateIssue: Decodable, Sendable, Hashable {
+        public struct CreateIssue: Codable, Sendable, Hashable {
             public let number: Int
             public let title: String
 
@@ -229,6 +268,12 @@ public struct CreateIssueMutation: GraphQLMutation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.number = try container.decode(Int.self, forKey: .number)
                 self.title = try container.decode(String.self, forKey: .title)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(number, forKey: .number)
+                try container.encode(title, forKey: .title)
             }
         }
     }
@@ -254,11 +299,20 @@ public struct FilteredIssuesQuery: GraphQLQuery {
     public var variables: Variables { Variables(filter: filter) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var filter: GraphQLNullable<IssueFilter>
+
+        public init(filter: GraphQLNullable<IssueFilter> = .none) {
+            self.filter = filter
+        }
 
         enum CodingKeys: String, CodingKey {
             case filter
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.filter = try container.decodeNullable(IssueFilter.self, forKey: .filter)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -268,7 +322,7 @@ public struct FilteredIssuesQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let issues: [Issue]
 
         public init(issues: [Issue]) {
@@ -284,8 +338,13 @@ public struct FilteredIssuesQuery: GraphQLQuery {
             self.issues = try container.decode([Issue].self, forKey: .issues)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(issues, forKey: .issues)
+        }
+
         /// The fields selected on `Issue`.
-        public struct Issue: Decodable, Sendable, Hashable {
+        public struct Issue: Codable, Sendable, Hashable {
             public let number: Int
 
             public init(number: Int) {
@@ -299,6 +358,11 @@ public struct FilteredIssuesQuery: GraphQLQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.number = try container.decode(Int.self, forKey: .number)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(number, forKey: .number)
             }
         }
     }

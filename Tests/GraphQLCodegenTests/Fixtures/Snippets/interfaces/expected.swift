@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment DogDetails on Dog`.
-public struct DogDetails: GraphQLFragment, Hashable, Identifiable {
+public struct DogDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "DogDetails"
     public static let typeCondition = "Dog"
     public static let fragmentDefinition = "fragment DogDetails on Dog{id barkVolume}"
@@ -26,6 +26,12 @@ public struct DogDetails: GraphQLFragment, Hashable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         self.barkVolume = try container.decode(Int.self, forKey: .barkVolume)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(barkVolume, forKey: .barkVolume)
     }
 }
 
@@ -49,11 +55,20 @@ public struct NodeQuery: GraphQLQuery {
     public var variables: Variables { Variables(id: id) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID
+
+        public init(id: GraphQLID) {
+            self.id = id
+        }
 
         enum CodingKeys: String, CodingKey {
             case id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -63,7 +78,7 @@ public struct NodeQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let node: Node?
 
         public init(node: Node?) {
@@ -79,8 +94,13 @@ public struct NodeQuery: GraphQLQuery {
             self.node = try container.decodeIfPresent(Node.self, forKey: .node)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(node, forKey: .node)
+        }
+
         /// The fields selected on `Node`.
-        public struct Node: Decodable, Sendable, Hashable, Identifiable {
+        public struct Node: Codable, Sendable, Hashable, Identifiable {
             public let __typename: String
             public let id: GraphQLID
             public let asPerson: AsPerson?
@@ -105,9 +125,17 @@ public struct NodeQuery: GraphQLQuery {
                 self.asPet = try ["Dog", "Cat"].contains(self.__typename) ? AsPet(from: decoder) : nil
             }
 
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(id, forKey: .id)
+                try asPerson?.encode(to: encoder)
+                try asPet?.encode(to: encoder)
+            }
+
             /// This selection when the object is a `Person` (`... on Person`): the fields above and those selected on
             /// `Person`.
-            public struct AsPerson: Decodable, Sendable, Hashable, Identifiable {
+            public struct AsPerson: Codable, Sendable, Hashable, Identifiable {
                 public let __typename: String
                 public let id: GraphQLID
                 public let name: String
@@ -128,11 +156,18 @@ public struct NodeQuery: GraphQLQuery {
                     self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(id, forKey: .id)
+                    try container.encode(name, forKey: .name)
+                }
             }
 
             /// This selection when the object is one of `Dog`, `Cat` (`... on Pet`): the fields above and those
             /// selected on `Pet`.
-            public struct AsPet: Decodable, Sendable, Hashable, Identifiable {
+            public struct AsPet: Codable, Sendable, Hashable, Identifiable {
                 public let __typename: String
                 public let id: GraphQLID
                 public let name: String
@@ -152,6 +187,13 @@ public struct NodeQuery: GraphQLQuery {
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(id, forKey: .id)
+                    try container.encode(name, forKey: .name)
                 }
             }
         }
@@ -174,7 +216,7 @@ public struct PetsQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let pets: [Pet]
 
         public init(pets: [Pet]) {
@@ -190,8 +232,13 @@ public struct PetsQuery: GraphQLQuery {
             self.pets = try container.decode([Pet].self, forKey: .pets)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pets, forKey: .pets)
+        }
+
         /// The fields selected on `Pet`.
-        public struct Pet: Decodable, Sendable, Hashable {
+        public struct Pet: Codable, Sendable, Hashable {
             public let __typename: String
             public let name: String
             public let owner: Owner?
@@ -219,8 +266,17 @@ public struct PetsQuery: GraphQLQuery {
                 self.asCat = try ["Cat"].contains(self.__typename) ? AsCat(from: decoder) : nil
             }
 
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try container.encode(name, forKey: .name)
+                try container.encode(owner, forKey: .owner)
+                try asDog?.encode(to: encoder)
+                try asCat?.encode(to: encoder)
+            }
+
             /// The fields selected on `Person`.
-            public struct Owner: Decodable, Sendable, Hashable {
+            public struct Owner: Codable, Sendable, Hashable {
                 public let name: String
 
                 public init(name: String) {
@@ -235,10 +291,15 @@ public struct PetsQuery: GraphQLQuery {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(name, forKey: .name)
+                }
             }
 
             /// This selection when the object is a `Dog` (`... on Dog`): the fields above and those selected on `Dog`.
-            public struct AsDog: Decodable, Sendable, Hashable, Identifiable {
+            public struct AsDog: Codable, Sendable, Hashable, Identifiable {
                 public let __typename: String
                 public let name: String
                 public let owner: Owner?
@@ -272,6 +333,16 @@ public struct PetsQuery: GraphQLQuery {
                     self.fragments = try Fragments(dogDetails: DogDetails(from: decoder))
                 }
 
+                public func encode(to encoder: any Encoder) throws {
+                    try fragments.dogDetails.encode(to: encoder)
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(name, forKey: .name)
+                    try container.encode(owner, forKey: .owner)
+                    try container.encode(id, forKey: .id)
+                    try container.encode(barkVolume, forKey: .barkVolume)
+                }
+
                 /// The fragments spread in this selection, decoded from the same JSON object.
                 public struct Fragments: Sendable, Hashable {
                     public let dogDetails: DogDetails
@@ -282,7 +353,7 @@ public struct PetsQuery: GraphQLQuery {
                 }
 
                 /// The fields selected on `Person`.
-                public struct Owner: Decodable, Sendable, Hashable {
+                public struct Owner: Codable, Sendable, Hashable {
                     public let name: String
                     public let email: String?
 
@@ -300,11 +371,17 @@ public struct PetsQuery: GraphQLQuery {
                         self.name = try container.decode(String.self, forKey: .name)
                         self.email = try container.decodeIfPresent(String.self, forKey: .email)
                     }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(name, forKey: .name)
+                        try container.encode(email, forKey: .email)
+                    }
                 }
             }
 
             /// This selection when the object is a `Cat` (`... on Cat`): the fields above and those selected on `Cat`.
-            public struct AsCat: Decodable, Sendable, Hashable {
+            public struct AsCat: Codable, Sendable, Hashable {
                 public let __typename: String
                 public let name: String
                 public let owner: PetsQuery.Data.Pet.Owner?
@@ -329,6 +406,14 @@ public struct PetsQuery: GraphQLQuery {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.owner = try container.decodeIfPresent(PetsQuery.Data.Pet.Owner.self, forKey: .owner)
                     self.livesLeft = try container.decode(Int.self, forKey: .livesLeft)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(name, forKey: .name)
+                    try container.encode(owner, forKey: .owner)
+                    try container.encode(livesLeft, forKey: .livesLeft)
                 }
             }
         }

@@ -41,7 +41,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment Item on Item`.
-public struct Item: GraphQLFragment, Hashable {
+public struct Item: GraphQLFragment, Encodable, Hashable {
     public static let fragmentName = "Item"
     public static let typeCondition = "Item"
     public static let fragmentDefinition = "fragment Item on Item{id}"
@@ -59,6 +59,11 @@ public struct Item: GraphQLFragment, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
     }
 }
 
@@ -88,13 +93,26 @@ public struct ItemQuery: GraphQLQuery {
     public var variables: Variables { Variables(id: id, in: `in`, variables_: variables_) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID
         public var `in`: GraphQLNullable<String>
         public var variables_: GraphQLNullable<Int>
 
+        public init(id: GraphQLID, `in`: GraphQLNullable<String> = .none, variables_: GraphQLNullable<Int> = .none) {
+            self.id = id
+            self.`in` = `in`
+            self.variables_ = variables_
+        }
+
         enum CodingKeys: String, CodingKey {
             case id, `in`, variables_ = "variables"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+            self.`in` = try container.decodeNullable(String.self, forKey: .`in`)
+            self.variables_ = try container.decodeNullable(Int.self, forKey: .variables_)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -106,7 +124,7 @@ public struct ItemQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let item: ItemSelection?
 
         public init(item: ItemSelection?) {
@@ -122,8 +140,13 @@ public struct ItemQuery: GraphQLQuery {
             self.item = try container.decodeIfPresent(ItemSelection.self, forKey: .item)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(item, forKey: .item)
+        }
+
         /// The fields selected on `Item`.
-        public struct ItemSelection: Decodable, Sendable, Hashable {
+        public struct ItemSelection: Codable, Sendable, Hashable {
             public let `default`: String?
             public let self_: Int
             public let `protocol`: String?
@@ -173,6 +196,21 @@ public struct ItemQuery: GraphQLQuery {
                 self.fragments_ = try Fragments(item: Item(from: decoder))
             }
 
+            public func encode(to encoder: any Encoder) throws {
+                try fragments_.item.encode(to: encoder)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(`default`, forKey: .`default`)
+                try container.encode(self_, forKey: .self_)
+                try container.encode(`protocol`, forKey: .`protocol`)
+                try container.encode(Type_, forKey: .Type_)
+                try container.encode(`class`, forKey: .`class`)
+                try container.encode(fragments, forKey: .fragments)
+                try container.encode(id, forKey: .id)
+                try container.encode(date, forKey: .date)
+                try container.encode(item, forKey: .item)
+                try container.encode(data, forKey: .data)
+            }
+
             /// The fragments spread in this selection, decoded from the same JSON object.
             public struct Fragments: Sendable, Hashable {
                 public let item: Item
@@ -183,7 +221,7 @@ public struct ItemQuery: GraphQLQuery {
             }
 
             /// The fields selected on `DateWrapper`.
-            public struct DateSelection: Decodable, Sendable, Hashable {
+            public struct DateSelection: Codable, Sendable, Hashable {
                 public let at: Date
 
                 public init(at: Date) {
@@ -198,10 +236,15 @@ public struct ItemQuery: GraphQLQuery {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.at = try container.decodeScalar(Date.self, forKey: .at)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(DateTimeScalar.format(at), forKey: .at)
+                }
             }
 
             /// The fields selected on `Item`.
-            public struct ItemSelection2: Decodable, Sendable, Hashable {
+            public struct ItemSelection2: Codable, Sendable, Hashable {
                 public let id: String
 
                 public init(id: String) {
@@ -215,6 +258,11 @@ public struct ItemQuery: GraphQLQuery {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(id, forKey: .id)
                 }
             }
         }

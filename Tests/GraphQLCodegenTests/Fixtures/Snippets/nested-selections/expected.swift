@@ -23,12 +23,23 @@ public struct RepositoryQuery: GraphQLQuery {
     public var variables: Variables { Variables(owner: owner, name: name) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var owner: String
         public var name: String
 
+        public init(owner: String, name: String) {
+            self.owner = owner
+            self.name = name
+        }
+
         enum CodingKeys: String, CodingKey {
             case owner, name
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.owner = try container.decode(String.self, forKey: .owner)
+            self.name = try container.decode(String.self, forKey: .name)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -39,7 +50,7 @@ public struct RepositoryQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let repository: Repository?
 
         public init(repository: Repository?) {
@@ -55,8 +66,13 @@ public struct RepositoryQuery: GraphQLQuery {
             self.repository = try container.decodeIfPresent(Repository.self, forKey: .repository)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(repository, forKey: .repository)
+        }
+
         /// The fields selected on `Repository`.
-        public struct Repository: Decodable, Sendable, Hashable, Identifiable {
+        public struct Repository: Codable, Sendable, Hashable, Identifiable {
             public let id: GraphQLID
             public let name: String
             /// The owner, a user or an organization.
@@ -94,8 +110,19 @@ public struct RepositoryQuery: GraphQLQuery {
                 self.categories = try container.decode([Category].self, forKey: .categories)
             }
 
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(name, forKey: .name)
+                try container.encode(owner, forKey: .owner)
+                try container.encode(stars, forKey: .stars)
+                try container.encode(recent, forKey: .recent)
+                try container.encode(labels, forKey: .labels)
+                try container.encode(categories, forKey: .categories)
+            }
+
             /// The fields selected on `Owner`.
-            public struct Owner: Decodable, Sendable, Hashable, Identifiable {
+            public struct Owner: Codable, Sendable, Hashable, Identifiable {
                 public let login: String
                 public let id: GraphQLID
                 public let avatarUrl: String
@@ -116,10 +143,17 @@ public struct RepositoryQuery: GraphQLQuery {
                     self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
                     self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(login, forKey: .login)
+                    try container.encode(id, forKey: .id)
+                    try container.encode(avatarUrl, forKey: .avatarUrl)
+                }
             }
 
             /// The fields selected on `Issue`.
-            public struct Recent: Decodable, Sendable, Hashable {
+            public struct Recent: Codable, Sendable, Hashable {
                 public let number: Int
                 public let title: String
                 public let author: Author?
@@ -141,8 +175,15 @@ public struct RepositoryQuery: GraphQLQuery {
                     self.author = try container.decodeIfPresent(Author.self, forKey: .author)
                 }
 
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(number, forKey: .number)
+                    try container.encode(title, forKey: .title)
+                    try container.encode(author, forKey: .author)
+                }
+
                 /// The fields selected on `Owner`.
-                public struct Author: Decodable, Sendable, Hashable {
+                public struct Author: Codable, Sendable, Hashable {
                     public let login: String
 
                     public init(login: String) {
@@ -157,11 +198,16 @@ public struct RepositoryQuery: GraphQLQuery {
                         let container = try decoder.container(keyedBy: CodingKeys.self)
                         self.login = try container.decode(String.self, forKey: .login)
                     }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: CodingKeys.self)
+                        try container.encode(login, forKey: .login)
+                    }
                 }
             }
 
             /// The fields selected on `Label`.
-            public struct Label: Decodable, Sendable, Hashable {
+            public struct Label: Codable, Sendable, Hashable {
                 public let name: String
                 public let color: String
 
@@ -179,10 +225,16 @@ public struct RepositoryQuery: GraphQLQuery {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.color = try container.decode(String.self, forKey: .color)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(name, forKey: .name)
+                    try container.encode(color, forKey: .color)
+                }
             }
 
             /// The fields selected on `Category`.
-            public struct Category: Decodable, Sendable, Hashable {
+            public struct Category: Codable, Sendable, Hashable {
                 public let name: String
 
                 public init(name: String) {
@@ -196,6 +248,11 @@ public struct RepositoryQuery: GraphQLQuery {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(name, forKey: .name)
                 }
             }
         }

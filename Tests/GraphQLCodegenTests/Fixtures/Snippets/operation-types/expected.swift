@@ -18,11 +18,20 @@ public struct FollowMutation: GraphQLMutation {
     public var variables: Variables { Variables(login: login) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var login: String
+
+        public init(login: String) {
+            self.login = login
+        }
 
         enum CodingKeys: String, CodingKey {
             case login
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.login = try container.decode(String.self, forKey: .login)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -32,7 +41,7 @@ public struct FollowMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let follow: Follow
 
         public init(follow: Follow) {
@@ -48,8 +57,13 @@ public struct FollowMutation: GraphQLMutation {
             self.follow = try container.decode(Follow.self, forKey: .follow)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(follow, forKey: .follow)
+        }
+
         /// The fields selected on `User`.
-        public struct Follow: Decodable, Sendable, Hashable {
+        public struct Follow: Codable, Sendable, Hashable {
             public let login: String
 
             public init(login: String) {
@@ -63,6 +77,11 @@ public struct FollowMutation: GraphQLMutation {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.login = try container.decode(String.self, forKey: .login)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(login, forKey: .login)
             }
         }
     }
@@ -83,7 +102,7 @@ public struct NotificationsSubscription: GraphQLOperation {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let notificationAdded: NotificationAdded
 
         public init(notificationAdded: NotificationAdded) {
@@ -99,8 +118,13 @@ public struct NotificationsSubscription: GraphQLOperation {
             self.notificationAdded = try container.decode(NotificationAdded.self, forKey: .notificationAdded)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(notificationAdded, forKey: .notificationAdded)
+        }
+
         /// The fields selected on `Notification`.
-        public struct NotificationAdded: Decodable, Sendable, Hashable {
+        public struct NotificationAdded: Codable, Sendable, Hashable {
             public let title: String
 
             public init(title: String) {
@@ -114,6 +138,11 @@ public struct NotificationsSubscription: GraphQLOperation {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.title = try container.decode(String.self, forKey: .title)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(title, forKey: .title)
             }
         }
     }
@@ -133,7 +162,7 @@ public struct ViewerQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let viewer: Viewer
 
         public init(viewer: Viewer) {
@@ -149,8 +178,13 @@ public struct ViewerQuery: GraphQLQuery {
             self.viewer = try container.decode(Viewer.self, forKey: .viewer)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(viewer, forKey: .viewer)
+        }
+
         /// The fields selected on `User`.
-        public struct Viewer: Decodable, Sendable, Hashable {
+        public struct Viewer: Codable, Sendable, Hashable {
             public let login: String
 
             public init(login: String) {
@@ -164,6 +198,11 @@ public struct ViewerQuery: GraphQLQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.login = try container.decode(String.self, forKey: .login)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(login, forKey: .login)
             }
         }
     }

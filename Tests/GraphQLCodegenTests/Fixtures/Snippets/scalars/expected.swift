@@ -20,11 +20,20 @@ public struct CommitQuery: GraphQLQuery {
     public var variables: Variables { Variables(id: id) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID
+
+        public init(id: GraphQLID) {
+            self.id = id
+        }
 
         enum CodingKeys: String, CodingKey {
             case id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -34,7 +43,7 @@ public struct CommitQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let commit: Commit?
 
         public init(commit: Commit?) {
@@ -50,8 +59,13 @@ public struct CommitQuery: GraphQLQuery {
             self.commit = try container.decodeIfPresent(Commit.self, forKey: .commit)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(commit, forKey: .commit)
+        }
+
         /// The fields selected on `Commit`.
-        public struct Commit: Decodable, Sendable, Hashable, Identifiable {
+        public struct Commit: Codable, Sendable, Hashable, Identifiable {
             public let id: GraphQLID
             public let oid: JSONValue
             public let abbreviatedOid: JSONValue?
@@ -112,6 +126,25 @@ public struct CommitQuery: GraphQLQuery {
                 self.isVerified = try container.decode(Bool.self, forKey: .isVerified)
                 self.changedFiles = try container.decodeIfPresent(Int.self, forKey: .changedFiles)
                 self.parentIds = try container.decodeScalar([GraphQLID].self, forKey: .parentIds)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(oid, forKey: .oid)
+                try container.encode(abbreviatedOid, forKey: .abbreviatedOid)
+                try container.encode(additions, forKey: .additions)
+                try container.encode(deletions, forKey: .deletions)
+                try container.encode(DateTimeScalar.format(committedAt), forKey: .committedAt)
+                try container.encode(pushedAt.map { DateTimeScalar.format($0) }, forKey: .pushedAt)
+                try container.encode(url, forKey: .url)
+                try container.encode(parentUrls, forKey: .parentUrls)
+                try container.encode(sizes, forKey: .sizes)
+                try container.encode(weight, forKey: .weight)
+                try container.encode(message, forKey: .message)
+                try container.encode(isVerified, forKey: .isVerified)
+                try container.encode(changedFiles, forKey: .changedFiles)
+                try container.encode(parentIds, forKey: .parentIds)
             }
         }
     }

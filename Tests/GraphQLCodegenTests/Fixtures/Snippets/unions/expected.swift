@@ -20,11 +20,20 @@ public struct SearchQuery: GraphQLQuery {
     public var variables: Variables { Variables(text: text) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var text: String
+
+        public init(text: String) {
+            self.text = text
+        }
 
         enum CodingKeys: String, CodingKey {
             case text
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.text = try container.decode(String.self, forKey: .text)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -34,7 +43,7 @@ public struct SearchQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let search: [Search]
 
         public init(search: [Search]) {
@@ -50,8 +59,13 @@ public struct SearchQuery: GraphQLQuery {
             self.search = try container.decode([Search].self, forKey: .search)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(search, forKey: .search)
+        }
+
         /// The fields selected on `SearchResult`.
-        public struct Search: Decodable, Sendable, Hashable {
+        public struct Search: Codable, Sendable, Hashable {
             public let __typename: String
             public let asRepository: AsRepository?
             public let asActor: AsActor?
@@ -78,9 +92,17 @@ public struct SearchQuery: GraphQLQuery {
                 self.asUser = try ["User"].contains(self.__typename) ? AsUser(from: decoder) : nil
             }
 
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(__typename, forKey: .__typename)
+                try asRepository?.encode(to: encoder)
+                try asActor?.encode(to: encoder)
+                try asUser?.encode(to: encoder)
+            }
+
             /// This selection when the object is a `Repository` (`... on Repository`): the fields above and those
             /// selected on `Repository`.
-            public struct AsRepository: Decodable, Sendable, Hashable {
+            public struct AsRepository: Codable, Sendable, Hashable {
                 public let __typename: String
                 public let fullName: String
                 public let stargazerCount: Int
@@ -101,11 +123,18 @@ public struct SearchQuery: GraphQLQuery {
                     self.fullName = try container.decode(String.self, forKey: .fullName)
                     self.stargazerCount = try container.decode(Int.self, forKey: .stargazerCount)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(fullName, forKey: .fullName)
+                    try container.encode(stargazerCount, forKey: .stargazerCount)
+                }
             }
 
             /// This selection when the object is one of `User`, `Organization` (`... on Actor`): the fields above and
             /// those selected on `Actor`.
-            public struct AsActor: Decodable, Sendable, Hashable {
+            public struct AsActor: Codable, Sendable, Hashable {
                 public let __typename: String
                 public let login: String
                 public let avatarUrl: String
@@ -126,11 +155,18 @@ public struct SearchQuery: GraphQLQuery {
                     self.login = try container.decode(String.self, forKey: .login)
                     self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
                 }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(login, forKey: .login)
+                    try container.encode(avatarUrl, forKey: .avatarUrl)
+                }
             }
 
             /// This selection when the object is a `User` (`... on User`): the fields above and those selected on
             /// `User`.
-            public struct AsUser: Decodable, Sendable, Hashable {
+            public struct AsUser: Codable, Sendable, Hashable {
                 public let __typename: String
                 public let login: String
                 public let avatarUrl: String
@@ -153,6 +189,14 @@ public struct SearchQuery: GraphQLQuery {
                     self.login = try container.decode(String.self, forKey: .login)
                     self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
                     self.name = try container.decodeIfPresent(String.self, forKey: .name)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(__typename, forKey: .__typename)
+                    try container.encode(login, forKey: .login)
+                    try container.encode(avatarUrl, forKey: .avatarUrl)
+                    try container.encode(name, forKey: .name)
                 }
             }
         }

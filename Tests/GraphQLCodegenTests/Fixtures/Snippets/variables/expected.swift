@@ -46,7 +46,7 @@ public struct CommitsQuery: GraphQLQuery {
     }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var branch: String
         public var first: GraphQLNullable<Int>
         public var after: GraphQLNullable<String>
@@ -55,8 +55,33 @@ public struct CommitsQuery: GraphQLQuery {
         public var sizes: GraphQLNullable<[Long?]>
         public var includeMerges: Bool?
 
+        public init(
+            branch: String, first: GraphQLNullable<Int> = .none, after: GraphQLNullable<String> = .none,
+            since: GraphQLNullable<DateTime> = .none, authors: GraphQLNullable<[String]> = .none,
+            sizes: GraphQLNullable<[Long?]> = .none, includeMerges: Bool? = nil
+        ) {
+            self.branch = branch
+            self.first = first
+            self.after = after
+            self.since = since
+            self.authors = authors
+            self.sizes = sizes
+            self.includeMerges = includeMerges
+        }
+
         enum CodingKeys: String, CodingKey {
             case branch, first, after, since, authors, sizes, includeMerges
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.branch = try container.decode(String.self, forKey: .branch)
+            self.first = try container.decodeNullable(Int.self, forKey: .first)
+            self.after = try container.decodeNullable(String.self, forKey: .after)
+            self.since = try container.decodeNullableScalar(DateTime.self, forKey: .since)
+            self.authors = try container.decodeNullable([String].self, forKey: .authors)
+            self.sizes = try container.decodeNullableScalar([Long?].self, forKey: .sizes)
+            self.includeMerges = try container.decodeIfPresent(Bool.self, forKey: .includeMerges)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -77,7 +102,7 @@ public struct CommitsQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         public let commits: [Commit]
 
         public init(commits: [Commit]) {
@@ -93,8 +118,13 @@ public struct CommitsQuery: GraphQLQuery {
             self.commits = try container.decode([Commit].self, forKey: .commits)
         }
 
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(commits, forKey: .commits)
+        }
+
         /// The fields selected on `Commit`.
-        public struct Commit: Decodable, Sendable, Hashable {
+        public struct Commit: Codable, Sendable, Hashable {
             public let oid: String
 
             public init(oid: String) {
@@ -108,6 +138,11 @@ public struct CommitsQuery: GraphQLQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.oid = try container.decode(String.self, forKey: .oid)
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(oid, forKey: .oid)
             }
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment DrawDetails on Draw`.
-public struct DrawDetails: GraphQLFragment, Hashable, Identifiable {
+public struct DrawDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "DrawDetails"
     public static let typeCondition = "Draw"
     public static let fragmentDefinition =
@@ -68,5 +68,22 @@ public struct DrawDetails: GraphQLFragment, Hashable, Identifiable {
         self.ticketsSold = try container.decodeScalar(Long.self, forKey: .ticketsSold)
         self.prizeCategories = try container.decode([PrizeCategoryDetails].self, forKey: .prizeCategories)
         self.videoUrl = try container.decodeIfPresent(String.self, forKey: .videoUrl)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(__typename, forKey: .__typename)
+        try container.encode(id, forKey: .id)
+        try container.encode(gameId, forKey: .gameId)
+        try container.encode(number, forKey: .number)
+        try container.encode(DateTimeScalar.format(date), forKey: .date)
+        try container.encode(status, forKey: .status)
+        try container.encode(winningNumbers, forKey: .winningNumbers)
+        try container.encode(bonusNumbers, forKey: .bonusNumbers)
+        try container.encode(prizePool, forKey: .prizePool)
+        try container.encode(superPrize, forKey: .superPrize)
+        try container.encode(ticketsSold, forKey: .ticketsSold)
+        try container.encode(prizeCategories, forKey: .prizeCategories)
+        try container.encode(videoUrl, forKey: .videoUrl)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment GameDetails on Game`.
-public struct GameDetails: GraphQLFragment, Hashable, Identifiable {
+public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "GameDetails"
     public static let typeCondition = "Game"
     public static let fragmentDefinition =
@@ -78,5 +78,25 @@ public struct GameDetails: GraphQLFragment, Hashable, Identifiable {
         self.lastDraw = try container.decodeIfPresent(DrawDetails.self, forKey: .lastDraw)
         self.drawsCount = try container.decodeScalar(Long.self, forKey: .drawsCount)
         self.rulesUrl = try container.decodeIfPresent(String.self, forKey: .rulesUrl)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(__typename, forKey: .__typename)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(type, forKey: .type)
+        try container.encode(isActive, forKey: .isActive)
+        try container.encode(ticketPrice, forKey: .ticketPrice)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(superPrize, forKey: .superPrize)
+        try container.encode(numbersCount, forKey: .numbersCount)
+        try container.encode(numbersRange, forKey: .numbersRange)
+        try container.encode(bonusRange, forKey: .bonusRange)
+        try container.encode(logo, forKey: .logo)
+        try container.encode(nextDraw, forKey: .nextDraw)
+        try container.encode(lastDraw, forKey: .lastDraw)
+        try container.encode(drawsCount, forKey: .drawsCount)
+        try container.encode(rulesUrl, forKey: .rulesUrl)
     }
 }

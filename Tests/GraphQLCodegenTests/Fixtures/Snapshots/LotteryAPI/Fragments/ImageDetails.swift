@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment ImageDetails on Image`.
-public struct ImageDetails: GraphQLFragment, Hashable, Identifiable {
+public struct ImageDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentName = "ImageDetails"
     public static let typeCondition = "Image"
     public static let fragmentDefinition = "fragment ImageDetails on Image{__typename id url width height}"
@@ -34,5 +34,14 @@ public struct ImageDetails: GraphQLFragment, Hashable, Identifiable {
         self.url = try container.decode(String.self, forKey: .url)
         self.width = try container.decode(Int.self, forKey: .width)
         self.height = try container.decode(Int.self, forKey: .height)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(__typename, forKey: .__typename)
+        try container.encode(id, forKey: .id)
+        try container.encode(url, forKey: .url)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
     }
 }

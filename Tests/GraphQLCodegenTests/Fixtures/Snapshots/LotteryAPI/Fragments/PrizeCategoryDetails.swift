@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment PrizeCategoryDetails on PrizeCategory`.
-public struct PrizeCategoryDetails: GraphQLFragment, Hashable {
+public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable {
     public static let fragmentName = "PrizeCategoryDetails"
     public static let typeCondition = "PrizeCategory"
     public static let fragmentDefinition =
@@ -36,5 +36,14 @@ public struct PrizeCategoryDetails: GraphQLFragment, Hashable {
         self.bonusMatched = try container.decode(Bool.self, forKey: .bonusMatched)
         self.winners = try container.decodeScalar(Long.self, forKey: .winners)
         self.amount = try container.decodeScalar(Long.self, forKey: .amount)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(__typename, forKey: .__typename)
+        try container.encode(matched, forKey: .matched)
+        try container.encode(bonusMatched, forKey: .bonusMatched)
+        try container.encode(winners, forKey: .winners)
+        try container.encode(amount, forKey: .amount)
     }
 }

@@ -21,12 +21,23 @@ public struct DrawQuery: GraphQLQuery {
     public var variables: Variables { Variables(gameId: gameId, number: number) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var gameId: GraphQLID
         public var number: Long
 
+        public init(gameId: GraphQLID, number: Long) {
+            self.gameId = gameId
+            self.number = number
+        }
+
         enum CodingKeys: String, CodingKey {
             case gameId, number
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.gameId = try container.decodeScalar(GraphQLID.self, forKey: .gameId)
+            self.number = try container.decodeScalar(Long.self, forKey: .number)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -37,7 +48,7 @@ public struct DrawQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// One draw of a game; null when there is no such draw.
         public let draw: DrawDetails?
 
@@ -52,6 +63,11 @@ public struct DrawQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.draw = try container.decodeIfPresent(DrawDetails.self, forKey: .draw)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(draw, forKey: .draw)
         }
     }
 }

@@ -23,13 +23,26 @@ public struct DrawsQuery: GraphQLQuery {
     public var variables: Variables { Variables(gameId: gameId, last: last, before: before) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var gameId: GraphQLID
         public var last: GraphQLNullable<Int>
         public var before: GraphQLNullable<Long>
 
+        public init(gameId: GraphQLID, last: GraphQLNullable<Int> = .none, before: GraphQLNullable<Long> = .none) {
+            self.gameId = gameId
+            self.last = last
+            self.before = before
+        }
+
         enum CodingKeys: String, CodingKey {
             case gameId, last, before
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.gameId = try container.decodeScalar(GraphQLID.self, forKey: .gameId)
+            self.last = try container.decodeNullable(Int.self, forKey: .last)
+            self.before = try container.decodeNullableScalar(Long.self, forKey: .before)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -41,7 +54,7 @@ public struct DrawsQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// A game's draws, newest (highest number) first; at most `last` (1...100).
         public let draws: [DrawDetails]
 
@@ -56,6 +69,11 @@ public struct DrawsQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.draws = try container.decode([DrawDetails].self, forKey: .draws)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(draws, forKey: .draws)
         }
     }
 }

@@ -19,11 +19,20 @@ public struct GameQuery: GraphQLQuery {
     public var variables: Variables { Variables(id: id) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID
+
+        public init(id: GraphQLID) {
+            self.id = id
+        }
 
         enum CodingKeys: String, CodingKey {
             case id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -33,7 +42,7 @@ public struct GameQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// A game by its id; null when there is no such game.
         public let game: GameDetails?
 
@@ -48,6 +57,11 @@ public struct GameQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.game = try container.decodeIfPresent(GameDetails.self, forKey: .game)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(game, forKey: .game)
         }
     }
 }

@@ -22,12 +22,23 @@ public struct GamesQuery: GraphQLQuery {
     public var variables: Variables { Variables(type: type, activeOnly: activeOnly) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var type: GraphQLNullable<GameType>
         public var activeOnly: GraphQLNullable<Bool>
 
+        public init(type: GraphQLNullable<GameType> = .none, activeOnly: GraphQLNullable<Bool> = .none) {
+            self.type = type
+            self.activeOnly = activeOnly
+        }
+
         enum CodingKeys: String, CodingKey {
             case type, activeOnly
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.type = try container.decodeNullable(GameType.self, forKey: .type)
+            self.activeOnly = try container.decodeNullable(Bool.self, forKey: .activeOnly)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -38,7 +49,7 @@ public struct GamesQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// Games ordered by id ascending.
         public let games: [GameDetails]
 
@@ -53,6 +64,11 @@ public struct GamesQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.games = try container.decode([GameDetails].self, forKey: .games)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(games, forKey: .games)
         }
     }
 }

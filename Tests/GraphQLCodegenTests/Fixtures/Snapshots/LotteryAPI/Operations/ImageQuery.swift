@@ -18,11 +18,20 @@ public struct ImageQuery: GraphQLQuery {
     public var variables: Variables { Variables(id: id) }
 
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
-    public struct Variables: Encodable, Sendable, Hashable {
+    public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID
+
+        public init(id: GraphQLID) {
+            self.id = id
+        }
 
         enum CodingKeys: String, CodingKey {
             case id
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -32,7 +41,7 @@ public struct ImageQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Decodable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable {
         /// An image; null when there is no such image.
         public let image: ImageDetails?
 
@@ -47,6 +56,11 @@ public struct ImageQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.image = try container.decodeIfPresent(ImageDetails.self, forKey: .image)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(image, forKey: .image)
         }
     }
 }

@@ -1,0 +1,179 @@
+import Foundation
+import GraphQLBridge
+
+/// A ``GraphQLTransport`` for tests that answers generated operations with typed values: a test states a
+/// `GameQuery.Data` built in Swift, and the transport sends it as the server would (`{"data":{...}}`: `Long` as a
+/// JSON number, `DateTime` as RFC 3339 text, enum values as their raw value, `nil` as `null`), so the response goes
+/// through the same decoding, error policy and adapters as a live one. It records every request, and reads back
+/// the variables of each one as the operation's typed `Variables`.
+///
+/// ```swift
+/// let transport = GraphQLStubTransport()
+/// transport.stub(GameQuery(id: "6x45"), data: GameQuery.Data(game: game))     // only for these variables
+/// transport.stub(DrawsQuery.self) { variables in DrawsQuery.Data(draws: draws(variables.gameId)) }
+/// let client = GraphQLHTTPClient(endpoint: URL(string: "https://api.example/graphql")!, transport: transport)
+/// // ... run the code under test ...
+/// #expect(try transport.variables(of: GameQuery.self) == [GameQuery.Variables(id: "6x45")])
+/// ```
+///
+/// A request that no stub answers fails with a ``TransportError`` that names the operation, its variables and the
+/// stub to add. The most recently added stub that matches a request answers it. Safe to use from any task.
+public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
+    /// Answers a request whose body is `body`, or returns `nil` when it does not match.
+    typealias Stub = @Sendable (_ body: Data) throws -> (HTTPResponse, Data)?
+
+    private let lock = NSLock()
+    private var stubs: [String: [Stub]] = [:]
+    private var recorded: [RecordedRequest] = []
+    private var unanswered: [RecordedRequest] = []
+
+    /// Creates a transport with no stubs: every request fails until one is added.
+    public init() {}
+
+    /// Every request received so far, in order.
+    public var requests: [RecordedRequest] { lock.withLock { recorded } }
+
+    /// The requests that no stub answered, in order: a test can require it to be empty.
+    public var unstubbedRequests: [RecordedRequest] { lock.withLock { unanswered } }
+
+    /// Answers every request for `Operation` with `data` (and `errors` beside it, for partial data).
+    public func stub<Operation: GraphQLOperation>(
+        _ operation: Operation.Type, data: Operation.Data, errors: [GraphQLError] = []
+    ) where Operation.Data: Encodable, Operation.Variables: Decodable {
+        stub(operation, errors: errors) { _ in data }
+    }
+
+    /// Answers the requests for `Operation` whose variables equal `operation`'s with `data` (and `errors`).
+    public func stub<Operation: GraphQLOperation>(
+        _ operation: Operation, data: Operation.Data, errors: [GraphQLError] = []
+    ) where Operation.Data: Encodable, Operation.Variables: Decodable & Equatable {
+        let expected = operation.variables
+        add(Operation.self) { (variables: Operation.Variables) throws -> Data? in
+            guard variables == expected else { return nil }
+            return try Self.body(data: data, errors: errors)
+        }
+    }
+
+    /// Answers every request for `Operation` with the data `answer` computes from the request's typed variables.
+    public func stub<Operation: GraphQLOperation>(
+        _ operation: Operation.Type, errors: [GraphQLError] = [],
+        answer: @escaping @Sendable (Operation.Variables) throws -> Operation.Data
+    ) where Operation.Data: Encodable, Operation.Variables: Decodable {
+        add(Operation.self) { (variables: Operation.Variables) throws -> Data? in
+            try Self.body(data: answer(variables), errors: errors)
+        }
+    }
+
+    /// Answers every request for `Operation` with `errors` and no data, as a server answers a request error;
+    /// `data: null` with `dataIsNull`.
+    public func stub<Operation: GraphQLOperation>(
+        _ operation: Operation.Type, errors: [GraphQLError], dataIsNull: Bool = false
+    ) where Operation.Variables: Decodable {
+        add(Operation.self) { (_: Operation.Variables) -> Data? in
+            GraphQLResponseFixture.body(data: dataIsNull ? "null" : nil, errors: errors)
+        }
+    }
+
+    /// The variables of every request for `Operation` received so far, in order, as its typed `Variables`.
+    /// - Throws: a `DecodingError` when a request's variables do not decode as `Operation.Variables`.
+    public func variables<Operation: GraphQLOperation>(of operation: Operation.Type) throws -> [Operation.Variables]
+    where Operation.Variables: Decodable {
+        try requests.filter { $0.operationName == Operation.operationName }.map { try Self.variables(in: $0.body) }
+    }
+
+    /// Forgets the stubs and the recorded requests.
+    public func reset() {
+        lock.withLock {
+            stubs.removeAll()
+            recorded.removeAll()
+            unanswered.removeAll()
+        }
+    }
+
+    /// Records the request, then answers it with the most recent matching stub.
+    public func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        let record = RecordedRequest(request: request, body: body, transportOperationName: operationName)
+        let name = record.operationName ?? operationName
+        let (candidates, number) = lock.withLock { () -> ([Stub], Int) in
+            recorded.append(record)
+            return (stubs[name] ?? [], recorded.count)
+        }
+        for stub in candidates.reversed() {
+            if let answer = try stub(body) { return answer }
+        }
+        lock.withLock { unanswered.append(record) }
+        throw TransportError(.other, Self.missingStubMessage(for: record, name: name, number: number))
+    }
+
+    // MARK: Helpers
+
+    private func add<Operation: GraphQLOperation>(
+        _ operation: Operation.Type, _ answer: @escaping @Sendable (Operation.Variables) throws -> Data?
+    ) where Operation.Variables: Decodable {
+        let stub: Stub = { body in
+            let variables: Operation.Variables
+            do {
+                variables = try Self.variables(in: body)
+            } catch {
+                throw TransportError(
+                    .other,
+                    "GraphQLStubTransport cannot read the variables of operation \(Operation.operationName) as "
+                        + "\(Operation.self).Variables: \(error)")
+            }
+            guard let data = try answer(variables) else { return nil }
+            return (
+                HTTPResponse(status: 200, headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]),
+                data
+            )
+        }
+        lock.withLock { stubs[Operation.operationName, default: []].append(stub) }
+    }
+
+    /// The response body a server sends: `{"data":<data>}` with `errors` when there are any.
+    static func body<Value: Encodable>(data: Value, errors: [GraphQLError]) throws -> Data {
+        let text = String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
+        return GraphQLResponseFixture.body(data: text, errors: errors)
+    }
+
+    /// The request body's `variables` as `Variables` (`{}` when the member is absent).
+    static func variables<Variables: Decodable>(in body: Data) throws -> Variables {
+        try JSONDecoder().decode(VariablesEnvelope<Variables>.self, from: body).variables
+    }
+
+    /// What a test that forgot a stub reads: the operation, its variables, and the call that adds a stub.
+    static func missingStubMessage(for record: RecordedRequest, name: String, number: Int) -> String {
+        let variables = record.variables?.jsonText ?? "{}"
+        let swiftName = name + Self.operationTypeSuffix(of: record.query)
+        return "GraphQLStubTransport has no stub for operation \(name) with variables \(variables) "
+            + "(request \(number)): add `transport.stub(\(swiftName).self, data: \(swiftName).Data(...))`, "
+            + "or `transport.stub(\(swiftName).self) { variables in \(swiftName).Data(...) }` to answer per variables"
+    }
+
+    /// `Query`, `Mutation` or `Subscription`, from the document's first word (the generator's type name suffix).
+    static func operationTypeSuffix(of document: String?) -> String {
+        let keyword = document?.prefix { $0.isLetter } ?? ""
+        switch keyword {
+        case "mutation": return "Mutation"
+        case "subscription": return "Subscription"
+        default: return "Query"
+        }
+    }
+}
+
+/// A request body, of which only `variables` is read.
+private struct VariablesEnvelope<Variables: Decodable>: Decodable {
+    let variables: Variables
+
+    enum CodingKeys: String, CodingKey {
+        case variables
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.variables), try !container.decodeNil(forKey: .variables) {
+            variables = try container.decode(Variables.self, forKey: .variables)
+        } else {
+            variables = try JSONDecoder().decode(Variables.self, from: Data("{}".utf8))
+        }
+    }
+}
