@@ -1,0 +1,23 @@
+/// Where a ``GraphQLCache`` keeps its records: in memory, or in SQLite on disk.
+///
+/// A store is owned by one cache and only ever called from that cache's actor, one call at a time, so it
+/// needs no locking of its own. Writes are whole records (the cache merges fields before writing), and
+/// every call that writes is all or nothing.
+protocol GraphQLCacheStore: AnyObject {
+    /// The records with these keys; keys without a record are absent from the result. Marks them as
+    /// used, for least-recently-used trimming.
+    func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord]
+    /// Writes `records` whole, replacing those with the same keys, in one transaction.
+    func write(_ records: [CacheRecord]) throws(GraphQLCacheError)
+    /// Removes the records with these keys (absent ones are ignored), in one transaction.
+    func remove(keys: [String]) throws(GraphQLCacheError)
+    /// Every record's key.
+    func allKeys() throws(GraphQLCacheError) -> [String]
+    /// Removes every record and gives the space back (a persistent store shrinks its file).
+    func removeAll() throws(GraphQLCacheError)
+    /// The space the records take, in bytes (an estimate for memory, the file's pages for SQLite).
+    func byteCount() throws(GraphQLCacheError) -> Int
+    /// Removes the least recently used records until the store takes at most `limit` bytes; returns the
+    /// keys removed.
+    func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String]
+}

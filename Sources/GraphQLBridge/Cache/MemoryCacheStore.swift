@@ -1,0 +1,70 @@
+/// Records in memory, bounded by a byte budget: when a write takes the store over its budget, the least
+/// recently used records (read or written) are removed.
+final class MemoryCacheStore: GraphQLCacheStore {
+    private struct Slot {
+        var record: CacheRecord
+        var bytes: Int
+        var lastUse: UInt64
+    }
+
+    private var slots: [String: Slot] = [:]
+    private var totalBytes = 0
+    private var clock: UInt64 = 0
+
+    init() {}
+
+    func records(forKeys keys: [String]) -> [String: CacheRecord] {
+        var found: [String: CacheRecord] = [:]
+        found.reserveCapacity(keys.count)
+        for key in keys {
+            guard var slot = slots[key] else { continue }
+            clock += 1
+            slot.lastUse = clock
+            found[key] = slot.record
+            slots[key] = slot
+        }
+        return found
+    }
+
+    func write(_ records: [CacheRecord]) {
+        for record in records {
+            clock += 1
+            let bytes = record.estimatedByteCount
+            if let old = slots[record.key] { totalBytes -= old.bytes }
+            slots[record.key] = Slot(record: record, bytes: bytes, lastUse: clock)
+            totalBytes += bytes
+        }
+    }
+
+    func remove(keys: [String]) {
+        for key in keys {
+            if let old = slots.removeValue(forKey: key) { totalBytes -= old.bytes }
+        }
+    }
+
+    func allKeys() -> [String] {
+        Array(slots.keys)
+    }
+
+    func removeAll() {
+        slots = [:]
+        totalBytes = 0
+    }
+
+    func byteCount() -> Int {
+        totalBytes
+    }
+
+    func trim(toBytes limit: Int) -> [String] {
+        guard totalBytes > limit else { return [] }
+        var removed: [String] = []
+        for (key, _) in slots.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard totalBytes > limit else { break }
+            if let old = slots.removeValue(forKey: key) {
+                totalBytes -= old.bytes
+                removed.append(key)
+            }
+        }
+        return removed
+    }
+}
