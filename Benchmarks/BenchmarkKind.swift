@@ -7,12 +7,15 @@ enum BenchmarkKind: String, CaseIterable {
     case decode
     /// Parsing, building and validating graphql-core's big fixtures and generating LotteryAPI, beside graphql-core.
     case codegen
+    /// The client cache: memory hits against decoding, and the cost of a merge as the store grows.
+    case cache
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
         switch self {
         case .decode: return DecodeBenchmark.run(options: options)
         case .codegen: return CodegenBenchmark.run(options: options)
+        case .cache: return CacheBenchmark.run(options: options)
         }
     }
 }

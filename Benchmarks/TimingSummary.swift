@@ -34,4 +34,13 @@ struct TimingSummary {
         let (seconds, attoseconds) = elapsed.components
         return (Double(seconds) * 1000 + Double(attoseconds) / 1e15, result)
     }
+
+    /// Runs `body` once and returns how long it took, in milliseconds.
+    static func timeAsync(_ body: () async -> Void) async -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await body()
+        let (seconds, attoseconds) = (clock.now - start).components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
 }

@@ -21,6 +21,9 @@ public struct GraphQLHTTPClient: Sendable {
     public let endpoint: URL
     /// How long the transport may wait for the server.
     public let timeout: Duration
+    /// The client cache, if any: queries are read from and written to it as their fetch policy says, and
+    /// mutation results are merged into it.
+    public let cache: GraphQLCache?
     private let transport: any GraphQLTransport
     private let middlewares: [any GraphQLMiddleware]
 
@@ -30,23 +33,110 @@ public struct GraphQLHTTPClient: Sendable {
     ///   - transport: what sends requests; a ``URLSessionTransport`` by default.
     ///   - middlewares: applied in order, the first one outermost.
     ///   - timeout: the idle timeout of each request.
+    ///   - cache: a client cache; without one every query goes to the server.
     public init(
         endpoint: URL, transport: any GraphQLTransport = URLSessionTransport(),
-        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30)
+        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil
     ) {
         self.endpoint = endpoint
         self.transport = transport
         self.middlewares = middlewares
         self.timeout = timeout
+        self.cache = cache
+    }
+
+    /// The same client (transport, middlewares, timeout, cache) for another endpoint.
+    public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
+        GraphQLHTTPClient(
+            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache)
     }
 
     /// Executes `operation` and decodes its result.
-    /// - Parameter errorPolicy: whether GraphQL errors beside data fail the call (the default) or are
-    ///   returned with the partial data.
-    /// - Throws: ``APIError``, always.
+    /// - Parameters:
+    ///   - fetchPolicy: for a query on a client with a ``cache``: where the result comes from
+    ///     (``GraphQLFetchPolicy/preferCache`` by default). Mutations always go to the server, and their
+    ///     results are merged into the cache. Without a cache, every operation goes to the server.
+    ///   - errorPolicy: whether GraphQL errors beside data fail the call (the default) or are returned with
+    ///     the partial data.
+    /// - Throws: ``APIError``, always; ``APIError/cacheMiss(operation:path:)`` for
+    ///   ``GraphQLFetchPolicy/cacheOnly`` when the cache cannot answer.
     public func execute<Operation: GraphQLOperation>(
-        _ operation: Operation, errorPolicy: GraphQLErrorPolicy = .failOnAnyError
+        _ operation: Operation, fetchPolicy: GraphQLFetchPolicy = .preferCache,
+        errorPolicy: GraphQLErrorPolicy = .failOnAnyError
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        guard let cache, let metadata = Operation.cacheMetadata, Operation.operationType != .subscription else {
+            return try await fetch(operation, errorPolicy: errorPolicy).result
+        }
+        let name = Operation.operationName
+        let variables = try Self.variablesJSON(operation)
+        if Operation.operationType == .mutation {
+            let fetched = try await fetch(operation, errorPolicy: errorPolicy)
+            await store(fetched, in: cache, metadata: metadata, variables: variables, rootKey: "MUTATION_ROOT")
+            return fetched.result
+        }
+        let queryKey = String(reflecting: Operation.self) + JSONValue.object(variables).jsonText
+        func cached() async throws(APIError) -> GraphQLResult<Operation.Data>? {
+            switch await cache.read(
+                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
+                rootKey: CacheRecord.queryRootKey)
+            {
+            case .hit(let data, let isStale):
+                var result = GraphQLResult(data: data)
+                result.source = .cache
+                result.isStale = isStale
+                return result
+            case .miss:
+                return nil
+            case .undecodable(let error):
+                throw error
+            }
+        }
+        func fromServer() async throws(APIError) -> GraphQLResult<Operation.Data> {
+            let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
+            await store(fetched, in: cache, metadata: metadata, variables: variables, rootKey: CacheRecord.queryRootKey)
+            return fetched.result
+        }
+        switch fetchPolicy {
+        case .cacheOnly:
+            switch await cache.read(
+                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
+                rootKey: CacheRecord.queryRootKey)
+            {
+            case .hit(let data, let isStale):
+                var result = GraphQLResult(data: data)
+                result.source = .cache
+                result.isStale = isStale
+                return result
+            case .miss(let path):
+                throw .cacheMiss(operation: name, path: path)
+            case .undecodable(let error):
+                throw error
+            }
+        case .preferCache:
+            if let result = try await cached(), !result.isStale { return result }
+            return try await fromServer()
+        case .serverOnly:
+            return try await fromServer()
+        case .serverFirst:
+            do throws(APIError) {
+                return try await fromServer()
+            } catch {
+                switch error {
+                case .transport, .timedOut:
+                    guard var result = try await cached() else { throw error }
+                    result.isStale = true
+                    return result
+                default:
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Executes `operation` on the server (or with a request in flight for the same query) and decodes it.
+    private func fetch<Operation: GraphQLOperation>(
+        _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
+    ) async throws(APIError) -> (result: GraphQLResult<Operation.Data>, body: Data) {
         let name = Operation.operationName
         let body: Data
         do {
@@ -62,12 +152,69 @@ public struct GraphQLHTTPClient: Sendable {
         let response: HTTPResponse
         let responseBody: Data
         do {
-            (response, responseBody) = try await send(request, body: body, operationName: name)
+            if let queryKey, let cache {
+                (response, responseBody) = try await sendShared(
+                    request, body: body, operationName: name, queryKey: queryKey, cache: cache)
+            } else {
+                (response, responseBody) = try await send(request, body: body, operationName: name)
+            }
         } catch {
             throw GraphQLHTTPClient.translate(error, operation: name)
         }
-        return try GraphQLResponseDecoder.decode(
+        let result = try GraphQLResponseDecoder.decode(
             Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy)
+        return (result, responseBody)
+    }
+
+    /// Sends the request, or waits for the identical query already in flight.
+    private func sendShared(
+        _ request: HTTPRequest, body: Data, operationName: String, queryKey: String, cache: GraphQLCache
+    ) async throws -> (HTTPResponse, Data) {
+        let client = self
+        let (shared, isNew) = await cache.sharedRequest(for: queryKey) {
+            Task { try await client.send(request, body: body, operationName: operationName) }
+        }
+        guard isNew else { return try await shared.task.value }
+        do {
+            let value = try await withTaskCancellationHandler {
+                try await shared.task.value
+            } onCancel: {
+                shared.task.cancel()
+            }
+            await cache.finish(shared, for: queryKey)
+            return value
+        } catch {
+            await cache.finish(shared, for: queryKey)
+            throw error
+        }
+    }
+
+    /// Writes a server result into the cache (unless the server said `no-store`).
+    private func store<Data: Sendable>(
+        _ fetched: (result: GraphQLResult<Data>, body: Foundation.Data), in cache: GraphQLCache,
+        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String
+    ) async {
+        let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
+        guard !control.noStore,
+            case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: fetched.body),
+            case .object(let data)? = members["data"]
+        else { return }
+        await cache.write(
+            data: data, errors: fetched.result.errors, metadata: metadata, variables: variables, rootKey: rootKey,
+            serverMaxAge: control.maxAge)
+    }
+
+    /// The operation's variables as JSON, for cache keys and field arguments.
+    static func variablesJSON<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError)
+        -> [String: JSONValue]
+    {
+        do {
+            let data = try JSONEncoder().encode(operation.variables)
+            if case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: data) { return members }
+            return [:]
+        } catch {
+            throw .encoding(operation: Operation.operationName, reason: "\(error)")
+        }
     }
 
     /// Executes `operation` and calls `completion` with the result, on an arbitrary thread.
@@ -75,12 +222,13 @@ public struct GraphQLHTTPClient: Sendable {
     ///   ``APIError/cancelled(operation:)``).
     @discardableResult
     public func execute<Operation: GraphQLOperation>(
-        _ operation: Operation, errorPolicy: GraphQLErrorPolicy = .failOnAnyError,
+        _ operation: Operation, fetchPolicy: GraphQLFetchPolicy = .preferCache,
+        errorPolicy: GraphQLErrorPolicy = .failOnAnyError,
         completion: @escaping @Sendable (Result<GraphQLResult<Operation.Data>, APIError>) -> Void
     ) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
-                completion(.success(try await execute(operation, errorPolicy: errorPolicy)))
+                completion(.success(try await execute(operation, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)))
             } catch {
                 completion(.failure(error))
             }

@@ -42,6 +42,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A test double (an app client's `unimplemented()` value) got a request that the test did not override.
     /// `request` is the request as Swift source (`.gameInfo(gameId: "6x45")`), `advice` says how to override it.
     case unimplemented(operation: String, request: String, advice: String)
+    /// ``GraphQLFetchPolicy/cacheOnly``: the cache does not have the field at `path` (`game.lastDraw`), so
+    /// the result cannot be served; no request was sent.
+    case cacheMiss(operation: String, path: String)
 
     /// The operation that failed.
     public var operation: String {
@@ -50,7 +53,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             .responseTooLarge(let operation, _), .httpStatus(let operation, _, _), .graphQL(let operation, _, _),
             .decoding(let operation, _), .invalidResponse(let operation, _, _, _), .encoding(let operation, _),
             .notFound(let operation, _), .unexpectedResponseType(let operation, _, _),
-            .unimplemented(let operation, _, _):
+            .unimplemented(let operation, _, _), .cacheMiss(let operation, _):
             return operation
         }
     }
@@ -110,6 +113,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(operation): asked for a \(expected) but this request produces \(actual)"
         case .unimplemented(let operation, let request, let advice):
             return "\(operation): unimplemented: the test did not override \(request). \(advice)"
+        case .cacheMiss(let operation, let path):
+            return "\(operation): not in the cache: no cached value for \(path) (fetch policy cacheOnly sends no "
+                + "request; use preferCache or serverFirst to fetch it)"
         }
     }
 }

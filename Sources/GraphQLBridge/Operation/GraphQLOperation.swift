@@ -32,6 +32,14 @@ public protocol GraphQLOperation: Sendable {
     static var document: String { get }
     /// The variables of this instance.
     var variables: Variables { get }
+    /// What the cache needs to know of the operation (its selection tree); generated operations provide
+    /// it, and an operation without it is never cached.
+    static var cacheMetadata: GraphQLCacheMetadata? { get }
+}
+
+extension GraphQLOperation {
+    /// No cache metadata: the operation is never read from or written to a cache.
+    public static var cacheMetadata: GraphQLCacheMetadata? { nil }
 }
 
 /// A generated query.

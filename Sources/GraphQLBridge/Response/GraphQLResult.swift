@@ -8,8 +8,13 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var extensions: [String: JSONValue]
     /// The HTTP response head.
     public var httpResponse: HTTPResponse
-    /// The size of the response body in bytes.
+    /// The size of the response body in bytes (0 for a result from the cache).
     public var byteCount: Int
+    /// Whether the server or the cache answered.
+    public var source: GraphQLResultSource = .server
+    /// Whether a result from the cache holds a field older than its lifetime (always `true` for the cache's
+    /// answer when the server could not be reached under ``GraphQLFetchPolicy/serverFirst``).
+    public var isStale = false
 
     /// Creates a result.
     public init(

@@ -10,7 +10,8 @@ import Foundation
 ///   "operations": ["Operations.graphql"],
 ///   "scalars": { "Long": "Long", "DateTime": "DateTime", "URI": { "type": "URL", "decoding": "decodable" } },
 ///   "access": "public",
-///   "output": "../Generated"
+///   "output": "../Generated",
+///   "cache": { "keyFields": { "Draw": ["gameId", "number"] }, "maxAge": { "Draw.prizePool": "5s" } }
 /// }
 /// ```
 ///
@@ -27,9 +28,11 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var scalars: [String: ScalarMapping]
     /// The access level of the generated declarations.
     public var accessLevel: AccessLevel
+    /// Key fields and lifetimes for the client cache.
+    public var cache: CacheConfiguration = CacheConfiguration()
 
     /// The keys a configuration file may have.
-    public static let keys = ["access", "operations", "output", "scalars", "schema"]
+    public static let keys = ["access", "cache", "operations", "output", "scalars", "schema"]
 
     /// Creates a configuration.
     /// - Parameters:
@@ -118,6 +121,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
         if let scalars = object["scalars"] {
             configuration.scalars = try scalarMappings(scalars, path: path)
+        }
+        if let cache = object["cache"] {
+            configuration.cache = try CacheConfiguration.parse(cache, path: path)
         }
         return configuration
     }

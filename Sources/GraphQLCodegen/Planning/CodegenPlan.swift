@@ -10,6 +10,8 @@ public struct CodegenPlan: Sendable, Hashable {
     public var inputObjects: [InputObjectPlan]
     /// The access level of the declarations.
     public var accessLevel: AccessLevel
+    /// Key fields and lifetimes for the client cache, emitted with each operation's cache metadata.
+    public var cache = CacheConfiguration()
 
     /// Creates a plan.
     /// - Parameters:

@@ -22,6 +22,8 @@ public struct OperationPlan: Sendable, Hashable {
     public var data: SelectionSetPlan
     /// The file the operation is defined in (its last path component), for the generated header.
     public var sourceFile: String
+    /// The selection tree for the client cache (queries and mutations; `nil` for subscriptions).
+    public var cache: CacheSelectionPlan?
 
     /// Creates an operation plan.
     /// - Parameters:

@@ -50,11 +50,16 @@ extension PlanningSession {
         let data = planSelectionSet(
             swiftName: "Data", qualifiedName: swiftName + ".Data", scope: root,
             selections: operation.selectionSet.selections.map { ($0, false) })
-        return OperationPlan(
+        var plan = OperationPlan(
             name: name, swiftName: swiftName, operationType: original.operation, signature: signature(of: original),
             description: original.description?.value, minifiedText: Printer.minified(operation),
             fragments: usedFragments(in: operation.selectionSet, excluding: nil), variables: variables, data: data,
             sourceFile: Self.fileName(of: original.location))
+        if original.operation != .subscription {
+            plan.cache = CacheMetadataBuilder(schema: schema, fragments: fragments).build(
+                operation.selectionSet, on: root)
+        }
+        return plan
     }
 
     /// `query Game($id: ID!, $last: Int = 10)`.

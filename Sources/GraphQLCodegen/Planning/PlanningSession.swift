@@ -62,6 +62,7 @@ final class PlanningSession {
     /// Plans everything.
     func run() -> CodegenPlan {
         var plan = CodegenPlan(accessLevel: configuration.accessLevel)
+        plan.cache = configuration.cache
         let named = assignTopLevelNames()
         for name in originalFragments.keys.sorted() {
             guard let swiftName = named.fragments[name], let fragment = planFragment(name, swiftName: swiftName)

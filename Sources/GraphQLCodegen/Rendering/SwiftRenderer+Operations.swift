@@ -73,6 +73,7 @@ extension SwiftRenderer {
         writer.doc("The result: the response's `data`.")
         write(plan.data, conformances: "Codable, Sendable, Hashable", to: &writer)
         writer.close()
+        if let cache = plan.cache { writeCacheMetadata(cache, of: plan.swiftName, to: &writer) }
         return writer.text
     }
 

@@ -13,11 +13,12 @@ extension GraphQLClient {
         try await fetch(requestType: .drawInfo(gameId: gameId, number: number))
     }
 
-    func fetchDraws(gameId: String, last: Int, before: Int64?) async throws(APIError)
+    func fetchDraws(gameId: String, last: Int, before: Int64?, fetchPolicy: GraphQLFetchPolicy = .preferCache)
+        async throws(APIError)
         -> GraphQLBridgeResponse<[DrawInfo]>
     {
         let query = DrawsQuery(gameId: gameId, last: .some(last), before: GraphQLNullable(before))
-        let result = try await execute(query)
+        let result = try await execute(query, fetchPolicy: fetchPolicy)
         let draws = result.data?.draws ?? []
         var models: [DrawInfo] = []
         models.reserveCapacity(draws.count)
@@ -27,11 +28,15 @@ extension GraphQLClient {
                     () throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw)
                 })
         }
-        return GraphQLBridgeResponse(value: models, warnings: result.errors, byteCount: result.byteCount)
+        return GraphQLBridgeResponse(
+            value: models, warnings: result.errors, byteCount: result.byteCount, source: result.source,
+            isStale: result.isStale)
     }
 
-    func fetchDrawInfo(gameId: String, number: Int64) async throws(APIError) -> GraphQLBridgeResponse<DrawInfo> {
-        let result = try await execute(DrawQuery(gameId: gameId, number: number))
+    func fetchDrawInfo(gameId: String, number: Int64, fetchPolicy: GraphQLFetchPolicy = .preferCache)
+        async throws(APIError) -> GraphQLBridgeResponse<DrawInfo>
+    {
+        let result = try await execute(DrawQuery(gameId: gameId, number: number), fetchPolicy: fetchPolicy)
         guard let draw = result.data?.draw else {
             throw .notFound(
                 operation: DrawQuery.operationName, path: "draw(gameId: \"\(gameId)\", number: \(number))")
@@ -39,6 +44,8 @@ extension GraphQLClient {
         let model = try adapt("data.draw", operation: DrawQuery.operationName) { () throws(GraphQLDecodingError) in
             try DrawInfo(graphQL: draw)
         }
-        return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)
+        return GraphQLBridgeResponse(
+            value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
+            isStale: result.isStale)
     }
 }

@@ -14,18 +14,23 @@ extension GraphQLClient {
         try await fetch(requestType: .games(type: type, activeOnly: activeOnly))
     }
 
-    func fetchGameInfo(gameId: String) async throws(APIError) -> GraphQLBridgeResponse<GameInfo> {
-        let result = try await execute(GameQuery(id: gameId))
+    func fetchGameInfo(gameId: String, fetchPolicy: GraphQLFetchPolicy = .preferCache) async throws(APIError)
+        -> GraphQLBridgeResponse<GameInfo>
+    {
+        let result = try await execute(GameQuery(id: gameId), fetchPolicy: fetchPolicy)
         guard let game = result.data?.game else {
             throw .notFound(operation: GameQuery.operationName, path: "game(id: \"\(gameId)\")")
         }
         let model = try adapt("data.game", operation: GameQuery.operationName) { () throws(GraphQLDecodingError) in
             try GameInfo(graphQL: game)
         }
-        return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)
+        return GraphQLBridgeResponse(
+            value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
+            isStale: result.isStale)
     }
 
-    func fetchGames(type: LegacyModels.GameType?, activeOnly: Bool) async throws(APIError)
+    func fetchGames(type: LegacyModels.GameType?, activeOnly: Bool, fetchPolicy: GraphQLFetchPolicy = .preferCache)
+        async throws(APIError)
         -> GraphQLBridgeResponse<[GameInfo]>
     {
         let filter: GraphQLNullable<LotteryAPI.GameType>
@@ -39,7 +44,8 @@ extension GraphQLClient {
         } else {
             filter = .none
         }
-        let result = try await execute(GamesQuery(type: filter, activeOnly: .some(activeOnly)))
+        let result = try await execute(
+            GamesQuery(type: filter, activeOnly: .some(activeOnly)), fetchPolicy: fetchPolicy)
         let games = result.data?.games ?? []
         var models: [GameInfo] = []
         models.reserveCapacity(games.count)
@@ -49,6 +55,8 @@ extension GraphQLClient {
                     () throws(GraphQLDecodingError) in try GameInfo(graphQL: game)
                 })
         }
-        return GraphQLBridgeResponse(value: models, warnings: result.errors, byteCount: result.byteCount)
+        return GraphQLBridgeResponse(
+            value: models, warnings: result.errors, byteCount: result.byteCount, source: result.source,
+            isStale: result.isStale)
     }
 }

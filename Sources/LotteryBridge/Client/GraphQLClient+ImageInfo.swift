@@ -9,17 +9,21 @@ extension GraphQLClient {
         try await fetch(requestType: .image(id))
     }
 
-    func fetchImage(id: ImageId?) async throws(APIError) -> GraphQLBridgeResponse<ImageInfo> {
+    func fetchImage(id: ImageId?, fetchPolicy: GraphQLFetchPolicy = .preferCache) async throws(APIError)
+        -> GraphQLBridgeResponse<ImageInfo>
+    {
         guard let id else {
             throw .notFound(operation: ImageQuery.operationName, path: "image(id: nil)")
         }
-        let result = try await execute(ImageQuery(id: id))
+        let result = try await execute(ImageQuery(id: id), fetchPolicy: fetchPolicy)
         guard let image = result.data?.image else {
             throw .notFound(operation: ImageQuery.operationName, path: "image(id: \"\(id)\")")
         }
         let model = try adapt("data.image", operation: ImageQuery.operationName) { () throws(GraphQLDecodingError) in
             try ImageInfo(graphQL: image)
         }
-        return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)
+        return GraphQLBridgeResponse(
+            value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
+            isStale: result.isStale)
     }
 }

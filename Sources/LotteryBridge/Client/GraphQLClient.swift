@@ -25,8 +25,9 @@ public typealias QLRequestResult<Response> = Result<Response, APIError>
 /// In tests, ``unimplemented(errorPolicy:)`` gives a client that fails on any request the test did not override
 /// with `override(_:with:)` (`GraphQLClient+Overrides.swift`).
 public final class GraphQLClient: Sendable {
-    /// The runtime client that executes the operations.
-    public let client: GraphQLHTTPClient
+    /// The runtime client that executes the operations (pointed elsewhere by ``useLocalBackend(host:port:)``).
+    public var client: GraphQLHTTPClient { runtime.value }
+    private let runtime: LockedValue<GraphQLHTTPClient>
     /// What GraphQL errors beside data do: ``GraphQLErrorPolicy/returnPartialData`` by default.
     public let errorPolicy: GraphQLErrorPolicy
     /// The answers a test gave in place of the server (`GraphQLClient+Overrides.swift`).
@@ -39,42 +40,76 @@ public final class GraphQLClient: Sendable {
 
     /// Creates a client whose answers come from `overrides` first.
     init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy, overrides: GraphQLClientOverrides) {
-        self.client = client
+        self.runtime = LockedValue(client)
         self.errorPolicy = errorPolicy
         self.overrides = overrides
     }
 
     /// Creates a client for `endpoint`, sending `Authorization: Bearer <token>` when a token is given.
+    /// - Parameter cache: a client cache (see ``GraphQLCache``): queries are then read from it as their fetch
+    ///   policy says; without one, every request goes to the server.
     public convenience init(
         endpoint: URL, token: String? = nil, transport: any GraphQLTransport = URLSessionTransport(),
         middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30),
-        errorPolicy: GraphQLErrorPolicy = .returnPartialData
+        errorPolicy: GraphQLErrorPolicy = .returnPartialData, cache: GraphQLCache? = nil
     ) {
         var all = middlewares
         if let token { all.insert(BearerTokenMiddleware(token: token), at: 0) }
         self.init(
-            client: GraphQLHTTPClient(endpoint: endpoint, transport: transport, middlewares: all, timeout: timeout),
+            client: GraphQLHTTPClient(
+                endpoint: endpoint, transport: transport, middlewares: all, timeout: timeout, cache: cache),
             errorPolicy: errorPolicy)
+    }
+
+    /// The client as the lottery app builds it: a persistent cache per signed-in user in `cacheDirectory`
+    /// (30 s before a result is asked for again; draws' prize pools are fresher, see `graphql-codegen.json`),
+    /// or a memory cache when no folder is given.
+    public static func app(
+        endpoint: URL, token: String?, userID: String, cacheDirectory: URL? = nil,
+        transport: any GraphQLTransport = URLSessionTransport()
+    ) -> GraphQLClient {
+        let cache = GraphQLCache(
+            storage: cacheDirectory.map { .persistent(directory: $0) } ?? .memory, maxAge: .seconds(30),
+            namespace: userID)
+        return GraphQLClient(endpoint: endpoint, token: token, transport: transport, cache: cache)
+    }
+
+    /// Points the client at a backend on this machine (the embedded backend `EmbeddedLotteryServer`, or the
+    /// reference backend) during development, as Firebase Data Connect's `useEmulator(host:port:)` does: every
+    /// later request goes to `http://host:port/graphql`, with the same token, middlewares and cache.
+    public func useLocalBackend(host: String = "127.0.0.1", port: Int = 8080) {
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = host
+        components.port = port
+        components.path = "/graphql"
+        guard let url = components.url else { return }
+        runtime.update { $0 = $0.withEndpoint(url) }
     }
 
     /// Runs `requestType` and returns its legacy model.
     /// - Throws: ``APIError``; ``APIError/unexpectedResponseType(operation:expected:actual:)`` when
     ///   `Response` is not what the request produces.
+    /// - Parameter fetchPolicy: where the result comes from when the client has a cache
+    ///   (``GraphQLFetchPolicy/preferCache`` by default; see ``GraphQLCache``).
     public func fetch<Response: Sendable>(
-        requestType: GraphQLRequest, as responseType: Response.Type = Response.self
+        requestType: GraphQLRequest, as responseType: Response.Type = Response.self,
+        fetchPolicy: GraphQLFetchPolicy = .preferCache
     ) async throws(APIError) -> Response {
-        try await fetchResponse(requestType: requestType, as: responseType).value
+        try await fetchResponse(requestType: requestType, as: responseType, fetchPolicy: fetchPolicy).value
     }
 
     /// Runs `requestType` and calls `completion` with its legacy model, on an arbitrary thread.
     /// - Returns: the task doing the work; cancel it to cancel the request.
     @discardableResult
     public func fetch<Response: Sendable>(
-        requestType: GraphQLRequest, completion: @escaping @Sendable (QLRequestResult<Response>) -> Void
+        requestType: GraphQLRequest, fetchPolicy: GraphQLFetchPolicy = .preferCache,
+        completion: @escaping @Sendable (QLRequestResult<Response>) -> Void
     ) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
-                completion(.success(try await fetch(requestType: requestType, as: Response.self)))
+                completion(
+                    .success(try await fetch(requestType: requestType, as: Response.self, fetchPolicy: fetchPolicy)))
             } catch {
                 completion(.failure(error))
             }
@@ -83,31 +118,37 @@ public final class GraphQLClient: Sendable {
 
     /// Runs `requestType` and returns its legacy model with the response's warnings and size.
     public func fetchResponse<Response: Sendable>(
-        requestType: GraphQLRequest, as responseType: Response.Type = Response.self
+        requestType: GraphQLRequest, as responseType: Response.Type = Response.self,
+        fetchPolicy: GraphQLFetchPolicy = .preferCache
     ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
         if let overridden = try overridden(requestType, as: responseType) { return overridden }
         let fetched: GraphQLBridgeResponse<any Sendable>
         switch requestType {
-        case .gameInfo(let gameId): fetched = try await fetchGameInfo(gameId: gameId).erased
-        case .games(let type, let activeOnly): fetched = try await fetchGames(type: type, activeOnly: activeOnly).erased
+        case .gameInfo(let gameId):
+            fetched = try await fetchGameInfo(gameId: gameId, fetchPolicy: fetchPolicy).erased
+        case .games(let type, let activeOnly):
+            fetched = try await fetchGames(type: type, activeOnly: activeOnly, fetchPolicy: fetchPolicy).erased
         case .draws(let gameId, let last, let before):
-            fetched = try await fetchDraws(gameId: gameId, last: last, before: before).erased
-        case .drawInfo(let gameId, let number): fetched = try await fetchDrawInfo(gameId: gameId, number: number).erased
-        case .image(let id): fetched = try await fetchImage(id: id).erased
+            fetched = try await fetchDraws(gameId: gameId, last: last, before: before, fetchPolicy: fetchPolicy).erased
+        case .drawInfo(let gameId, let number):
+            fetched = try await fetchDrawInfo(gameId: gameId, number: number, fetchPolicy: fetchPolicy).erased
+        case .image(let id): fetched = try await fetchImage(id: id, fetchPolicy: fetchPolicy).erased
         }
         guard let value = fetched.value as? Response else {
             throw .unexpectedResponseType(
                 operation: requestType.operationName, expected: "\(Response.self)",
                 actual: requestType.responseTypeDescription)
         }
-        return GraphQLBridgeResponse(value: value, warnings: fetched.warnings, byteCount: fetched.byteCount)
+        return GraphQLBridgeResponse(
+            value: value, warnings: fetched.warnings, byteCount: fetched.byteCount, source: fetched.source,
+            isStale: fetched.isStale)
     }
 
     /// Executes a generated operation with this client's error policy.
-    func execute<Operation: GraphQLOperation>(_ operation: Operation) async throws(APIError)
-        -> GraphQLResult<Operation.Data>
-    {
-        try await client.execute(operation, errorPolicy: errorPolicy)
+    func execute<Operation: GraphQLOperation>(
+        _ operation: Operation, fetchPolicy: GraphQLFetchPolicy = .preferCache
+    ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        try await client.execute(operation, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
     }
 
     /// Runs an adapter, reporting its failure as a decoding error at `path`.
@@ -130,17 +171,27 @@ public struct GraphQLBridgeResponse<Value: Sendable>: Sendable {
     public var value: Value
     /// GraphQL errors that came with the data (the fields they name are `nil` in `value`).
     public var warnings: [GraphQLError]
-    /// The response body's size in bytes.
+    /// The response body's size in bytes (0 from the cache).
     public var byteCount: Int
+    /// Whether the server or the client cache answered.
+    public var source: GraphQLResultSource
+    /// Whether the cache's answer holds data older than its lifetime (see ``GraphQLCache``).
+    public var isStale: Bool
 
     /// Creates a response.
-    public init(value: Value, warnings: [GraphQLError] = [], byteCount: Int = 0) {
+    public init(
+        value: Value, warnings: [GraphQLError] = [], byteCount: Int = 0, source: GraphQLResultSource = .server,
+        isStale: Bool = false
+    ) {
         self.value = value
         self.warnings = warnings
         self.byteCount = byteCount
+        self.source = source
+        self.isStale = isStale
     }
 
     var erased: GraphQLBridgeResponse<any Sendable> {
-        GraphQLBridgeResponse<any Sendable>(value: value, warnings: warnings, byteCount: byteCount)
+        GraphQLBridgeResponse<any Sendable>(
+            value: value, warnings: warnings, byteCount: byteCount, source: source, isStale: isStale)
     }
 }

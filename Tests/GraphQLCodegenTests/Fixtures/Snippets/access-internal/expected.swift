@@ -70,3 +70,15 @@ struct StatusQuery: GraphQLQuery {
         }
     }
 }
+
+extension StatusQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("status"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

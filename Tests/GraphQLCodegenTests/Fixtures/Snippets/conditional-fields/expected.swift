@@ -195,3 +195,29 @@ public struct RepositoryQuery: GraphQLQuery {
         }
     }
 }
+
+extension RepositoryQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("repository", arguments: ["name": .variable("name")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Repository",
+                        [
+                            GraphQLFieldMetadata("name"),
+                            GraphQLFieldMetadata("description", skipIf: ["short"]),
+                            GraphQLFieldMetadata("owner", includeIf: ["withStats"],
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Owner",
+                                    [
+                                        GraphQLFieldMetadata("login"),
+                                    ])),
+                            GraphQLFieldMetadata("stargazerCount", includeIf: ["withStats"]),
+                            GraphQLFieldMetadata("forkCount", includeIf: ["withStats"]),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -201,3 +201,23 @@ public struct IssuesQuery: GraphQLQuery {
         }
     }
 }
+
+extension IssuesQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("issues", arguments: ["states": .variable("states")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Issue",
+                        [
+                            GraphQLFieldMetadata("number"),
+                            GraphQLFieldMetadata("state"),
+                            GraphQLFieldMetadata("priority"),
+                            GraphQLFieldMetadata("history"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

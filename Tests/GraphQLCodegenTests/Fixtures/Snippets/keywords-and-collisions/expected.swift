@@ -268,3 +268,39 @@ public struct ItemQuery: GraphQLQuery {
         }
     }
 }
+
+extension ItemQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("item", arguments: ["id": .variable("id"), "in": .variable("in"), "variables": .variable("variables")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Item",
+                        [
+                            GraphQLFieldMetadata("default"),
+                            GraphQLFieldMetadata("self"),
+                            GraphQLFieldMetadata("protocol"),
+                            GraphQLFieldMetadata("Type"),
+                            GraphQLFieldMetadata("id", alias: "class"),
+                            GraphQLFieldMetadata("fragments"),
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("date",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "DateWrapper",
+                                    [
+                                        GraphQLFieldMetadata("at"),
+                                    ])),
+                            GraphQLFieldMetadata("item",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Item",
+                                    [
+                                        GraphQLFieldMetadata("id"),
+                                    ])),
+                            GraphQLFieldMetadata("data"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

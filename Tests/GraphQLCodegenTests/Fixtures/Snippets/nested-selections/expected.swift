@@ -258,3 +258,61 @@ public struct RepositoryQuery: GraphQLQuery {
         }
     }
 }
+
+extension RepositoryQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("repository", arguments: ["name": .variable("name"), "owner": .variable("owner")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Repository",
+                        [
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("name"),
+                            GraphQLFieldMetadata("owner",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Owner",
+                                    [
+                                        GraphQLFieldMetadata("login"),
+                                    ])),
+                            GraphQLFieldMetadata("owner",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Owner",
+                                    [
+                                        GraphQLFieldMetadata("id"),
+                                        GraphQLFieldMetadata("avatarUrl"),
+                                    ])),
+                            GraphQLFieldMetadata("stargazerCount", alias: "stars"),
+                            GraphQLFieldMetadata("issues", alias: "recent", arguments: ["first": .literal(.number("3"))],
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Issue",
+                                    [
+                                        GraphQLFieldMetadata("number"),
+                                        GraphQLFieldMetadata("title"),
+                                        GraphQLFieldMetadata("author",
+                                            selections: GraphQLSelectionSetMetadata(
+                                                typeName: "Owner",
+                                                [
+                                                    GraphQLFieldMetadata("login"),
+                                                ])),
+                                    ])),
+                            GraphQLFieldMetadata("labels",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Label",
+                                    [
+                                        GraphQLFieldMetadata("name"),
+                                        GraphQLFieldMetadata("color"),
+                                    ])),
+                            GraphQLFieldMetadata("categories",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "Category",
+                                    [
+                                        GraphQLFieldMetadata("name"),
+                                    ])),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -149,3 +149,34 @@ public struct CommitQuery: GraphQLQuery {
         }
     }
 }
+
+extension CommitQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("commit", arguments: ["id": .variable("id")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Commit",
+                        [
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("oid"),
+                            GraphQLFieldMetadata("abbreviatedOid"),
+                            GraphQLFieldMetadata("additions"),
+                            GraphQLFieldMetadata("deletions"),
+                            GraphQLFieldMetadata("committedAt"),
+                            GraphQLFieldMetadata("pushedAt"),
+                            GraphQLFieldMetadata("url"),
+                            GraphQLFieldMetadata("parentUrls"),
+                            GraphQLFieldMetadata("sizes"),
+                            GraphQLFieldMetadata("weight"),
+                            GraphQLFieldMetadata("message"),
+                            GraphQLFieldMetadata("isVerified"),
+                            GraphQLFieldMetadata("changedFiles"),
+                            GraphQLFieldMetadata("parentIds"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

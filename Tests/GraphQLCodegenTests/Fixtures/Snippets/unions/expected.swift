@@ -202,3 +202,45 @@ public struct SearchQuery: GraphQLQuery {
         }
     }
 }
+
+extension SearchQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("search", arguments: ["text": .variable("text")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: nil,
+                        [
+                            GraphQLFieldMetadata("__typename"),
+                        ],
+                        conditions: [
+                            GraphQLTypeConditionMetadata(
+                                possibleTypes: ["Repository"],
+                                GraphQLSelectionSetMetadata(
+                                    typeName: "Repository",
+                                    [
+                                        GraphQLFieldMetadata("name", alias: "fullName"),
+                                        GraphQLFieldMetadata("stargazerCount"),
+                                    ])),
+                            GraphQLTypeConditionMetadata(
+                                possibleTypes: ["Organization", "User"],
+                                GraphQLSelectionSetMetadata(
+                                    typeName: nil,
+                                    [
+                                        GraphQLFieldMetadata("login"),
+                                        GraphQLFieldMetadata("avatarUrl"),
+                                    ])),
+                            GraphQLTypeConditionMetadata(
+                                possibleTypes: ["User"],
+                                GraphQLSelectionSetMetadata(
+                                    typeName: "User",
+                                    [
+                                        GraphQLFieldMetadata("name"),
+                                    ])),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -147,3 +147,20 @@ public struct CommitsQuery: GraphQLQuery {
         }
     }
 }
+
+extension CommitsQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("commits", arguments: ["after": .variable("after"), "authors": .variable("authors"), "branch": .variable("branch"), "first": .variable("first"), "includeMerges": .variable("includeMerges"), "since": .variable("since"), "sizes": .variable("sizes")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Commit",
+                        [
+                            GraphQLFieldMetadata("oid"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -64,3 +64,24 @@ public struct ImageQuery: GraphQLQuery {
         }
     }
 }
+
+extension ImageQuery {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Query",
+            [
+                GraphQLFieldMetadata("image", arguments: ["id": .variable("id")],
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Image",
+                        [
+                            GraphQLFieldMetadata("__typename"),
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("url"),
+                            GraphQLFieldMetadata("width"),
+                            GraphQLFieldMetadata("height"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+}

@@ -1,0 +1,215 @@
+import Dispatch
+import Foundation
+import GraphQLBridge
+import LotteryAPI
+
+/// The `cache` benchmark, in one release run:
+/// - the decode workload's 2,000 `GameQuery` results served from a fresh memory cache (`.cacheOnly`), against
+///   decoding the same responses from bytes (`GraphQLResponseDecoder`): a memoized hit, and a hit rebuilt from
+///   the records (memo off);
+/// - the cost of merging one mutation-like write (one game arriving again, changed) as the store grows from
+///   1,000 to 100,000 records.
+///
+/// Correctness first: every cache hit must equal the decoded value.
+enum CacheBenchmark {
+    /// Runs the benchmark; 0 unless a check failed.
+    static func run(options: BenchmarkOptions) -> Int32 {
+        print("== cache ==")
+        let workload = DecodeWorkload(options: options)
+        let bodies = workload.graphQLGameBodies
+        let ids = workload.games.map(\.id)
+        let response = DecodePath.graphQLResponse
+        print("workload: \(bodies.count) GameQuery responses (\(bodies.reduce(0) { $0 + $1.count } / 1000) kB)")
+
+        var expected: [GameQuery.Data] = []
+        do {
+            for body in bodies {
+                let result = try GraphQLResponseDecoder.decode(
+                    GameQuery.Data.self, operation: "Game", response: response, body: body,
+                    errorPolicy: .failOnAnyError)
+                guard let data = result.data else { throw Problem("a workload body has no data") }
+                expected.append(data)
+            }
+        } catch {
+            print("decode failed: \(error)")
+            return 1
+        }
+
+        let transport = WorkloadTransport(bodies: Dictionary(uniqueKeysWithValues: zip(ids, bodies)))
+        let memoized = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 30)
+        let rebuilt = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 30, memoizedResultLimit: 0)
+        let endpoint = URL(fileURLWithPath: "/dev/null")
+        let memoClient = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: memoized)
+        let rebuildClient = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: rebuilt)
+
+        // Fill both caches (timed once: the cost of writing 2,000 results through the client).
+        let writeMs = blocking {
+            await TimingSummary.timeAsync {
+                for id in ids {
+                    _ = try? await memoClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                    _ = try? await rebuildClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                }
+            }
+        }
+        print("filled two memory caches with \(ids.count) results each in \(format(writeMs)) ms")
+
+        // Correctness: every hit equals the decoded value.
+        let decoded = expected
+        let mismatches = blocking { () async -> Int in
+            var count = 0
+            for (index, id) in ids.enumerated() {
+                let fromMemo = try? await memoClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly)
+                let fromRecords = try? await rebuildClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly)
+                if fromMemo?.data != decoded[index] || fromRecords?.data != decoded[index] { count += 1 }
+                if fromMemo?.source != .cache || fromRecords?.source != .cache { count += 1 }
+            }
+            return count
+        }
+        guard mismatches == 0 else {
+            print("correctness check: FAIL (\(mismatches) hits differ from the decoded responses)")
+            return 1
+        }
+        print("correctness check: PASS (every hit, memoized or rebuilt from records, equals the decoded response)")
+
+        var decode = TimingSummary(name: "decode from bytes", bytesPerRun: 0)
+        var memoHit = TimingSummary(name: "memory cache hit (memoized)", bytesPerRun: 0)
+        var recordHit = TimingSummary(name: "memory cache hit (from records)", bytesPerRun: 0)
+        for round in 0...options.runs {
+            let (decodeMs, _) = TimingSummary.time {
+                var count = 0
+                for body in bodies {
+                    if let result = try? GraphQLResponseDecoder.decode(
+                        GameQuery.Data.self, operation: "Game", response: response, body: body,
+                        errorPolicy: .failOnAnyError), result.data != nil
+                    {
+                        count += 1
+                    }
+                }
+                return count
+            }
+            let memoMs = blocking {
+                await TimingSummary.timeAsync {
+                    for id in ids { _ = try? await memoClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
+                }
+            }
+            let recordMs = blocking {
+                await TimingSummary.timeAsync {
+                    for id in ids { _ = try? await rebuildClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
+                }
+            }
+            if round > 0 {
+                decode.samples.append(decodeMs)
+                memoHit.samples.append(memoMs)
+                recordHit.samples.append(recordMs)
+            }
+        }
+        print("")
+        print("median of \(options.runs) runs after 1 warm-up; each run reads \(ids.count) GameQuery results")
+        for summary in [decode, memoHit, recordHit] {
+            print(
+                "  \(summary.name.padding(toLength: 34, withPad: " ", startingAt: 0)) "
+                    + "\(format(summary.medianMilliseconds)) ms  "
+                    + "\(format(summary.medianMilliseconds / decode.medianMilliseconds))x decode")
+        }
+        let memoRatio = memoHit.medianMilliseconds / decode.medianMilliseconds
+        print("target: memory hit <= decode: \(memoRatio <= 1 ? "PASS" : "FAIL") (memoized \(format(memoRatio))x)")
+
+        print("")
+        print("merge of one changed game (GameQuery .serverOnly, about 9 records) as the store grows")
+        var baseline: Double?
+        for target in [1_000, 10_000, 100_000] {
+            let growing = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 31)
+            let client = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: growing)
+            let perGame = max(
+                1,
+                blocking { () async -> Int in
+                    _ = try? await client.execute(GameQuery(id: ids[0]), fetchPolicy: .serverOnly)
+                    return await growing.recordCount
+                })
+            let needed = (target + perGame - 1) / perGame
+            let fillIDs = (0..<needed).map { "bench-\($0)" }
+            let fillTransport = SyntheticGameTransport(template: bodies[0], templateID: ids[0])
+            let filler = GraphQLHTTPClient(endpoint: endpoint, transport: fillTransport, cache: growing)
+            blocking { () async -> Void in
+                for id in fillIDs { _ = try? await filler.execute(GameQuery(id: id), fetchPolicy: .serverOnly) }
+            }
+            let records = blocking { await growing.recordCount }
+            var samples: [Double] = []
+            for round in 0..<200 {
+                let id = ids[1 + round % 50]
+                let milliseconds = blocking {
+                    await TimingSummary.timeAsync {
+                        _ = try? await client.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                    }
+                }
+                samples.append(milliseconds)
+            }
+            samples.sort()
+            let median = samples[samples.count / 2]
+            baseline = baseline ?? median
+            print(
+                "  \(String(records).padding(toLength: 8, withPad: " ", startingAt: 0)) records: "
+                    + "\(format(median * 1000)) µs per merge (\(format(median / (baseline ?? median)))x the first)")
+        }
+        return 0
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func format(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    /// Runs `body` on the cooperative pool and waits for it (the benchmark's top level is synchronous).
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task {
+            box.value = await body()
+            semaphore.signal()
+        }
+        semaphore.wait()
+        guard let value = box.value else { preconditionFailure("the task did not set its result") }
+        return value
+    }
+}
+
+/// Carries a task's result to the thread waiting for it.
+///
+/// `@unchecked Sendable`: written once by the task before it signals, read once after the wait.
+final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
+/// Answers `GameQuery` from the workload's bodies, by the `id` variable.
+struct WorkloadTransport: GraphQLTransport {
+    let bodies: [String: Data]
+
+    func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: body),
+            case .string(let id)? = members["variables"]?["id"], let answer = bodies[id]
+        else { throw CacheBenchmark.Problem("no body for request") }
+        return (DecodePath.graphQLResponse, answer)
+    }
+}
+
+/// Answers `GameQuery` for any id with one workload body, its ids replaced: distinct games to fill a store.
+struct SyntheticGameTransport: GraphQLTransport {
+    let template: String
+    let templateID: String
+
+    init(template: Data, templateID: String) {
+        self.template = String(decoding: template, as: UTF8.self)
+        self.templateID = templateID
+    }
+
+    func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        guard case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: body),
+            case .string(let id)? = members["variables"]?["id"]
+        else { throw CacheBenchmark.Problem("no id in request") }
+        return (DecodePath.graphQLResponse, Data(template.replacingOccurrences(of: templateID, with: id).utf8))
+    }
+}

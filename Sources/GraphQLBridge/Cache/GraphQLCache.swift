@@ -1,0 +1,303 @@
+import Foundation
+
+/// A normalized client cache for ``GraphQLHTTPClient``, in memory or on disk, in the manner of Firebase Data
+/// Connect's `maxAge` and Apollo's normalized store.
+///
+/// ```swift
+/// let cache = GraphQLCache(storage: .persistent(directory: cachesURL), maxAge: .seconds(30), namespace: userID)
+/// let client = GraphQLHTTPClient(endpoint: url, cache: cache)
+/// let result = try await client.execute(GameQuery(id: "6x45"))              // .preferCache: server, then cached
+/// let again = try await client.execute(GameQuery(id: "6x45"))               // no request within 30 s
+/// let offline = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+/// ```
+///
+/// - **Normalized.** Every object with a key (`__typename` + `id`, or the key fields configured for its type
+///   in `graphql-codegen.json`) is stored once, as a record, and shared by every query that selects it: a
+///   mutation that returns `Game:6x45` updates it in every cached query. Objects without a key are stored
+///   under their path from the root field; field keys include their arguments with variables resolved.
+/// - **Fresh per field.** Results are always written; a field is fresh for its lifetime: the server's
+///   `Cache-Control: max-age` for its response, else the configured lifetime of its schema coordinate
+///   (`"Draw.prizePool": "5s"`, or its type's), else the cache's `maxAge`. `.preferCache` serves a result
+///   only when every field in it is fresh. `maxAge: .zero` (the default) means results are kept (for
+///   `.cacheOnly` and offline use) but never served in place of a request.
+/// - **Bounded.** The memory store evicts the least recently used records past `byteLimit`; the SQLite
+///   store trims the same way. `removeUnreachableRecords()` removes what no cached query reaches, `clear()`
+///   removes everything and gives the disk space back.
+/// - **One store per user.** A persistent cache lives in `<directory>/<namespace>.sqlite`; give the signed-in
+///   user's id as the namespace so that one user never sees another's data.
+/// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
+///   ``problems``, moved aside and replaced by an empty store (or memory); a fetch never fails because of the
+///   cache.
+///
+/// Decoded results are memoized: a query read again while none of its records changed is served without
+/// rebuilding it from the records (``statistics`` tells the two kinds of hit apart).
+public actor GraphQLCache {
+    /// Where the records live.
+    public enum Storage: Sendable, Hashable {
+        /// In memory, for the life of the cache.
+        case memory
+        /// In SQLite, in `<directory>/<namespace>.sqlite` (WAL, one transaction per write).
+        case persistent(directory: URL)
+    }
+
+    /// Counters, for tests and diagnostics.
+    public struct Statistics: Sendable, Hashable {
+        /// Reads served from a memoized result.
+        public var memoizedHits = 0
+        /// Reads rebuilt from the records.
+        public var recordHits = 0
+        /// Reads that missed a field.
+        public var misses = 0
+        /// Records written (each write of a record counts).
+        public var recordsWritten = 0
+    }
+
+    /// The lifetime of fields that have none of their own.
+    public let maxAge: Duration
+    /// The store's size limit in bytes.
+    public let byteLimit: Int
+    /// The namespace (a user's id): a persistent cache's file name.
+    public let namespace: String
+    /// Store problems: a store that could not be opened (memory is used instead), a corrupt file that was
+    /// moved aside, a write that failed. Never thrown at a fetch.
+    public private(set) var problems: [GraphQLCacheError] = []
+    /// Hits, misses and writes so far.
+    public private(set) var statistics = Statistics()
+
+    private let store: any GraphQLCacheStore
+    private let now: @Sendable () -> Date
+    private var memo: [String: MemoizedResult] = [:]
+    private var memoClock: UInt64 = 0
+    private var dependents: [String: Set<String>] = [:]
+    private var inFlight: [String: InFlightRequest] = [:]
+    /// How many decoded results are kept for reads without rebuilding.
+    private let memoLimit: Int
+
+    /// Creates a cache.
+    /// - Parameters:
+    ///   - storage: memory (the default) or SQLite in a folder.
+    ///   - maxAge: how long a field with no lifetime of its own is fresh; `.zero` (the default): never served
+    ///     by `.preferCache`, still served by `.cacheOnly` and offline.
+    ///   - namespace: whose cache this is (the signed-in user's id); one file per namespace.
+    ///   - byteLimit: the store's size limit; least recently used records go first. 64 MB by default.
+    ///   - schemaVersion: a persistent store written with another version is emptied (a schema change drops
+    ///     the old records).
+    ///   - memoizedResultLimit: how many decoded results are kept to answer repeated reads without rebuilding
+    ///     them from the records (least recently used go first); 0 turns it off.
+    ///   - now: the clock (inject one in tests).
+    public init(
+        storage: Storage = .memory, maxAge: Duration = .zero, namespace: String = "default",
+        byteLimit: Int = 64 << 20, schemaVersion: String = "1", memoizedResultLimit: Int = 10_000,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.maxAge = maxAge
+        self.byteLimit = max(1, byteLimit)
+        self.namespace = namespace
+        self.now = now
+        self.memoLimit = max(0, memoizedResultLimit)
+        let (store, problems) = Self.makeStore(storage, namespace: namespace, schemaVersion: schemaVersion)
+        self.store = store
+        self.problems = problems
+    }
+
+    // MARK: - Public operations
+
+    /// Removes every record (and gives a persistent store's disk space back).
+    public func clear() throws(GraphQLCacheError) {
+        memo = [:]
+        dependents = [:]
+        try store.removeAll()
+    }
+
+    /// Removes the records that no cached query reaches from the root; returns how many.
+    @discardableResult
+    public func removeUnreachableRecords() -> Int {
+        do {
+            var reachable: Set<String> = []
+            var queue = [CacheRecord.queryRootKey]
+            while let key = queue.popLast() {
+                guard reachable.insert(key).inserted, let record = try store.records(forKeys: [key])[key] else {
+                    continue
+                }
+                for entry in record.fields.values { queue += entry.value.referencedKeys }
+            }
+            let unreachable = try store.allKeys().filter { !reachable.contains($0) }
+            try store.remove(keys: unreachable)
+            invalidate(Set(unreachable))
+            return unreachable.count
+        } catch {
+            problems.append(error)
+            return 0
+        }
+    }
+
+    /// The record stored under `key` (`Game:6x45`, `QUERY_ROOT`), if any.
+    public func record(forKey key: String) -> CacheRecord? {
+        try? store.records(forKeys: [key])[key]
+    }
+
+    /// How many records the store holds.
+    public var recordCount: Int {
+        (try? store.allKeys().count) ?? 0
+    }
+
+    /// The space the store takes, in bytes.
+    public var byteCount: Int {
+        (try? store.byteCount()) ?? 0
+    }
+
+    // MARK: - Reads and writes for the client
+
+    /// What a read found.
+    enum ReadOutcome<Data: Sendable>: Sendable {
+        /// Every field was there; `isStale` when one has outlived its lifetime.
+        case hit(Data, isStale: Bool)
+        /// A field was missing (its path).
+        case miss(path: String)
+        /// The records were there but did not decode into `Data` (a schema change the version missed).
+        case undecodable(APIError)
+    }
+
+    /// Reads an operation's result from the cache.
+    func read<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        queryKey: String, rootKey: String
+    ) -> ReadOutcome<Data> {
+        let time = now()
+        if var memoized = memo[queryKey], let data = memoized.data as? Data {
+            memoClock += 1
+            memoized.lastUse = memoClock
+            memo[queryKey] = memoized
+            statistics.memoizedHits += 1
+            return .hit(data, isStale: memoized.earliestExpiry <= time)
+        }
+        let store = self.store
+        var problems: [GraphQLCacheError] = []
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
+            load: { keys in
+                do throws(GraphQLCacheError) {
+                    return try store.records(forKeys: keys)
+                } catch {
+                    problems.append(error)
+                    return [:]
+                }
+            })
+        let json = reader.read(rootKey: rootKey)
+        self.problems += problems
+        guard let json else {
+            statistics.misses += 1
+            return .miss(path: reader.missingPath ?? "data")
+        }
+        let body = Foundation.Data(("{\"data\":" + json.jsonText + "}").utf8)
+        let result: GraphQLResult<Data>
+        do throws(APIError) {
+            result = try GraphQLResponseDecoder.decode(
+                Data.self, operation: operationName, response: HTTPResponse(status: 200), body: body,
+                errorPolicy: .failOnAnyError)
+        } catch {
+            return .undecodable(error)
+        }
+        guard let data = result.data else { return .miss(path: "data") }
+        statistics.recordHits += 1
+        remember(
+            MemoizedResult(
+                data: data, dependencies: reader.dependencies, earliestExpiry: reader.earliestExpiry, lastUse: 0),
+            for: queryKey)
+        return .hit(data, isStale: reader.isStale)
+    }
+
+    /// Writes a server response's `data` into the store; returns the keys of the records that changed.
+    @discardableResult
+    func write(
+        data: [String: JSONValue], errors: [GraphQLError], metadata: GraphQLCacheMetadata,
+        variables: [String: JSONValue], rootKey: String, serverMaxAge: Duration?, receivedAt: Date? = nil
+    ) -> Set<String> {
+        var normalizer = CacheNormalizer(
+            metadata: metadata, variables: variables, receivedAt: receivedAt ?? now(), serverMaxAge: serverMaxAge,
+            errors: errors)
+        normalizer.normalize(data: data, rootKey: rootKey)
+        do {
+            let incoming = normalizer.records
+            let existing = try store.records(forKeys: Array(incoming.keys))
+            var changed: [CacheRecord] = []
+            var changedValues: Set<String> = []
+            for (key, record) in incoming {
+                var merged = existing[key] ?? CacheRecord(key: key)
+                let before = merged.fields.mapValues(\.value)
+                if merged.merge(record) {
+                    changed.append(merged)
+                    if merged.fields.mapValues(\.value) != before { changedValues.insert(key) }
+                }
+            }
+            try store.write(changed)
+            statistics.recordsWritten += changed.count
+            // A new receivedAt changes freshness only; memoized results are re-read when a value changed, and
+            // their freshness is recomputed below for those whose records were rewritten.
+            invalidate(Set(changed.map(\.key)))
+            let removed = try store.byteCount() > byteLimit ? try store.trim(toBytes: byteLimit / 10 * 9) : []
+            invalidate(Set(removed))
+            return changedValues
+        } catch {
+            problems.append(error)
+            return []
+        }
+    }
+
+    /// The request in flight for `queryKey`, or a new one made by `start` and recorded, so that identical
+    /// queries made while it runs share it (`isNew` tells the caller that it owns the request).
+    func sharedRequest(
+        for queryKey: String, start: @Sendable () -> Task<(HTTPResponse, Data), any Error>
+    ) -> (request: InFlightRequest, isNew: Bool) {
+        if let existing = inFlight[queryKey] { return (existing, false) }
+        let request = InFlightRequest(task: start())
+        inFlight[queryKey] = request
+        return (request, true)
+    }
+
+    /// Forgets the in-flight request for `queryKey` once it is done.
+    func finish(_ request: InFlightRequest, for queryKey: String) {
+        if inFlight[queryKey]?.id == request.id { inFlight[queryKey] = nil }
+    }
+
+    // MARK: - Memo
+
+    private func remember(_ result: MemoizedResult, for queryKey: String) {
+        guard memoLimit > 0 else { return }
+        memoClock += 1
+        var result = result
+        result.lastUse = memoClock
+        if let old = memo[queryKey] { forgetDependencies(of: queryKey, old.dependencies) }
+        memo[queryKey] = result
+        for key in result.dependencies { dependents[key, default: []].insert(queryKey) }
+        if memo.count > memoLimit {
+            for (key, _) in memo.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(max(1, memoLimit / 4)) {
+                if let old = memo.removeValue(forKey: key) { forgetDependencies(of: key, old.dependencies) }
+            }
+        }
+    }
+
+    private func forgetDependencies(of queryKey: String, _ keys: Set<String>) {
+        for key in keys {
+            dependents[key]?.remove(queryKey)
+            if dependents[key]?.isEmpty == true { dependents[key] = nil }
+        }
+    }
+
+    private func invalidate(_ recordKeys: Set<String>) {
+        for recordKey in recordKeys {
+            guard let queries = dependents.removeValue(forKey: recordKey) else { continue }
+            for query in queries {
+                if let old = memo.removeValue(forKey: query) { forgetDependencies(of: query, old.dependencies) }
+            }
+        }
+    }
+}
+
+/// A decoded result kept for reads without rebuilding.
+struct MemoizedResult: Sendable {
+    var data: any Sendable
+    var dependencies: Set<String>
+    var earliestExpiry: Date
+    var lastUse: UInt64
+}

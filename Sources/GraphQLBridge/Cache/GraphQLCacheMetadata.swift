@@ -1,0 +1,38 @@
+/// What the cache needs to know of an operation, emitted by the code generator: the whole selection tree
+/// (fragments included), the key fields of types whose key is not `id`, and the configured lifetimes.
+///
+/// Generated operations provide it as ``GraphQLOperation/cacheMetadata``; an operation without it (written
+/// by hand) is never cached.
+public struct GraphQLCacheMetadata: Sendable {
+    /// The operation's selection set on its root type.
+    public let selections: GraphQLSelectionSetMetadata
+    /// Key fields by type name, for types whose key is not `id` (from `graphql-codegen.json`).
+    public let keyFields: [String: [String]]
+    /// Configured lifetimes by schema coordinate: `"Draw.prizePool"` (a field) or `"Image"` (a type), for
+    /// data the server does not label with `Cache-Control`.
+    public let maxAges: [String: Duration]
+
+    /// The key fields of types not listed in ``keyFields``.
+    public static let defaultKeyFields = ["id"]
+
+    /// Creates the metadata of an operation.
+    public init(
+        selections: GraphQLSelectionSetMetadata, keyFields: [String: [String]] = [:],
+        maxAges: [String: Duration] = [:]
+    ) {
+        self.selections = selections
+        self.keyFields = keyFields
+        self.maxAges = maxAges
+    }
+
+    /// The key fields of `typeName`.
+    func keyFields(of typeName: String) -> [String] {
+        keyFields[typeName] ?? Self.defaultKeyFields
+    }
+
+    /// The configured lifetime of `field` on `typeName`: the field's own, else the type's.
+    func maxAge(of field: String, on typeName: String?) -> Duration? {
+        guard let typeName, !maxAges.isEmpty else { return nil }
+        return maxAges["\(typeName).\(field)"] ?? maxAges[typeName]
+    }
+}

@@ -1,0 +1,134 @@
+/// What the code generator knows of a selection set, for the cache: its fields (with arguments) and its
+/// type conditions. Generated code builds these once, as static values; the runtime never parses a document.
+public final class GraphQLSelectionSetMetadata: Sendable {
+    /// The object type of the selection set when it is known statically (`Game`); `nil` on an interface or
+    /// union, where the response's `__typename` (which the generator always selects there) tells.
+    public let typeName: String?
+    /// The fields selected whatever the object's type.
+    public let fields: [GraphQLFieldMetadata]
+    /// Selections that apply only to some types (inline fragments and fragment spreads on other types).
+    public let conditions: [GraphQLTypeConditionMetadata]
+
+    /// Creates the metadata of a selection set.
+    public init(
+        typeName: String?, _ fields: [GraphQLFieldMetadata], conditions: [GraphQLTypeConditionMetadata] = []
+    ) {
+        self.typeName = typeName
+        self.fields = fields
+        self.conditions = conditions
+    }
+
+    /// The fields that apply to an object of type `typeName` (`nil`: unknown, only unconditional fields),
+    /// merged by response key: a field selected twice (directly and in a fragment) is one field whose
+    /// sub-selections are all of those selected.
+    func collectFields(forType typeName: String?) -> [(
+        field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata]
+    )] {
+        var order: [String] = []
+        var byKey: [String: (field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])] = [:]
+        func add(_ set: GraphQLSelectionSetMetadata) {
+            for field in set.fields {
+                if var existing = byKey[field.responseKey] {
+                    if let selections = field.selections { existing.selections.append(selections) }
+                    byKey[field.responseKey] = existing
+                } else {
+                    order.append(field.responseKey)
+                    byKey[field.responseKey] = (field, field.selections.map { [$0] } ?? [])
+                }
+            }
+            for condition in set.conditions where typeName.map(condition.possibleTypes.contains) ?? false {
+                add(condition.selections)
+            }
+        }
+        add(self)
+        return order.compactMap { byKey[$0] }
+    }
+}
+
+/// One selected field.
+public struct GraphQLFieldMetadata: Sendable {
+    /// The key in the response: the alias, or the field's name.
+    public let responseKey: String
+    /// The field's name in the schema.
+    public let name: String
+    /// The arguments as written, variables unresolved; empty for none.
+    public let arguments: [String: GraphQLArgumentValue]
+    /// The sub-selection of an object or list of objects; `nil` for a leaf.
+    public let selections: GraphQLSelectionSetMetadata?
+    /// Variables that must be `true` for the field to be selected (`@include(if: $v)`).
+    public let includeIf: [String]
+    /// Variables that must be `false` for the field to be selected (`@skip(if: $v)`).
+    public let skipIf: [String]
+
+    /// Creates the metadata of a field.
+    public init(
+        _ name: String, alias: String? = nil, arguments: [String: GraphQLArgumentValue] = [:],
+        selections: GraphQLSelectionSetMetadata? = nil, includeIf: [String] = [], skipIf: [String] = []
+    ) {
+        self.responseKey = alias ?? name
+        self.name = name
+        self.arguments = arguments
+        self.selections = selections
+        self.includeIf = includeIf
+        self.skipIf = skipIf
+    }
+
+    /// Whether the field is selected with these variables.
+    func isSelected(variables: [String: JSONValue]) -> Bool {
+        includeIf.allSatisfy { variables[$0] == .bool(true) } && skipIf.allSatisfy { variables[$0] != .bool(true) }
+    }
+
+    /// The field's key in a cache record: its name, then its arguments with variables resolved and keys
+    /// sorted, as compact JSON (`draws({"gameId":"6x45","last":10})`). An argument whose variable was not
+    /// given is left out, as the server leaves it out.
+    func cacheKey(variables: [String: JSONValue]) -> String {
+        guard !arguments.isEmpty else { return name }
+        var resolved: [String: JSONValue] = [:]
+        for (argument, value) in arguments {
+            if let json = value.resolved(variables: variables) { resolved[argument] = json }
+        }
+        guard !resolved.isEmpty else { return name }
+        return name + "(" + JSONValue.object(resolved).jsonText + ")"
+    }
+}
+
+/// Selections that apply only to objects of some types.
+public struct GraphQLTypeConditionMetadata: Sendable {
+    /// The object types the condition matches (the possible types of its type condition).
+    public let possibleTypes: Set<String>
+    /// What is selected for them.
+    public let selections: GraphQLSelectionSetMetadata
+
+    /// Creates a type condition.
+    public init(possibleTypes: Set<String>, _ selections: GraphQLSelectionSetMetadata) {
+        self.possibleTypes = possibleTypes
+        self.selections = selections
+    }
+}
+
+/// An argument's value as written in the document.
+public indirect enum GraphQLArgumentValue: Sendable, Hashable {
+    /// A literal (enum values as strings).
+    case literal(JSONValue)
+    /// A variable, by name (without `$`).
+    case variable(String)
+    /// A list with variables inside.
+    case list([GraphQLArgumentValue])
+    /// An input object with variables inside.
+    case object([String: GraphQLArgumentValue])
+
+    /// The value with variables replaced; `nil` for a variable that was not given.
+    func resolved(variables: [String: JSONValue]) -> JSONValue? {
+        switch self {
+        case .literal(let value): return value
+        case .variable(let name): return variables[name]
+        case .list(let items): return .array(items.map { $0.resolved(variables: variables) ?? .null })
+        case .object(let members):
+            var resolved: [String: JSONValue] = [:]
+            for (name, value) in members {
+                if let json = value.resolved(variables: variables) { resolved[name] = json }
+            }
+            return .object(resolved)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+extension SwiftRenderer {
+    /// `extension <Operation> { static let cacheMetadata = ... }`: the selection tree, key fields and lifetimes
+    /// the client cache needs, as static values (the runtime never parses a document).
+    func writeCacheMetadata(_ selections: CacheSelectionPlan, of swiftName: String, to writer: inout CodeWriter) {
+        writer.blankLine()
+        writer.open("extension \(swiftName)")
+        writer.doc(
+            "What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.")
+        writer.line("\(access)static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(")
+        writer.level += 1
+        writeSelectionSet(selections, prefix: "selections: ", suffix: ",", to: &writer)
+        let keyFields = plan.cache.keyFields.keys.sorted().map { type -> String in
+            let fields = (plan.cache.keyFields[type] ?? []).map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
+            return "\"\(SwiftNames.stringLiteralContents(type))\": [\(fields.joined(separator: ", "))]"
+        }
+        writer.line("keyFields: [\(keyFields.isEmpty ? ":" : keyFields.joined(separator: ", "))],")
+        let maxAges = plan.cache.maxAgeMilliseconds.keys.sorted().map { coordinate -> String in
+            "\"\(SwiftNames.stringLiteralContents(coordinate))\": .milliseconds(\(plan.cache.maxAgeMilliseconds[coordinate] ?? 0))"
+        }
+        writer.line("maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))])")
+        writer.level -= 1
+        writer.close()
+    }
+
+    private func writeSelectionSet(
+        _ set: CacheSelectionPlan, prefix: String, suffix: String, to writer: inout CodeWriter
+    ) {
+        let typeName = set.typeName.map { "\"\(SwiftNames.stringLiteralContents($0))\"" } ?? "nil"
+        if set.fields.isEmpty, set.conditions.isEmpty {
+            writer.line("\(prefix)GraphQLSelectionSetMetadata(typeName: \(typeName), [])\(suffix)")
+            return
+        }
+        writer.line("\(prefix)GraphQLSelectionSetMetadata(")
+        writer.level += 1
+        writer.line("typeName: \(typeName),")
+        writer.line("[")
+        writer.level += 1
+        for field in set.fields { writeField(field, to: &writer) }
+        writer.level -= 1
+        if set.conditions.isEmpty {
+            writer.line("])\(suffix)")
+        } else {
+            writer.line("],")
+            writer.line("conditions: [")
+            writer.level += 1
+            for condition in set.conditions {
+                let types = condition.possibleTypes.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
+                writer.line("GraphQLTypeConditionMetadata(")
+                writer.level += 1
+                writer.line("possibleTypes: [\(types.joined(separator: ", "))],")
+                writeSelectionSet(condition.selections, prefix: "", suffix: "),", to: &writer)
+                writer.level -= 1
+            }
+            writer.level -= 1
+            writer.line("])\(suffix)")
+        }
+        writer.level -= 1
+    }
+
+    private func writeField(_ field: CacheFieldPlan, to writer: inout CodeWriter) {
+        var head = "GraphQLFieldMetadata(\"\(SwiftNames.stringLiteralContents(field.name))\""
+        if let alias = field.alias { head += ", alias: \"\(SwiftNames.stringLiteralContents(alias))\"" }
+        if !field.arguments.isEmpty {
+            let arguments = field.arguments.keys.sorted().map { name -> String in
+                "\"\(SwiftNames.stringLiteralContents(name))\": \(argument(field.arguments[name] ?? .literal(".null")))"
+            }
+            head += ", arguments: [\(arguments.joined(separator: ", "))]"
+        }
+        if !field.includeIf.isEmpty {
+            head +=
+                ", includeIf: [\(field.includeIf.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }.joined(separator: ", "))]"
+        }
+        if !field.skipIf.isEmpty {
+            head +=
+                ", skipIf: [\(field.skipIf.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }.joined(separator: ", "))]"
+        }
+        guard let selections = field.selections else {
+            writer.line(head + "),")
+            return
+        }
+        writer.line(head + ",")
+        writer.level += 1
+        writeSelectionSet(selections, prefix: "selections: ", suffix: "),", to: &writer)
+        writer.level -= 1
+    }
+
+    private func argument(_ value: CacheArgumentPlan) -> String {
+        switch value {
+        case .literal(let json): return ".literal(\(json))"
+        case .variable(let name): return ".variable(\"\(SwiftNames.stringLiteralContents(name))\")"
+        case .list(let items): return ".list([" + items.map(argument).joined(separator: ", ") + "])"
+        case .object(let members):
+            let rendered = members.keys.sorted().map {
+                "\"\(SwiftNames.stringLiteralContents($0))\": \(argument(members[$0] ?? .literal(".null")))"
+            }
+            return ".object([" + (rendered.isEmpty ? ":" : rendered.joined(separator: ", ")) + "])"
+        }
+    }
+}
