@@ -63,7 +63,7 @@ public struct GraphQLFieldMetadata: Sendable {
     /// Creates the metadata of a field.
     public init(
         _ name: String, alias: String? = nil, arguments: [String: GraphQLArgumentValue] = [:],
-        selections: GraphQLSelectionSetMetadata? = nil, includeIf: [String] = [], skipIf: [String] = []
+        includeIf: [String] = [], skipIf: [String] = [], selections: GraphQLSelectionSetMetadata? = nil
     ) {
         self.responseKey = alias ?? name
         self.name = name

@@ -61,20 +61,24 @@ public struct LotteryRepository: Sendable {
     public func game(id: String) async throws -> GameInfo {
         let rest = self.rest
         let graphQL = self.graphQL
+        let policy = fetchPolicy(for: ModelName.gameInfo)
         return try await router.route(
             ModelName.gameInfo, context: ["id": id],
             rest: { try await rest.game(id: id) },
-            graphQL: { try await graphQL.gameInfo(gameId: id) })
+            graphQL: { try await graphQL.fetch(requestType: .gameInfo(gameId: id), fetchPolicy: policy) })
     }
 
     /// Games ordered by id.
     public func games(type: GameType? = nil, activeOnly: Bool = true) async throws -> [GameInfo] {
         let rest = self.rest
         let graphQL = self.graphQL
+        let policy = fetchPolicy(for: ModelName.gameInfo)
         return try await router.route(
             ModelName.gameInfo, context: ["list": "games"],
             rest: { try await rest.games(type: type, activeOnly: activeOnly) },
-            graphQL: { try await graphQL.games(type: type, activeOnly: activeOnly) })
+            graphQL: {
+                try await graphQL.fetch(requestType: .games(type: type, activeOnly: activeOnly), fetchPolicy: policy)
+            })
     }
 
     // MARK: DrawInfo
@@ -83,20 +87,27 @@ public struct LotteryRepository: Sendable {
     public func draws(gameId: String, limit: Int = 10, before: Int64? = nil) async throws -> [DrawInfo] {
         let rest = self.rest
         let graphQL = self.graphQL
+        let policy = fetchPolicy(for: ModelName.drawInfo)
         return try await router.route(
             ModelName.drawInfo, context: ["gameId": gameId],
             rest: { try await rest.draws(gameId: gameId, limit: limit, before: before) },
-            graphQL: { try await graphQL.draws(gameId: gameId, last: limit, before: before) })
+            graphQL: {
+                try await graphQL.fetch(
+                    requestType: .draws(gameId: gameId, last: limit, before: before), fetchPolicy: policy)
+            })
     }
 
     /// One draw.
     public func draw(gameId: String, number: Int64) async throws -> DrawInfo {
         let rest = self.rest
         let graphQL = self.graphQL
+        let policy = fetchPolicy(for: ModelName.drawInfo)
         return try await router.route(
             ModelName.drawInfo, context: ["id": "\(gameId)-\(number)"],
             rest: { try await rest.draw(gameId: gameId, number: number) },
-            graphQL: { try await graphQL.drawInfo(gameId: gameId, number: number) })
+            graphQL: {
+                try await graphQL.fetch(requestType: .drawInfo(gameId: gameId, number: number), fetchPolicy: policy)
+            })
     }
 
     // MARK: ImageInfo
@@ -105,9 +116,17 @@ public struct LotteryRepository: Sendable {
     public func image(id: String) async throws -> ImageInfo {
         let rest = self.rest
         let graphQL = self.graphQL
+        let policy = fetchPolicy(for: ModelName.imageInfo)
         return try await router.route(
             ModelName.imageInfo, context: ["id": id],
             rest: { try await rest.image(id: id) },
-            graphQL: { try await graphQL.image(id: id) })
+            graphQL: { try await graphQL.fetch(requestType: .image(id), fetchPolicy: policy) })
+    }
+
+    /// The fetch policy of the GraphQL side: `.serverOnly` while the model is in `.shadow`, so the comparison
+    /// always sees a fresh GraphQL answer (a cached one would differ from REST's only in age), and the client's
+    /// cache (`.preferCache`) otherwise.
+    private func fetchPolicy(for model: String) -> GraphQLFetchPolicy {
+        router.settings.mode(for: model) == .shadow ? .serverOnly : .preferCache
     }
 }
