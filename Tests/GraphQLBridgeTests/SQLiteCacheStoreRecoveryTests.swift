@@ -15,7 +15,7 @@ import Testing
 struct SQLiteCacheStoreRecoveryTests {
     /// What the file holds before the store opens it.
     enum Damage: String, CaseIterable, CustomStringConvertible {
-        case randomBytes, plainText, truncatedStore, otherTables, foreignMetaTable
+        case randomBytes, plainText, truncatedStore, otherTables, foreignMetaTable, foreignMetaRows
 
         var description: String { rawValue }
     }
@@ -49,11 +49,18 @@ struct SQLiteCacheStoreRecoveryTests {
             try runSQL(
                 at: file,
                 "CREATE TABLE meta (id INTEGER PRIMARY KEY, data BLOB); INSERT INTO meta (data) VALUES (x'00');")
+        case .foreignMetaRows:
+            try runSQL(
+                at: file,
+                """
+                CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('format', 'other-app');
+                CREATE TABLE records (key TEXT);
+                """)
         }
         return try Data(contentsOf: file)
     }
 
-    /// Runs `sql` on a new SQLite file (another program's database).
+    /// Runs `sql` on a SQLite file (another program's database, or a cache store's file changed behind its back).
     static func runSQL(at file: URL, _ sql: String) throws {
         var handle: OpaquePointer?
         defer { sqlite3_close_v2(handle) }
@@ -89,6 +96,19 @@ struct SQLiteCacheStoreRecoveryTests {
         let again = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
         #expect(again.recovered == nil)
         #expect(try again.allKeys() == ["fresh"])
+    }
+
+    @Test("a store of an older format of ours has its records dropped, and is not moved aside")
+    func olderFormat() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.url.appendingPathComponent("old.sqlite")
+        try SQLiteCacheStore(fileURL: file, schemaVersion: "1").write([SQLiteCacheStoreTests.record("old")])
+        try Self.runSQL(at: file, "UPDATE meta SET value = 'graphqlbridge-cache-0' WHERE name = 'format'")
+        let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        #expect(store.recovered == nil)
+        #expect(store.droppedSchemaVersion == "1")
+        #expect(try store.allKeys().isEmpty)
+        #expect(folder.entries().filter { $0.contains(".corrupt-") }.isEmpty)
     }
 
     @Test("an empty file is an empty store, not damage")

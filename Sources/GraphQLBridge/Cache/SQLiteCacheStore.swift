@@ -216,7 +216,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// Any string is safe (`../x`, an e-mail address, an empty string) and two different namespaces never share a
     /// file, even on a case-insensitive file system: ASCII lowercase letters, digits, `-` and `_` are kept, every
     /// other byte of the UTF-8 is written `%XX` (uppercase hex). A name that would be longer than 120 bytes is cut
-    /// and followed by `~` and a 128-bit hash of the whole namespace (`~` appears nowhere else).
+    /// and followed by `~` and the SHA-256 of the whole namespace (`~` appears nowhere else).
     static func fileURL(directory: URL, namespace: String) -> URL {
         var name = namespace.isEmpty ? "%" : ""
         for byte in namespace.utf8 {
@@ -230,25 +230,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             }
         }
         if name.utf8.count > 120 {
-            name = String(name.prefix(80)) + "~" + hash128(namespace)
+            name = String(name.prefix(80)) + "~" + SHA256.hex(namespace)
         }
         return directory.appendingPathComponent(name + ".sqlite", isDirectory: false)
-    }
-
-    /// Two 64-bit FNV-1a hashes with different offsets, as 32 hex digits.
-    private static func hash128(_ text: String) -> String {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in text.utf8 {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            second ^= second >> 29
-        }
-        let hex = { (value: UInt64) in
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-        return hex(first) + hex(second)
     }
 
     // MARK: Opening, damage
@@ -318,16 +302,19 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 kind: .corrupt, path: fileURL.path,
                 message: "not a cache store: its tables are \(tables.joined(separator: ", "))")
         }
-        let meta: [String: String]
-        do {
-            meta = try withStatement("SELECT name, value FROM meta", .open) { statement throws(GraphQLCacheError) in
-                var values: [String: String] = [:]
-                while try step(statement, .open) { values[columnText(statement, 0)] = columnText(statement, 1) }
-                return values
-            }
-        } catch  where error.kind == .open {
+        let columns = try withStatement("PRAGMA table_info(meta)", .open) { statement throws(GraphQLCacheError) in
+            var names: [String] = []
+            while try step(statement, .open) { names.append(columnText(statement, 1)) }
+            return names
+        }
+        guard columns == ["name", "value"] else {
             throw GraphQLCacheError(
                 kind: .corrupt, path: fileURL.path, message: "not a cache store: its meta table is not one")
+        }
+        let meta = try withStatement("SELECT name, value FROM meta", .open) { statement throws(GraphQLCacheError) in
+            var values: [String: String] = [:]
+            while try step(statement, .open) { values[columnText(statement, 0)] = columnText(statement, 1) }
+            return values
         }
         guard let format = meta["format"], format.hasPrefix("graphqlbridge-cache-") else {
             throw GraphQLCacheError(
