@@ -86,6 +86,7 @@ struct SQLiteCacheStoreProcessTests {
     @Test("what one process committed, another process and this one read")
     func persistsAcrossProcesses() async throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("shared.sqlite").path
         let (writeStatus, written) = try await Self.run(["write", file, "6"], in: folder)
         #expect(writeStatus == 0)
@@ -102,6 +103,7 @@ struct SQLiteCacheStoreProcessTests {
     @Test("a writer killed with SIGKILL mid-way leaves a readable store of whole transactions")
     func killedWriter() async throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("killed.sqlite")
         let output = folder.url.appendingPathComponent("writer.txt")
         let writer = try Self.start(["write", file.path, "1000000"], output: output)

@@ -71,6 +71,7 @@ struct SQLiteCacheStoreRecoveryTests {
     @Test("a damaged or foreign file is moved aside and replaced by an empty store", arguments: Damage.allCases)
     func recovers(from damage: Damage) throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("cache.sqlite")
         let original = try Self.prepare(damage, at: file)
 
@@ -98,9 +99,37 @@ struct SQLiteCacheStoreRecoveryTests {
         #expect(try again.allKeys() == ["fresh"])
     }
 
+    @Test("damage found after opening: the call throws .corrupt, the file is moved aside, the store goes on empty")
+    func damageFoundLater() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("later.sqlite")
+        try SQLiteCacheStore(fileURL: file, schemaVersion: "1").write(
+            (0..<100).map { SQLiteCacheStoreTests.record("r\($0)") })
+        let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        #expect(store.recovered == nil)
+        // Another connection writes, so that this one reads the file again instead of its page cache...
+        try SQLiteCacheStore(fileURL: file, schemaVersion: "1").write([SQLiteCacheStoreTests.record("other")])
+        // ... and every page after the first is damaged underneath it.
+        let bytes = try Data(contentsOf: file)
+        try (bytes.prefix(4_096) + Data(repeating: 0xA5, count: bytes.count - 4_096)).write(to: file)
+
+        #expect {
+            try store.records(forKeys: (0..<100).map { "r\($0)" })
+        } throws: { error in
+            (error as? GraphQLCacheError)?.kind == .corrupt
+        }
+        #expect(store.recovered?.kind == .corrupt)
+        #expect(try store.allKeys().isEmpty)
+        try store.write([SQLiteCacheStoreTests.record("fresh")])
+        #expect(try store.allKeys() == ["fresh"])
+        #expect(folder.entries().contains { $0.hasPrefix("later.sqlite.corrupt-") })
+    }
+
     @Test("a store of an older format of ours has its records dropped, and is not moved aside")
     func olderFormat() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("old.sqlite")
         try SQLiteCacheStore(fileURL: file, schemaVersion: "1").write([SQLiteCacheStoreTests.record("old")])
         try Self.runSQL(at: file, "UPDATE meta SET value = 'graphqlbridge-cache-0' WHERE name = 'format'")
@@ -114,6 +143,7 @@ struct SQLiteCacheStoreRecoveryTests {
     @Test("an empty file is an empty store, not damage")
     func emptyFile() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("empty.sqlite")
         try Data().write(to: file)
         let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
@@ -124,6 +154,7 @@ struct SQLiteCacheStoreRecoveryTests {
     @Test("a folder that cannot be created is an open error naming the path")
     func unwritableFolder() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let blocker = folder.url.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
         let file = blocker.appendingPathComponent("cache.sqlite")

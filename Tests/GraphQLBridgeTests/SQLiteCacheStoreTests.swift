@@ -21,6 +21,7 @@ struct SQLiteCacheStoreTests {
     @Test("every kind of value comes back as written, from a store opened again")
     func roundTrip() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("nested/folder/cache.sqlite")
         let game = CacheRecord(
             key: "Game:6x45 «ünïcødé» 🎲",
@@ -65,6 +66,7 @@ struct SQLiteCacheStoreTests {
     @Test("a write replaces whole records; remove ignores absent keys; byteCount follows")
     func replaceAndRemove() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let store = try SQLiteCacheStore(fileURL: folder.url.appendingPathComponent("s.sqlite"), schemaVersion: "1")
         #expect(try store.byteCount() == 0)
         try store.write([Self.record("A", size: 5_000), Self.record("B", size: 1_000)])
@@ -83,6 +85,7 @@ struct SQLiteCacheStoreTests {
     @Test("trim removes the least recently read or written records first, and the order survives reopening")
     func leastRecentlyUsedTrim() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("lru.sqlite")
         let unit: Int
         do {
@@ -108,6 +111,7 @@ struct SQLiteCacheStoreTests {
     @Test("removeAll deletes every record and shrinks the file on disk")
     func removeAllFreesTheDisk() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("big.sqlite")
         let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
         for batch in 0..<4 {
@@ -129,6 +133,7 @@ struct SQLiteCacheStoreTests {
     @Test("a store opened with another schema version drops the old records")
     func schemaVersionChange() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let file = folder.url.appendingPathComponent("schema.sqlite")
         try SQLiteCacheStore(fileURL: file, schemaVersion: "v1").write([Self.record("A")])
         do {
@@ -148,6 +153,7 @@ struct SQLiteCacheStoreTests {
     @Test("namespaces map to different, safe files whose stores do not see each other's records")
     func namespaces() throws {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let long = String(repeating: "user-", count: 60)
         let namespaces = [
             "alice", "Alice", "ALICE", "bob@example.com", "../x", "..", ".", "", "%", "%25", "a/b", "a%2Fb", "a b",

@@ -15,9 +15,12 @@ import Foundation
 ///   call, readable. Several processes may open the same file (a busy timeout waits for the other's lock).
 /// - Opening checks the file (`PRAGMA quick_check`, which reads it once): a file that is not SQLite, is damaged,
 ///   or holds other tables than a cache store's is moved aside (renamed `<file>.corrupt-<milliseconds>`, its
-///   `-wal` and `-shm` files too) and replaced by an empty store; ``recovered`` tells the caller. Damage found
-///   later (SQLite's `SQLITE_CORRUPT` or `SQLITE_NOTADB` on any call) is handled the same way, and that call
-///   throws a `.corrupt` error.
+///   `-wal` and `-shm` files too, unless SQLite dropped an empty WAL on closing it) and replaced by an empty
+///   store; ``recovered`` tells the caller. Nothing is written to a file before it is known to be a cache store
+///   or empty. Damage found later (SQLite's `SQLITE_CORRUPT` or `SQLITE_NOTADB` on any call) is handled the same
+///   way, and that call throws a `.corrupt` error. Moving a file aside assumes that no other process still has it
+///   open (SQLite removes a WAL by its path on closing, which would be the new store's), as holds for an app's
+///   own cache.
 /// - A store written with another `schemaVersion` has its records dropped on open (``droppedSchemaVersion``).
 /// - ``byteCount()`` is the sum of the records' stored sizes (key plus encoded fields), which is what
 ///   ``trim(toBytes:)`` measures; trimming leaves the freed pages in the file for reuse. ``removeAll()`` gives

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A folder of its own under the temporary directory, removed when the value is released.
-final class TemporaryFolder {
+/// A folder of its own under the temporary directory; `defer { folder.remove() }` right after creating it.
+struct TemporaryFolder {
     /// The folder.
     let url: URL
 
@@ -11,7 +11,8 @@ final class TemporaryFolder {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    deinit {
+    /// Removes the folder and everything in it.
+    func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 
