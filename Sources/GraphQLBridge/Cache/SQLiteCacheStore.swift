@@ -261,6 +261,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             try prepareTables(create: false)
             try execute("PRAGMA journal_mode = WAL", .open)
             try execute("PRAGMA synchronous = NORMAL", .open)
+            // A WAL grown by a large write goes back to at most 1 MB at the next checkpoint.
+            try execute("PRAGMA journal_size_limit = 1048576", .open)
             // Again under the write lock: another process may have created the tables meanwhile.
             try transaction(.open) { () throws(GraphQLCacheError) in
                 try prepareTables(create: true)
