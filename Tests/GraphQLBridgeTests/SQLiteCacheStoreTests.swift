@@ -46,20 +46,24 @@ struct SQLiteCacheStoreTests {
                 "empty": Self.entry(.list([])),
             ])
         let root = CacheRecord(key: CacheRecord.queryRootKey, fields: ["game": Self.entry(.reference(game.key))])
-        let now = CacheRecord(key: "Now", fields: ["at": CacheFieldEntry(value: .null, receivedAt: Date())])
+        // A key with a NUL is its own key, not "Now".
+        let now = CacheRecord(key: "Now\u{0}", fields: ["at": CacheFieldEntry(value: .null, receivedAt: Date())])
+        let plainNow = CacheRecord(key: "Now", fields: ["at": Self.entry(.scalar(.bool(false)))])
         do {
             let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
             #expect(store.recovered == nil)
-            try store.write([game, root, now])
+            try store.write([game, root, now, plainNow])
             #expect(try store.records(forKeys: [game.key]) == [game.key: game])
         }
         let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
         #expect(store.recovered == nil)
         #expect(store.droppedSchemaVersion == nil)
-        let found = try store.records(forKeys: [game.key, "missing", CacheRecord.queryRootKey, now.key, game.key])
-        #expect(found == [game.key: game, root.key: root, now.key: now])
+        let found = try store.records(forKeys: [
+            game.key, "missing", CacheRecord.queryRootKey, now.key, game.key, "Now",
+        ])
+        #expect(found == [game.key: game, root.key: root, now.key: now, "Now": plainNow])
         #expect(found[game.key]?.fields["max"]?.value == .scalar(.number("9223372036854775807")))
-        #expect(Set(try store.allKeys()) == [game.key, root.key, now.key])
+        #expect(Set(try store.allKeys()) == [game.key, root.key, now.key, "Now"])
         #expect(try store.records(forKeys: []).isEmpty)
     }
 

@@ -515,7 +515,13 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     private func bind(
         _ text: String, at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
     ) throws(GraphQLCacheError) {
-        let code = sqlite3_bind_text(statement, index, text, -1, Self.transient)
+        // With its length in bytes: a key may hold a NUL.
+        var text = text
+        let code = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                sqlite3_bind_text(statement, index, characters.baseAddress, Int32(characters.count), Self.transient)
+            }
+        }
         guard code == SQLITE_OK else { throw failure(kind, "cannot bind a value", code: code) }
     }
 
@@ -536,13 +542,15 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     private func columnText(_ statement: OpaquePointer, _ index: Int32) -> String {
+        // The text first, then its length in bytes (SQLite's order).
         guard let text = sqlite3_column_text(statement, index) else { return "" }
-        return String(cString: text)
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     private func columnData(_ statement: OpaquePointer, _ index: Int32) -> Data {
+        guard let bytes = sqlite3_column_blob(statement, index) else { return Data() }
         let count = Int(sqlite3_column_bytes(statement, index))
-        guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return Data() }
         return Data(bytes: bytes, count: count)
     }
 
