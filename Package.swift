@@ -26,7 +26,12 @@ let package = Package(
     ],
     targets: [
         // MARK: Reusable runtime
-        .target(name: "GraphQLBridge"),
+        .target(
+            name: "GraphQLBridge",
+            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+        ),
+        // SQLite, the one system library: the persistent cache store's. Apple platforms use the SDK's SQLite3.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge"]),
         .target(name: "GraphQLMigration"),
         .target(name: "GraphQLParser"),
@@ -74,7 +79,18 @@ let package = Package(
         // MARK: Tests
         // Starts the Python reference backend for the tests that need a real server.
         .target(name: "LotteryTestSupport", path: "Tests/LotteryTestSupport"),
-        .testTarget(name: "GraphQLBridgeTests", dependencies: ["GraphQLBridge", "GraphQLBridgeTesting"]),
+        .testTarget(
+            name: "GraphQLBridgeTests",
+            dependencies: [
+                "GraphQLBridge", "GraphQLBridgeTesting",
+                // Writes foreign SQLite files for the persistent cache store's recovery tests.
+                .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+            ]
+        ),
+        // Writes and reads a SQLite cache store from another process (the store's crash and persistence tests).
+        .executableTarget(
+            name: "graphql-cache-store-tool", dependencies: ["GraphQLBridge"], path: "Tests/graphql-cache-store-tool"
+        ),
         .testTarget(name: "LegacyModelsTests", dependencies: ["LegacyModels"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LotteryBridgeTests",

@@ -1,0 +1,561 @@
+import Foundation
+
+#if canImport(SQLite3)
+    import SQLite3
+#else
+    import CSQLite
+#endif
+
+/// Records in a SQLite file: the persistent store of a ``GraphQLCache``.
+///
+/// - Two tables: `records` (the key, the fields as compact JSON, the record's stored size and a last-use counter
+///   for least-recently-used trimming) and `meta` (the file format and the schema version).
+/// - WAL journal and `synchronous=NORMAL`: every call that writes is one `BEGIN IMMEDIATE … COMMIT` transaction
+///   (rolled back on error), so a process killed in the middle of a write leaves the store as it was before that
+///   call, readable. Several processes may open the same file (a busy timeout waits for the other's lock).
+/// - Opening checks the file (`PRAGMA quick_check`, which reads it once): a file that is not SQLite, is damaged,
+///   or holds other tables than a cache store's is moved aside (renamed `<file>.corrupt-<milliseconds>`, its
+///   `-wal` and `-shm` files too, unless SQLite dropped an empty WAL on closing it) and replaced by an empty
+///   store; ``recovered`` tells the caller. Nothing is written to a file before it is known to be a cache store
+///   or empty. Damage found later (SQLite's `SQLITE_CORRUPT` or `SQLITE_NOTADB` on any call) is handled the same
+///   way, and that call throws a `.corrupt` error. Moving a file aside assumes that no other process still has it
+///   open (SQLite removes a WAL by its path on closing, which would be the new store's), as holds for an app's
+///   own cache.
+/// - A store written with another `schemaVersion` has its records dropped on open (``droppedSchemaVersion``).
+/// - ``byteCount()`` is the sum of the records' stored sizes (key plus encoded fields), which is what
+///   ``trim(toBytes:)`` measures; trimming leaves the freed pages in the file for reuse. ``removeAll()`` gives
+///   the disk back (`VACUUM`, then the WAL is checkpointed and truncated); ``diskByteCount()`` is the file's size.
+///
+/// One file per namespace: ``fileURL(directory:namespace:)``. Owned by one cache and called from its actor one
+/// call at a time, so it is not `Sendable`.
+final class SQLiteCacheStore: GraphQLCacheStore {
+    /// The tables' format, kept in `meta`: a file with another format has its records dropped on open.
+    static let formatVersion = "graphqlbridge-cache-1"
+
+    /// The database file.
+    let fileURL: URL
+    /// The schema version the records belong to.
+    let schemaVersion: String
+    /// Set when the file was not a cache store or was damaged, and was moved aside and replaced by an empty store
+    /// (on open, or later when a call found the damage): its message says where the old file went.
+    private(set) var recovered: GraphQLCacheError?
+    /// The schema version of the records dropped on open, when the file held records of another schema version.
+    private(set) var droppedSchemaVersion: String?
+
+    private var connection: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private var lastUse: Int64 = 0
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    /// Opens the store at `fileURL` (creating its folder and the file when needed), recovering from a damaged or
+    /// foreign file (see ``recovered``) and dropping the records of another `schemaVersion`.
+    /// - Throws: `.open` when the folder or the file cannot be created, opened or moved aside.
+    init(fileURL: URL, schemaVersion: String) throws(GraphQLCacheError) {
+        self.fileURL = fileURL
+        self.schemaVersion = schemaVersion
+        do {
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw GraphQLCacheError(kind: .open, path: fileURL.path, message: "cannot create its folder: \(error)")
+        }
+        do {
+            try open()
+        } catch  where error.kind == .corrupt {
+            try replaceDamagedFile(error)
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    // MARK: GraphQLCacheStore
+
+    func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord] {
+        guard !keys.isEmpty else { return [:] }
+        return try guarded { () throws(GraphQLCacheError) in
+            try transaction(.read) { () throws(GraphQLCacheError) in
+                var found: [String: CacheRecord] = [:]
+                var use = try nextUse()
+                for key in keys where found[key] == nil {
+                    let data = try withStatement("SELECT fields FROM records WHERE key = ?", .read) {
+                        statement throws(GraphQLCacheError) -> Data? in
+                        try bind(key, at: 1, in: statement, .read)
+                        guard try step(statement, .read) else { return nil }
+                        return columnData(statement, 0)
+                    }
+                    guard let data else { continue }
+                    let fields: [String: CacheFieldEntry]
+                    do {
+                        fields = try decoder.decode([String: CacheFieldEntry].self, from: data)
+                    } catch {
+                        throw GraphQLCacheError(
+                            kind: .read, path: fileURL.path, message: "record \(key) cannot be decoded: \(error)")
+                    }
+                    found[key] = CacheRecord(key: key, fields: fields)
+                    try withStatement("UPDATE records SET last_used = ? WHERE key = ?", .read) {
+                        statement throws(GraphQLCacheError) in
+                        try bind(use, at: 1, in: statement, .read)
+                        try bind(key, at: 2, in: statement, .read)
+                        _ = try step(statement, .read)
+                    }
+                    use += 1
+                }
+                lastUse = use - 1
+                return found
+            }
+        }
+    }
+
+    func write(_ records: [CacheRecord]) throws(GraphQLCacheError) {
+        guard !records.isEmpty else { return }
+        var encoded: [(key: String, fields: Data)] = []
+        encoded.reserveCapacity(records.count)
+        for record in records {
+            do {
+                encoded.append((record.key, try encoder.encode(record.fields)))
+            } catch {
+                throw GraphQLCacheError(
+                    kind: .write, path: fileURL.path, message: "record \(record.key) cannot be encoded: \(error)")
+            }
+        }
+        try guarded { () throws(GraphQLCacheError) in
+            try transaction(.write) { () throws(GraphQLCacheError) in
+                var use = try nextUse()
+                for (key, fields) in encoded {
+                    try withStatement(
+                        "INSERT OR REPLACE INTO records (key, fields, size, last_used) VALUES (?, ?, ?, ?)", .write
+                    ) { statement throws(GraphQLCacheError) in
+                        try bind(key, at: 1, in: statement, .write)
+                        try bind(fields, at: 2, in: statement, .write)
+                        try bind(Int64(key.utf8.count + fields.count), at: 3, in: statement, .write)
+                        try bind(use, at: 4, in: statement, .write)
+                        _ = try step(statement, .write)
+                    }
+                    use += 1
+                }
+                lastUse = use - 1
+            }
+        }
+    }
+
+    func remove(keys: [String]) throws(GraphQLCacheError) {
+        try guarded { () throws(GraphQLCacheError) in
+            try transaction(.write) { () throws(GraphQLCacheError) in
+                for key in keys { try delete(key) }
+            }
+        }
+    }
+
+    func allKeys() throws(GraphQLCacheError) -> [String] {
+        try guarded { () throws(GraphQLCacheError) in
+            try withStatement("SELECT key FROM records", .read) { statement throws(GraphQLCacheError) in
+                var keys: [String] = []
+                while try step(statement, .read) { keys.append(columnText(statement, 0)) }
+                return keys
+            }
+        }
+    }
+
+    /// Deletes every record, then gives the space back: `VACUUM` rewrites the file, and the WAL is checkpointed
+    /// and truncated.
+    func removeAll() throws(GraphQLCacheError) {
+        try guarded { () throws(GraphQLCacheError) in
+            try transaction(.write) { () throws(GraphQLCacheError) in
+                try execute("DELETE FROM records", .write)
+            }
+            try compact()
+        }
+    }
+
+    /// The sum of the records' stored sizes (key plus encoded fields), in bytes; not the file's size
+    /// (``diskByteCount()``), which only shrinks on ``removeAll()``.
+    func byteCount() throws(GraphQLCacheError) -> Int {
+        try guarded { () throws(GraphQLCacheError) in
+            try storedBytes(.read)
+        }
+    }
+
+    /// Removes the least recently used records (read or written) until ``byteCount()`` is at most `limit`, in one
+    /// transaction; returns their keys, least recently used first.
+    func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String] {
+        try guarded { () throws(GraphQLCacheError) in
+            try transaction(.write) { () throws(GraphQLCacheError) in
+                var total = try storedBytes(.write)
+                guard total > limit else { return [] }
+                let removed = try withStatement(
+                    "SELECT key, size FROM records ORDER BY last_used, key", .write
+                ) { statement throws(GraphQLCacheError) in
+                    var removed: [String] = []
+                    while total > limit, try step(statement, .write) {
+                        removed.append(columnText(statement, 0))
+                        total -= Int(sqlite3_column_int64(statement, 1))
+                    }
+                    return removed
+                }
+                for key in removed { try delete(key) }
+                return removed
+            }
+        }
+    }
+
+    // MARK: Beyond the protocol
+
+    /// The size of the store on disk, in bytes: the database's pages (`page_count * page_size`) plus its WAL file.
+    func diskByteCount() throws(GraphQLCacheError) -> Int {
+        try guarded { () throws(GraphQLCacheError) in
+            let pages = try integer("PRAGMA page_count", .read)
+            let pageSize = try integer("PRAGMA page_size", .read)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path + "-wal")
+            let wal = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            return Int(pages * pageSize) + wal
+        }
+    }
+
+    /// The file of `namespace`'s store in `directory`: `<directory>/<namespace, made file-safe>.sqlite`.
+    ///
+    /// Any string is safe (`../x`, an e-mail address, an empty string) and two different namespaces never share a
+    /// file, even on a case-insensitive file system: ASCII lowercase letters, digits, `-` and `_` are kept, every
+    /// other byte of the UTF-8 is written `%XX` (uppercase hex). A name that would be longer than 120 bytes is cut
+    /// and followed by `~` and the SHA-256 of the whole namespace (`~` appears nowhere else).
+    static func fileURL(directory: URL, namespace: String) -> URL {
+        var name = namespace.isEmpty ? "%" : ""
+        for byte in namespace.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"),
+                UInt8(ascii: "_"):
+                name.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                name += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        if name.utf8.count > 120 {
+            name = String(name.prefix(80)) + "~" + SHA256.hex(namespace)
+        }
+        return directory.appendingPathComponent(name + ".sqlite", isDirectory: false)
+    }
+
+    // MARK: Opening, damage
+
+    /// Opens the file, checks it, and creates the tables or checks the ones it has.
+    /// - Throws: `.corrupt` when the file is not a cache store or is damaged; `.open` for anything else.
+    private func open() throws(GraphQLCacheError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(fileURL.path, &handle, flags, nil)
+        connection = handle
+        guard code == SQLITE_OK, handle != nil else {
+            let error = failure(.open, "cannot open the file", code: code)
+            close()
+            throw error
+        }
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, 5_000)
+        do {
+            // Read only until the file is known to be a cache store (or empty): another program's file is left as
+            // it was. The first read of the header fails with SQLITE_NOTADB for a file that is not SQLite.
+            try verify()
+            try prepareTables(create: false)
+            try execute("PRAGMA journal_mode = WAL", .open)
+            try execute("PRAGMA synchronous = NORMAL", .open)
+            // A WAL grown by a large write goes back to at most 1 MB at the next checkpoint.
+            try execute("PRAGMA journal_size_limit = 1048576", .open)
+            // Again under the write lock: another process may have created the tables meanwhile.
+            try transaction(.open) { () throws(GraphQLCacheError) in
+                try prepareTables(create: true)
+            }
+        } catch {
+            close()
+            throw error
+        }
+        if droppedSchemaVersion != nil { try? compact() }
+    }
+
+    /// Reads the whole file once (`PRAGMA quick_check`).
+    private func verify() throws(GraphQLCacheError) {
+        let problems = try withStatement("PRAGMA quick_check(5)", .open) { statement throws(GraphQLCacheError) in
+            var lines: [String] = []
+            while try step(statement, .open) { lines.append(columnText(statement, 0)) }
+            return lines
+        }
+        guard problems == ["ok"] else {
+            throw GraphQLCacheError(
+                kind: .corrupt, path: fileURL.path,
+                message: "the file is damaged: \(problems.joined(separator: "; "))")
+        }
+    }
+
+    /// Checks that a file with tables is a cache store; when `create`, creates the tables of an empty file and drops
+    /// the records of another format or schema version.
+    private func prepareTables(create: Bool) throws(GraphQLCacheError) {
+        let tables = try withStatement(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", .open
+        ) { statement throws(GraphQLCacheError) in
+            var names: [String] = []
+            while try step(statement, .open) { names.append(columnText(statement, 0)) }
+            return names
+        }
+        if tables.isEmpty {
+            if create { try createTables() }
+            return
+        }
+        guard tables.contains("meta") else {
+            throw GraphQLCacheError(
+                kind: .corrupt, path: fileURL.path,
+                message: "not a cache store: its tables are \(tables.joined(separator: ", "))")
+        }
+        let columns = try withStatement("PRAGMA table_info(meta)", .open) { statement throws(GraphQLCacheError) in
+            var names: [String] = []
+            while try step(statement, .open) { names.append(columnText(statement, 1)) }
+            return names
+        }
+        guard columns == ["name", "value"] else {
+            throw GraphQLCacheError(
+                kind: .corrupt, path: fileURL.path, message: "not a cache store: its meta table is not one")
+        }
+        let meta = try withStatement("SELECT name, value FROM meta", .open) { statement throws(GraphQLCacheError) in
+            var values: [String: String] = [:]
+            while try step(statement, .open) { values[columnText(statement, 0)] = columnText(statement, 1) }
+            return values
+        }
+        guard let format = meta["format"], format.hasPrefix("graphqlbridge-cache-") else {
+            throw GraphQLCacheError(
+                kind: .corrupt, path: fileURL.path, message: "not a cache store: its meta table is not one")
+        }
+        let storedVersion = meta["schemaVersion"] ?? ""
+        guard format == Self.formatVersion, storedVersion == schemaVersion, tables.contains("records") else {
+            guard create else { return }
+            try execute("DROP TABLE IF EXISTS records", .open)
+            try execute("DROP TABLE meta", .open)
+            try createTables()
+            droppedSchemaVersion = storedVersion
+            return
+        }
+    }
+
+    private func createTables() throws(GraphQLCacheError) {
+        try execute("CREATE TABLE meta (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID", .open)
+        try execute(
+            """
+            CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
+            last_used INTEGER NOT NULL)
+            """, .open)
+        try execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
+        for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
+            try withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
+                statement throws(GraphQLCacheError) in
+                try bind(name, at: 1, in: statement, .open)
+                try bind(value, at: 2, in: statement, .open)
+                _ = try step(statement, .open)
+            }
+        }
+    }
+
+    /// Runs `body`; when it finds the file damaged, moves the file aside and starts an empty store before throwing.
+    private func guarded<T>(_ body: () throws(GraphQLCacheError) -> T) throws(GraphQLCacheError) -> T {
+        do {
+            return try body()
+        } catch  where error.kind == .corrupt {
+            close()
+            try replaceDamagedFile(error)
+            throw recovered ?? error
+        }
+    }
+
+    /// Moves the damaged file (and its `-wal` and `-shm` files) aside and opens an empty store in its place.
+    private func replaceDamagedFile(_ damage: GraphQLCacheError) throws(GraphQLCacheError) {
+        close()
+        let manager = FileManager.default
+        let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        var aside = fileURL.path + ".corrupt-\(stamp)"
+        var attempt = 1
+        while manager.fileExists(atPath: aside) {
+            attempt += 1
+            aside = fileURL.path + ".corrupt-\(stamp)-\(attempt)"
+        }
+        for suffix in ["", "-wal", "-shm"] where manager.fileExists(atPath: fileURL.path + suffix) {
+            do {
+                try manager.moveItem(atPath: fileURL.path + suffix, toPath: aside + suffix)
+            } catch {
+                do {
+                    try manager.removeItem(atPath: fileURL.path + suffix)
+                } catch {
+                    throw GraphQLCacheError(
+                        kind: .open, path: fileURL.path,
+                        message: "\(damage.message); it can be neither moved aside nor removed: \(error)")
+                }
+            }
+        }
+        recovered = GraphQLCacheError(
+            kind: .corrupt, path: fileURL.path,
+            message: "\(damage.message); moved aside to \(aside) and replaced by an empty store")
+        droppedSchemaVersion = nil
+        try open()
+    }
+
+    private func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements = [:]
+        if let connection { sqlite3_close_v2(connection) }
+        connection = nil
+    }
+
+    // MARK: Statements
+
+    private func database(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> OpaquePointer {
+        guard let connection else {
+            throw GraphQLCacheError(kind: kind, path: fileURL.path, message: "the store is not open")
+        }
+        return connection
+    }
+
+    /// The error for SQLite's result `code`: `.corrupt` for `SQLITE_CORRUPT` and `SQLITE_NOTADB`, else `kind`.
+    private func failure(_ kind: GraphQLCacheError.Kind, _ action: String, code: Int32) -> GraphQLCacheError {
+        let primary = code & 0xFF
+        let damaged = primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB
+        var message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? ""
+        if message.isEmpty { message = String(cString: sqlite3_errstr(code)) }
+        return GraphQLCacheError(
+            kind: damaged ? .corrupt : kind, path: fileURL.path, message: "\(action): \(message) (SQLite code \(code))")
+    }
+
+    /// Runs `body` with the prepared statement of `sql` (prepared once, kept), then resets it.
+    private func withStatement<T>(
+        _ sql: String, _ kind: GraphQLCacheError.Kind, _ body: (OpaquePointer) throws(GraphQLCacheError) -> T
+    ) throws(GraphQLCacheError) -> T {
+        let statement: OpaquePointer
+        if let prepared = statements[sql] {
+            statement = prepared
+        } else {
+            var handle: OpaquePointer?
+            let code = sqlite3_prepare_v3(try database(kind), sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+            guard code == SQLITE_OK, let handle else {
+                sqlite3_finalize(handle)
+                throw failure(kind, "cannot prepare \(sql)", code: code)
+            }
+            statements[sql] = handle
+            statement = handle
+        }
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        return try body(statement)
+    }
+
+    /// Steps `statement`: `true` for a row, `false` when done.
+    private func step(_ statement: OpaquePointer, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Bool {
+        let code = sqlite3_step(statement)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let sql = sqlite3_sql(statement).map { String(cString: $0) } ?? "a statement"
+            throw failure(kind, "cannot run \(sql)", code: code)
+        }
+    }
+
+    /// Runs `sql` (no parameters) to completion, ignoring any rows.
+    private func execute(_ sql: String, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) {
+        let code = sqlite3_exec(try database(kind), sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw failure(kind, "cannot run \(sql)", code: code) }
+    }
+
+    private func integer(_ sql: String, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int64 {
+        try withStatement(sql, kind) { statement throws(GraphQLCacheError) in
+            try step(statement, kind) ? sqlite3_column_int64(statement, 0) : 0
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE … COMMIT` transaction, rolled back when it throws.
+    private func transaction<T>(
+        _ kind: GraphQLCacheError.Kind, _ body: () throws(GraphQLCacheError) -> T
+    ) throws(GraphQLCacheError) -> T {
+        try execute("BEGIN IMMEDIATE", kind)
+        do {
+            let result = try body()
+            try execute("COMMIT", kind)
+            return result
+        } catch {
+            if let connection, sqlite3_get_autocommit(connection) == 0 {
+                sqlite3_exec(connection, "ROLLBACK", nil, nil, nil)
+            }
+            throw error
+        }
+    }
+
+    /// The next last-use value: above every one in the file, whichever process wrote it.
+    private func nextUse() throws(GraphQLCacheError) -> Int64 {
+        max(lastUse, try integer("SELECT COALESCE(MAX(last_used), 0) FROM records", .read)) + 1
+    }
+
+    private func storedBytes(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int {
+        Int(try integer("SELECT COALESCE(SUM(size), 0) FROM records", kind))
+    }
+
+    private func delete(_ key: String) throws(GraphQLCacheError) {
+        try withStatement("DELETE FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
+            try bind(key, at: 1, in: statement, .write)
+            _ = try step(statement, .write)
+        }
+    }
+
+    /// `VACUUM`, then the WAL checkpointed and truncated (a reader in another process may keep the WAL's size until
+    /// the next checkpoint).
+    private func compact() throws(GraphQLCacheError) {
+        try execute("VACUUM", .write)
+        sqlite3_wal_checkpoint_v2(try database(.write), nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+
+    // MARK: Binding and reading columns
+
+    private func bind(
+        _ text: String, at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
+    ) throws(GraphQLCacheError) {
+        // With its length in bytes: a key may hold a NUL.
+        var text = text
+        let code = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { characters in
+                sqlite3_bind_text(statement, index, characters.baseAddress, Int32(characters.count), Self.transient)
+            }
+        }
+        guard code == SQLITE_OK else { throw failure(kind, "cannot bind a value", code: code) }
+    }
+
+    private func bind(
+        _ data: Data, at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
+    ) throws(GraphQLCacheError) {
+        let code = data.withUnsafeBytes { bytes in
+            sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+        guard code == SQLITE_OK else { throw failure(kind, "cannot bind a value", code: code) }
+    }
+
+    private func bind(
+        _ value: Int64, at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
+    ) throws(GraphQLCacheError) {
+        let code = sqlite3_bind_int64(statement, index, value)
+        guard code == SQLITE_OK else { throw failure(kind, "cannot bind a value", code: code) }
+    }
+
+    private func columnText(_ statement: OpaquePointer, _ index: Int32) -> String {
+        // The text first, then its length in bytes (SQLite's order).
+        guard let text = sqlite3_column_text(statement, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    private func columnData(_ statement: OpaquePointer, _ index: Int32) -> Data {
+        guard let bytes = sqlite3_column_blob(statement, index) else { return Data() }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// `SQLITE_TRANSIENT`: SQLite copies the bound value before the call returns.
+    private static var transient: sqlite3_destructor_type {
+        unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+}
