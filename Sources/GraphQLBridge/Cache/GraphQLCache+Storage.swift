@@ -1,21 +1,25 @@
 import Foundation
 
 extension GraphQLCache {
-    /// Opens the store for `storage`; a persistent store that cannot be opened falls back to memory, and the
-    /// problem is reported.
+    /// Opens the store for `storage`. A persistent store lives in `<directory>/<namespace>.sqlite` (the
+    /// namespace made file-safe); a damaged or foreign file there is moved aside and reported, and a store that
+    /// cannot be opened at all falls back to memory, reported too: the cache never stops a fetch.
     static func makeStore(_ storage: Storage, namespace: String, schemaVersion: String)
         -> (any GraphQLCacheStore, [GraphQLCacheError])
     {
         switch storage {
         case .memory:
             return (MemoryCacheStore(), [])
-        case .persistent:
-            // The SQLite store lands with the persistent-storage work; until then a persistent cache is in memory
-            // and says so.
-            return (
-                MemoryCacheStore(),
-                [GraphQLCacheError(kind: .open, message: "persistent storage is not available yet; using memory")]
-            )
+        case .persistent(let directory):
+            let fileURL = SQLiteCacheStore.fileURL(directory: directory, namespace: namespace)
+            do {
+                let store = try SQLiteCacheStore(fileURL: fileURL, schemaVersion: schemaVersion)
+                return (store, store.recovered.map { [$0] } ?? [])
+            } catch {
+                var problem = error
+                problem.message += "; the cache uses memory instead"
+                return (MemoryCacheStore(), [problem])
+            }
         }
     }
 }

@@ -15,7 +15,8 @@ protocol GraphQLCacheStore: AnyObject {
     func allKeys() throws(GraphQLCacheError) -> [String]
     /// Removes every record and gives the space back (a persistent store shrinks its file).
     func removeAll() throws(GraphQLCacheError)
-    /// The space the records take, in bytes (an estimate for memory, the file's pages for SQLite).
+    /// The space the records take, in bytes (an estimate for memory, the stored sizes for SQLite), as trimming
+    /// measures it.
     func byteCount() throws(GraphQLCacheError) -> Int
     /// Removes the least recently used records until the store takes at most `limit` bytes; returns the
     /// keys removed.
