@@ -115,12 +115,14 @@ public struct LegacyAPIClient: Sendable {
     ///   - path: Path components after `baseURL`, each percent-encoded (a `/` in an id stays inside its
     ///     component). Empty, `"."` and `".."` components throw `LegacyAPIError.invalidRequest`.
     ///   - query: Query items, encoded by `URLComponents`.
+    ///   - method: The HTTP method: `GET` by default; the writes use `PUT` and `DELETE`, without a body.
     public func send<T: Decodable & Sendable>(
         _ type: T.Type = T.self,
         path: [String],
-        query: [URLQueryItem] = []
+        query: [URLQueryItem] = [],
+        method: String = "GET"
     ) async throws(LegacyAPIError) -> LegacyAPIResponse<T> {
-        let request = try makeRequest(path: path, query: query)
+        let request = try makeRequest(path: path, query: query, method: method)
         guard !Task.isCancelled else {
             throw .cancelled
         }
@@ -152,8 +154,11 @@ public struct LegacyAPIClient: Sendable {
         )
     }
 
-    /// The request for `path` and `query`, with the headers every call sends.
-    public func makeRequest(path: [String], query: [URLQueryItem] = []) throws(LegacyAPIError) -> URLRequest {
+    /// The request for `path` and `query`, with the headers every call sends, as a `method` request (`GET` by
+    /// default).
+    public func makeRequest(
+        path: [String], query: [URLQueryItem] = [], method: String = "GET"
+    ) throws(LegacyAPIError) -> URLRequest {
         var encodedPath = ""
         for component in path {
             guard !component.isEmpty, component != ".", component != ".." else {
@@ -180,7 +185,7 @@ public struct LegacyAPIClient: Sendable {
             throw .invalidRequest(message: "cannot build a URL from base \(baseURL.absoluteString) and path \(path)")
         }
         var request = URLRequest(url: url, cachePolicy: .useProtocolCachePolicy, timeoutInterval: timeout)
-        request.httpMethod = "GET"
+        request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -197,7 +202,7 @@ public struct LegacyAPIClient: Sendable {
         if error is CancellationError {
             return .cancelled
         }
-        let target = "GET \(request.url?.absoluteString ?? "?")"
+        let target = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "?")"
         if let urlError = error as? URLError {
             if urlError.code == .cancelled {
                 return .cancelled
