@@ -52,7 +52,7 @@ struct WriteRoutingTests {
         let router = MigrationRouter(settings: ["Favorite": .shadow], publisher: recorder)
         let value = try await write(router, rest: step("rest write", 1), readBack: step("graphQL read", 2))
         #expect(value == 1, "the caller gets REST's answer")
-        let results = await recorder.waitForResults(count: 1)
+        let results = await recorder.waitForResults(count: 1, timeout: .seconds(30))
         let result = try #require(results.first)
         #expect(result.name == "Favorite")
         #expect(result.context["operation"] == "write")
