@@ -89,7 +89,9 @@ public enum ComparisonReportFormatter {
                     "  \(check.passed ? "ok  " : "FAIL") set favourite of \(check.game) to \(check.favorite) through "
                         + "\(check.api == .rest ? "REST" : "GraphQL"): answer \(describe(check.answer)), "
                         + "read back REST \(describe(check.rest)), GraphQL \(describe(check.graphql)); "
-                        + (check.restored ? "previous state restored" : "previous state NOT restored"))
+                        + "wrote back \(describe(check.previous)): REST \(describe(check.restoredRest)), "
+                        + "GraphQL \(describe(check.restoredGraphql))"
+                        + (check.restored ? "" : "; previous state NOT restored"))
                 if let error = check.error { lines.append("      \(error)") }
             }
         }

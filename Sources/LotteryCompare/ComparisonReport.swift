@@ -11,8 +11,9 @@
 ///   "ignored": [{"pattern": "**.videoURL", "hidden": 3}],
 ///   "latency": {"rest": {"p50_ms": 0, "p95_ms": 0}, "graphql": {"p50_ms": 0, "p95_ms": 0}},
 ///   "bytes": {"rest": 0, "graphql": 0},
-///   "writeChecks": [{"api": "rest", "game": "6x45", "favorite": true, "answer": true, "rest": true,
-///                    "graphql": true, "restored": true, "passed": true}]
+///   "writeChecks": [{"api": "rest", "game": "6x45", "previous": false, "favorite": true, "answer": true,
+///                    "rest": true, "graphql": true, "restoredRest": false, "restoredGraphql": false,
+///                    "restored": true, "passed": true}]
 /// }
 /// ```
 ///

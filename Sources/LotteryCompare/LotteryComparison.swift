@@ -85,8 +85,8 @@ public struct LotteryComparison: Sendable {
             } else {
                 writeChecks = [ComparedAPI.rest, .graphql].map {
                     WriteCheck(
-                        api: $0, game: "", favorite: true, answer: nil, rest: nil, graphql: nil, restored: false,
-                        error: "no game to write: both APIs list none")
+                        api: $0, game: "", previous: nil, favorite: true, answer: nil, rest: nil, graphql: nil,
+                        restoredRest: nil, restoredGraphql: nil, error: "no game to write: both APIs list none")
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LegacyModels
+import LotteryBackend
 import LotteryTestSupport
 import Testing
 
@@ -25,6 +26,8 @@ struct CheckWritesTests {
             #expect(check["answer"] as? Bool == true && check["rest"] as? Bool == true)
             #expect(check["graphql"] as? Bool == true)
             #expect(check["error"] == nil)
+            #expect(check["previous"] as? Bool == false)
+            #expect(check["restoredRest"] as? Bool == false && check["restoredGraphql"] as? Bool == false)
         }
         let plain = await runCommand(["compare", "--models", "ImageInfo", "--format", "json", "--quiet"])
         #expect(try plain.jsonReport()["writeChecks"] == nil)
@@ -79,11 +82,51 @@ struct CheckWritesTests {
             #expect(check["passed"] as? Bool == false)
             #expect(check["answer"] == nil, "no answer from a failed write")
             #expect(check["restored"] as? Bool == true, "nothing changed, so the previous state is still there")
+            #expect(check["previous"] as? Bool == false && check["restoredGraphql"] as? Bool == false)
             #expect((check["error"] as? String)?.contains("failed") == true, "\(check)")
         }
         let text = await runCommand(arguments(backend, ["--models", "GameInfo", "--check-writes", "--quiet"]))
         #expect(text.status == 2)
         #expect(text.standardOutput.contains("FAIL set favourite"))
         #expect(text.standardOutput.contains("but 2 write checks failed"))
+    }
+
+    @Test(
+        "REST and GraphQL on two servers that do not share favourites: isFavorite differs, the write checks fail, exit 1"
+    )
+    func unsharedState() async throws {
+        let restSide = try EmbeddedLotteryServer.start()
+        defer { restSide.stop() }
+        let graphQLSide = try EmbeddedLotteryServer.start()
+        defer { graphQLSide.stop() }
+        let first = try #require(
+            try await LegacyAPIClient(baseURL: restSide.restURL).games(activeOnly: false).first?.id)
+        _ = try await LegacyAPIClient(baseURL: restSide.restURL).setFavorite(gameId: first, favorite: true)
+        let base = [
+            "compare", "--rest-url", restSide.restURL.absoluteString, "--graphql-url",
+            graphQLSide.graphQLURL.absoluteString, "--models", "GameInfo", "--format", "json", "--quiet",
+        ]
+
+        let compared = await runCommand(base)
+        #expect(compared.status == 1, "\(compared.standardError)")
+        let fields = try compared.jsonReport().array("mismatches").map {
+            "\($0["id"] as? String ?? "") \($0["field"] as? String ?? "")"
+        }
+        #expect(fields.contains("\(first) isFavorite"), "\(fields)")
+
+        let checked = await runCommand(base + ["--check-writes"])
+        #expect(checked.status == 1, "read back wrong, but every request worked: \(checked.standardError)")
+        let checks = try checked.jsonReport().array("writeChecks")
+        #expect(checks.count == 2)
+        #expect(checks.allSatisfy { $0["passed"] as? Bool == false && $0["error"] == nil }, "\(checks)")
+        #expect(checks.allSatisfy { $0["restored"] as? Bool == true }, "each API shows what it showed before")
+        let viaREST = try #require(checks.first)
+        #expect(viaREST["previous"] as? Bool == true && viaREST["favorite"] as? Bool == false)
+        #expect(viaREST["rest"] as? Bool == false && viaREST["graphql"] as? Bool == false)
+        #expect(viaREST["restoredRest"] as? Bool == true)
+        #expect(viaREST["restoredGraphql"] as? Bool == false, "GraphQL's server never saw REST's writes")
+        let viaGraphQL = try #require(checks.last)
+        #expect(viaGraphQL["previous"] as? Bool == false && viaGraphQL["rest"] as? Bool == true)
+        #expect(try await LegacyAPIClient(baseURL: restSide.restURL).game(id: first).isFavorite, "restored")
     }
 }
