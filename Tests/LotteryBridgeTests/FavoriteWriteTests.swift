@@ -12,7 +12,8 @@ import Testing
 /// real clients.
 @Suite("Favourite writes")
 struct FavoriteWriteTests {
-    /// Counts requests per API, and the GraphQL operations by name.
+    /// Counts requests per API, and the GraphQL operations by name. `@unchecked Sendable`: `counts` is only
+    /// touched under `lock`.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var counts: [String: Int] = [:]
