@@ -17,13 +17,15 @@ extension GameInfo: Decodable {
         case lastDraw = "last_draw"
         case drawsTotal = "draws_total"
         case rulesURL = "rules_url"
+        case isFavorite = "is_favorite"
     }
 
     /// Decodes a game from its REST JSON (see the contract's "A game").
     ///
     /// `game_type` is a code (unknown codes give `.unknown`), `active` is 0 or 1, money fields are strings like
     /// `"100.00"`, `draws_total` is a decimal string. `super_prize`, `bonus_range`, `logo`, `next_draw`,
-    /// `last_draw` and `rules_url` may be `null` (or absent).
+    /// `last_draw` and `rules_url` may be `null` (or absent). `is_favorite` is 0 or 1; absent (a server older than
+    /// the app's last REST release) means not a favourite.
     ///
     /// - Throws: `DecodingError` with the field's coding path and a description naming the bad value.
     public init(from decoder: any Decoder) throws {
@@ -43,7 +45,8 @@ extension GameInfo: Decodable {
             nextDraw: try container.decodeIfPresent(DrawInfo.self, forKey: .nextDraw),
             lastDraw: try container.decodeIfPresent(DrawInfo.self, forKey: .lastDraw),
             drawsTotal: try container.decodeLegacyInteger(Int64.self, forKey: .drawsTotal),
-            rulesURL: try container.decodeLegacyURLIfPresent(forKey: .rulesURL)
+            rulesURL: try container.decodeLegacyURLIfPresent(forKey: .rulesURL),
+            isFavorite: try container.contains(.isFavorite) ? container.decodeLegacyFlag(forKey: .isFavorite) : false
         )
     }
 }

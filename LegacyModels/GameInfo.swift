@@ -35,6 +35,8 @@ public struct GameInfo: Equatable, Hashable, Sendable {
     public var drawsTotal: Int64
     /// Where the game's rules are published, if anywhere.
     public var rulesURL: URL?
+    /// Whether the signed-in user marked the game as a favourite (REST `is_favorite` 0/1, GraphQL `isFavorite`).
+    public var isFavorite: Bool
 
     /// Creates a game from its fields.
     public init(
@@ -52,7 +54,8 @@ public struct GameInfo: Equatable, Hashable, Sendable {
         nextDraw: DrawInfo?,
         lastDraw: DrawInfo?,
         drawsTotal: Int64,
-        rulesURL: URL?
+        rulesURL: URL?,
+        isFavorite: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -69,5 +72,6 @@ public struct GameInfo: Equatable, Hashable, Sendable {
         self.lastDraw = lastDraw
         self.drawsTotal = drawsTotal
         self.rulesURL = rulesURL
+        self.isFavorite = isFavorite
     }
 }

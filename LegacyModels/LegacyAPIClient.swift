@@ -137,18 +137,20 @@ public struct LegacyAPIClient: Sendable {
     ///   - path: Path components after `baseURL`, each percent-encoded (a `/` in an id stays inside its
     ///     component). Empty, `"."` and `".."` components throw `LegacyAPIError.invalidRequest`.
     ///   - query: Query items, encoded by `URLComponents`.
+    ///   - method: The HTTP method: `GET` by default; the writes use `PUT` and `DELETE`, without a body.
     public func send<T: Decodable & Sendable>(
         _ type: T.Type = T.self,
         path: [String],
-        query: [URLQueryItem] = []
+        query: [URLQueryItem] = [],
+        method: String = "GET"
     ) async throws(LegacyAPIError) -> LegacyAPIResponse<T> {
         guard !overrides.isUnimplemented else {
             throw .unimplemented(
-                request: "GET /\(path.joined(separator: "/"))",
+                request: "\(method) /\(path.joined(separator: "/"))",
                 advice: "LegacyAPIClient.unimplemented() has no server: call an endpoint method "
                     + "(game(id:), draws(gameId:limit:before:), ...) and override its request")
         }
-        let request = try makeRequest(path: path, query: query)
+        let request = try makeRequest(path: path, query: query, method: method)
         guard !Task.isCancelled else {
             throw .cancelled
         }
@@ -180,8 +182,11 @@ public struct LegacyAPIClient: Sendable {
         )
     }
 
-    /// The request for `path` and `query`, with the headers every call sends.
-    public func makeRequest(path: [String], query: [URLQueryItem] = []) throws(LegacyAPIError) -> URLRequest {
+    /// The request for `path` and `query`, with the headers every call sends, as a `method` request (`GET` by
+    /// default).
+    public func makeRequest(
+        path: [String], query: [URLQueryItem] = [], method: String = "GET"
+    ) throws(LegacyAPIError) -> URLRequest {
         var encodedPath = ""
         for component in path {
             guard !component.isEmpty, component != ".", component != ".." else {
@@ -208,7 +213,7 @@ public struct LegacyAPIClient: Sendable {
             throw .invalidRequest(message: "cannot build a URL from base \(baseURL.absoluteString) and path \(path)")
         }
         var request = URLRequest(url: url, cachePolicy: .useProtocolCachePolicy, timeoutInterval: timeout)
-        request.httpMethod = "GET"
+        request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
@@ -225,7 +230,7 @@ public struct LegacyAPIClient: Sendable {
         if error is CancellationError {
             return .cancelled
         }
-        let target = "GET \(request.url?.absoluteString ?? "?")"
+        let target = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "?")"
         if let urlError = error as? URLError {
             if urlError.code == .cancelled {
                 return .cancelled

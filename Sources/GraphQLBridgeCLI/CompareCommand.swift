@@ -9,7 +9,8 @@ public enum CompareCommand {
     public static let help = """
         USAGE: graphql-bridge compare [--rest-url URL --graphql-url URL] [--token TOKEN]
                                       [--models GameInfo,DrawInfo,ImageInfo] [--format text|json]
-                                      [--output FILE] [--concurrency N] [--ignore PATTERN]... [--quiet]
+                                      [--output FILE] [--concurrency N] [--ignore PATTERN]... [--check-writes]
+                                      [--quiet]
 
         Fetches every game (active and inactive), each game's 10 newest draws and each logo image through both
         APIs into the app's legacy models, with the app's real clients and adapters, and compares them field
@@ -31,13 +32,19 @@ public enum CompareCommand {
                                ('lastDraw.videoURL', 'categories[*].prize', '**.videoURL'); repeatable.
                                An empty pattern, '.' or '**' (they hide everything) is refused. The
                                report lists each pattern with how many differences it hid.
+          --check-writes       Also check writes, after the comparison: on the first game, set the favourite
+                               flag to the opposite of its state through REST, read the game back through
+                               both APIs, write the previous state back; then the same through GraphQL. The
+                               run leaves the favourites as it found them (for the token's owner).
           --quiet              No progress on standard error.
 
         EXIT STATUS:
-          0  every entity and list was compared and all matched
-          1  at least one entity or list differs
+          0  every entity and list was compared and all matched (and, with --check-writes, every write
+             was read back as written through both APIs and undone)
+          1  at least one entity or list differs, or a write was read back differently
           2  usage error, unreachable backend, refused credentials, an entity that could not be fetched
-             through one of the APIs, or a model asked for of which nothing could be compared
+             through one of the APIs, a model asked for of which nothing could be compared, or a write
+             check whose requests failed or whose previous state could not be restored
 
         """
 
@@ -84,10 +91,11 @@ public enum CompareCommand {
             }
         }
 
-        let configuration = ComparisonConfiguration(
+        var configuration = ComparisonConfiguration(
             restURL: restURL, graphQLURL: graphQLURL, token: parsed.token, models: parsed.models,
             concurrency: parsed.concurrency,
             diffOptions: FieldDiffOptions(ignoring: parsed.ignore))
+        configuration.checkWrites = parsed.checkWrites
         let report: ComparisonReport
         do {
             let quiet = parsed.quiet
@@ -135,6 +143,7 @@ public enum CompareCommand {
         var concurrency: Int
         var ignore: [FieldPathPattern]
         var quiet: Bool
+        var checkWrites = false
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
@@ -148,6 +157,7 @@ public enum CompareCommand {
         let concurrencyText = try reader.value("--concurrency")
         let ignore = try reader.values("--ignore")
         let quiet = reader.flag("--quiet")
+        let checkWrites = reader.flag("--check-writes")
         try reader.finish(command: "compare")
 
         guard (rest == nil) == (graphQL == nil) else {
@@ -188,7 +198,7 @@ public enum CompareCommand {
         }
         return Parsed(
             restURL: restURL, graphQLURL: graphQLURL, token: token, models: models, format: format,
-            output: outputPath, concurrency: concurrency, ignore: patterns, quiet: quiet)
+            output: outputPath, concurrency: concurrency, ignore: patterns, quiet: quiet, checkWrites: checkWrites)
     }
 
     private static func url(_ text: String, option: String) throws(UsageError) -> URL {

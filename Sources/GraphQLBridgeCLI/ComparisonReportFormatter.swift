@@ -81,6 +81,20 @@ public enum ComparisonReportFormatter {
                 lines.append("  \(warning.model.rawValue) \(warning.id): \(warning.message)")
             }
         }
+        if let checks = report.writeChecks {
+            lines.append("")
+            lines.append("Write checks (\(checks.filter(\.passed).count) of \(checks.count) passed):")
+            for check in checks {
+                lines.append(
+                    "  \(check.passed ? "ok  " : "FAIL") set favourite of \(check.game) to \(check.favorite) through "
+                        + "\(check.api == .rest ? "REST" : "GraphQL"): answer \(describe(check.answer)), "
+                        + "read back REST \(describe(check.rest)), GraphQL \(describe(check.graphql)); "
+                        + "wrote back \(describe(check.previous)): REST \(describe(check.restoredRest)), "
+                        + "GraphQL \(describe(check.restoredGraphql))"
+                        + (check.restored ? "" : "; previous state NOT restored"))
+                if let error = check.error { lines.append("      \(error)") }
+            }
+        }
         lines.append("")
         let empty = report.failures.filter { $0.id == ComparisonReport.nothingComparedID }.map(\.model.rawValue)
         let hidden = report.ignored.reduce(0) { $0 + $1.hidden }
@@ -88,7 +102,11 @@ public enum ComparisonReportFormatter {
         case 0:
             lines.append(
                 "Result: all \(summary.compared) entities and lists match"
-                    + (hidden > 0 ? " (\(hidden) differences hidden by ignore patterns)." : "."))
+                    + (hidden > 0 ? " (\(hidden) differences hidden by ignore patterns)" : "")
+                    + (report.writeChecks.map { "; all \($0.count) write checks passed." } ?? "."))
+        case _ where summary.failed == 0 && summary.mismatched == 0:
+            let failed = (report.writeChecks ?? []).filter { !$0.passed }.count
+            lines.append("Result: all \(summary.compared) entities and lists match, but \(failed) write checks failed.")
         case _ where !empty.isEmpty:
             var seen: Set<String> = []
             let models = empty.filter { seen.insert($0).inserted }.joined(separator: ", ")
@@ -104,6 +122,10 @@ public enum ComparisonReportFormatter {
                     + (summary.mismatched > 0 ? "; \(summary.mismatched) differ." : "."))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ value: Bool?) -> String {
+        value.map { String($0) } ?? "none (failed)"
     }
 
     private static func format(_ milliseconds: Double) -> String {

@@ -19,6 +19,9 @@ public struct ComparisonConfiguration: Sendable {
     public var timeout: Duration
     /// Known differences to ignore (e.g. `**.videoURL`).
     public var diffOptions: FieldDiffOptions
+    /// Whether to check writes too (`--check-writes`): a favourite set through each API, read back through
+    /// both, and restored. Off by default: it writes to the backend (and puts back what it found).
+    public var checkWrites = false
 
     /// Creates a configuration.
     public init(

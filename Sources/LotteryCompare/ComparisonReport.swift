@@ -10,9 +10,15 @@
 ///   "warnings": [{"model": "DrawInfo", "id": "ruslotto-1659", "message": "..."}],
 ///   "ignored": [{"pattern": "**.videoURL", "hidden": 3}],
 ///   "latency": {"rest": {"p50_ms": 0, "p95_ms": 0}, "graphql": {"p50_ms": 0, "p95_ms": 0}},
-///   "bytes": {"rest": 0, "graphql": 0}
+///   "bytes": {"rest": 0, "graphql": 0},
+///   "writeChecks": [{"api": "rest", "game": "6x45", "previous": false, "favorite": true, "answer": true,
+///                    "rest": true, "graphql": true, "restoredRest": false, "restoredGraphql": false,
+///                    "restored": true, "passed": true}]
 /// }
 /// ```
+///
+/// `writeChecks` is there only with `--check-writes` (see ``WriteCheck``): one entry per API written
+/// through; `error` is added when something failed.
 ///
 /// `compared` counts every entity and list the run tried (`matched + mismatched + failed`); `lists`
 /// says how many of them are list queries compared as lists (their id is the query, such as
@@ -135,14 +141,20 @@ public struct ComparisonReport: Sendable, Hashable, Codable {
     public var latency: PerAPI<Percentiles>
     /// Response bytes per API.
     public var bytes: PerAPI<Int>
+    /// The write checks (`--check-writes`), REST's then GraphQL's; `nil` (and absent from the JSON) when writes
+    /// were not checked.
+    public var writeChecks: [WriteCheck]? = nil
 
     /// The id of the failure reported for a model of which nothing was compared.
     public static let nothingComparedID = "(nothing compared)"
 
-    /// The exit status of `graphql-bridge compare`: 0 all matched, 1 a mismatch, 2 a failure.
+    /// The exit status of `graphql-bridge compare`: 0 all matched (and every write check passed), 1 a
+    /// mismatch (or a write read back wrong), 2 a failure (or a write check whose requests failed or whose
+    /// previous state could not be restored).
     public var exitStatus: Int32 {
-        if summary.failed > 0 { return 2 }
-        if summary.mismatched > 0 { return 1 }
+        let checks = writeChecks ?? []
+        if summary.failed > 0 || checks.contains(where: \.isFailure) { return 2 }
+        if summary.mismatched > 0 || checks.contains(where: { !$0.passed }) { return 1 }
         return 0
     }
 }

@@ -74,10 +74,28 @@ public struct LotteryComparison: Sendable {
         }
         var all = listOutcomes + outcomes.flatMap { $0 }
         all += Self.nothingCompared(in: all, models: configuration.models)
-        return ComparisonReport(
+        // Writes after every read, so the comparison saw the state as found; the checks put it back.
+        var writeChecks: [WriteCheck]?
+        if configuration.checkWrites {
+            if let gameId = gameIDs.first {
+                let checks = await FavoriteWriteCheck(rest: rest, graphQL: graphQL).run(gameId: gameId)
+                progress?(
+                    "[writes] game \(gameId): \(checks.filter(\.passed).count) of \(checks.count) write checks passed")
+                writeChecks = checks
+            } else {
+                writeChecks = [ComparedAPI.rest, .graphql].map {
+                    WriteCheck(
+                        api: $0, game: "", previous: nil, favorite: true, answer: nil, rest: nil, graphql: nil,
+                        restoredRest: nil, restoredGraphql: nil, error: "no game to write: both APIs list none")
+                }
+            }
+        }
+        var report = ComparisonReport(
             outcomes: all, models: configuration.models, ignoring: configuration.diffOptions.ignoring,
             latency: .init(rest: restMetrics.percentiles, graphql: graphQLMetrics.percentiles),
             bytes: .init(rest: restMetrics.bytes, graphql: graphQLMetrics.bytes))
+        report.writeChecks = writeChecks
+        return report
     }
 
     /// A failure for each model asked for of which no entity was compared: an empty backend is almost

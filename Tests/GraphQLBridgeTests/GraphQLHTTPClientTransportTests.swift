@@ -58,7 +58,7 @@ struct GraphQLHTTPClientTransportTests {
 
         for code in [URLError.notConnectedToInternet.rawValue, URLError.cannotConnectToHost.rawValue] {
             let error = try #require(await executionError(client, PingQuery()))
-            guard case .transport(_, let message) = error else {
+            guard case .transport(_, let message, _) = error else {
                 Issue.record("expected .transport, got \(error)")
                 continue
             }
@@ -178,7 +178,7 @@ struct GraphQLHTTPClientTransportTests {
     @Test("a MockTransport without a reply fails with a message that says so")
     func noReply() async throws {
         let error = try #require(await executionError(makeClient(MockTransport()), PingQuery()))
-        guard case .transport(_, let message) = error else {
+        guard case .transport(_, let message, _) = error else {
             Issue.record("expected .transport, got \(error)")
             return
         }

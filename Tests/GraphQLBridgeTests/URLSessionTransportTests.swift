@@ -143,7 +143,7 @@ struct URLSessionTransportTests {
         let client = GraphQLHTTPClient(endpoint: endpoint, transport: URLSessionTransport(), timeout: .seconds(5))
         let start = ContinuousClock.now
         let error = try #require(await executionError(client, PingQuery()))
-        guard case .transport(let operation, let message) = error else {
+        guard case .transport(let operation, let message, _) = error else {
             Issue.record("expected .transport, got \(error)")
             return
         }

@@ -246,7 +246,7 @@ struct GraphQLEndpointTests {
                 "query Q($id: ID!) { game(id: $id) { id } }",
                 "Variable \"$id\" of required type \"ID!\" was not provided."
             ),
-            ("mutation { __typename }", "The mutation operation is not supported by the schema."),
+            ("subscription { __typename }", "The subscription operation is not supported by the schema."),
         ])
     func requestErrors(query: String, expected: String) async throws {
         let server = try TestSupport.startServer()

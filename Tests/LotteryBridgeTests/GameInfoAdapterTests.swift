@@ -84,7 +84,7 @@ struct GameInfoAdapterTests {
             id: "g", name: "G", type: .lotto, isActive: true, ticketPrice: 100, currency: "RUB", superPrize: nil,
             numbersCount: 6, numbersRange: 45, bonusRange: nil,
             logo: ImageDetails(id: "i", url: "not a url", width: 1, height: 1), nextDraw: nil, lastDraw: nil,
-            drawsCount: 0, rulesUrl: nil)
+            drawsCount: 0, rulesUrl: nil, isFavorite: false)
         #expect {
             try GameInfo(graphQL: game)
         } throws: { error in

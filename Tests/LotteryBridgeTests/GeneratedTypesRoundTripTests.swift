@@ -28,7 +28,7 @@ struct GeneratedTypesRoundTripTests {
         id: "scratch-2027", name: "Scratch \u{1F3B0} \"2027\"", type: .unknown("SCRATCH"), isActive: false,
         ticketPrice: Int64.max, currency: "RUB", superPrize: nil, numbersCount: 0, numbersRange: 1, bonusRange: nil,
         logo: ImageDetails(id: "logo", url: "https://cdn.example/a b.png", width: Int(Int32.max), height: 0),
-        nextDraw: extremeDraw, lastDraw: oldDraw, drawsCount: Int64.max, rulesUrl: nil)
+        nextDraw: extremeDraw, lastDraw: oldDraw, drawsCount: Int64.max, rulesUrl: nil, isFavorite: true)
 
     static func client(_ transport: GraphQLStubTransport) throws -> GraphQLHTTPClient {
         GraphQLHTTPClient(endpoint: try #require(URL(string: "https://api.example/graphql")), transport: transport)

@@ -18,7 +18,8 @@ struct GraphQLStubTransportTests {
         game = GameDetails(
             id: game.id, name: game.name, type: .unknown("SCRATCH"), isActive: false, ticketPrice: Int64.max,
             currency: game.currency, superPrize: nil, numbersCount: 6, numbersRange: 45, bonusRange: 1, logo: nil,
-            nextDraw: nil, lastDraw: game.lastDraw, drawsCount: Int64.max, rulesUrl: "https://lottery.example/rules")
+            nextDraw: nil, lastDraw: game.lastDraw, drawsCount: Int64.max, rulesUrl: "https://lottery.example/rules",
+            isFavorite: true)
         let transport = GraphQLStubTransport()
         transport.stub(GameQuery.self, data: GameQuery.Data(game: game))
         let result = try await Self.client(transport).execute(GameQuery(id: "6x45"))

@@ -20,6 +20,9 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
     public var verbose: Bool
     /// How long to wait for the server's `LISTENING` line, in seconds.
     public var startTimeout: TimeInterval
+    /// More command-line options, passed as they are after the others (e.g. `["--fail-mutations"]`,
+    /// `["--cache-max-age", "30"]`, or a second `["--token", "other"]`).
+    public var additionalArguments: [String] = []
 
     /// Creates options; the defaults start a plain server without authentication, delay or injected faults.
     /// - Parameters:
@@ -76,6 +79,6 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
         }
         if let datasetURL { arguments += ["--dataset", datasetURL.path] }
         if verbose { arguments.append("--verbose") }
-        return arguments
+        return arguments + additionalArguments
     }
 }

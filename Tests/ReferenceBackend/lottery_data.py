@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -256,6 +257,31 @@ class Dataset:
                 {draw["status"] for draw in self.draws.values()})
 
 
+class Favorites:
+    """The callers' favourite games: one set per bearer token (`None`: the shared set of a server without
+    tokens). Thread-safe: both APIs read and write it from their request threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sets: dict[str | None, set[str]] = {}
+
+    def of(self, caller: str | None) -> frozenset[str]:
+        with self._lock:
+            return frozenset(self._sets.get(caller, ()))
+
+    def contains(self, caller: str | None, game_id: str) -> bool:
+        with self._lock:
+            return game_id in self._sets.get(caller, ())
+
+    def set(self, caller: str | None, game_id: str, favorite: bool) -> None:
+        with self._lock:
+            games = self._sets.setdefault(caller, set())
+            if favorite:
+                games.add(game_id)
+            else:
+                games.discard(game_id)
+
+
 class RestRenderer:
     """Renders data set entities as the contract's REST payloads."""
 
@@ -298,7 +324,8 @@ class RestRenderer:
             "video": draw["videoUrl"],
         }
 
-    def game(self, game: dict[str, Any]) -> dict[str, Any]:
+    def game(self, game: dict[str, Any], favorite: bool = False) -> dict[str, Any]:
+        """The REST game; `favorite` is whether the caller marked it (`is_favorite` 1 / 0)."""
         data = self.dataset
         logo = data.images[game["logo"]] if game["logo"] is not None else None
         next_draw = data.draws[(game["id"], game["nextDraw"])] if game["nextDraw"] is not None else None
@@ -319,4 +346,5 @@ class RestRenderer:
             "last_draw": None if last_draw is None else self.draw(last_draw),
             "draws_total": str(game["drawsCount"]),
             "rules_url": game["rulesUrl"],
+            "is_favorite": 1 if favorite else 0,
         }

@@ -24,6 +24,7 @@ from graphql import (
     build_schema,
     execute_sync,
     extend_schema,
+    get_operation_ast,
     parse,
     validate,
 )
@@ -35,6 +36,7 @@ from lottery_data import (
     INT64_MAX,
     INT64_MIN,
     Dataset,
+    Favorites,
     draw_id,
 )
 
@@ -50,6 +52,7 @@ class GraphQLOptions:
     long_as_string: bool = False
     inject_differences: bool = False
     fail_game: str | None = None
+    fail_mutations: bool = False
 
 
 @dataclass
@@ -58,6 +61,8 @@ class GraphQLOutcome:
 
     body: dict[str, Any]
     request_error: bool
+    # "query", "mutation" or "subscription" for an executed operation; None for a request error.
+    operation_type: str | None = None
 
 
 # --- scalars ----------------------------------------------------------------------------------
@@ -178,6 +183,22 @@ def _resolve_image(_root, info, id: str):  # noqa: A002
     return _context(info)["dataset"].images.get(id)
 
 
+def _resolve_game_is_favorite(game, info):
+    context = _context(info)
+    return context["favorites"].contains(context["caller"], game["id"])
+
+
+def _resolve_set_favorite(_root, info, gameId: str, favorite: bool):  # noqa: N803
+    context = _context(info)
+    if context["options"].fail_mutations:
+        raise GraphQLError("injected failure of every mutation (--fail-mutations)", extensions={"code": "INTERNAL"})
+    game = context["dataset"].games.get(gameId)
+    if game is None:
+        raise GraphQLError(f"no game {gameId}", extensions={"code": "NOT_FOUND"})
+    context["favorites"].set(context["caller"], gameId, favorite)
+    return game
+
+
 def _resolve_game_name(game, info):
     if _context(info)["options"].inject_differences and game["id"] == INJECTED_NAME_GAME:
         return game["name"] + GRAPHQL_NAME_SUFFIX
@@ -248,7 +269,8 @@ def build_lottery_schema(sdl: str, dataset: Dataset, options: GraphQLOptions) ->
     resolvers = {
         "Query": {"game": _resolve_game, "games": _resolve_games, "draws": _resolve_draws,
                   "draw": _resolve_draw, "image": _resolve_image},
-        "Game": {"name": _resolve_game_name, "logo": _resolve_game_logo, "nextDraw": _resolve_game_next_draw,
+        "Mutation": {"setFavorite": _resolve_set_favorite},
+        "Game": {"name": _resolve_game_name, "isFavorite": _resolve_game_is_favorite, "logo": _resolve_game_logo, "nextDraw": _resolve_game_next_draw,
                  "lastDraw": _resolve_game_last_draw},
         "Draw": {"id": _resolve_draw_id, "winningNumbers": _resolve_winning_numbers,
                  "prizePool": _ledger_resolver("prizePool"), "superPrize": _ledger_resolver("superPrize")},
@@ -272,7 +294,10 @@ class GraphQLService:
         self.options = options
         self.schema = build_lottery_schema(sdl, dataset, options)
 
-    def run(self, query: str, variables: dict[str, Any] | None, operation_name: str | None) -> GraphQLOutcome:
+    def run(self, query: str, variables: dict[str, Any] | None, operation_name: str | None,
+            favorites: Favorites | None = None, caller: str | None = None) -> GraphQLOutcome:
+        """Runs one request; `favorites` and `caller` (the bearer token, or None) answer `isFavorite` and
+        take `setFavorite`."""
         try:
             document = parse(query)
         except GraphQLSyntaxError as error:
@@ -280,7 +305,10 @@ class GraphQLService:
         validation_errors = validate(self.schema, document)
         if validation_errors:
             return GraphQLOutcome({"errors": [error.formatted for error in validation_errors]}, request_error=True)
-        context = {"dataset": self.dataset, "options": self.options}
+        context = {"dataset": self.dataset, "options": self.options,
+                   "favorites": favorites if favorites is not None else Favorites(), "caller": caller}
+        operation = get_operation_ast(document, operation_name)
+        operation_type = None if operation is None else operation.operation.value
         result = execute_sync(self.schema, document, context_value=context, variable_values=variables,
                               operation_name=operation_name)
         errors = [error.formatted for error in result.errors or []]
@@ -291,4 +319,4 @@ class GraphQLService:
         if errors:
             body["errors"] = errors
         body["data"] = result.data
-        return GraphQLOutcome(body, request_error=False)
+        return GraphQLOutcome(body, request_error=False, operation_type=operation_type)

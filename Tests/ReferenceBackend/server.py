@@ -40,7 +40,15 @@ if importlib.util.find_spec("graphql") is None:
           + "; install graphql-core: run scripts/python-env.sh and use the python it prints", file=sys.stderr)
     sys.exit(EXIT_MISSING_GRAPHQL_CORE)
 
-from lottery_data import INJECTED_DIFFERENCES, INT64_MAX, INT64_MIN, Dataset, DatasetError, RestRenderer  # noqa: E402
+from lottery_data import (  # noqa: E402
+    INJECTED_DIFFERENCES,
+    INT64_MAX,
+    INT64_MIN,
+    Dataset,
+    DatasetError,
+    Favorites,
+    RestRenderer,
+)
 from lottery_graphql import GraphQLOptions, GraphQLService  # noqa: E402
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
@@ -54,6 +62,10 @@ class BadRequest(Exception):
 
 class NotFound(Exception):
     """A REST entity or path does not exist (HTTP 404, code NOT_FOUND)."""
+
+
+class InjectedFailure(Exception):
+    """A write refused on purpose (--fail-mutations): HTTP 500, code INTERNAL, nothing changed."""
 
 
 def parse_accept(header: str | None) -> str:
@@ -104,6 +116,7 @@ class LotteryServer(ThreadingHTTPServer):
         self.dataset = dataset
         self.rest = RestRenderer(dataset, inject_differences=options.inject_differences)
         self.graphql = graphql_service
+        self.favorites = Favorites()
 
 
 class LotteryHandler(BaseHTTPRequestHandler):
@@ -166,10 +179,17 @@ class LotteryHandler(BaseHTTPRequestHandler):
             self.rfile.readline(8)
 
     def authorized(self) -> bool:
-        token = self.server.options.token
-        if token is None:
+        tokens = self.server.options.token
+        if not tokens:
             return True
-        return self.headers.get("Authorization", "") == f"Bearer {token}"
+        return self.headers.get("Authorization", "") in {f"Bearer {token}" for token in tokens}
+
+    def caller(self) -> str | None:
+        """Whose favourites a request reads and writes: its bearer token, or None (one shared set) when the
+        server requires no token."""
+        if not self.server.options.token:
+            return None
+        return self.headers.get("Authorization", "")[len("Bearer "):]
 
     def prepare(self) -> None:
         delay = self.server.options.delay_ms
@@ -233,29 +253,55 @@ class LotteryHandler(BaseHTTPRequestHandler):
             self.send_rest_error(HTTPStatus.UNAUTHORIZED, "UNAUTHORIZED", "missing or wrong bearer token",
                                  headers={"WWW-Authenticate": 'Bearer realm="lottery"'})
             return
-        if self.command not in ("GET", "HEAD"):
-            self.send_rest_error(HTTPStatus.BAD_REQUEST, "BAD_REQUEST",
-                                 f"method {self.command} is not allowed: the REST API is read-only (GET)",
-                                 headers={"Allow": "GET, HEAD"})
-            return
         parts = urlsplit(self.path)
         segments = [unquote(segment) for segment in parts.path[len("/api/v1/"):].split("/")]
         if segments and segments[-1] == "":
             segments.pop()
+        is_favorite_path = len(segments) == 3 and segments[0] == "games" and segments[2] == "favorite"
+        if is_favorite_path and self.command not in ("PUT", "DELETE"):
+            self.send_rest_error(HTTPStatus.BAD_REQUEST, "BAD_REQUEST",
+                                 f"method {self.command} is not allowed on a favourite: PUT or DELETE",
+                                 headers={"Allow": "PUT, DELETE"})
+            return
+        if not is_favorite_path and self.command not in ("GET", "HEAD"):
+            self.send_rest_error(HTTPStatus.BAD_REQUEST, "BAD_REQUEST",
+                                 f"method {self.command} is not allowed: the REST API is read-only (GET) "
+                                 "except PUT / DELETE /games/{game_id}/favorite",
+                                 headers={"Allow": "GET, HEAD"})
+            return
         query = parse_qs(parts.query, keep_blank_values=True)
         try:
-            result = self.route_rest(segments, query)
+            if is_favorite_path:
+                result = self.write_favorite(segments[1], favorite=self.command == "PUT")
+            else:
+                result = self.route_rest(segments, query)
         except BadRequest as error:
             self.send_rest_error(HTTPStatus.BAD_REQUEST, "BAD_REQUEST", str(error))
             return
         except NotFound as error:
             self.send_rest_error(HTTPStatus.NOT_FOUND, "NOT_FOUND", str(error))
             return
+        except InjectedFailure as error:
+            self.send_rest_error(HTTPStatus.INTERNAL_SERVER_ERROR, "INTERNAL", str(error))
+            return
         self.send_json(HTTPStatus.OK, {"status": "ok", "result": result})
+
+    def write_favorite(self, game_id: str, favorite: bool) -> Any:
+        """PUT (favorite) / DELETE (not) /games/{game_id}/favorite: idempotent; returns the game as it is now."""
+        game = self.server.dataset.games.get(game_id)
+        if game is None:
+            raise NotFound(f"no game {game_id}")
+        if self.server.options.fail_mutations:
+            raise InjectedFailure(f"injected failure of every write (--fail-mutations): {self.command} favorite of "
+                                  f"game {game_id} was not applied")
+        caller = self.caller()
+        self.server.favorites.set(caller, game_id, favorite)
+        return self.server.rest.game(game, favorite=self.server.favorites.contains(caller, game_id))
 
     def route_rest(self, segments: list[str], query: dict[str, list[str]]) -> Any:
         dataset = self.server.dataset
         rest = self.server.rest
+        favorites = self.server.favorites.of(self.caller())
 
         def single(name: str) -> str | None:
             values = query.get(name)
@@ -279,9 +325,10 @@ class LotteryHandler(BaseHTTPRequestHandler):
                 if active_text not in (None, "0", "1"):
                     raise BadRequest(f"active must be 0 or 1, got {active_text!r}")
                 games = dataset.list_games(type_code=type_code, active_only=active_text != "0")
-                return [rest.game(game) for game in games]
+                return [rest.game(game, favorite=game["id"] in favorites) for game in games]
             case ["games", game_id]:
-                return rest.game(game_or_404(game_id))
+                game = game_or_404(game_id)
+                return rest.game(game, favorite=game["id"] in favorites)
             case ["games", game_id, "draws"]:
                 limit_text = single("limit")
                 limit = 10 if limit_text is None else parse_int_param("limit", limit_text, 1, 100)
@@ -351,10 +398,16 @@ class LotteryHandler(BaseHTTPRequestHandler):
         if operation_name is not None and not isinstance(operation_name, str):
             self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "operationName must be a string")
             return
-        outcome = self.server.graphql.run(query, variables, operation_name)
+        outcome = self.server.graphql.run(query, variables, operation_name, favorites=self.server.favorites,
+                                          caller=self.caller())
         status = HTTPStatus.BAD_REQUEST if outcome.request_error and media_type == GRAPHQL_RESPONSE_JSON \
             else HTTPStatus.OK
-        self.send_json(status, outcome.body, content_type=media_type)
+        headers = {}
+        max_age = self.server.options.cache_max_age
+        if max_age is not None and outcome.operation_type == "query":
+            # Only executed queries: never a mutation's answer, never a request error.
+            headers["Cache-Control"] = f"max-age={max_age}"
+        self.send_json(status, outcome.body, content_type=media_type, headers=headers)
 
 
 # --- startup --------------------------------------------------------------------------------
@@ -364,8 +417,13 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="The lottery reference backend (REST + GraphQL).")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=0, help="port; 0 picks a free one (default 0)")
-    parser.add_argument("--token", default=None,
-                        help="require 'Authorization: Bearer TOKEN' on both APIs (401 otherwise)")
+    parser.add_argument("--token", action="append", default=None,
+                        help="require 'Authorization: Bearer TOKEN' on both APIs (401 otherwise); repeat it to "
+                             "accept several tokens, each with its own favourites")
+    parser.add_argument("--cache-max-age", type=int, default=None, metavar="N",
+                        help="send 'Cache-Control: max-age=N' with GraphQL query responses (never mutations)")
+    parser.add_argument("--fail-mutations", action="store_true",
+                        help="every write fails: GraphQL mutations with a field error, REST PUT/DELETE with 500")
     parser.add_argument("--long-as-string", action="store_true",
                         help="serialize GraphQL Long values as decimal strings")
     parser.add_argument("--dataset", type=Path, default=DEFAULT_DATASET, help=f"data set (default {DEFAULT_DATASET})")
@@ -381,6 +439,8 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--print-schema", action="store_true",
                         help="print the server's schema (with its extra enum values) and exit")
     options = parser.parse_args(argv)
+    if options.cache_max_age is not None and options.cache_max_age < 0:
+        parser.error("--cache-max-age must not be negative")
     if options.delay_ms < 0:
         parser.error("--delay-ms must not be negative")
     if not 0 <= options.port <= 65535:
@@ -395,7 +455,8 @@ def main(argv: list[str] | None = None) -> int:
         sdl = options.schema.read_text(encoding="utf-8")
         service = GraphQLService(sdl, dataset, GraphQLOptions(long_as_string=options.long_as_string,
                                                               inject_differences=options.inject_differences,
-                                                              fail_game=options.fail_graphql_for))
+                                                              fail_game=options.fail_graphql_for,
+                                                              fail_mutations=options.fail_mutations))
     except (DatasetError, OSError, ValueError) as error:
         print(f"reference backend: {error}", file=sys.stderr)
         return EXIT_BAD_DATA

@@ -25,10 +25,14 @@ GRAPHQL_ACCEPT = "application/graphql-response+json, application/json;q=0.9"
 
 DRAW_FIELDS = """id gameId number date status winningNumbers bonusNumbers prizePool superPrize ticketsSold
   prizeCategories { matched bonusMatched winners amount } videoUrl"""
+SET_FAVORITE = """mutation SetFavorite($gameId: ID!, $favorite: Boolean!) {
+  setFavorite(gameId: $gameId, favorite: $favorite) { id isFavorite }
+}"""
 GAME_QUERY = f"""query Game($id: ID!) {{
   game(id: $id) {{
     __typename id name type isActive ticketPrice currency superPrize numbersCount numbersRange bonusRange
     logo {{ id url width height }} nextDraw {{ {DRAW_FIELDS} }} lastDraw {{ {DRAW_FIELDS} }} drawsCount rulesUrl
+    isFavorite
   }}
 }}"""
 
@@ -62,25 +66,150 @@ class RunningServer:
                 stream.close()
 
     def request(self, path: str, body: Any = None, headers: dict[str, str] | None = None,
-                raw_body: bytes | None = None) -> tuple[int, str, Any]:
+                raw_body: bytes | None = None, method: str | None = None) -> tuple[int, str, Any]:
+        status, content_type, _, body = self.exchange(path, body, headers, raw_body, method)
+        return status, content_type, body
+
+    def exchange(self, path: str, body: Any = None, headers: dict[str, str] | None = None,
+                 raw_body: bytes | None = None, method: str | None = None) -> tuple[int, str, Any, Any]:
+        """(status, content type, response headers, JSON body)."""
         data = raw_body if raw_body is not None else (None if body is None else json.dumps(body).encode())
-        request = urllib.request.Request(self.base_url + path, data=data, headers=headers or {})
+        request = urllib.request.Request(self.base_url + path, data=data, headers=headers or {}, method=method)
         if data is not None and "Content-Type" not in (headers or {}):
             request.add_header("Content-Type", "application/json")
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, response.headers.get("Content-Type", ""), json.loads(response.read())
+                return (response.status, response.headers.get("Content-Type", ""), response.headers,
+                        json.loads(response.read()))
         except urllib.error.HTTPError as error:
-            return error.code, error.headers.get("Content-Type", ""), json.loads(error.read())
+            return error.code, error.headers.get("Content-Type", ""), error.headers, json.loads(error.read())
 
-    def rest(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, Any]:
-        status, _, body = self.request("/api/v1" + path, headers=headers)
+    def rest(self, path: str, headers: dict[str, str] | None = None, method: str | None = None) -> tuple[int, Any]:
+        status, _, body = self.request("/api/v1" + path, headers=headers, method=method)
         return status, body
 
     def graphql(self, query: str, variables: dict[str, Any] | None = None, accept: str = GRAPHQL_ACCEPT,
                 headers: dict[str, str] | None = None) -> tuple[int, str, Any]:
         return self.request("/graphql", {"query": query, "variables": variables},
                             headers={"Accept": accept, **(headers or {})})
+
+
+class FavoritesTests(unittest.TestCase):
+    """Favourites: per token, one API's write seen through the other, idempotent writes, unknown games,
+    Cache-Control on queries only, and --fail-mutations."""
+
+    server: RunningServer
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.server = RunningServer("--token", "alice", "--token", "bob", "--cache-max-age", "30")
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.server.stop()
+
+    def headers(self, token: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"}
+
+    def rest_flag(self, token: str, game_id: str) -> int:
+        status, body = self.server.rest(f"/games/{game_id}", headers=self.headers(token))
+        self.assertEqual(status, 200)
+        return body["result"]["is_favorite"]
+
+    def graphql_flag(self, token: str, game_id: str) -> bool:
+        status, _, body = self.server.graphql('query($id: ID!) { game(id: $id) { isFavorite } }', {"id": game_id},
+                                              headers=self.headers(token))
+        self.assertEqual(status, 200)
+        return body["data"]["game"]["isFavorite"]
+
+    def test_rest_write_is_seen_through_graphql_for_that_token_only(self) -> None:
+        self.assertEqual(self.rest_flag("alice", "6x45"), 0)
+        status, body = self.server.rest("/games/6x45/favorite", headers=self.headers("alice"), method="PUT")
+        self.assertEqual(status, 200)
+        self.assertEqual(body["result"]["game_id"], "6x45")
+        self.assertEqual(body["result"]["is_favorite"], 1)
+        status, body = self.server.rest("/games/6x45/favorite", headers=self.headers("alice"), method="PUT")
+        self.assertEqual((status, body["result"]["is_favorite"]), (200, 1))  # idempotent
+        self.assertTrue(self.graphql_flag("alice", "6x45"))
+        self.assertEqual(self.rest_flag("bob", "6x45"), 0)
+        self.assertFalse(self.graphql_flag("bob", "6x45"))
+        _, listed = self.server.rest("/games", headers=self.headers("alice"))
+        flags = {game["game_id"]: game["is_favorite"] for game in listed["result"]}
+        self.assertEqual(flags["6x45"], 1)
+        status, body = self.server.rest("/games/6x45/favorite", headers=self.headers("alice"), method="DELETE")
+        self.assertEqual((status, body["result"]["is_favorite"]), (200, 0))
+        status, body = self.server.rest("/games/6x45/favorite", headers=self.headers("alice"), method="DELETE")
+        self.assertEqual((status, body["result"]["is_favorite"]), (200, 0))
+        self.assertFalse(self.graphql_flag("alice", "6x45"))
+
+    def test_graphql_write_is_seen_through_rest(self) -> None:
+        status, _, headers, body = self.server.exchange(
+            "/graphql", {"query": SET_FAVORITE, "variables": {"gameId": "5x36", "favorite": True}},
+            headers={"Accept": GRAPHQL_ACCEPT, **self.headers("bob")})
+        self.assertEqual(status, 200)
+        self.assertEqual(body, {"data": {"setFavorite": {"id": "5x36", "isFavorite": True}}})
+        self.assertIsNone(headers.get("Cache-Control"), "a mutation's answer must not be cacheable")
+        self.assertEqual(self.rest_flag("bob", "5x36"), 1)
+        self.assertEqual(self.rest_flag("alice", "5x36"), 0)
+        self.server.graphql(SET_FAVORITE, {"gameId": "5x36", "favorite": False}, headers=self.headers("bob"))
+        self.assertEqual(self.rest_flag("bob", "5x36"), 0)
+
+    def test_unknown_game(self) -> None:
+        status, body = self.server.rest("/games/nope/favorite", headers=self.headers("alice"), method="PUT")
+        self.assertEqual((status, body["error"]["code"]), (404, "NOT_FOUND"))
+        status, _, body = self.server.graphql(SET_FAVORITE, {"gameId": "nope", "favorite": True},
+                                              headers=self.headers("alice"))
+        self.assertEqual(status, 200)
+        self.assertIsNone(body["data"])
+        self.assertEqual(body["errors"][0]["path"], ["setFavorite"])
+        self.assertEqual(body["errors"][0]["extensions"]["code"], "NOT_FOUND")
+
+    def test_other_methods_on_favorite(self) -> None:
+        status, body = self.server.rest("/games/6x45/favorite", headers=self.headers("alice"))
+        self.assertEqual((status, body["error"]["code"]), (400, "BAD_REQUEST"))
+        status, body = self.server.rest("/games/6x45", headers=self.headers("alice"), method="PUT")
+        self.assertEqual((status, body["error"]["code"]), (400, "BAD_REQUEST"))
+
+    def test_cache_control_on_queries(self) -> None:
+        _, _, headers, _ = self.server.exchange("/graphql", {"query": "{ games { id } }"},
+                                                headers={"Accept": GRAPHQL_ACCEPT, **self.headers("alice")})
+        self.assertEqual(headers.get("Cache-Control"), "max-age=30")
+        status, _, headers, _ = self.server.exchange("/graphql", {"query": "{ nope }"},
+                                                     headers={"Accept": GRAPHQL_ACCEPT, **self.headers("alice")})
+        self.assertEqual(status, 400)
+        self.assertIsNone(headers.get("Cache-Control"), "a request error must not be cacheable")
+
+
+class SharedFavoritesAndFailingWritesTests(unittest.TestCase):
+    """Without tokens one shared set; --fail-mutations refuses every write and changes nothing; no
+    --cache-max-age, no Cache-Control."""
+
+    def test_fail_mutations(self) -> None:
+        server = RunningServer("--fail-mutations")
+        try:
+            status, body = server.rest("/games/6x45/favorite", method="PUT")
+            self.assertEqual((status, body["error"]["code"]), (500, "INTERNAL"))
+            status, _, body = server.graphql(SET_FAVORITE, {"gameId": "6x45", "favorite": True})
+            self.assertEqual(status, 200)
+            self.assertIsNone(body["data"])
+            self.assertIn("--fail-mutations", body["errors"][0]["message"])
+            _, body = server.rest("/games/6x45")
+            self.assertEqual(body["result"]["is_favorite"], 0)
+            _, _, headers, _ = server.exchange("/graphql", {"query": "{ games { id } }"})
+            self.assertIsNone(headers.get("Cache-Control"))
+        finally:
+            server.stop()
+
+    def test_shared_set_without_tokens(self) -> None:
+        server = RunningServer()
+        try:
+            status, body = server.rest("/games/6x45/favorite", method="PUT",
+                                       headers={"Authorization": "Bearer anything"})
+            self.assertEqual((status, body["result"]["is_favorite"]), (200, 1))
+            _, body = server.rest("/games/6x45")
+            self.assertEqual(body["result"]["is_favorite"], 1)
+        finally:
+            server.stop()
 
 
 class DefaultServerTests(unittest.TestCase):

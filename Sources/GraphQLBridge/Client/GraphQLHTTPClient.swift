@@ -259,7 +259,10 @@ public struct GraphQLHTTPClient: Sendable {
             case .cancelled: return .cancelled(operation: operation)
             case .timedOut: return .timedOut(operation: operation, message: transportError.message)
             case .responseTooLarge(let limit): return .responseTooLarge(operation: operation, limit: limit)
-            case .connection, .other: return .transport(operation: operation, message: transportError.message)
+            case .connection, .other:
+                return .transport(
+                    operation: operation, message: transportError.message,
+                    requestCertainlyNotSent: transportError.requestCertainlyNotSent)
             }
         }
         if Task.isCancelled { return .cancelled(operation: operation) }

@@ -14,7 +14,9 @@ import Foundation
 /// ```
 public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request never got an HTTP response: no connection, connection lost, TLS failure, ...
-    case transport(operation: String, message: String)
+    /// `requestCertainlyNotSent` is `true` when no connection was ever made (see
+    /// ``requestCertainlyNotSent``).
+    case transport(operation: String, message: String, requestCertainlyNotSent: Bool = false)
     /// The server did not answer within the request's timeout.
     case timedOut(operation: String, message: String)
     /// The calling task was cancelled.
@@ -49,7 +51,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The operation that failed.
     public var operation: String {
         switch self {
-        case .transport(let operation, _), .timedOut(let operation, _), .cancelled(let operation),
+        case .transport(let operation, _, _), .timedOut(let operation, _), .cancelled(let operation),
             .responseTooLarge(let operation, _), .httpStatus(let operation, _, _), .graphQL(let operation, _, _),
             .decoding(let operation, _), .invalidResponse(let operation, _, _, _), .encoding(let operation, _),
             .notFound(let operation, _), .unexpectedResponseType(let operation, _, _),
@@ -67,6 +69,15 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the request certainly never reached the server: the transport saw a failure to connect at all
+    /// (unresolvable host, connection refused, offline), so nothing was applied and repeating the request,
+    /// or sending it elsewhere, cannot apply a write twice. `false` for every other failure, including a
+    /// timeout or a lost connection, after which the server may have applied the request.
+    public var requestCertainlyNotSent: Bool {
+        if case .transport(_, _, let notSent) = self { return notSent }
+        return false
+    }
+
     /// Whether the server refused the credentials (HTTP 401 or 403).
     public var isAuthenticationFailure: Bool { httpStatus == 401 || httpStatus == 403 }
 
@@ -79,7 +90,7 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One line: what failed, where, and what to look at.
     public var description: String {
         switch self {
-        case .transport(let operation, let message):
+        case .transport(let operation, let message, _):
             return "\(operation): transport failure: \(message). Check the endpoint URL and the network."
         case .timedOut(let operation, let message):
             return "\(operation): timed out: \(message). Raise the client's timeout or check the server."

@@ -51,11 +51,16 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     public var kind: Kind
     /// What happened, in words.
     public var message: String
+    /// Whether the request certainly never reached the server (no connection was made: the host name did not
+    /// resolve, the connection was refused, the device is offline), so repeating it cannot apply a write twice.
+    /// `false` when unknown.
+    public var requestCertainlyNotSent: Bool
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, requestCertainlyNotSent: Bool = false) {
         self.kind = kind
         self.message = message
+        self.requestCertainlyNotSent = requestCertainlyNotSent
     }
 
     /// The message.

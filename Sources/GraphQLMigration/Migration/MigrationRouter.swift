@@ -43,7 +43,7 @@ public struct MigrationRouter: Sendable {
     /// How long GraphQL may run in a shadow call before it is cancelled and published as timed out.
     public var candidateTimeout: Duration?
     /// The models already reported as unconfigured (shared by copies of the router).
-    private let reportedUnconfigured = LockedState<Set<String>>([])
+    let reportedUnconfigured = LockedState<Set<String>>([])
 
     /// A router reading modes from `settings`.
     public init(
@@ -80,12 +80,7 @@ public struct MigrationRouter: Sendable {
         rest: @escaping @Sendable () async throws -> Value,
         graphQL: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        let configured = settings.configuration
-        if mode == nil, configured.modes[model] == nil {
-            let isFirst = reportedUnconfigured.withLock { $0.insert(model).inserted }
-            if isFirst { await eventReporter?.report(.unconfiguredModel(model: model, mode: configured.defaultMode)) }
-        }
-        switch mode ?? configured.mode(for: model) {
+        switch await resolveMode(model, override: mode) {
         case .rest:
             return try await rest()
         case .graphQL:
@@ -115,6 +110,17 @@ public struct MigrationRouter: Sendable {
         try await route(
             MigrationSettings.modelName(for: type), mode: mode, comparator: comparator, context: context, rest: rest,
             graphQL: graphQL)
+    }
+
+    /// The mode of `model` for one call: `override`, else the configured one; a model without a mode of its
+    /// own is reported once.
+    func resolveMode(_ model: String, override mode: MigrationMode?) async -> MigrationMode {
+        let configured = settings.configuration
+        if mode == nil, configured.modes[model] == nil {
+            let isFirst = reportedUnconfigured.withLock { $0.insert(model).inserted }
+            if isFirst { await eventReporter?.report(.unconfiguredModel(model: model, mode: configured.defaultMode)) }
+        }
+        return mode ?? configured.mode(for: model)
     }
 
     private func routeWithFallback<Value: Sendable>(

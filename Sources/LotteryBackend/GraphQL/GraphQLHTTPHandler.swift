@@ -4,9 +4,13 @@
 struct GraphQLHTTPHandler: Sendable {
     /// The executor.
     let service: GraphQLService
+    /// When set, executed queries (never mutations, never request errors) are answered with
+    /// `Cache-Control: max-age=<cacheMaxAge>`.
+    var cacheMaxAge: Int? = nil
 
     /// Answers a request (authorization already checked).
-    func respond(to request: HTTPRequest, mediaType: GraphQLMediaType) -> HTTPResponse {
+    /// - Parameter caller: Whose favourites the request reads and writes (its bearer token, or `nil`).
+    func respond(to request: HTTPRequest, mediaType: GraphQLMediaType, caller: String? = nil) -> HTTPResponse {
         func errors(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
             GraphQLHTTPHandler.errorResponse(status: status, message: message, mediaType: mediaType, headers: headers)
         }
@@ -42,9 +46,13 @@ struct GraphQLHTTPHandler: Sendable {
         case .string(let name): operationName = name
         default: return errors(400, "operationName must be a string")
         }
-        let outcome = service.run(query: query, operationName: operationName, variables: variables)
+        let outcome = service.run(query: query, operationName: operationName, variables: variables, caller: caller)
         let status = outcome.isRequestError && mediaType == .graphQLResponseJSON ? 400 : 200
-        return .json(status: status, outcome.body, contentType: mediaType.rawValue)
+        var headers: [(name: String, value: String)] = []
+        if let cacheMaxAge, outcome.executedOperation == .query {
+            headers.append(("Cache-Control", "max-age=\(cacheMaxAge)"))
+        }
+        return .json(status: status, outcome.body, contentType: mediaType.rawValue, extraHeaders: headers)
     }
 
     /// `{"errors": [{"message": ...}]}` with the given status and media type.

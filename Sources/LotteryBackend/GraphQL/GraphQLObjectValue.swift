@@ -2,6 +2,8 @@
 enum GraphQLObjectValue: Sendable {
     /// The `Query` root.
     case query
+    /// The `Mutation` root.
+    case mutation
     /// A `Game`.
     case game(DataSetGame)
     /// A `Draw`.
@@ -15,6 +17,7 @@ enum GraphQLObjectValue: Sendable {
     var typeName: String {
         switch self {
         case .query: return "Query"
+        case .mutation: return "Mutation"
         case .game: return "Game"
         case .draw: return "Draw"
         case .prizeCategory: return "PrizeCategory"

@@ -1,3 +1,5 @@
+import GraphQLParser
+
 /// The result of one GraphQL request: the response body, and whether it is a request error (no `data`
 /// member: a syntax, validation or variable error), which the HTTP layer maps to 400 for
 /// `application/graphql-response+json`.
@@ -6,6 +8,8 @@ struct GraphQLOutcome: Sendable {
     let body: JSONValue
     /// Whether the request failed before execution.
     let isRequestError: Bool
+    /// The kind of operation that was executed; `nil` for a request error.
+    var executedOperation: OperationType? = nil
 
     /// A request error with these errors.
     static func requestError(_ errors: [GraphQLResponseError]) -> GraphQLOutcome {

@@ -16,10 +16,17 @@ struct GraphQLService: Sendable {
     let longAsString: Bool
 
     /// Creates a service for a data set.
-    init(dataSet: LotteryDataSet, longAsString: Bool, planted: Set<PlantedDifference> = []) {
+    /// - Parameters:
+    ///   - favorites: The callers' favourite games (shared with REST); a store of its own when not given.
+    ///   - failMutations: Whether every mutation fails with a field error and changes nothing.
+    init(
+        dataSet: LotteryDataSet, longAsString: Bool, planted: Set<PlantedDifference> = [],
+        favorites: FavoriteStore = FavoriteStore(), failMutations: Bool = false
+    ) {
         schema = LotterySchema(dataSet: dataSet)
         validator = GraphQLRequestValidator(dataSet: dataSet, executorSchema: schema)
-        resolvers = LotteryResolvers(dataSet: dataSet, planted: planted)
+        resolvers = LotteryResolvers(
+            dataSet: dataSet, planted: planted, favorites: favorites, failMutations: failMutations)
         self.longAsString = longAsString
     }
 
@@ -28,7 +35,10 @@ struct GraphQLService: Sendable {
     ///   - query: The document text.
     ///   - operationName: The operation to run, or `nil`.
     ///   - variables: The `variables` object's members, or `nil`.
-    func run(query: String, operationName: String?, variables: [(String, JSONValue)]?) -> GraphQLOutcome {
+    ///   - caller: Whose favourites `isFavorite` and `setFavorite` read and write (the bearer token, or `nil`).
+    func run(
+        query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String? = nil
+    ) -> GraphQLOutcome {
         let document: Document
         do {
             document = try Parser.parse(Source(query), options: ParseOptions(maxTokens: GraphQLService.maximumTokens))
@@ -64,7 +74,7 @@ struct GraphQLService: Sendable {
             }
             selected = only
         }
-        guard selected.operation == .query else {
+        guard selected.operation == .query || selected.operation == .mutation else {
             return .requestError([
                 GraphQLResponseError(
                     "Schema is not configured to execute \(selected.operation.rawValue) operation.",
@@ -82,16 +92,18 @@ struct GraphQLService: Sendable {
         for fragment in document.fragments where fragments[fragment.name.value] == nil {
             fragments[fragment.name.value] = fragment
         }
+        var callerResolvers = resolvers
+        callerResolvers.caller = caller
         var executor = GraphQLExecutor(
-            schema: schema, resolvers: resolvers, longAsString: longAsString, fragments: fragments,
+            schema: schema, resolvers: callerResolvers, longAsString: longAsString, fragments: fragments,
             variables: coercedVariables)
-        let data = executor.executeQuery(selected.selectionSet)
+        let data = executor.execute(selected.selectionSet, root: selected.operation == .mutation ? .mutation : .query)
         var members: [(String, JSONValue)] = []
         if !executor.errors.isEmpty {
             members.append(("errors", .array(executor.errors.map(\.json))))
         }
         members.append(("data", data))
-        return GraphQLOutcome(body: .object(members), isRequestError: false)
+        return GraphQLOutcome(body: .object(members), isRequestError: false, executedOperation: selected.operation)
     }
 
     /// The errors of a failed variable coercion.

@@ -6,6 +6,12 @@ struct LotteryResolvers: Sendable {
     let dataSet: LotteryDataSet
     /// Differences planted in the answers (for testing the comparison); none by default.
     var planted: Set<PlantedDifference> = []
+    /// The callers' favourite games (shared with REST).
+    var favorites = FavoriteStore()
+    /// Whether every mutation fails with a field error and changes nothing.
+    var failMutations = false
+    /// Whose favourites `isFavorite` and `setFavorite` read and write: the request's bearer token, or `nil`.
+    var caller: String? = nil
 
     /// Resolves `field` of `object` with coerced `arguments`.
     func resolve(
@@ -13,6 +19,7 @@ struct LotteryResolvers: Sendable {
     ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
         switch object {
         case .query: return try resolveQuery(field, arguments: arguments)
+        case .mutation: return try resolveMutation(field, arguments: arguments)
         case .game(let game): return resolveGame(field, of: game)
         case .draw(let draw): return try resolveDraw(field, of: draw)
         case .prizeCategory(let category): return resolvePrizeCategory(field, of: category)
@@ -71,6 +78,22 @@ struct LotteryResolvers: Sendable {
         }
     }
 
+    private func resolveMutation(
+        _ field: String, arguments: [String: GraphQLInputValue]
+    ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+        guard field == "setFavorite" else { throw GraphQLFieldError("no resolver for Mutation.\(field)") }
+        if failMutations {
+            throw GraphQLFieldError("injected failure of every mutation (--fail-mutations)", code: "INTERNAL")
+        }
+        guard case .string(let gameId) = arguments["gameId"], case .boolean(let favorite) = arguments["favorite"]
+        else { throw GraphQLFieldError("setFavorite needs gameId and favorite") }
+        guard let game = dataSet.game(id: gameId) else {
+            throw GraphQLFieldError("no game \(gameId)", code: "NOT_FOUND")
+        }
+        favorites.set(gameId, favorite: favorite, for: caller)
+        return .object(.game(game))
+    }
+
     private func resolveGame(_ field: String, of game: DataSetGame) -> GraphQLResolvedValue {
         switch field {
         case "id": return .string(game.id)
@@ -91,6 +114,7 @@ struct LotteryResolvers: Sendable {
         case "lastDraw": return drawValue(gameId: game.id, number: game.lastDraw)
         case "drawsCount": return .int(game.drawsCount)
         case "rulesUrl": return .string(game.rulesUrl)
+        case "isFavorite": return .boolean(favorites.contains(game.id, for: caller))
         default: return .null
         }
     }

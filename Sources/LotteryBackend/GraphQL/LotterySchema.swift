@@ -4,6 +4,8 @@
 struct LotterySchema: Sendable {
     /// The name of the query root type.
     static let queryTypeName = "Query"
+    /// The name of the mutation root type.
+    static let mutationTypeName = "Mutation"
 
     /// The named types by name.
     let types: [String: SchemaTypeDefinition]
@@ -56,6 +58,16 @@ struct LotterySchema: Sendable {
                         arguments: [SchemaArgumentDefinition(name: "id", type: required(id), defaultValue: nil)]),
                 ]),
             .object(
+                name: "Mutation",
+                fields: [
+                    SchemaFieldDefinition(
+                        "setFavorite", required(.named("Game")),
+                        arguments: [
+                            SchemaArgumentDefinition(name: "gameId", type: required(id), defaultValue: nil),
+                            SchemaArgumentDefinition(name: "favorite", type: required(boolean), defaultValue: nil),
+                        ])
+                ]),
+            .object(
                 name: "Game",
                 fields: [
                     SchemaFieldDefinition("id", required(id)),
@@ -73,6 +85,7 @@ struct LotterySchema: Sendable {
                     SchemaFieldDefinition("lastDraw", .named("Draw")),
                     SchemaFieldDefinition("drawsCount", required(long)),
                     SchemaFieldDefinition("rulesUrl", string),
+                    SchemaFieldDefinition("isFavorite", required(boolean)),
                 ]),
             .object(
                 name: "Draw",

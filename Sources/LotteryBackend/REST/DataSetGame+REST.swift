@@ -1,6 +1,7 @@
 extension DataSetGame {
-    /// The REST game, with its logo and next/last draws resolved in `dataSet` (`null` when missing).
-    func restJSON(in dataSet: LotteryDataSet) -> JSONValue {
+    /// The REST game, with its logo and next/last draws resolved in `dataSet` (`null` when missing) and
+    /// `is_favorite` 1 / 0 from `isFavorite` (the caller's mark).
+    func restJSON(in dataSet: LotteryDataSet, isFavorite: Bool = false) -> JSONValue {
         func draw(_ number: Int64?) -> JSONValue {
             guard let number, let draw = dataSet.draw(gameId: id, number: number) else { return .null }
             return draw.restJSON
@@ -22,6 +23,7 @@ extension DataSetGame {
             ("last_draw", draw(lastDraw)),
             ("draws_total", .string(String(drawsCount))),
             ("rules_url", rulesUrl.map { .string($0) } ?? .null),
+            ("is_favorite", .int(isFavorite ? 1 : 0)),
         ])
     }
 }

@@ -22,6 +22,11 @@ struct RESTError: Error, Sendable {
         RESTError(code: "UNAUTHORIZED", message: message, status: 401)
     }
 
+    /// HTTP 500, `INTERNAL`.
+    static func internalError(_ message: String) -> RESTError {
+        RESTError(code: "INTERNAL", message: message, status: 500)
+    }
+
     /// The error envelope: `{"status": "error", "error": {"code", "message"}}`.
     var envelope: JSONValue {
         .object([

@@ -3,19 +3,42 @@
 struct RESTHandler: Sendable {
     /// The data.
     let dataSet: LotteryDataSet
+    /// The callers' favourite games (shared with GraphQL).
+    let favorites: FavoriteStore
+    /// Whether every write fails (500 `INTERNAL`) and changes nothing.
+    var failWrites = false
 
     /// Answers a request whose path is under `/api/v1` (method and authorization already checked).
-    /// - Parameter segments: The path segments after `/api/v1/`, percent-decoded, a trailing empty one dropped.
-    func respond(segments: [String], request: HTTPRequest) -> HTTPResponse {
+    /// - Parameters:
+    ///   - segments: The path segments after `/api/v1/`, percent-decoded, a trailing empty one dropped.
+    ///   - caller: Whose favourites `is_favorite` shows (the bearer token, or `nil` for the shared set).
+    func respond(segments: [String], request: HTTPRequest, caller: String?) -> HTTPResponse {
         do {
-            let result = try route(segments, request: request)
+            let result = try route(segments, request: request, favorites: favorites.favorites(of: caller))
             return .json(status: 200, .object([("status", .string("ok")), ("result", result)]))
         } catch {
             return error.response()
         }
     }
 
-    private func route(_ segments: [String], request: HTTPRequest) throws(RESTError) -> JSONValue {
+    /// `PUT` (`favorite`) or `DELETE` `/games/{gameId}/favorite`: idempotent; answers the game as it is now,
+    /// 404 for an unknown game, 500 when writes are made to fail.
+    func writeFavorite(gameId: String, favorite: Bool, caller: String?, method: String) -> HTTPResponse {
+        guard let game = dataSet.game(id: gameId) else { return RESTError.notFound("no game \(gameId)").response() }
+        guard !failWrites else {
+            return RESTError.internalError(
+                "injected failure of every write (--fail-mutations): \(method) favorite of game \(gameId) was not "
+                    + "applied"
+            ).response()
+        }
+        favorites.set(gameId, favorite: favorite, for: caller)
+        let result = game.restJSON(in: dataSet, isFavorite: favorites.contains(gameId, for: caller))
+        return .json(status: 200, .object([("status", .string("ok")), ("result", result)]))
+    }
+
+    private func route(
+        _ segments: [String], request: HTTPRequest, favorites: Set<String>
+    ) throws(RESTError) -> JSONValue {
         func single(_ name: String) throws(RESTError) -> String? {
             let values = request.queryItems.filter { $0.name == name }.map(\.value)
             guard let first = values.first else { return nil }
@@ -36,9 +59,10 @@ struct RESTHandler: Sendable {
             let games = dataSet.games.filter { game in
                 (active == "0" || game.isActive) && (typeCode.map { $0 == Int64(game.typeCode) } ?? true)
             }
-            return .array(games.map { $0.restJSON(in: dataSet) })
+            return .array(games.map { $0.restJSON(in: dataSet, isFavorite: favorites.contains($0.id)) })
         case 2 where segments[0] == "games":
-            return try game(segments[1]).restJSON(in: dataSet)
+            let found = try game(segments[1])
+            return found.restJSON(in: dataSet, isFavorite: favorites.contains(found.id))
         case 3 where segments[0] == "games" && segments[2] == "draws":
             let limit = try single("limit").map { text throws(RESTError) in
                 try RESTHandler.integer("limit", text, in: 1...100)

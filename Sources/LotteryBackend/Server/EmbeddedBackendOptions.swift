@@ -2,6 +2,9 @@
 public struct EmbeddedBackendOptions: Sendable, Equatable {
     /// When set, both APIs require `Authorization: Bearer <token>` and answer 401 without it.
     public var token: String?
+    /// More bearer tokens accepted beside ``token`` (which must be set for them to count); each token has its own
+    /// favourite games.
+    public var additionalTokens: [String]
     /// When `true`, GraphQL `Long` values are sent as decimal strings (`"9007199254740993"`), as some
     /// gateways do; otherwise as JSON numbers.
     public var longAsString: Bool
@@ -9,16 +12,32 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
     public var port: UInt16
     /// Differences planted in the GraphQL answers (REST is unchanged), for testing the comparison.
     public var plantedDifferences: Set<PlantedDifference>
+    /// When set, the answer of every executed GraphQL query carries `Cache-Control: max-age=<cacheMaxAge>`
+    /// (seconds); a mutation's answer and a request error never do.
+    public var cacheMaxAge: Int?
+    /// When `true`, every write fails and changes nothing: `setFavorite` is a field error (`data` is `null`) and
+    /// REST `PUT`/`DELETE .../favorite` is 500 `INTERNAL`.
+    public var failMutations: Bool
 
     /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port, no
-    /// planted differences.
+    /// planted differences, no `Cache-Control`, writes that work.
     public init(
         token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
-        plantedDifferences: Set<PlantedDifference> = []
+        plantedDifferences: Set<PlantedDifference> = [], additionalTokens: [String] = [], cacheMaxAge: Int? = nil,
+        failMutations: Bool = false
     ) {
         self.token = token
+        self.additionalTokens = additionalTokens
         self.longAsString = longAsString
         self.port = port
         self.plantedDifferences = plantedDifferences
+        self.cacheMaxAge = cacheMaxAge
+        self.failMutations = failMutations
+    }
+
+    /// Every accepted bearer token; empty when the server requires none.
+    var acceptedTokens: Set<String> {
+        guard let token else { return [] }
+        return Set([token] + additionalTokens)
     }
 }

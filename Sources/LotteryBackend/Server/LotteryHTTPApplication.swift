@@ -5,19 +5,25 @@ struct LotteryHTTPApplication: Sendable {
     let rest: RESTHandler
     /// The GraphQL endpoint.
     let graphQL: GraphQLHTTPHandler
-    /// The required bearer token, if any.
-    let token: String?
+    /// The accepted bearer tokens; empty when none is required.
+    let tokens: Set<String>
+    /// The callers' favourite games, shared by both APIs.
+    let favorites: FavoriteStore
 
     private static let authenticate = [(name: "WWW-Authenticate", value: "Bearer realm=\"lottery\"")]
     private static let unauthorizedMessage = "missing or wrong bearer token"
 
     /// Creates the application for a data set.
     init(dataSet: LotteryDataSet, options: EmbeddedBackendOptions) {
-        rest = RESTHandler(dataSet: dataSet)
+        let favorites = FavoriteStore()
+        rest = RESTHandler(dataSet: dataSet, favorites: favorites, failWrites: options.failMutations)
         graphQL = GraphQLHTTPHandler(
             service: GraphQLService(
-                dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences))
-        token = options.token
+                dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences,
+                favorites: favorites, failMutations: options.failMutations),
+            cacheMaxAge: options.cacheMaxAge)
+        tokens = options.acceptedTokens
+        self.favorites = favorites
     }
 
     /// Answers one request.
@@ -30,29 +36,49 @@ struct LotteryHTTPApplication: Sendable {
                     status: 401, message: LotteryHTTPApplication.unauthorizedMessage, mediaType: mediaType,
                     headers: LotteryHTTPApplication.authenticate)
             }
-            return graphQL.respond(to: request, mediaType: mediaType)
+            return graphQL.respond(to: request, mediaType: mediaType, caller: caller(of: request))
         }
         if path.hasPrefix("/api/v1/") || path == "/api/v1" {
             guard isAuthorized(request) else {
                 return RESTError.unauthorized(LotteryHTTPApplication.unauthorizedMessage)
                     .response(extraHeaders: LotteryHTTPApplication.authenticate)
             }
-            guard request.method == "GET" else {
-                return RESTError.badRequest(
-                    "method \(request.method) is not allowed: the REST API is read-only (GET)"
-                ).response(extraHeaders: [("Allow", "GET, HEAD")])
-            }
             var segments = path.dropFirst("/api/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
                 .map { HTTPRequest.percentDecode($0, plusIsSpace: false) ?? String($0) }
             if segments.last == "" { segments.removeLast() }
-            return rest.respond(segments: segments, request: request)
+            let isFavoritePath = segments.count == 3 && segments[0] == "games" && segments[2] == "favorite"
+            if isFavoritePath {
+                guard request.method == "PUT" || request.method == "DELETE" else {
+                    return RESTError.badRequest("method \(request.method) is not allowed on a favourite: PUT or DELETE")
+                        .response(extraHeaders: [("Allow", "PUT, DELETE")])
+                }
+                return rest.writeFavorite(
+                    gameId: segments[1], favorite: request.method == "PUT", caller: caller(of: request),
+                    method: request.method)
+            }
+            guard request.method == "GET" else {
+                return RESTError.badRequest(
+                    "method \(request.method) is not allowed: the REST API is read-only (GET) "
+                        + "except PUT / DELETE /games/{game_id}/favorite"
+                ).response(extraHeaders: [("Allow", "GET, HEAD")])
+            }
+            return rest.respond(segments: segments, request: request, caller: caller(of: request))
         }
         return RESTError.notFound("no route \(path)")
             .response()
     }
 
     private func isAuthorized(_ request: HTTPRequest) -> Bool {
-        guard let token else { return true }
-        return request.header("Authorization") == "Bearer \(token)"
+        guard !tokens.isEmpty else { return true }
+        return caller(of: request).map { tokens.contains($0) } ?? false
+    }
+
+    /// Whose favourites a request reads and writes: its bearer token, or `nil` (the one shared set) when the
+    /// server requires no token.
+    private func caller(of request: HTTPRequest) -> String? {
+        guard !tokens.isEmpty, let header = request.header("Authorization"), header.hasPrefix("Bearer ") else {
+            return nil
+        }
+        return String(header.dropFirst("Bearer ".count))
     }
 }

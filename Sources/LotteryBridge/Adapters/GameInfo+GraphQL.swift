@@ -5,7 +5,7 @@ import LotteryAPI
 
 extension GameInfo {
     /// The legacy game from GraphQL's `GameDetails`: `name` → `title`, money from minor units, the logo and
-    /// draws through their own adapters, `drawsCount` → `drawsTotal`, a type the app does not know → `.unknown`.
+    /// draws through their own adapters, `drawsCount` → `drawsTotal`, `isFavorite` as it is, a type the app does not know → `.unknown`.
     /// - Throws: when a URL field is not an absolute URL; the path names the field (`lastDraw.videoUrl`).
     public init(graphQL game: GameDetails) throws(GraphQLDecodingError) {
         self.init(
@@ -29,7 +29,8 @@ extension GameInfo {
                 try game.lastDraw.map { draw throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw) }
             },
             drawsTotal: game.drawsCount,
-            rulesURL: try URLField.optional(game.rulesUrl, field: "rulesUrl"))
+            rulesURL: try URLField.optional(game.rulesUrl, field: "rulesUrl"),
+            isFavorite: game.isFavorite)
     }
 
     private static func nested<T>(_ field: String, _ body: () throws(GraphQLDecodingError) -> T)

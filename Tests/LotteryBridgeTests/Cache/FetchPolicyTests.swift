@@ -150,4 +150,35 @@ struct FetchPolicyTests {
             #expect(setup.counter.count("Draws") < 8, "shared: \(setup.counter.count("Draws")) requests for 8 queries")
         }
     }
+
+    @Test("A mutation changes the normalized game in every cached query that holds it, with no new query request")
+    func mutationMergesIntoCachedQueries() async throws {
+        let backend = try await ReferenceBackend.start(ReferenceBackendOptions())
+        defer { backend.stop() }
+        let counter = RequestCounter()
+        let app = GraphQLClient(
+            endpoint: backend.graphQLURL, middlewares: [counter], cache: GraphQLCache(maxAge: .seconds(60)))
+        let games: [GameInfo] = try await app.fetch(requestType: .games(type: .lotto, activeOnly: true))
+        let game: GameInfo = try await app.fetch(requestType: .gameInfo(gameId: "6x45"))
+        #expect(games.first { $0.id == "6x45" }?.isFavorite == false && !game.isFavorite)
+
+        let updated = try await app.setFavorite(gameId: "6x45", favorite: true)
+        #expect(updated.isFavorite)
+        let cachedGame: GameInfo = try await app.fetch(requestType: .gameInfo(gameId: "6x45"), fetchPolicy: .cacheOnly)
+        #expect(cachedGame.isFavorite)
+        // The lotto list refers to the same record (it holds the ledger-down draw, whose errored prize fields are
+        // never cached, so the list itself is not served by .cacheOnly).
+        let cache = try #require(app.client.cache)
+        let root = try #require(await cache.record(forKey: "QUERY_ROOT"))
+        let listKey = try #require(root.fields.keys.first { $0.hasPrefix("games(") })
+        #expect(root.fields[listKey]?.value.referencedKeys.contains("Game:6x45") == true)
+        #expect(await cache.record(forKey: "Game:6x45")?.fields["isFavorite"]?.value == .scalar(.bool(true)))
+        // Served from the cache while fresh: the list and the game were asked for once each.
+        let again: GameInfo = try await app.fetch(requestType: .gameInfo(gameId: "6x45"))
+        #expect(again.isFavorite)
+        #expect(counter.count("Games") == 1 && counter.count("Game") == 1 && counter.count("SetFavorite") == 1)
+        // A mutation is never served from the cache.
+        _ = try await app.setFavorite(gameId: "6x45", favorite: true)
+        #expect(counter.count("SetFavorite") == 2)
+    }
 }

@@ -85,7 +85,7 @@ enum SampleLottery {
             logo: ImageDetails(
                 id: "logo-\(game.id)", url: "https://cdn.lottery.example/logo.png", width: 128, height: 128),
             nextDraw: game.recentDraws.last.map(drawDetails), lastDraw: drawDetails(game.lastDraw),
-            drawsCount: game.lastDraw.number, rulesUrl: nil)
+            drawsCount: game.lastDraw.number, rulesUrl: nil, isFavorite: false)
     }
 
     // MARK: As legacy models (overrides)

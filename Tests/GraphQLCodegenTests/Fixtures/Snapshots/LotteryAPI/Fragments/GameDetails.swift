@@ -10,7 +10,7 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
     public static let fragmentDefinition =
         "fragment GameDetails on Game{__typename id name type isActive ticketPrice currency superPrize numbersCount "
         + "numbersRange bonusRange logo{...ImageDetails}nextDraw{...DrawDetails}lastDraw{...DrawDetails}drawsCount "
-        + "rulesUrl}"
+        + "rulesUrl isFavorite}"
 
     public let __typename: String
     public let id: GraphQLID
@@ -31,11 +31,14 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
     public let lastDraw: DrawDetails?
     public let drawsCount: Long
     public let rulesUrl: String?
+    /// Whether the caller (the owner of the bearer token) has marked this game as a favourite.
+    public let isFavorite: Bool
 
     public init(
         __typename: String = "Game", id: GraphQLID, name: String, type: GameType, isActive: Bool, ticketPrice: Long,
         currency: String, superPrize: Long?, numbersCount: Int, numbersRange: Int, bonusRange: Int?,
-        logo: ImageDetails?, nextDraw: DrawDetails?, lastDraw: DrawDetails?, drawsCount: Long, rulesUrl: String?
+        logo: ImageDetails?, nextDraw: DrawDetails?, lastDraw: DrawDetails?, drawsCount: Long, rulesUrl: String?,
+        isFavorite: Bool
     ) {
         self.__typename = __typename
         self.id = id
@@ -53,11 +56,12 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.lastDraw = lastDraw
         self.drawsCount = drawsCount
         self.rulesUrl = rulesUrl
+        self.isFavorite = isFavorite
     }
 
     enum CodingKeys: String, CodingKey {
         case __typename, id, name, type, isActive, ticketPrice, currency, superPrize, numbersCount, numbersRange
-        case bonusRange, logo, nextDraw, lastDraw, drawsCount, rulesUrl
+        case bonusRange, logo, nextDraw, lastDraw, drawsCount, rulesUrl, isFavorite
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +82,7 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.lastDraw = try container.decodeIfPresent(DrawDetails.self, forKey: .lastDraw)
         self.drawsCount = try container.decodeScalar(Long.self, forKey: .drawsCount)
         self.rulesUrl = try container.decodeIfPresent(String.self, forKey: .rulesUrl)
+        self.isFavorite = try container.decode(Bool.self, forKey: .isFavorite)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -98,5 +103,6 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         try container.encode(lastDraw, forKey: .lastDraw)
         try container.encode(drawsCount, forKey: .drawsCount)
         try container.encode(rulesUrl, forKey: .rulesUrl)
+        try container.encode(isFavorite, forKey: .isFavorite)
     }
 }

@@ -153,6 +153,7 @@ extension GameQuery {
                                     ])),
                             GraphQLFieldMetadata("drawsCount"),
                             GraphQLFieldMetadata("rulesUrl"),
+                            GraphQLFieldMetadata("isFavorite"),
                         ])),
             ]),
         keyFields: [:],

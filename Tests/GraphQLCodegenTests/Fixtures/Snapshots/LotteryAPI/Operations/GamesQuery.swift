@@ -160,6 +160,7 @@ extension GamesQuery {
                                     ])),
                             GraphQLFieldMetadata("drawsCount"),
                             GraphQLFieldMetadata("rulesUrl"),
+                            GraphQLFieldMetadata("isFavorite"),
                         ])),
             ]),
         keyFields: [:],
