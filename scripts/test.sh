@@ -10,6 +10,16 @@ cd "$repo"
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "SQLite headers (the persistent cache's one system library)"
+if [[ ! -f /usr/include/sqlite3.h ]]; then
+    if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+        apt-get update -qq && apt-get install -y -qq libsqlite3-dev >/dev/null
+    else
+        echo "error: sqlite3.h is missing: install libsqlite3-dev (Debian/Ubuntu) or sqlite-devel"; exit 1
+    fi
+fi
+echo "sqlite3.h present"
+
 step "Python environment for the reference backend (graphql-core, pinned)"
 GRAPHQLBRIDGE_PYTHON="$(bash scripts/python-env.sh)"
 export GRAPHQLBRIDGE_PYTHON

@@ -24,6 +24,9 @@ struct GeneratedCodeCompilesTests {
         // The runtime, copied as a local target.
         let runtime = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/GraphQLBridge")
         try Self.sync(try Self.files(in: runtime), to: package.appendingPathComponent("Sources/GraphQLBridge"))
+        // The runtime's persistent cache links the system's SQLite through this module map on Linux.
+        let sqlite = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/CSQLite")
+        try Self.sync(try Self.files(in: sqlite), to: package.appendingPathComponent("Sources/CSQLite"))
 
         for name in RenderingSnippetTests.snippets {
             let folder = try CodegenTestSupport.fixtureURL("Snippets/\(name)")
@@ -71,7 +74,11 @@ struct GeneratedCodeCompilesTests {
                 name: "GraphQLCodegenCompileCheck",
                 platforms: [.macOS(.v14), .iOS(.v17)],
                 targets: [
-                    .target(name: "GraphQLBridge", path: "Sources/GraphQLBridge"),
+                    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+                    .target(
+                        name: "GraphQLBridge",
+                        dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
+                        path: "Sources/GraphQLBridge"),
                     \(targets.joined(separator: ",\n        "))
                 ],
                 swiftLanguageModes: [.v6]
@@ -102,11 +109,11 @@ struct GeneratedCodeCompilesTests {
     }
 
     /// The `.swift` files under a folder, with paths relative to it.
-    static func files(in folder: URL) throws -> [GeneratedFile] {
+    static func files(in folder: URL, extensions: [String] = [".swift", ".modulemap", ".h"]) throws -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let relative = enumerator?.nextObject() as? String {
-            guard relative.hasSuffix(".swift") else { continue }
+            guard extensions.contains(where: relative.hasSuffix) else { continue }
             let contents = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
             files.append(GeneratedFile(relativePath: relative, contents: contents))
         }
