@@ -7,7 +7,8 @@ import LotteryAPI
 /// - the decode workload's 2,000 `GameQuery` results served from a fresh memory cache (`.cacheOnly`), against
 ///   decoding the same responses from bytes (`GraphQLResponseDecoder`): a memoized hit, and a hit rebuilt from
 ///   the records (memo off);
-/// - the cost of merging one mutation-like write (one game arriving again, changed) as the store grows from
+/// - the SQLite store: writing the 2,000 results and hits rebuilt from its records;
+/// - the cost of merging one game's result (decode, normalize, merge: a mutation's path) as the store grows from
 ///   1,000 to 100,000 records.
 ///
 /// Correctness first: every cache hit must equal the decoded value.
@@ -114,8 +115,54 @@ enum CacheBenchmark {
         let memoRatio = memoHit.medianMilliseconds / decode.medianMilliseconds
         print("target: memory hit <= decode: \(memoRatio <= 1 ? "PASS" : "FAIL") (memoized \(format(memoRatio))x)")
 
+        // SQLite: writing the 2,000 results, then hits rebuilt from the records on disk (memo off).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graphqlbridge-cache-benchmark-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sqlite = GraphQLCache(
+            storage: .persistent(directory: folder), maxAge: .seconds(3600), byteLimit: 1 << 30,
+            memoizedResultLimit: 0)
+        let sqliteClient = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: sqlite)
+        let sqliteWriteMs = blocking {
+            await TimingSummary.timeAsync {
+                for id in ids { _ = try? await sqliteClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly) }
+            }
+        }
+        let sqliteProblems = blocking { await sqlite.problems }
+        let sqliteMismatches = blocking { () async -> Int in
+            var count = 0
+            for (index, id) in ids.enumerated() {
+                let hit = try? await sqliteClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly)
+                if hit?.data != decoded[index] || hit?.source != .cache { count += 1 }
+            }
+            return count
+        }
+        guard sqliteMismatches == 0, sqliteProblems.isEmpty else {
+            print("SQLite check: FAIL (\(sqliteMismatches) hits differ; problems: \(sqliteProblems))")
+            return 1
+        }
+        var sqliteHit = TimingSummary(name: "SQLite cache hit (from records)", bytesPerRun: 0)
+        for round in 0...options.runs {
+            let milliseconds = blocking {
+                await TimingSummary.timeAsync {
+                    for id in ids { _ = try? await sqliteClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
+                }
+            }
+            if round > 0 { sqliteHit.samples.append(milliseconds) }
+        }
+        let sqliteRatio = sqliteHit.medianMilliseconds / decode.medianMilliseconds
+        print(
+            "  \(sqliteHit.name.padding(toLength: 34, withPad: " ", startingAt: 0)) "
+                + "\(format(sqliteHit.medianMilliseconds)) ms  \(format(sqliteRatio))x decode")
+        print(
+            "  SQLite write of \(ids.count) results (one transaction each): \(format(sqliteWriteMs)) ms "
+                + "(\(format(sqliteWriteMs * 1000 / Double(ids.count))) µs per result)")
+        print("target: SQLite hit <= 3x decode: \(sqliteRatio <= 3 ? "PASS" : "FAIL") (\(format(sqliteRatio))x)")
+
         print("")
-        print("merge of one changed game (GameQuery .serverOnly, about 9 records) as the store grows")
+        print(
+            "merge of one game's result (GameQuery .serverOnly: decode, normalize, read and merge its records) "
+                + "as the store grows")
         var baseline: Double?
         for target in [1_000, 10_000, 100_000] {
             let growing = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 31)
