@@ -45,6 +45,7 @@ enum Floor {
         let lastDraw: Draw?
         let drawsCount: Int64
         let rulesUrl: String?
+        let isFavorite: Bool
     }
 
     /// `DrawDetails`.

@@ -119,6 +119,7 @@ struct SampleDataGenerator {
             lastDraw: lastDraw,
             drawsCount: drawsCount,
             rulesUrl: random.chance(80) ? "https://lottery.example/rules/\(id)?lang=ru&v=\(index % 7)" : nil,
+            isFavorite: index % 5 == 0,
             draws: draws)
     }
 

@@ -33,7 +33,8 @@ extension SampleGame {
             nextDraw: nextDraw?.expectedDrawInfo,
             lastDraw: lastDraw?.expectedDrawInfo,
             drawsTotal: drawsCount,
-            rulesURL: rules)
+            rulesURL: rules,
+            isFavorite: isFavorite)
     }
 
     /// Money in major units: `minorUnits` hundredths, exact.

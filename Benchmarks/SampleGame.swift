@@ -16,6 +16,8 @@ struct SampleGame {
     var lastDraw: SampleDraw?
     var drawsCount: Int64
     var rulesUrl: String?
+    /// Whether the caller marked the game as a favourite (`isFavorite` / REST `is_favorite` 0 or 1).
+    var isFavorite = false
     /// What `draws(gameId:, last: 10)` / `GET /games/{id}/draws?limit=10` return.
     var draws: [SampleDraw]
 
@@ -38,6 +40,7 @@ struct SampleGame {
             ("lastDraw", JSONText.optional(lastDraw, \.graphQLJSON)),
             ("drawsCount", JSONText.number(drawsCount)),
             ("rulesUrl", JSONText.optional(rulesUrl, JSONText.string)),
+            ("isFavorite", JSONText.bool(isFavorite)),
         ])
         let errors =
             (nextDraw?.graphQLErrors(path: [JSONText.string("game"), JSONText.string("nextDraw")]) ?? [])
@@ -72,6 +75,7 @@ struct SampleGame {
             ("last_draw", JSONText.optional(lastDraw, \.restJSON)),
             ("draws_total", JSONText.string(String(drawsCount))),
             ("rules_url", JSONText.optional(rulesUrl, JSONText.string)),
+            ("is_favorite", JSONText.number(isFavorite ? 1 : 0)),
         ])
         return JSONText.object([("status", JSONText.string("ok")), ("result", game)])
     }
