@@ -18,23 +18,42 @@ public protocol GraphQLScalarDecodable: Sendable {
 }
 
 extension GraphQLScalarDecodable where Self: Decodable {
-    /// The type's own `Decodable` conformance.
+    /// The type's own `Decodable` conformance (outside the facts ``GraphQLResponseDecoder`` keeps about the
+    /// response body, since the conformance may decode other JSON with a `JSONDecoder` of its own).
     public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
         throws -> Self
     {
-        try container.decode(Self.self, forKey: key)
+        try withoutBodyFacts { try container.decode(Self.self, forKey: key) }
     }
 
-    /// The type's own `Decodable` conformance.
+    /// The type's own `Decodable` conformance (outside the facts kept about the response body).
     public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Self {
-        try container.decode(Self.self)
+        var copy = container
+        let value = try withoutBodyFacts { try copy.decode(Self.self) }
+        container = copy
+        return value
     }
 
-    /// The type's own `Decodable` conformance.
+    /// The type's own `Decodable` conformance (outside the facts kept about the response body).
     public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Self {
-        try container.decode(Self.self)
+        try withoutBodyFacts { try container.decode(Self.self) }
+    }
+
+    /// Runs `decode` without ``IntegerLiteralBody/current``, unless `Self` is a built-in leaf type that decodes
+    /// no nested JSON.
+    @inline(__always)
+    private static func withoutBodyFacts(_ decode: () throws -> Self) throws -> Self {
+        if Self.self is any BuiltInLeafScalar.Type || IntegerLiteralBody.current == nil { return try decode() }
+        return try IntegerLiteralBody.$current.withValue(nil) { try decode() }
     }
 }
+
+/// The built-in types decoded with their default rules, which run no nested decoder.
+protocol BuiltInLeafScalar {}
+extension Int: BuiltInLeafScalar {}
+extension Int32: BuiltInLeafScalar {}
+extension Double: BuiltInLeafScalar {}
+extension Bool: BuiltInLeafScalar {}
 
 extension KeyedDecodingContainer {
     /// Decodes a GraphQL scalar (or an optional or list of them) with its scalar rules.
