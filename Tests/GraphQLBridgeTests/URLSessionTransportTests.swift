@@ -138,8 +138,9 @@ struct URLSessionTransportTests {
             #expect(error.message.contains("deadline"))
         }
         let elapsed = ContinuousClock.now - start
+        // Without the deadline it succeeds after 6 s (recorded above); the bound is loose for a loaded machine.
         #expect(elapsed >= .milliseconds(1900))
-        #expect(elapsed < .milliseconds(4500))
+        #expect(elapsed < .milliseconds(5500))
     }
 
     @Test("a 500 ms timeout is not truncated to zero: a server answering in 200 ms succeeds")
@@ -166,8 +167,10 @@ struct URLSessionTransportTests {
             #expect(error.kind == .timedOut)
         }
         let elapsed = ContinuousClock.now - start
+        // Truncated, it would time out after 1 s; the upper bound only says it did not wait for the backstop much
+        // longer (loose: the whole suite runs in parallel on two cores).
         #expect(elapsed >= .milliseconds(1450))
-        #expect(elapsed < .milliseconds(2400))
+        #expect(elapsed < .seconds(6))
     }
 
     @Test("cancelling an in-flight request ends it promptly with .cancelled")
