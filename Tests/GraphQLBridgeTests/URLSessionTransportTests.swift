@@ -138,9 +138,10 @@ struct URLSessionTransportTests {
             #expect(error.message.contains("deadline"))
         }
         let elapsed = ContinuousClock.now - start
-        // Without the deadline it succeeds after 6 s (recorded above); the bound is loose for a loaded machine.
+        // Without the deadline it succeeds after 6 s (recorded above as an issue); the deadline's own error is the
+        // decisive check, the upper bound is loose for a loaded machine (the whole suite in parallel on two cores).
         #expect(elapsed >= .milliseconds(1900))
-        #expect(elapsed < .milliseconds(5500))
+        #expect(elapsed < .seconds(10))
     }
 
     @Test("a 500 ms timeout is not truncated to zero: a server answering in 200 ms succeeds")
