@@ -73,6 +73,19 @@ struct ValidateCommandTests {
         #expect(output.standardOutput == "\(ops.path):3:1: warning: Fragment 'Spare' is never used.\n")
     }
 
+    @Test("what the generator requires is checked too: validate accepts only what codegen generates")
+    func generatorRequirements() async throws {
+        let folder = try CodegenTestSupport.temporaryDirectory("validate")
+        defer { CodegenTestSupport.remove(folder) }
+        let schema = folder.appendingPathComponent("schema.graphqls")
+        try CodegenTestSupport.write(Self.schema, to: schema)
+        let ops = folder.appendingPathComponent("ops.graphql")
+        try CodegenTestSupport.write("{ game(id: \"1\") { name } }\n", to: ops)
+        let (status, output) = await run(["--schema", schema.path, "--operations", ops.path])
+        #expect(status == 1)
+        #expect(output.standardOutput.hasPrefix("\(ops.path):1:1: error: Give this query a name"))
+    }
+
     @Test("a file that is not text is reported at its path")
     func binaryFile() async throws {
         let folder = try CodegenTestSupport.temporaryDirectory("validate")
