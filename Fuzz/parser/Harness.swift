@@ -19,7 +19,11 @@ public func fuzzParser(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard Printer.minified(fromPretty) == minified, Printer.minified(fromMinified) == minified else {
         fatalError("printing and parsing again changes the document:\n\(minified)")
     }
-    guard Printer.pretty(fromPretty) == pretty, Printer.pretty(fromMinified) == pretty else {
+    // The pretty printing is stable. (Not compared with the minified document's: the minified printer writes a
+    // block string that is not printable as one, such as one holding U+0000, as a regular string, as graphql-js'
+    // stripIgnoredCharacters does, while the pretty printer keeps the block form, as graphql-core's print_ast
+    // does; the values are the same, which the minified comparison above checks.)
+    guard Printer.pretty(fromPretty) == pretty else {
         fatalError("printing and parsing again changes the pretty printing:\n\(pretty)")
     }
     return 0
