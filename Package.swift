@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "GraphQLCodegenTests",
             dependencies: ["GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI"],
-            exclude: ["make_validation_expectations.py"],
+            exclude: ["make_validation_expectations.py", "validate_batch.py"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

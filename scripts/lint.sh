@@ -3,7 +3,7 @@
 # checked by the snapshot tests, and are left out). Prints nothing when clean; exits 1 on any finding.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-files=$(find Sources LegacyModels Benchmarks Plugins Tests Package.swift -name '*.swift' -not -path '*/Fixtures/*' | sort)
+files=$(find Sources LegacyModels Benchmarks Plugins Tests Fuzz Package.swift -name '*.swift' -not -path '*/Fixtures/*' | sort)
 # shellcheck disable=SC2086
 out=$(swift format lint --strict $files 2>&1 || true)
 if [ -n "$out" ]; then

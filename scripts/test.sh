@@ -61,3 +61,9 @@ swift build --build-tests --quiet
 
 step "Swift tests"
 swift test --skip-build "$@"
+
+# Every fuzz target, briefly (GRAPHQLBRIDGE_FUZZ_SECONDS each, default 15; 0 skips them). A crash fails the run.
+if [ $# -eq 0 ] && [ "${GRAPHQLBRIDGE_FUZZ_SECONDS:-15}" != 0 ]; then
+    step "Fuzz targets (libFuzzer + AddressSanitizer, ${GRAPHQLBRIDGE_FUZZ_SECONDS:-15} s each)"
+    bash scripts/fuzz.sh all "${GRAPHQLBRIDGE_FUZZ_SECONDS:-15}"
+fi

@@ -9,9 +9,12 @@ public enum ValidateCommand {
         USAGE: graphql-bridge validate --schema FILE --operations PATH...
 
         Parses the schema and the operations and validates the operations against the schema (the GraphQL spec's
-        validation rules, with graphql-core's messages). Each problem is printed to standard output as
+        validation rules, with graphql-core's messages), then checks what the code generator itself requires (a
+        name for every operation, names that do not clash with the generated code): a document this command
+        accepts is one 'codegen' generates. Each problem is printed to standard output as
         'path:line:column: error: message'; a file that is not valid GraphQL is reported the same way. A fragment
-        that no operation uses is not an error: the code generator generates it on its own.
+        that no operation uses is a warning (graphql-core's 'Fragment 'X' is never used.'), not an error: a server
+        would reject the document as it is, but the code generator generates the fragment on its own.
 
         OPTIONS:
           --schema FILE        The schema (SDL); repeat it for a schema split over several files.
@@ -67,7 +70,13 @@ public enum ValidateCommand {
         let built = pipeline.buildSchema(schema.documents)
         diagnostics += built.diagnostics + operations.diagnostics
         if let builtSchema = built.schema {
-            diagnostics += pipeline.validate(operations.documents, schema: builtSchema)
+            let validation = pipeline.validate(operations.documents, schema: builtSchema, warnOfUnusedFragments: true)
+            diagnostics += validation
+            // What the generator itself requires (a name for every operation, names that do not clash with the
+            // generated code's): so that a document `validate` accepts is one `codegen` generates.
+            if !diagnostics.contains(where: { $0.severity == .error }) {
+                diagnostics += pipeline.plan(operations.documents, schema: builtSchema).diagnostics
+            }
         }
         return diagnostics
     }

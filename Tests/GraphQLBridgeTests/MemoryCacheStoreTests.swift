@@ -59,7 +59,9 @@ struct MemoryCacheStoreTests {
             ], rootKey: "QUERY_ROOT")
         let records = normalizer.records
         let listKey = "games({\"limit\":2,\"type\":\"LOTTO\"})"
-        #expect(records["QUERY_ROOT"]?.fields[listKey]?.value == .list([.reference("Game:a"), .reference("Game:b")]))
+        #expect(
+            records["QUERY_ROOT." + listKey]?.fields[listKey]?.value
+                == .list([.reference("Game:a"), .reference("Game:b")]))
         #expect(records["Game:a"]?.fields["stats"]?.value == .reference("Game:a.stats"))
         #expect(records["Game:a.stats"]?.fields["count"]?.value == .scalar(.number("1")))
         #expect(records["Game:b"]?.fields["name"] == nil, "a field with an error is not cached")

@@ -122,6 +122,58 @@ struct URLSessionTransportTests {
         #expect(elapsed < .seconds(15))
     }
 
+    @Test("the whole-request deadline holds against a server that trickles a byte every 0.5 s")
+    func resourceDeadline() async throws {
+        // 12 one-byte chunks 0.5 s apart: 6 s to send, each byte well within the 5 s idle timeout.
+        let server = try LoopbackHTTPServer(.stream(totalBytes: 12, chunkSize: 1, pause: .milliseconds(500)))
+        defer { server.stop() }
+        let transport = URLSessionTransport(configuration: .init(resourceTimeout: .seconds(2)))
+        let start = ContinuousClock.now
+        do {
+            _ = try await transport.send(
+                HTTPRequest(url: try server.url, timeout: .seconds(5)), body: Data("{}".utf8), operationName: "Ping")
+            Issue.record("the request succeeded after \(ContinuousClock.now - start), past its 2 s deadline")
+        } catch let error as TransportError {
+            #expect(error.kind == .timedOut)
+            #expect(error.message.contains("deadline"))
+        }
+        let elapsed = ContinuousClock.now - start
+        // Without the deadline it succeeds after 6 s (recorded above as an issue); the deadline's own error is the
+        // decisive check, the upper bound is loose for a loaded machine (the whole suite in parallel on two cores).
+        #expect(elapsed >= .milliseconds(1900))
+        #expect(elapsed < .seconds(10))
+    }
+
+    @Test("a 500 ms timeout is not truncated to zero: a server answering in 200 ms succeeds")
+    func subSecondTimeoutSucceeds() async throws {
+        let server = try LoopbackHTTPServer(.delayed(.milliseconds(200), body: Data(Self.itemBody.utf8)))
+        defer { server.stop() }
+        let (response, body) = try await URLSessionTransport().send(
+            HTTPRequest(url: try server.url, timeout: .milliseconds(500)), body: Data("{}".utf8), operationName: "P")
+        #expect(response.status == 200)
+        #expect(body == Data(Self.itemBody.utf8))
+    }
+
+    @Test("a 1.5 s timeout is not truncated to 1 s")
+    func fractionalTimeout() async throws {
+        let server = try LoopbackHTTPServer(.neverAnswer)
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        do {
+            _ = try await URLSessionTransport().send(
+                HTTPRequest(url: try server.url, timeout: .milliseconds(1500)), body: Data("{}".utf8),
+                operationName: "P")
+            Issue.record("a server that never answers did not time out")
+        } catch let error as TransportError {
+            #expect(error.kind == .timedOut)
+        }
+        let elapsed = ContinuousClock.now - start
+        // Truncated, it would time out after 1 s; the upper bound only says it did not wait for the backstop much
+        // longer (loose: the whole suite runs in parallel on two cores).
+        #expect(elapsed >= .milliseconds(1450))
+        #expect(elapsed < .seconds(6))
+    }
+
     @Test("cancelling an in-flight request ends it promptly with .cancelled")
     func cancellation() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)

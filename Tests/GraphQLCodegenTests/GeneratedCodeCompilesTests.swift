@@ -15,6 +15,8 @@ struct GeneratedCodeCompilesTests {
     static let packageFolder = URL(
         fileURLWithPath: "/tmp/graphql-codegen-compile-check"
             + CodegenTestSupport.repositoryRoot.standardizedFileURL.path.replacingOccurrences(of: "/", with: "-"))
+    /// How many of the property test's random operations are compiled.
+    static let propertySampleSize = 40
 
     @Test("snippets and GitHub operations compile; the GitHub types decode responses", .timeLimit(.minutes(5)))
     func compileAndDecode() async throws {
@@ -63,6 +65,26 @@ struct GeneratedCodeCompilesTests {
                 ".executableTarget(name: \"GitHubSmoke\", dependencies: [\"GitHubAPI\", \"GraphQLBridge\"], "
                     + "path: \"Sources/GitHubSmoke\")")
             smoke = true
+
+            // A sample of the generator property test's random operations (GeneratorPropertyTests), generated
+            // together (their operation and fragment names are unique) into one more target of the same build.
+            let schema = try GeneratorPropertyTests.gitHubSchema()
+            let documents = GeneratorPropertyTests.documents(
+                schema: schema, seed: GeneratorPropertyTests.seed, count: Self.propertySampleSize * 2)
+            let sample = GeneratorPropertyTests.valid(documents, schema: schema).prefix(Self.propertySampleSize)
+            #expect(sample.count == Self.propertySampleSize)
+            let sampleResult = CodegenPipeline(configuration: configuration).run(
+                schema: [
+                    Source(
+                        try String(contentsOfFile: fixtures + "/github_schema.graphql", encoding: .utf8),
+                        name: "github_schema.graphql")
+                ],
+                operations: [Source(sample.map(\.text).joined(separator: "\n"), name: "random.graphql")])
+            #expect(!sampleResult.hasErrors, "\(sampleResult.diagnostics.filter { $0.severity == .error })")
+            try Self.sync(sampleResult.files, to: package.appendingPathComponent("Sources/PropertySample"))
+            targets.append(
+                ".target(name: \"PropertySample\", dependencies: [\"GraphQLBridge\"], path: \"Sources/PropertySample\")"
+            )
         }
 
         let manifest = """
@@ -94,7 +116,10 @@ struct GeneratedCodeCompilesTests {
         let errors = build.output.split(separator: "\n").filter { $0.contains("error:") || $0.contains("warning:") }
         #expect(build.status == 0, "swift build failed:\n\(errors.prefix(40).joined(separator: "\n"))")
         #expect(
-            !errors.contains { $0.contains("/Sources/Snippet") || $0.contains("/Sources/GitHubAPI") },
+            !errors.contains {
+                $0.contains("/Sources/Snippet") || $0.contains("/Sources/GitHubAPI")
+                    || $0.contains("/Sources/PropertySample")
+            },
             "the generated code has warnings:\n\(errors.prefix(40).joined(separator: "\n"))")
         guard build.status == 0, smoke else { return }
 

@@ -58,6 +58,34 @@ struct ValidateCommandTests {
         #expect(lines.allSatisfy { $0.contains(": error: ") })
     }
 
+    @Test("a fragment no operation uses is a warning with graphql-core's message; exit 0")
+    func unusedFragment() async throws {
+        let folder = try CodegenTestSupport.temporaryDirectory("validate")
+        defer { CodegenTestSupport.remove(folder) }
+        let schema = folder.appendingPathComponent("schema.graphqls")
+        try CodegenTestSupport.write(Self.schema, to: schema)
+        let ops = folder.appendingPathComponent("ops.graphql")
+        try CodegenTestSupport.write(
+            "query G { game(id: \"1\") { ...Used } }\nfragment Used on Game { id }\nfragment Spare on Game { name }\n",
+            to: ops)
+        let (status, output) = await run(["--schema", schema.path, "--operations", ops.path])
+        #expect(status == 0)
+        #expect(output.standardOutput == "\(ops.path):3:1: warning: Fragment 'Spare' is never used.\n")
+    }
+
+    @Test("what the generator requires is checked too: validate accepts only what codegen generates")
+    func generatorRequirements() async throws {
+        let folder = try CodegenTestSupport.temporaryDirectory("validate")
+        defer { CodegenTestSupport.remove(folder) }
+        let schema = folder.appendingPathComponent("schema.graphqls")
+        try CodegenTestSupport.write(Self.schema, to: schema)
+        let ops = folder.appendingPathComponent("ops.graphql")
+        try CodegenTestSupport.write("{ game(id: \"1\") { name } }\n", to: ops)
+        let (status, output) = await run(["--schema", schema.path, "--operations", ops.path])
+        #expect(status == 1)
+        #expect(output.standardOutput.hasPrefix("\(ops.path):1:1: error: Give this query a name"))
+    }
+
     @Test("a file that is not text is reported at its path")
     func binaryFile() async throws {
         let folder = try CodegenTestSupport.temporaryDirectory("validate")

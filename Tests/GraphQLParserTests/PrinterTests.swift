@@ -6,6 +6,21 @@ import Testing
 struct PrinterTests {
     private static let noLocation = ParseOptions(noLocation: true)
 
+    @Test("a block string not printable as one (U+0000): block in pretty, regular in minified, the same value")
+    func blockStringWithNUL() throws {
+        // Found by the `parser` fuzz target (Fuzz/parser): the two printings differ in form, not in value.
+        let document = try Parser.parse(Source("\"\"\"\na\u{0}b\n\"\"\"\nscalar X\n"))
+        let pretty = Printer.pretty(document)
+        let minified = Printer.minified(document)
+        #expect(pretty == "\"\"\"a\u{0}b\"\"\"\nscalar X")
+        #expect(minified == "\"a\\u0000b\"scalar X")
+        let fromPretty = try Parser.parse(Source(pretty))
+        let fromMinified = try Parser.parse(Source(minified))
+        #expect(Printer.pretty(fromPretty) == pretty)
+        #expect(Printer.minified(fromPretty) == minified)
+        #expect(Printer.minified(fromMinified) == minified)
+    }
+
     @Test("pretty output equals graphql-core's print_ast", arguments: GraphQLCoreExpectations.shared.printing)
     func prettyMatchesGraphQLCore(_ testCase: GraphQLCoreExpectations.PrintingCase) throws {
         let document = try Parser.parse(Source(testCase.source))

@@ -28,13 +28,21 @@ struct CacheNormalizer {
         self.errorPaths = Set(errors.compactMap { $0.path.map(Self.responsePath) })
     }
 
-    /// Normalizes the response's `data` object, stored under `rootKey` (`QUERY_ROOT`, or `MUTATION_ROOT`).
+    /// Normalizes the response's `data` object under `rootKey` (`QUERY_ROOT`, or `MUTATION_ROOT`). Each root
+    /// field is a record of its own (`QUERY_ROOT.game({"id":"6x45"})`), so that the root does not become one
+    /// record that grows with every query ever cached.
     mutating func normalize(data: [String: JSONValue], rootKey: String) {
-        writeObject(data, selections: [metadata.selections], key: rootKey, responsePath: "")
+        writeObject(data, selections: [metadata.selections], key: rootKey, responsePath: "", isRoot: true)
+    }
+
+    /// The key of the record holding the root field `fieldKey`.
+    static func rootFieldKey(_ rootKey: String, _ fieldKey: String) -> String {
+        rootKey + "." + fieldKey
     }
 
     private mutating func writeObject(
-        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String
+        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String,
+        isRoot: Bool = false
     ) {
         let typeName = Self.typeName(of: object, selections: selections)
         var record = records[key] ?? CacheRecord(key: key)
@@ -45,10 +53,16 @@ struct CacheNormalizer {
                 let fieldKey = field.cacheKey(variables: variables)
                 let cached = convert(value, selections: nested, pathKey: key + "." + fieldKey, responsePath: path)
                 let lifetime = serverMaxAge ?? metadata.maxAge(of: field.name, on: typeName)
-                record.fields[fieldKey] = CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
+                let entry = CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
+                if isRoot {
+                    let rootField = Self.rootFieldKey(key, fieldKey)
+                    records[rootField] = CacheRecord(key: rootField, fields: [fieldKey: entry])
+                } else {
+                    record.fields[fieldKey] = entry
+                }
             }
         }
-        records[key] = record
+        if !isRoot { records[key] = record }
     }
 
     private mutating func convert(

@@ -36,7 +36,7 @@ struct CacheReader {
 
     /// The `data` object, or `nil` on a miss (``missingPath`` says where).
     mutating func read(rootKey: String) -> JSONValue? {
-        readObject(key: rootKey, selections: [metadata.selections], path: "")
+        readObject(key: rootKey, selections: [metadata.selections], path: "", isRoot: true)
     }
 
     private mutating func record(_ key: String) -> CacheRecord? {
@@ -47,10 +47,11 @@ struct CacheReader {
         return record
     }
 
-    private mutating func readObject(key: String, selections: [GraphQLSelectionSetMetadata], path: String) -> JSONValue?
-    {
-        // The root has no record until a query has been written: its first field is what is missing.
-        guard let record = record(key) ?? (path.isEmpty ? CacheRecord(key: key) : nil) else {
+    private mutating func readObject(
+        key: String, selections: [GraphQLSelectionSetMetadata], path: String, isRoot: Bool = false
+    ) -> JSONValue? {
+        // Each root field is a record of its own (see `CacheNormalizer`); any other object is one record.
+        guard let record = isRoot ? CacheRecord(key: key) : record(key) else {
             missingPath = missingPath ?? path
             return nil
         }
@@ -62,7 +63,9 @@ struct CacheReader {
             for (field, nested) in set.collectFields(forType: typeName) where field.isSelected(variables: variables) {
                 guard members[field.responseKey] == nil else { continue }
                 let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
-                guard let entry = record.fields[field.cacheKey(variables: variables)] else {
+                let fieldKey = field.cacheKey(variables: variables)
+                let holder = isRoot ? self.record(CacheNormalizer.rootFieldKey(key, fieldKey)) : record
+                guard let entry = holder?.fields[fieldKey] else {
                     missingPath = missingPath ?? fieldPath
                     return nil
                 }

@@ -1,6 +1,7 @@
 /// A normalized object in the cache: every object with a key (`Game:6x45`) is stored once, and every
 /// query that selects it refers to this record. Objects without a key are stored under their path from
-/// the root field (`QUERY_ROOT.games({"activeOnly":true}).3`); the root itself is `QUERY_ROOT`.
+/// the root field (`QUERY_ROOT.games({"activeOnly":true}).3`); each field of the query root is a record of
+/// its own, `QUERY_ROOT.<field key>`, holding that one field.
 ///
 /// Field keys include arguments, with variables resolved and keys sorted:
 /// `draws({"gameId":"6x45","last":10})`.
@@ -19,16 +20,20 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// The key of the query root's record.
     public static let queryRootKey = "QUERY_ROOT"
 
-    /// Merges `other`'s fields over this record's; returns whether anything changed (a value, or when it
-    /// was received).
+    /// Merges `other`'s fields over this record's; says whether anything changed (a value, or only when it
+    /// was received or its lifetime), and whether a value changed. Costs the size of `other`, not of this record.
     @discardableResult
-    public mutating func merge(_ other: CacheRecord) -> Bool {
+    public mutating func merge(_ other: CacheRecord) -> (changed: Bool, valueChanged: Bool) {
         var changed = false
-        for (name, entry) in other.fields where fields[name] != entry {
+        var valueChanged = false
+        for (name, entry) in other.fields {
+            let old = fields[name]
+            guard old != entry else { continue }
+            if old?.value != entry.value { valueChanged = true }
             fields[name] = entry
             changed = true
         }
-        return changed
+        return (changed, valueChanged)
     }
 
     /// An estimate of the memory the record takes, in bytes.

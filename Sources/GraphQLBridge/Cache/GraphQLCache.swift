@@ -109,12 +109,15 @@ public actor GraphQLCache {
         try store.removeAll()
     }
 
+    /// The root key of mutation results (never stored).
+    static let mutationRootKey = "MUTATION_ROOT"
+
     /// Removes the records that no cached query reaches from the root; returns how many.
     @discardableResult
     public func removeUnreachableRecords() -> Int {
         do {
             var reachable: Set<String> = []
-            var queue = [CacheRecord.queryRootKey]
+            var queue = try store.allKeys().filter { $0.hasPrefix(CacheRecord.queryRootKey + ".") }
             while let key = queue.popLast() {
                 guard reachable.insert(key).inserted, let record = try store.records(forKeys: [key])[key] else {
                     continue
@@ -218,17 +221,16 @@ public actor GraphQLCache {
             errors: errors)
         normalizer.normalize(data: data, rootKey: rootKey)
         do {
-            let incoming = normalizer.records
+            // A mutation's root fields are not kept: its objects are merged into the records they update.
+            let incoming = normalizer.records.filter { !$0.key.hasPrefix(Self.mutationRootKey) }
             let existing = try store.records(forKeys: Array(incoming.keys))
             var changed: [CacheRecord] = []
             var changedValues: Set<String> = []
             for (key, record) in incoming {
                 var merged = existing[key] ?? CacheRecord(key: key)
-                let before = merged.fields.mapValues(\.value)
-                if merged.merge(record) {
-                    changed.append(merged)
-                    if merged.fields.mapValues(\.value) != before { changedValues.insert(key) }
-                }
+                let outcome = merged.merge(record)
+                if outcome.changed { changed.append(merged) }
+                if outcome.valueChanged { changedValues.insert(key) }
             }
             try store.write(changed)
             statistics.recordsWritten += changed.count

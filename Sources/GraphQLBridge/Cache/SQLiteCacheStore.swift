@@ -45,6 +45,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     private var connection: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private var lastUse: Int64 = 0
+    /// Keys read since the last write, in order: their last-use mark is written with the next write (or trim),
+    /// so that a read is a plain `SELECT`, not a write transaction.
+    private var pendingUses: [String] = []
+    /// The sum of the records' sizes, kept up to date by this store once read (`nil`: not read yet).
+    private var knownStoredBytes: Int?
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
@@ -76,36 +81,49 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord] {
         guard !keys.isEmpty else { return [:] }
         return try guarded { () throws(GraphQLCacheError) in
-            try transaction(.read) { () throws(GraphQLCacheError) in
-                var found: [String: CacheRecord] = [:]
-                var use = try nextUse()
-                for key in keys where found[key] == nil {
-                    let data = try withStatement("SELECT fields FROM records WHERE key = ?", .read) {
-                        statement throws(GraphQLCacheError) -> Data? in
-                        try bind(key, at: 1, in: statement, .read)
-                        guard try step(statement, .read) else { return nil }
-                        return columnData(statement, 0)
-                    }
-                    guard let data else { continue }
-                    let fields: [String: CacheFieldEntry]
-                    do {
-                        fields = try decoder.decode([String: CacheFieldEntry].self, from: data)
-                    } catch {
-                        throw GraphQLCacheError(
-                            kind: .read, path: fileURL.path, message: "record \(key) cannot be decoded: \(error)")
-                    }
-                    found[key] = CacheRecord(key: key, fields: fields)
-                    try withStatement("UPDATE records SET last_used = ? WHERE key = ?", .read) {
-                        statement throws(GraphQLCacheError) in
-                        try bind(use, at: 1, in: statement, .read)
-                        try bind(key, at: 2, in: statement, .read)
-                        _ = try step(statement, .read)
-                    }
-                    use += 1
+            var found: [String: CacheRecord] = [:]
+            for key in keys where found[key] == nil {
+                let data = try withStatement("SELECT fields FROM records WHERE key = ?", .read) {
+                    statement throws(GraphQLCacheError) -> Data? in
+                    try bind(key, at: 1, in: statement, .read)
+                    guard try step(statement, .read) else { return nil }
+                    return columnData(statement, 0)
                 }
-                lastUse = use - 1
-                return found
+                guard let data else { continue }
+                let fields: [String: CacheFieldEntry]
+                do {
+                    fields = try decoder.decode([String: CacheFieldEntry].self, from: data)
+                } catch {
+                    throw GraphQLCacheError(
+                        kind: .read, path: fileURL.path, message: "record \(key) cannot be decoded: \(error)")
+                }
+                found[key] = CacheRecord(key: key, fields: fields)
+                pendingUses.append(key)
             }
+            return found
+        }
+    }
+
+    /// Writes the last-use marks of the records read since the last write, inside a write transaction.
+    private func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
+        guard !pendingUses.isEmpty else { return }
+        for key in pendingUses {
+            try withStatement("UPDATE records SET last_used = ? WHERE key = ?", .write) {
+                statement throws(GraphQLCacheError) in
+                try bind(use, at: 1, in: statement, .write)
+                try bind(key, at: 2, in: statement, .write)
+                _ = try step(statement, .write)
+            }
+            use += 1
+        }
+        pendingUses = []
+    }
+
+    /// The stored size of `key`'s record, or 0 when there is none.
+    private func storedSize(of key: String) throws(GraphQLCacheError) -> Int {
+        try withStatement("SELECT size FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
+            try bind(key, at: 1, in: statement, .write)
+            return try step(statement, .write) ? Int(sqlite3_column_int64(statement, 0)) : 0
         }
     }
 
@@ -124,7 +142,10 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         try guarded { () throws(GraphQLCacheError) in
             try transaction(.write) { () throws(GraphQLCacheError) in
                 var use = try nextUse()
+                try flushPendingUses(from: &use)
+                var delta = 0
                 for (key, fields) in encoded {
+                    if knownStoredBytes != nil { delta += key.utf8.count + fields.count - (try storedSize(of: key)) }
                     try withStatement(
                         "INSERT OR REPLACE INTO records (key, fields, size, last_used) VALUES (?, ?, ?, ?)", .write
                     ) { statement throws(GraphQLCacheError) in
@@ -137,6 +158,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     use += 1
                 }
                 lastUse = use - 1
+                if let known = knownStoredBytes { knownStoredBytes = known + delta }
             }
         }
     }
@@ -163,6 +185,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// and truncated.
     func removeAll() throws(GraphQLCacheError) {
         try guarded { () throws(GraphQLCacheError) in
+            pendingUses = []
+            knownStoredBytes = nil
             try transaction(.write) { () throws(GraphQLCacheError) in
                 try execute("DELETE FROM records", .write)
             }
@@ -173,8 +197,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The sum of the records' stored sizes (key plus encoded fields), in bytes; not the file's size
     /// (``diskByteCount()``), which only shrinks on ``removeAll()``.
     func byteCount() throws(GraphQLCacheError) -> Int {
-        try guarded { () throws(GraphQLCacheError) in
-            try storedBytes(.read)
+        if let knownStoredBytes { return knownStoredBytes }
+        return try guarded { () throws(GraphQLCacheError) in
+            let total = try storedBytes(.read)
+            knownStoredBytes = total
+            return total
         }
     }
 
@@ -183,6 +210,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String] {
         try guarded { () throws(GraphQLCacheError) in
             try transaction(.write) { () throws(GraphQLCacheError) in
+                var use = try nextUse()
+                try flushPendingUses(from: &use)
+                lastUse = use - 1
                 var total = try storedBytes(.write)
                 guard total > limit else { return [] }
                 let removed = try withStatement(
@@ -359,6 +389,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         do {
             return try body()
         } catch  where error.kind == .corrupt {
+            pendingUses = []
+            knownStoredBytes = nil
             close()
             try replaceDamagedFile(error)
             throw recovered ?? error
@@ -397,6 +429,13 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     private func close() {
+        if !pendingUses.isEmpty, connection != nil {
+            // Best effort: the last reads' use marks; losing them only changes which records a trim takes first.
+            _ = try? transaction(.write) { () throws(GraphQLCacheError) in
+                var use = try nextUse()
+                try flushPendingUses(from: &use)
+            }
+        }
         for statement in statements.values { sqlite3_finalize(statement) }
         statements = [:]
         if let connection { sqlite3_close_v2(connection) }
@@ -497,6 +536,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     private func delete(_ key: String) throws(GraphQLCacheError) {
+        knownStoredBytes = nil
         try withStatement("DELETE FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
             try bind(key, at: 1, in: statement, .write)
             _ = try step(statement, .write)

@@ -140,7 +140,7 @@ public struct GraphQLHTTPClient: Sendable {
         let name = Operation.operationName
         let body: Data
         do {
-            body = try JSONEncoder().encode(
+            body = try GraphQLHTTPClient.variablesEncoder().encode(
                 RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
         } catch {
             throw .encoding(operation: name, reason: "\(error)")
@@ -215,6 +215,17 @@ public struct GraphQLHTTPClient: Sendable {
         } catch {
             throw .encoding(operation: Operation.operationName, reason: "\(error)")
         }
+    }
+
+    /// The encoder of request bodies: a `Date` anywhere in the variables (hand-written ones included) is sent as
+    /// a ``DateTime`` (RFC 3339 in UTC), not as Foundation's default seconds since 2001.
+    static func variablesEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(DateTimeScalar.format(date))
+        }
+        return encoder
     }
 
     /// Executes `operation` and calls `completion` with the result, on an arbitrary thread.

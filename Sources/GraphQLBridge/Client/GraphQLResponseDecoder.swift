@@ -21,11 +21,13 @@ public enum GraphQLResponseDecoder {
             throw .httpStatus(operation: operation, status: status, bodyExcerpt: excerpt(body))
         }
         let envelope: Envelope<Data>
+        // Foundation reads UTF-16 and UTF-32 bodies too; the scan and the exact reads below work on UTF-8.
+        let body = utf8(body)
         do {
             // One scan of the body spares the `Long` rules a second, exact read of every number when the
-            // body writes all of its numbers as integer literals (see `IntegerLiteralBody`).
-            let integerLiteralsOnly = IntegerLiteralBody.containsOnlyIntegerLiterals(body)
-            envelope = try IntegerLiteralBody.$isActive.withValue(integerLiteralsOnly) {
+            // body writes all of its numbers as integer literals, and tells where `Decimal` is not exact
+            // (see `IntegerLiteralBody`).
+            envelope = try IntegerLiteralBody.$current.withValue(IntegerLiteralBody(body: body)) {
                 try JSONDecoder().decode(Envelope<Data>.self, from: body)
             }
         } catch let error as GraphQLDecodingError {
@@ -80,6 +82,29 @@ public enum GraphQLResponseDecoder {
         return GraphQLResult(
             data: envelope.data, errors: errors, extensions: envelope.extensions ?? [:], httpResponse: response,
             byteCount: body.count)
+    }
+
+    /// The body as UTF-8: a UTF-16 or UTF-32 body (with or without a byte order mark, detected as RFC 4627 does
+    /// from the NUL bytes of its first characters) is converted; any other body is returned as it is.
+    static func utf8(_ body: Foundation.Data) -> Foundation.Data {
+        let head = [UInt8](body.prefix(4))
+        guard head.count >= 2, head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
+        else { return body }
+        let encoding: String.Encoding
+        if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || (head.count == 4 && head[0] == 0 && head[1] == 0) {
+            encoding = .utf32BigEndian
+        } else if head.starts(with: [0xFF, 0xFE, 0x00, 0x00])
+            || (head.count == 4 && head[1] == 0 && head[2] == 0 && head[3] == 0)
+        {
+            encoding = .utf32LittleEndian
+        } else if head.starts(with: [0xFE, 0xFF]) || head[0] == 0 {
+            encoding = .utf16BigEndian
+        } else {
+            encoding = .utf16LittleEndian
+        }
+        guard var text = String(data: body, encoding: encoding) else { return body }
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        return Foundation.Data(text.utf8)
     }
 
     /// The start of a body as text, for error messages.

@@ -1,7 +1,10 @@
 import Foundation
 
-/// Any JSON value, kept as the server sent it: numbers keep their exact value as JSON text, so no digit of an
-/// integer (whatever its size up to 38 digits) or of a decimal (up to 38 significant digits) is lost.
+/// Any JSON value, kept as the server sent it: numbers keep their exact value as JSON text, so no digit is lost.
+///
+/// Decoded by ``GraphQLResponseDecoder`` (or parsed with ``init(parsing:)``), a number of any size or precision
+/// keeps every digit, and one beyond `Double` (`1E400`) is kept as written. Decoded by a plain `JSONDecoder`,
+/// Foundation's reading limits it to 38 significant digits and `Double`'s range.
 ///
 /// Used for `extensions`, for GraphQL error payloads, and by generated code for custom scalars that have
 /// no Swift mapping configured.
@@ -76,10 +79,25 @@ public enum JSONValue: Sendable, Hashable {
     }
 }
 
+extension JSONValue {
+    /// Parses UTF-8 JSON text, keeping every number as it is written.
+    /// - Throws: ``GraphQLDecodingError`` saying what is wrong and at which byte.
+    public init(parsing data: Data) throws(GraphQLDecodingError) {
+        self = try ExactJSONParser.parse(data)
+    }
+}
+
 extension JSONValue: Codable {
     /// Decodes any JSON value; integers and other numbers keep their exact text.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        if let body = IntegerLiteralBody.current, body.needsExactText,
+            let exact = body.exactValue(at: decoder.codingPath)
+        {
+            // The body has numbers `Decimal` does not hold (past 38 digits, `1E400`): read them as written.
+            self = exact
+            return
+        }
         if container.decodeNil() {
             self = .null
         } else if let flag = try? container.decode(Bool.self) {

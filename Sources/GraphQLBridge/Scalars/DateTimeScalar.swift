@@ -5,7 +5,8 @@ import Foundation
 /// accepted too, since RFC 3339 allows it; output always uses `Z`.
 ///
 /// Parsing is by hand over UTF-8 (no `DateFormatter`, which is neither `Sendable` nor fast) and checks
-/// every field's range, including the day of the month in leap years.
+/// every field's range, including the day of the month in leap years. A leap second (`23:59:60Z`) is accepted
+/// and reads as `23:59:59`, since `Date` has none.
 public enum DateTimeScalar {
     /// Parses an RFC 3339 date-time; `nil` when the text is not one.
     public static func parse(_ text: String) -> Date? {
@@ -14,8 +15,15 @@ public enum DateTimeScalar {
     }
 
     /// Formats a date as RFC 3339 in UTC: `"2026-11-28T18:00:00Z"`, with milliseconds when the date has any.
+    ///
+    /// A year outside RFC 3339's 0000...9999 is written in ISO 8601's expanded form, with a sign and at least four
+    /// digits (`"+10000-01-01T00:00:00Z"`, `"-0001-12-31T00:00:00Z"`), which ``parse(_:)`` reads back. Dates
+    /// beyond ±100 million years (and non-finite ones) are written as the nearest of those bounds.
     public static func format(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
+        let limit = 3_155_695_200_000_000.0  // about 100 million years, in seconds
+        var interval = date.timeIntervalSince1970
+        if !interval.isFinite { interval = interval < 0 ? -limit : limit }
+        interval = min(max(interval, -limit), limit)
         var seconds = Int64(interval.rounded(.down))
         var millis = Int64(((interval - Double(seconds)) * 1000).rounded())
         if millis == 1000 {
@@ -28,14 +36,40 @@ public enum DateTimeScalar {
         let hour = secondOfDay / 3600
         let minute = (secondOfDay % 3600) / 60
         let second = secondOfDay % 60
-        var result = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        var result: String
+        if year < 0 {
+            result = "-" + pad(-year, 4)
+        } else if year > 9999 {
+            result = "+" + pad(year, 4)
+        } else {
+            result = pad(year, 4)
+        }
+        result += "-" + pad(month, 2) + "-" + pad(day, 2)
         result += "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
         if millis != 0 { result += "." + pad(millis, 3) }
         return result + "Z"
     }
 
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        // yyyy-MM-ddTHH:mm:ss[.f+](Z|±hh:mm)
+    static func parse(utf8 full: UnsafeBufferPointer<UInt8>) -> Date? {
+        // [±]yyyy[y...]-MM-ddTHH:mm:ss[.f+](Z|±hh:mm); a sign (ISO 8601's expanded years) is what `format` writes
+        // for years outside 0000...9999.
+        var yearSign: Int64 = 1
+        var yearDigits = 0
+        var start = 0
+        if let first = full.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            yearSign = first == UInt8(ascii: "-") ? -1 : 1
+            start = 1
+        }
+        while start + yearDigits < full.count, full[start + yearDigits] >= 48, full[start + yearDigits] <= 57 {
+            yearDigits += 1
+        }
+        // Four digits without a sign; with one, four to nine (about ±1 billion years stays far inside Int64).
+        guard yearDigits >= 4, yearDigits <= (start == 0 ? 4 : 9) else { return nil }
+        var year: Int64 = 0
+        for index in start..<(start + yearDigits) { year = year * 10 + Int64(full[index] - 48) }
+        year *= yearSign
+        let offset = start + yearDigits - 4
+        let bytes = UnsafeBufferPointer(rebasing: full[offset...])
         guard bytes.count >= 20 else { return nil }
         func digits(_ start: Int, _ count: Int) -> Int64? {
             var value: Int64 = 0
@@ -46,14 +80,15 @@ public enum DateTimeScalar {
             }
             return value
         }
-        guard let year = digits(0, 4), bytes[4] == UInt8(ascii: "-"), let month = digits(5, 2),
+        guard bytes[4] == UInt8(ascii: "-"), let month = digits(5, 2),
             bytes[7] == UInt8(ascii: "-"), let day = digits(8, 2),
             bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
             let hour = digits(11, 2), bytes[13] == UInt8(ascii: ":"), let minute = digits(14, 2),
-            bytes[16] == UInt8(ascii: ":"), let second = digits(17, 2)
+            bytes[16] == UInt8(ascii: ":"), var second = digits(17, 2)
         else { return nil }
+        // 60 is a leap second (RFC 3339 allows it; checked against the UTC time below).
         guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month), hour < 24,
-            minute < 60, second < 60
+            minute < 60, second <= 60
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -81,6 +116,13 @@ public enum DateTimeScalar {
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (zone == UInt8(ascii: "-") ? -1 : 1)
         } else {
             return nil
+        }
+        if second == 60 {
+            // A leap second is the last second of a UTC day (23:59:60Z, or the same instant at an offset). `Date`
+            // has no leap seconds: it reads as the second before, 23:59:59 (with its fraction).
+            let utcMinuteOfDay = ((hour * 60 + minute - offsetSeconds / 60) % 1440 + 1440) % 1440
+            guard utcMinuteOfDay == 1439, offsetSeconds % 60 == 0 else { return nil }
+            second = 59
         }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
@@ -187,9 +229,11 @@ extension String: GraphQLScalarDecodable {
             return try container.decode(String.self, forKey: key)
         } catch let error as DecodingError {
             if let number = try? container.decode(Int64.self, forKey: key),
-                (try? container.decode(Decimal.self, forKey: key)) == Decimal(number)
+                let exact = try? LongScalar.checkExact(
+                    number, codingPath: container.codingPath + [key],
+                    decimal: { try container.decode(Decimal.self, forKey: key) })
             {
-                return String(number)
+                return String(exact)
             }
             throw GraphQLDecodingError(
                 codingPath: container.codingPath + [key], expected: "ID (a string or an integer)", underlying: error)
@@ -208,7 +252,10 @@ extension String: GraphQLScalarDecodable {
         var probeExact = container
         do {
             let number = try probeNumber.decode(Int64.self)
-            guard (try? probeExact.decode(Decimal.self)) == Decimal(number) else {
+            guard
+                (try? LongScalar.checkExact(number, codingPath: path, decimal: { try probeExact.decode(Decimal.self) }))
+                    != nil
+            else {
                 throw GraphQLDecodingError(
                     codingPath: path, expected: "ID (a string or an integer)", found: nil,
                     reason: "the number is not a whole number")
@@ -233,9 +280,10 @@ extension String: GraphQLScalarDecodable {
             return try container.decode(String.self)
         } catch let error as DecodingError {
             if let number = try? container.decode(Int64.self),
-                (try? container.decode(Decimal.self)) == Decimal(number)
+                let exact = try? LongScalar.checkExact(
+                    number, codingPath: container.codingPath, decimal: { try container.decode(Decimal.self) })
             {
-                return String(number)
+                return String(exact)
             }
             throw GraphQLDecodingError(
                 codingPath: container.codingPath, expected: "ID (a string or an integer)", underlying: error)

@@ -18,21 +18,32 @@ public protocol GraphQLScalarDecodable: Sendable {
 }
 
 extension GraphQLScalarDecodable where Self: Decodable {
-    /// The type's own `Decodable` conformance.
+    /// The type's own `Decodable` conformance (outside the facts ``GraphQLResponseDecoder`` keeps about the
+    /// response body, since the conformance may decode other JSON with a `JSONDecoder` of its own).
     public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
         throws -> Self
     {
-        try container.decode(Self.self, forKey: key)
+        try withoutBodyFacts { try container.decode(Self.self, forKey: key) }
     }
 
-    /// The type's own `Decodable` conformance.
+    /// The type's own `Decodable` conformance (outside the facts kept about the response body).
     public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Self {
-        try container.decode(Self.self)
+        var copy = container
+        let value = try withoutBodyFacts { try copy.decode(Self.self) }
+        container = copy
+        return value
     }
 
-    /// The type's own `Decodable` conformance.
+    /// The type's own `Decodable` conformance (outside the facts kept about the response body).
     public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Self {
-        try container.decode(Self.self)
+        try withoutBodyFacts { try container.decode(Self.self) }
+    }
+
+    /// Runs `decode` without ``IntegerLiteralBody/current``.
+    @inline(__always)
+    private static func withoutBodyFacts(_ decode: () throws -> Self) throws -> Self {
+        if IntegerLiteralBody.current == nil { return try decode() }
+        return try IntegerLiteralBody.$current.withValue(nil) { try decode() }
     }
 }
 
@@ -120,7 +131,82 @@ extension Array: GraphQLScalarDecodable where Element: GraphQLScalarDecodable {
 
 // MARK: - Built-in scalars decoded with their default rules
 
-extension Int: GraphQLScalarDecodable {}
-extension Int32: GraphQLScalarDecodable {}
-extension Double: GraphQLScalarDecodable {}
-extension Bool: GraphQLScalarDecodable {}
+extension Int: GraphQLScalarDecodable {
+    /// Decodes with the type's own `Decodable` conformance (a leaf: no nested decoder, so no task-local to clear).
+    @inlinable
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Int
+    {
+        try container.decode(Int.self, forKey: key)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Int {
+        try container.decode(Int.self)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Int {
+        try container.decode(Int.self)
+    }
+}
+
+extension Int32: GraphQLScalarDecodable {
+    /// Decodes with the type's own `Decodable` conformance (a leaf: no nested decoder, so no task-local to clear).
+    @inlinable
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Int32
+    {
+        try container.decode(Int32.self, forKey: key)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Int32 {
+        try container.decode(Int32.self)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Int32 {
+        try container.decode(Int32.self)
+    }
+}
+
+extension Double: GraphQLScalarDecodable {
+    /// Decodes with the type's own `Decodable` conformance (a leaf: no nested decoder, so no task-local to clear).
+    @inlinable
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Double
+    {
+        try container.decode(Double.self, forKey: key)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Double {
+        try container.decode(Double.self)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Double {
+        try container.decode(Double.self)
+    }
+}
+
+extension Bool: GraphQLScalarDecodable {
+    /// Decodes with the type's own `Decodable` conformance (a leaf: no nested decoder, so no task-local to clear).
+    @inlinable
+    public static func decodeScalar<Key: CodingKey>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+        throws -> Bool
+    {
+        try container.decode(Bool.self, forKey: key)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: inout any UnkeyedDecodingContainer) throws -> Bool {
+        try container.decode(Bool.self)
+    }
+
+    /// Decodes with the type's own `Decodable` conformance.
+    public static func decodeScalar(from container: any SingleValueDecodingContainer) throws -> Bool {
+        try container.decode(Bool.self)
+    }
+}

@@ -127,12 +127,26 @@ public enum LongScalar {
     /// significant digits) and comparing catches these; a whole number such as `1e3` or `1.0` is kept.
     ///
     /// Skipped while ``GraphQLResponseDecoder`` decodes a body whose numbers are all integer literals
-    /// (``IntegerLiteralBody``): Foundation reads those exactly. The path is evaluated only for an error.
+    /// (``IntegerLiteralBody``): Foundation reads those exactly. Where the body has a number that `Decimal`
+    /// cannot hold exactly (more than 38 significant digits), the number's text is read from the body instead.
+    /// The path is evaluated only for an error or that exact read.
     @usableFromInline
     static func checkExact(
         _ value: Int64, codingPath: @autoclosure () -> [any CodingKey], decimal: () throws -> Decimal
     ) throws -> Int64 {
-        if IntegerLiteralBody.isActive { return value }
+        let body = IntegerLiteralBody.current
+        if body?.integerLiteralsOnly == true { return value }
+        if body?.needsExactText == true, let text = body?.numberText(at: codingPath()),
+            let exact = ExactNumber(text)
+        {
+            // `Decimal` rounds past 38 significant digits: decide on the number as written.
+            if exact.int64 == value { return value }
+            throw GraphQLDecodingError(
+                codingPath: codingPath(), expected: expected, found: text,
+                reason: exact.isWhole
+                    ? "the number is outside the Long range \(Int64.min)...\(Int64.max)"
+                    : "the number is fractional; a Long is a whole number")
+        }
         guard let number = try? decimal() else {
             throw GraphQLDecodingError(
                 codingPath: codingPath(), expected: expected, found: nil,
@@ -174,6 +188,17 @@ public enum LongScalar {
         if (try? isNull()) == true {
             throw GraphQLDecodingError(
                 codingPath: codingPath, expected: expected, found: "null", reason: "the value is null")
+        }
+        if let body = IntegerLiteralBody.current, body.needsExactText, let text = body.numberText(at: codingPath),
+            let exact = ExactNumber(text)
+        {
+            // `Decimal` rounds past 38 significant digits: decide on the number as written.
+            if let value = exact.int64 { return value }
+            throw GraphQLDecodingError(
+                codingPath: codingPath, expected: expected, found: text,
+                reason: exact.isWhole
+                    ? "the number is outside the Long range \(Int64.min)...\(Int64.max)"
+                    : "the number is fractional; a Long is a whole number")
         }
         if let number = try? decimal() {
             if let value = wholeValue(of: number) { return value }

@@ -45,9 +45,13 @@ public struct CodegenPipeline: Sendable {
 
     /// Stage 3: validates the operation documents together (a fragment may be defined in one file and used in
     /// another) against the schema. A fragment no operation uses is not an error here: it is generated on its own.
-    public func validate(_ documents: [Document], schema: Schema) -> [Diagnostic] {
+    /// - Parameter warnOfUnusedFragments: Reports a fragment no operation uses as a warning (graphql-core's message),
+    ///   since a server would reject the document as it is; otherwise says nothing of it.
+    public func validate(_ documents: [Document], schema: Schema, warnOfUnusedFragments: Bool = false) -> [Diagnostic] {
         let merged = Document(definitions: documents.flatMap(\.definitions))
-        return Validator.validate(merged, schema: schema, allowUnusedFragments: true)
+        return Validator.validate(
+            merged, schema: schema, allowUnusedFragments: !warnOfUnusedFragments,
+            unusedFragmentsAsWarnings: warnOfUnusedFragments)
     }
 
     /// Stage 4: plans the Swift types.

@@ -13,7 +13,8 @@ extension PlanningSession {
         swiftName: String, qualifiedName: String, scope: SchemaType, selections: [(Selection, Bool)],
         reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
     ) -> SelectionSetPlan {
-        let collected = collector.collect(selections, scope: scope, recordTypeConditions: base == nil)
+        let collected = collector.collect(
+            selections, scope: scope, parent: base?.scope.name, recordTypeConditions: base == nil)
         var members = NameScope(reserved: reservedMembers.union(["CodingKeys"]))
         var plan = SelectionSetPlan(swiftName: swiftName, graphQLType: scope.name)
 
@@ -38,9 +39,12 @@ extension PlanningSession {
             guard let occurrences = collected.occurrences[key], let first = occurrences.first,
                 let propertyName = propertyNames[key]
             else { continue }
+            // Looked up where the field is written: a view's scope (an interface or union all of whose possible types
+            // have the field) may not declare it.
             guard
-                let definition = schema.field(named: first.field.name.value, on: scope)
-                    ?? base.flatMap({ schema.field(named: first.field.name.value, on: $0.scope) })
+                let definition = schema.type(named: first.parentType).flatMap({
+                    schema.field(named: first.field.name.value, on: $0)
+                }) ?? schema.field(named: first.field.name.value, on: scope)
             else {
                 error(
                     "The schema has no field '\(first.field.name.value)' on type '\(scope.name)' to generate.",

@@ -9,16 +9,19 @@ struct SelectionCollector {
     let fragments: [String: FragmentDefinition]
 
     /// Collects `selections` (each with whether it may be left out) for objects of type `scope`.
-    /// - Parameter recordTypeConditions: Record type conditions that do not apply (for the base struct; a type
-    ///   case's own collection does not record them).
+    /// - Parameters:
+    ///   - parent: The type the selections are written on in the document (for a type case view, the base's scope);
+    ///     `scope` when nil.
+    ///   - recordTypeConditions: Record type conditions that do not apply (for the base struct; a type case's own
+    ///     collection does not record them).
     func collect(
-        _ selections: [(Selection, Bool)], scope: SchemaType, recordTypeConditions: Bool
+        _ selections: [(Selection, Bool)], scope: SchemaType, parent: String? = nil, recordTypeConditions: Bool
     ) -> CollectedSelections {
         var result = CollectedSelections()
         for (selection, conditional) in selections {
             collect(
-                selection, scope: scope, conditional: conditional, direct: true, record: recordTypeConditions,
-                visiting: [], into: &result)
+                selection, scope: scope, parent: parent ?? scope.name, conditional: conditional, direct: true,
+                record: recordTypeConditions, visiting: [], into: &result)
         }
         return result
     }
@@ -40,20 +43,21 @@ struct SelectionCollector {
     }
 
     private func collect(
-        _ selection: Selection, scope: SchemaType, conditional: Bool, direct: Bool, record: Bool,
+        _ selection: Selection, scope: SchemaType, parent: String, conditional: Bool, direct: Bool, record: Bool,
         visiting: Set<String>, into result: inout CollectedSelections
     ) {
         let isConditional = conditional || Self.isConditional(selection.directives)
         switch selection {
         case .field(let field):
-            result.add(FieldOccurrence(field: field, isConditional: isConditional))
+            result.add(FieldOccurrence(field: field, parentType: parent, isConditional: isConditional))
         case .inlineFragment(let fragment):
             let condition = fragment.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? scope
+            let nestedParent = fragment.typeCondition == nil ? parent : condition.name
             if applies(condition, to: scope) {
                 for nested in fragment.selectionSet.selections {
                     collect(
-                        nested, scope: scope, conditional: isConditional, direct: direct, record: record,
-                        visiting: visiting, into: &result)
+                        nested, scope: scope, parent: nestedParent, conditional: isConditional, direct: direct,
+                        record: record, visiting: visiting, into: &result)
                 }
             } else if record {
                 result.addTypeCondition(condition.name)
@@ -68,8 +72,8 @@ struct SelectionCollector {
                 if direct { result.addFragment(name, isConditional: isConditional) }
                 for nested in definition.selectionSet.selections {
                     collect(
-                        nested, scope: scope, conditional: isConditional, direct: false, record: record,
-                        visiting: visiting.union([name]), into: &result)
+                        nested, scope: scope, parent: condition.name, conditional: isConditional, direct: false,
+                        record: record, visiting: visiting.union([name]), into: &result)
                 }
             } else if record {
                 result.addTypeCondition(condition.name)

@@ -83,6 +83,12 @@ final class ValidationContext {
     // MARK: Errors
 
     /// Records an error at the given places (the first one is the diagnostic's location).
+    /// Records a warning (not counted against the error limit).
+    func warn(_ message: String, at location: SourceLocation) {
+        guard !isAborted else { return }
+        diagnostics.append(Diagnostic(severity: .warning, message: message, location: location))
+    }
+
     func report(_ message: String, _ locations: [SourceLocation]) {
         guard !isAborted else { return }
         if diagnostics.count >= maxErrors {

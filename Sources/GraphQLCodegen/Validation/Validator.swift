@@ -34,6 +34,10 @@ public enum Validator {
     ///     levels deep through the fragments it spreads, as graphql-core's does.
     ///   - allowUnusedFragments: Skips NoUnusedFragments, for documents whose fragments are used on their own
     ///     (a code generator generates a type for every fragment, whether an operation spreads it or not).
+    ///   - unusedFragmentsAsWarnings: NoUnusedFragments reports its findings (graphql-core's message, `Fragment 'X'
+    ///     is never used.`) as warnings, which do not count against `maxErrors`: a server would reject the
+    ///     document as it is, but a code generator uses such fragments on their own. Ignored when
+    ///     `allowUnusedFragments` is set.
     /// - Returns: The errors (severity ``Diagnostic/Severity/error``), empty when the document is valid. Each has
     ///   graphql-core's message and its locations (``Diagnostic/location`` and
     ///   ``Diagnostic/relatedLocations``).
@@ -41,7 +45,8 @@ public enum Validator {
         _ document: Document,
         schema: Schema,
         maxErrors: Int = defaultMaxErrors,
-        allowUnusedFragments: Bool = false
+        allowUnusedFragments: Bool = false,
+        unusedFragmentsAsWarnings: Bool = false
     ) -> [Diagnostic] {
         let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
         var rules: [any ValidationRule] = [
@@ -57,7 +62,7 @@ public enum Validator {
             FieldsOnCorrectTypeRule(context),
             UniqueFragmentNamesRule(context),
             KnownFragmentNamesRule(context),
-            NoUnusedFragmentsRule(context),
+            NoUnusedFragmentsRule(context, severity: unusedFragmentsAsWarnings ? .warning : .error),
             PossibleFragmentSpreadsRule(context),
             NoFragmentCyclesRule(context),
             UniqueVariableNamesRule(context),

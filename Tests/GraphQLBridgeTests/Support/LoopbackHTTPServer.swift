@@ -21,6 +21,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         /// Sends `totalBytes` in `Transfer-Encoding: chunked` chunks of `chunkSize`, without a length,
         /// pausing `pause` after each chunk; stops when the client leaves.
         case stream(totalBytes: Int, chunkSize: Int, pause: Duration = .zero)
+        /// Waits `delay`, then answers 200 with `body` (JSON).
+        case delayed(Duration, body: Data)
         /// Reads the request and never answers; the connection stays open until the client leaves or the
         /// server stops.
         case neverAnswer
@@ -207,6 +209,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 }
             }
             _ = write(Data("0\r\n\r\n".utf8), to: connection)
+        case .delayed(let delay, let body):
+            let (seconds, attoseconds) = delay.components
+            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+                + "Connection: close\r\n\r\n"
+            _ = write(Data(head.utf8), to: connection) && write(body, to: connection)
         case .neverAnswer:
             var buffer = [UInt8](repeating: 0, count: 1024)
             while !isStopped {

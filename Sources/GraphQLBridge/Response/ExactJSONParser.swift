@@ -1,0 +1,227 @@
+import Foundation
+
+/// A strict JSON parser (RFC 8259, UTF-8) into ``JSONValue`` that keeps every number as the text it is written
+/// with, so no digit is lost and a number beyond `Double` or `Decimal` (`1E400`) is still a value.
+///
+/// Used where Foundation's reading is not exact: numbers with more than 38 significant digits, exponents beyond
+/// `Decimal`'s range. Nesting deeper than ``maximumDepth`` is an error (no recursion without bound).
+struct ExactJSONParser {
+    /// How deep arrays and objects may nest.
+    static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON value (surrounded by optional whitespace) from UTF-8 text.
+    static func parse(_ data: Data) throws(GraphQLDecodingError) -> JSONValue {
+        var parser = ExactJSONParser([UInt8](data))
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the value") }
+        return value
+    }
+
+    private func failure(_ reason: String) -> GraphQLDecodingError {
+        GraphQLDecodingError(path: "", expected: "JSON", found: nil, reason: "\(reason) at byte \(index)")
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    private mutating func parseValue(depth: Int) throws(GraphQLDecodingError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw failure("arrays and objects nest too deep") }
+        guard let byte = current else { throw failure("unexpected end of the text") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return .number(try parseNumber())
+        default:
+            throw failure("unexpected character")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(GraphQLDecodingError) {
+        let expected = Array(literal.utf8)
+        guard index + expected.count <= bytes.count else { throw failure("unexpected end of the text") }
+        guard bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+            throw failure("unexpected character")
+        }
+        index += expected.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(GraphQLDecodingError) -> JSONValue {
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            members[key] = try parseValue(depth: depth + 1)
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                index += 1
+            } else if current == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            } else {
+                throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(GraphQLDecodingError) -> JSONValue {
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                index += 1
+            } else if current == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            } else {
+                throw failure("expected ',' or ']'")
+            }
+        }
+    }
+
+    /// The number's text, checked against JSON's grammar.
+    private mutating func parseNumber() throws(GraphQLDecodingError) -> String {
+        let start = index
+        func digits(_ parser: inout ExactJSONParser) -> Int {
+            let first = parser.index
+            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { parser.index += 1 }
+            return parser.index - first
+        }
+        if current == UInt8(ascii: "-") { index += 1 }
+        let leadingZero = current == UInt8(ascii: "0")
+        let integerDigits = digits(&self)
+        guard integerDigits > 0 else { throw failure("a number needs digits") }
+        guard !leadingZero || integerDigits == 1 else { throw failure("a number cannot start with 0") }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw failure("a fraction needs digits") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw failure("an exponent needs digits") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(GraphQLDecodingError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var run = index
+        func flush(_ parser: ExactJSONParser, upTo end: Int) throws(GraphQLDecodingError) {
+            guard run < end else { return }
+            guard let text = String(bytes: parser.bytes[run..<end], encoding: .utf8) else {
+                throw parser.failure("the string is not valid UTF-8")
+            }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while true {
+            guard let byte = current else { throw failure("unterminated string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                try flush(self, upTo: index)
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                try flush(self, upTo: index)
+                index += 1
+                scalars.append(try parseEscape())
+                run = index
+            case 0..<0x20:
+                throw failure("a control character in a string")
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(GraphQLDecodingError) -> Unicode.Scalar {
+        guard let byte = current else { throw failure("unterminated escape") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let first = try parseHex4()
+            if (0xD800..<0xDC00).contains(first) {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u")
+                else { throw failure("a lone surrogate in a string") }
+                index += 2
+                let second = try parseHex4()
+                guard (0xDC00..<0xE000).contains(second),
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else { throw failure("a lone surrogate in a string") }
+                return scalar
+            }
+            guard let scalar = Unicode.Scalar(first) else { throw failure("a lone surrogate in a string") }
+            return scalar
+        default:
+            throw failure("an invalid escape in a string")
+        }
+    }
+
+    private mutating func parseHex4() throws(GraphQLDecodingError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("unterminated escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("an invalid \\u escape")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+}

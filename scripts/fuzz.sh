@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Builds one fuzz target with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address) and runs it.
+#
+# Usage: scripts/fuzz.sh TARGET [SECONDS] [extra libFuzzer options, e.g. -jobs=2 -runs=1000000]
+#        scripts/fuzz.sh all [SECONDS]       every target in turn (what .ci/run does, briefly)
+#
+# Targets (Fuzz/TARGET/Harness.swift, with a seed corpus in Fuzz/TARGET/Corpus):
+#   parser     GraphQLParser: parse, print pretty and minified, parse again: the same document
+#   decoder    GraphQLResponseDecoder with the generated LotteryAPI types (snapshot fixtures); JSONValue(parsing:)
+#   schema     schema builder, validator, planner and renderer: a document the validator accepts must plan
+#   http       the embedded backend's HTTP request head parsing and body framing (Sources/LotteryBackend/HTTP)
+#   rest       the REST envelope and the legacy models (LegacyModels)
+#   migration  MigrationSettings from remote configuration JSON (GraphQLMigration)
+#
+# SECONDS defaults to 20. Inputs found are written to .build-fuzz/TARGET/corpus (not the committed seeds); a crash
+# is written to .build-fuzz/TARGET/crash-* and fails the script. Each crash found becomes a regression test.
+# Leak detection is off (the schema model holds reference cycles: a schema built is never freed; noted, not a
+# crash). Binaries are rebuilt only when a source changed. FUZZ_OPTIMIZATION (default -Onone: compiles quickly; the
+# sanitizers dominate the run time) is passed to swiftc.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$repo"
+
+targets=(parser decoder schema http rest migration)
+target="${1:-}"
+seconds="${2:-20}"
+shift $(( $# > 2 ? 2 : $# ))
+if [ "$target" = all ]; then
+    for each in "${targets[@]}"; do bash "$0" "$each" "$seconds" "$@"; done
+    exit 0
+fi
+case " ${targets[*]} " in
+*" $target "*) ;;
+*)
+    echo "usage: scripts/fuzz.sh TARGET|all [SECONDS] (targets: ${targets[*]})" >&2
+    exit 2
+    ;;
+esac
+
+out="$repo/.build-fuzz/$target"
+mkdir -p "$out/modules" "$out/corpus"
+optimization="${FUZZ_OPTIMIZATION:--Onone}"
+flags=(-parse-as-library -sanitize=fuzzer,address "$optimization" -wmo -swift-version 6 -g)
+
+sources_of() { find "$@" -name '*.swift' | LC_ALL=C sort; }
+
+# Module dependencies (name and folder) and the folders compiled with the harness, per target.
+modules=()
+own=()
+case "$target" in
+parser) own=(Sources/GraphQLParser) ;;
+decoder)
+    modules=("GraphQLBridge:Sources/GraphQLBridge")
+    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
+    ;;
+schema)
+    modules=("GraphQLParser:Sources/GraphQLParser")
+    own=(Sources/GraphQLCodegen)
+    ;;
+http)
+    # The request side only (the response side needs the backend's JSON model).
+    own=(Sources/LotteryBackend/HTTP/HTTPRequestHead.swift Sources/LotteryBackend/HTTP/HTTPBodyFraming.swift
+        Sources/LotteryBackend/HTTP/HTTPProtocolError.swift Sources/LotteryBackend/HTTP/HTTPRequest.swift
+        "Sources/LotteryBackend/HTTP/StringProtocol+Trimming.swift")
+    ;;
+rest) own=(LegacyModels) ;;
+migration) own=(Sources/GraphQLMigration) ;;
+esac
+
+# Rebuild when any input is newer than the binary.
+binary="$out/fuzz-$target"
+inputs=("Fuzz/$target/Harness.swift" "$0")
+for own_folder in "${own[@]}"; do while IFS= read -r f; do inputs+=("$f"); done < <(sources_of "$own_folder"); done
+for module in "${modules[@]}"; do
+    while IFS= read -r f; do inputs+=("$f"); done < <(sources_of "${module#*:}")
+done
+stale=0
+if [ ! -x "$binary" ]; then stale=1; else
+    for f in "${inputs[@]}"; do if [ "$f" -nt "$binary" ]; then stale=1; break; fi; done
+fi
+if [ "$stale" = 1 ]; then
+    echo "==> building fuzz target '$target' ($optimization)"
+    links=()
+    for module in "${modules[@]}"; do
+        name="${module%%:*}"
+        # shellcheck disable=SC2046
+        swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
+            -emit-library -static -o "$out/modules/lib$name.a" -I "$out/modules" \
+            $(sources_of "${module#*:}") 2>&1 | grep -v "Cannot export local symbol" || true
+        [ -f "$out/modules/lib$name.a" ] || { echo "error: building module $name failed" >&2; exit 1; }
+        links+=("-l$name")
+    done
+    own_sources=()
+    for own_folder in "${own[@]}"; do while IFS= read -r f; do own_sources+=("$f"); done < <(sources_of "$own_folder"); done
+    rm -f "$binary"
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$out/modules" -L "$out/modules" "${links[@]}" \
+        "Fuzz/$target/Harness.swift" "${own_sources[@]}" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" || true
+    [ -x "$binary" ] || { echo "error: building fuzz target $target failed" >&2; exit 1; }
+fi
+
+echo "==> fuzzing '$target' for ${seconds}s"
+log="$out/last-run.log"
+status=0
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+    -artifact_prefix="$out/" "$@" "$out/corpus" "Fuzz/$target/Corpus" >"$log" 2>&1 || status=$?
+grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "$log" || true
+if [ "$status" != 0 ]; then
+    tail -n 60 "$log"
+    echo "error: fuzz target '$target' failed (exit $status); the input is in $out/" >&2
+    exit "$status"
+fi
