@@ -44,7 +44,7 @@ struct ShadowLatencyTests {
         }
         #expect(time < .milliseconds(900), "the caller waited \(time)")
         #expect(await recorder.results.isEmpty, "published only once the candidate is done")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(10))
+        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
         #expect(results.first?.outcome.name == "match")
         #expect((results.first?.candidateDuration ?? .zero) >= .seconds(2))
     }
@@ -65,7 +65,7 @@ struct ShadowLatencyTests {
             #expect(value == 1)
         }
         #expect(time < .milliseconds(900), "the caller waited \(time)")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(10))
+        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
         guard case .candidateTimedOut(let limit)? = results.first?.outcome else {
             Issue.record("expected a timed-out candidate, got \(results.map(\.outcome))")
             return
@@ -106,7 +106,7 @@ struct ShadowLatencyTests {
             }
             return 1
         }
-        try await probe.wait(for: "cancelled", timeout: .seconds(10))
+        try await probe.wait(for: "cancelled", timeout: .seconds(60))
     }
 
     @Test("A failing candidate: the caller has the control's value at once; the failure is published")
@@ -124,7 +124,7 @@ struct ShadowLatencyTests {
             #expect(value == 3)
         }
         #expect(time < .milliseconds(400), "the caller waited \(time)")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(10))
+        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
         #expect(results.first?.outcome.name == "candidateFailed")
     }
 
@@ -141,7 +141,7 @@ struct ShadowLatencyTests {
             _ = try await router.route("DrawInfo", rest: { 1 }, graphQL: { 1 })
         }
         #expect(time < .milliseconds(900), "the caller waited \(time)")
-        try await probe.wait(for: "match", timeout: .seconds(10))
+        try await probe.wait(for: "match", timeout: .seconds(60))
     }
 
     @Test("The app's default: MigrationRouter and Experiment never wait")

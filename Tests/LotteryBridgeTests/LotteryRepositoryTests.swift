@@ -84,8 +84,8 @@ struct LotteryRepositoryTests {
         let draws = try await setup.repository.draws(gameId: "5x36")
         let expected = try await setup.repository.rest.draws(gameId: "5x36")
         #expect(draws == expected)
+        let results = await setup.publisher.waitForResults(count: 1, timeout: .seconds(60))
         #expect(setup.counter["graphql"] == 1)
-        let results = await setup.publisher.waitForResults(count: 1)
         #expect(results.count == 1)
         #expect(results.first?.isMatch == true)
         #expect(results.first?.name == "DrawInfo")
@@ -99,7 +99,7 @@ struct LotteryRepositoryTests {
         #expect(game.drawsTotal == Int64.max)
         // A generous bound: the refused connection's failure is published off the caller's path, and a loaded
         // 2-core machine can hold the cooperative pool for seconds.
-        let results = await setup.publisher.waitForResults(count: 1, timeout: .seconds(30))
+        let results = await setup.publisher.waitForResults(count: 1, timeout: .seconds(60))
         guard case .candidateFailed? = results.first?.outcome else {
             Issue.record("expected candidateFailed, got \(String(describing: results.first?.outcome))")
             return
@@ -127,7 +127,7 @@ struct LotteryRepositoryTests {
             rest: LegacyAPIClient(baseURL: backend.restURL), graphQL: GraphQLClient(endpoint: backend.graphQLURL),
             router: MigrationRouter(settings: ["ImageInfo": .shadow], publisher: publisher))
         let image = try await repository.image(id: "logo-keno")
-        let results = await publisher.waitForResults(count: 1)
+        let results = await publisher.waitForResults(count: 1, timeout: .seconds(60))
         let differences = results.first?.differences ?? []
         #expect(differences.map(\.path) == ["width"])
         #expect(differences.first?.lhs == String(image.width), "REST's value is the control's, and the caller's")

@@ -21,7 +21,7 @@ actor Probe {
     }
 
     /// Waits until `event` has been recorded; throws `Timeout` after `timeout`.
-    func wait(for event: String, timeout: Duration = .seconds(5)) async throws {
+    func wait(for event: String, timeout: Duration = .seconds(60)) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while !events.contains(event) {
