@@ -84,8 +84,10 @@ if [ "$stale" = 1 ]; then
     for module in "${modules[@]}"; do
         name="${module%%:*}"
         # shellcheck disable=SC2046
+        rm -f "$out/modules/lib$name.a"
+        # -I Sources/CSQLite: GraphQLBridge's persistent cache imports the system's SQLite through that module map.
         swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
-            -emit-library -static -o "$out/modules/lib$name.a" -I "$out/modules" \
+            -emit-library -static -o "$out/modules/lib$name.a" -I "$out/modules" -I Sources/CSQLite \
             $(sources_of "${module#*:}") 2>&1 | grep -v "Cannot export local symbol" || true
         [ -f "$out/modules/lib$name.a" ] || { echo "error: building module $name failed" >&2; exit 1; }
         links+=("-l$name")
@@ -93,7 +95,8 @@ if [ "$stale" = 1 ]; then
     own_sources=()
     for own_folder in "${own[@]}"; do while IFS= read -r f; do own_sources+=("$f"); done < <(sources_of "$own_folder"); done
     rm -f "$binary"
-    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$out/modules" -L "$out/modules" "${links[@]}" \
+    swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$out/modules" -I Sources/CSQLite -L "$out/modules" \
+        "${links[@]}" -lsqlite3 \
         "Fuzz/$target/Harness.swift" "${own_sources[@]}" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" || true
     [ -x "$binary" ] || { echo "error: building fuzz target $target failed" >&2; exit 1; }
 fi
