@@ -251,7 +251,8 @@ struct ReferenceBackendIntegrationTests {
                 Issue.record("expected .cancelled, got \(result)")
                 return
             }
-            #expect(ContinuousClock.now - started < .seconds(2))
+            // The timeout is 30 s; the bound is loose because the pool can stall for seconds under the full suite.
+            #expect(ContinuousClock.now - started < .seconds(20))
 
             let handle = clients.graphQL.fetch(requestType: .gameInfo(gameId: "6x45")) {
                 (_: QLRequestResult<GameInfo>) in
