@@ -47,8 +47,14 @@ sources_of() { find "$@" -name '*.swift' | LC_ALL=C sort; }
 # Module dependencies (name and folder) and the folders compiled with the harness, per target.
 modules=()
 own=()
+# Seed files kept elsewhere in the repository (the test fixtures), used as they are rather than copied.
+seeds=()
 case "$target" in
-parser) own=(Sources/GraphQLParser) ;;
+parser)
+    own=(Sources/GraphQLParser)
+    seeds=(Tests/GraphQLCodegenTests/Fixtures/sdl-corpus.graphql Tests/GraphQLCodegenTests/Fixtures/validation-corpus.graphql
+        Tests/GraphQLCodegenTests/Fixtures/GitHub/operations.graphql)
+    ;;
 decoder)
     modules=("GraphQLBridge:Sources/GraphQLBridge")
     own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
@@ -104,8 +110,10 @@ fi
 echo "==> fuzzing '$target' for ${seconds}s"
 log="$out/last-run.log"
 status=0
+seed_flags=()
+if [ "${#seeds[@]}" -gt 0 ]; then seed_flags=("-seed_inputs=$(IFS=,; echo "${seeds[*]}")"); fi
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-    -artifact_prefix="$out/" "$@" "$out/corpus" "Fuzz/$target/Corpus" >"$log" 2>&1 || status=$?
+    -artifact_prefix="$out/" "${seed_flags[@]}" "$@" "$out/corpus" "Fuzz/$target/Corpus" >"$log" 2>&1 || status=$?
 grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "$log" || true
 if [ "$status" != 0 ]; then
     tail -n 60 "$log"
