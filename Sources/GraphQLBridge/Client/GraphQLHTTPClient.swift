@@ -75,7 +75,8 @@ public struct GraphQLHTTPClient: Sendable {
             return fetched.result
         }
         let queryKey = String(reflecting: Operation.self) + JSONValue.object(variables).jsonText
-        func cached() async throws(APIError) -> GraphQLResult<Operation.Data>? {
+        /// The cache's answer; `nil` on a miss, whose path `missing` receives.
+        func cached(missing: ((String) -> Void)? = nil) async throws(APIError) -> GraphQLResult<Operation.Data>? {
             switch await cache.read(
                 Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
                 rootKey: CacheRecord.queryRootKey)
@@ -85,7 +86,8 @@ public struct GraphQLHTTPClient: Sendable {
                 result.source = .cache
                 result.isStale = isStale
                 return result
-            case .miss:
+            case .miss(let path):
+                missing?(path)
                 return nil
             case .undecodable(let error):
                 throw error
@@ -98,20 +100,11 @@ public struct GraphQLHTTPClient: Sendable {
         }
         switch fetchPolicy {
         case .cacheOnly:
-            switch await cache.read(
-                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
-                rootKey: CacheRecord.queryRootKey)
-            {
-            case .hit(let data, let isStale):
-                var result = GraphQLResult(data: data)
-                result.source = .cache
-                result.isStale = isStale
-                return result
-            case .miss(let path):
-                throw .cacheMiss(operation: name, path: path)
-            case .undecodable(let error):
-                throw error
+            var missingPath = "data"
+            guard let result = try await cached(missing: { missingPath = $0 }) else {
+                throw .cacheMiss(operation: name, path: missingPath)
             }
+            return result
         case .preferCache:
             if let result = try await cached(), !result.isStale { return result }
             return try await fromServer()
