@@ -74,7 +74,8 @@ migration) own=(Sources/GraphQLMigration) ;;
 esac
 
 # Rebuild when any input is newer than the binary.
-binary="$out/fuzz-$target"
+# One binary per optimization level (a long run with FUZZ_OPTIMIZATION=-O does not reuse an -Onone build).
+binary="$out/fuzz-$target${optimization#-Onone}"
 inputs=("Fuzz/$target/Harness.swift" "$0")
 for own_folder in "${own[@]}"; do while IFS= read -r f; do inputs+=("$f"); done < <(sources_of "$own_folder"); done
 for module in "${modules[@]}"; do
