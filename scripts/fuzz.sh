@@ -105,6 +105,9 @@ if [ "$stale" = 1 ]; then
     swiftc "${flags[@]}" -module-name "Fuzz$target" -I "$out/modules" -I Sources/CSQLite -L "$out/modules" \
         "${links[@]}" -lsqlite3 \
         "Fuzz/$target/Harness.swift" "${own_sources[@]}" -o "$binary" 2>&1 | grep -v "Cannot export local symbol" || true
+    # An optimized build leaves the module's debugging files (Fuzz<target>-N.swiftmodule, ...) in the working
+    # folder: they are not needed.
+    rm -f "Fuzz$target"-*.swiftdoc "Fuzz$target"-*.swiftmodule "Fuzz$target"-*.swiftsourceinfo
     [ -x "$binary" ] || { echo "error: building fuzz target $target failed" >&2; exit 1; }
 fi
 

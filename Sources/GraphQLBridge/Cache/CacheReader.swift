@@ -11,6 +11,9 @@ struct CacheReader {
     let defaultMaxAge: Duration
     /// Loads records by key.
     let load: ([String]) -> [String: CacheRecord]
+    /// Response paths read as `null` when the cache does not have them: the fields the server's last answer had
+    /// errors for (never cached), so that a watcher of a partial result can still be answered by the cache.
+    var nullPaths: Set<String> = []
 
     /// The records read.
     private(set) var dependencies: Set<String> = []
@@ -66,6 +69,10 @@ struct CacheReader {
                 let fieldKey = field.cacheKey(variables: variables)
                 let holder = isRoot ? self.record(CacheNormalizer.rootFieldKey(key, fieldKey)) : record
                 guard let entry = holder?.fields[fieldKey] else {
+                    if nullPaths.contains(fieldPath) {
+                        members[field.responseKey] = .null
+                        continue
+                    }
                     missingPath = missingPath ?? fieldPath
                     return nil
                 }

@@ -70,6 +70,12 @@ public actor GraphQLCache {
     private var memoClock: UInt64 = 0
     private var dependents: [String: Set<String>] = [:]
     private var inFlight: [String: InFlightRequest] = [:]
+    /// Live queries and the records each depends on (`GraphQLCache+Watchers.swift`).
+    var watchers = CacheWatcherRegistry()
+    /// Optimistic mutation results, oldest first, read over the store's records until the server answers
+    /// (`GraphQLCache+Optimistic.swift`).
+    var optimisticLayers: [OptimisticLayer] = []
+    var lastOptimisticLayerID: UInt64 = 0
     /// How many decoded results are kept for reads without rebuilding.
     private let memoLimit: Int
 
@@ -106,6 +112,7 @@ public actor GraphQLCache {
     public func clear() throws(GraphQLCacheError) {
         memo = [:]
         dependents = [:]
+        defer { watchers.signalAll() }
         try store.removeAll()
     }
 
@@ -134,6 +141,14 @@ public actor GraphQLCache {
         }
     }
 
+    /// The cache's clock (injected in tests).
+    func currentTime() -> Date { now() }
+
+    /// Removes stored records (the watchers and the memo are told by the caller).
+    func removeStoredRecords(_ keys: [String]) throws(GraphQLCacheError) {
+        try store.remove(keys: keys)
+    }
+
     /// The record stored under `key` (`Game:6x45`, `QUERY_ROOT`), if any.
     public func record(forKey key: String) -> CacheRecord? {
         try? store.records(forKeys: [key])[key]
@@ -153,10 +168,11 @@ public actor GraphQLCache {
 
     /// What a read found.
     enum ReadOutcome<Data: Sendable>: Sendable {
-        /// Every field was there; `isStale` when one has outlived its lifetime.
-        case hit(Data, isStale: Bool)
-        /// A field was missing (its path).
-        case miss(path: String)
+        /// Every field was there; `isStale` when one has outlived its lifetime. `dependencies`: the keys of the
+        /// records read.
+        case hit(Data, isStale: Bool, dependencies: Set<String>)
+        /// A field was missing (its path); `dependencies`: the records read until then.
+        case miss(path: String, dependencies: Set<String>)
         /// The records were there but did not decode into `Data` (a schema change the version missed).
         case undecodable(APIError)
     }
@@ -164,33 +180,37 @@ public actor GraphQLCache {
     /// Reads an operation's result from the cache.
     func read<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, rootKey: String
+        queryKey: String, rootKey: String, nullPaths: Set<String> = []
     ) -> ReadOutcome<Data> {
         let time = now()
-        if var memoized = memo[queryKey], let data = memoized.data as? Data {
+        // A read with null paths (a watcher of a partial result) is not the query's plain answer: no memo.
+        let usesMemo = nullPaths.isEmpty
+        if usesMemo, var memoized = memo[queryKey], let data = memoized.data as? Data {
             memoClock += 1
             memoized.lastUse = memoClock
             memo[queryKey] = memoized
             statistics.memoizedHits += 1
-            return .hit(data, isStale: memoized.earliestExpiry <= time)
+            return .hit(data, isStale: memoized.earliestExpiry <= time, dependencies: memoized.dependencies)
         }
         let store = self.store
+        let layers = optimisticLayers
         var problems: [GraphQLCacheError] = []
         var reader = CacheReader(
             metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
             load: { keys in
                 do throws(GraphQLCacheError) {
-                    return try store.records(forKeys: keys)
+                    return OptimisticLayer.overlay(layers, on: try store.records(forKeys: keys), keys: keys)
                 } catch {
                     problems.append(error)
                     return [:]
                 }
             })
+        reader.nullPaths = nullPaths
         let json = reader.read(rootKey: rootKey)
         self.problems += problems
         guard let json else {
             statistics.misses += 1
-            return .miss(path: reader.missingPath ?? "data")
+            return .miss(path: reader.missingPath ?? "data", dependencies: reader.dependencies)
         }
         let body = Foundation.Data(("{\"data\":" + json.jsonText + "}").utf8)
         let result: GraphQLResult<Data>
@@ -201,13 +221,15 @@ public actor GraphQLCache {
         } catch {
             return .undecodable(error)
         }
-        guard let data = result.data else { return .miss(path: "data") }
+        guard let data = result.data else { return .miss(path: "data", dependencies: reader.dependencies) }
         statistics.recordHits += 1
-        remember(
-            MemoizedResult(
-                data: data, dependencies: reader.dependencies, earliestExpiry: reader.earliestExpiry, lastUse: 0),
-            for: queryKey)
-        return .hit(data, isStale: reader.isStale)
+        if usesMemo {
+            remember(
+                MemoizedResult(
+                    data: data, dependencies: reader.dependencies, earliestExpiry: reader.earliestExpiry, lastUse: 0),
+                for: queryKey)
+        }
+        return .hit(data, isStale: reader.isStale, dependencies: reader.dependencies)
     }
 
     /// Writes a server response's `data` into the store; returns the keys of the records that changed.
@@ -286,7 +308,9 @@ public actor GraphQLCache {
         }
     }
 
-    private func invalidate(_ recordKeys: Set<String>) {
+    /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on them.
+    func invalidate(_ recordKeys: Set<String>) {
+        watchers.signal(recordKeys)
         for recordKey in recordKeys {
             guard let queries = dependents.removeValue(forKey: recordKey) else { continue }
             for query in queries {

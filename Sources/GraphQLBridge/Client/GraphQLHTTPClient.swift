@@ -74,19 +74,19 @@ public struct GraphQLHTTPClient: Sendable {
             await store(fetched, in: cache, metadata: metadata, variables: variables, rootKey: "MUTATION_ROOT")
             return fetched.result
         }
-        let queryKey = String(reflecting: Operation.self) + JSONValue.object(variables).jsonText
+        let queryKey = Self.cacheQueryKey(Operation.self, variables: variables)
         /// The cache's answer; `nil` on a miss, whose path `missing` receives.
         func cached(missing: ((String) -> Void)? = nil) async throws(APIError) -> GraphQLResult<Operation.Data>? {
             switch await cache.read(
                 Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
                 rootKey: CacheRecord.queryRootKey)
             {
-            case .hit(let data, let isStale):
+            case .hit(let data, let isStale, _):
                 var result = GraphQLResult(data: data)
                 result.source = .cache
                 result.isStale = isStale
                 return result
-            case .miss(let path):
+            case .miss(let path, _):
                 missing?(path)
                 return nil
             case .undecodable(let error):
@@ -127,7 +127,7 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query) and decodes it.
-    private func fetch<Operation: GraphQLOperation>(
+    func fetch<Operation: GraphQLOperation>(
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
     ) async throws(APIError) -> (result: GraphQLResult<Operation.Data>, body: Data) {
         let name = Operation.operationName
@@ -183,18 +183,37 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// Writes a server result into the cache (unless the server said `no-store`).
-    private func store<Data: Sendable>(
+    /// When `replacingLayer` is given, the optimistic layer is replaced by the result in the same step (or only
+    /// removed when there is nothing to write).
+    func store<Data: Sendable>(
         _ fetched: (result: GraphQLResult<Data>, body: Foundation.Data), in cache: GraphQLCache,
-        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String
+        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String,
+        replacingLayer layer: UInt64? = nil
     ) async {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
         guard !control.noStore,
             case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: fetched.body),
             case .object(let data)? = members["data"]
-        else { return }
+        else {
+            if let layer { await cache.removeOptimisticLayer(layer) }
+            return
+        }
+        if let layer {
+            await cache.replaceOptimisticLayer(
+                layer, data: data, errors: fetched.result.errors, metadata: metadata, variables: variables,
+                serverMaxAge: control.maxAge)
+            return
+        }
         await cache.write(
             data: data, errors: fetched.result.errors, metadata: metadata, variables: variables, rootKey: rootKey,
             serverMaxAge: control.maxAge)
+    }
+
+    /// The key under which a query's memoized result and in-flight request are kept: its type and variables.
+    static func cacheQueryKey<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue])
+        -> String
+    {
+        String(reflecting: type) + JSONValue.object(variables).jsonText
     }
 
     /// The operation's variables as JSON, for cache keys and field arguments.

@@ -18,7 +18,11 @@ extension GraphQLClient {
         -> GraphQLBridgeResponse<[DrawInfo]>
     {
         let query = DrawsQuery(gameId: gameId, last: .some(last), before: GraphQLNullable(before))
-        let result = try await execute(query, fetchPolicy: fetchPolicy)
+        return try drawsResponse(try await execute(query, fetchPolicy: fetchPolicy))
+    }
+
+    /// The legacy models of a `Draws` query's result.
+    func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>) throws(APIError) -> GraphQLBridgeResponse<[DrawInfo]> {
         let draws = result.data?.draws ?? []
         var models: [DrawInfo] = []
         models.reserveCapacity(draws.count)
@@ -37,6 +41,13 @@ extension GraphQLClient {
         async throws(APIError) -> GraphQLBridgeResponse<DrawInfo>
     {
         let result = try await execute(DrawQuery(gameId: gameId, number: number), fetchPolicy: fetchPolicy)
+        return try drawInfoResponse(result, gameId: gameId, number: number)
+    }
+
+    /// The legacy model of a `Draw` query's result.
+    func drawInfoResponse(_ result: GraphQLResult<DrawQuery.Data>, gameId: String, number: Int64) throws(APIError)
+        -> GraphQLBridgeResponse<DrawInfo>
+    {
         guard let draw = result.data?.draw else {
             throw .notFound(
                 operation: DrawQuery.operationName, path: "draw(gameId: \"\(gameId)\", number: \(number))")

@@ -7,6 +7,8 @@ extension GraphQLClient {
     /// with the `SetFavorite` mutation, and returns the game as it is now, as the legacy `GameInfo`.
     ///
     /// Idempotent, like REST's `PUT`/`DELETE .../favorite`. Mutation results are never served from a cache.
+    /// With a cache that holds the game, the write is optimistic: watchers (``watch(requestType:as:fetchPolicy:)``)
+    /// see the new flag at once, then the server's game, or the old flag again if the mutation fails.
     /// - Throws: ``APIError``; an unknown game is ``APIError/graphQL(operation:status:errors:)`` (the server's
     ///   field error, `data` being `null`), or ``APIError/notFound(operation:path:)`` when the server sends
     ///   `null` data without an error.
@@ -30,12 +32,28 @@ extension GraphQLClient {
         }
     }
 
+    /// The game as the client cache has it (stale or not), without a request; `nil` without a cache or on a miss.
+    private func cachedGame(_ gameId: String) async -> GameDetails? {
+        guard client.cache != nil else { return nil }
+        return try? await client.execute(GameQuery(id: gameId), fetchPolicy: .cacheOnly, errorPolicy: errorPolicy)
+            .data?.game
+    }
+
     /// ``setFavorite(gameId:favorite:)`` with the response's warnings and size.
     public func setFavoriteResponse(gameId: String, favorite: Bool) async throws(APIError)
         -> GraphQLBridgeResponse<GameInfo>
     {
         let operation = SetFavoriteMutation(gameId: gameId, favorite: favorite)
-        let result = try await execute(operation)
+        let result: GraphQLResult<SetFavoriteMutation.Data>
+        if let cached = await cachedGame(gameId) {
+            // Optimistic: every watcher of this game sees the new flag at once; the server's answer replaces it,
+            // or it is rolled back when the mutation fails.
+            result = try await client.execute(
+                operation, optimisticData: SetFavoriteMutation.Data(setFavorite: cached.with(isFavorite: favorite)),
+                errorPolicy: errorPolicy)
+        } else {
+            result = try await execute(operation)
+        }
         guard let game = result.data?.setFavorite else {
             if !result.errors.isEmpty {
                 throw .graphQL(

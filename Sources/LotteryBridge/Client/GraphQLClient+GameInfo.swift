@@ -17,7 +17,13 @@ extension GraphQLClient {
     func fetchGameInfo(gameId: String, fetchPolicy: GraphQLFetchPolicy = .preferCache) async throws(APIError)
         -> GraphQLBridgeResponse<GameInfo>
     {
-        let result = try await execute(GameQuery(id: gameId), fetchPolicy: fetchPolicy)
+        try gameInfoResponse(try await execute(GameQuery(id: gameId), fetchPolicy: fetchPolicy), gameId: gameId)
+    }
+
+    /// The legacy model of a `Game` query's result.
+    func gameInfoResponse(_ result: GraphQLResult<GameQuery.Data>, gameId: String) throws(APIError)
+        -> GraphQLBridgeResponse<GameInfo>
+    {
         guard let game = result.data?.game else {
             throw .notFound(operation: GameQuery.operationName, path: "game(id: \"\(gameId)\")")
         }
@@ -33,6 +39,12 @@ extension GraphQLClient {
         async throws(APIError)
         -> GraphQLBridgeResponse<[GameInfo]>
     {
+        let query = try gamesQuery(type: type, activeOnly: activeOnly)
+        return try gamesResponse(try await execute(query, fetchPolicy: fetchPolicy))
+    }
+
+    /// The `Games` query of a legacy filter.
+    func gamesQuery(type: LegacyModels.GameType?, activeOnly: Bool) throws(APIError) -> GamesQuery {
         let filter: GraphQLNullable<LotteryAPI.GameType>
         if let type {
             guard let graphQLType = LotteryAPI.GameType(legacy: type) else {
@@ -44,8 +56,11 @@ extension GraphQLClient {
         } else {
             filter = .none
         }
-        let result = try await execute(
-            GamesQuery(type: filter, activeOnly: .some(activeOnly)), fetchPolicy: fetchPolicy)
+        return GamesQuery(type: filter, activeOnly: .some(activeOnly))
+    }
+
+    /// The legacy models of a `Games` query's result.
+    func gamesResponse(_ result: GraphQLResult<GamesQuery.Data>) throws(APIError) -> GraphQLBridgeResponse<[GameInfo]> {
         let games = result.data?.games ?? []
         var models: [GameInfo] = []
         models.reserveCapacity(games.count)

@@ -15,7 +15,13 @@ extension GraphQLClient {
         guard let id else {
             throw .notFound(operation: ImageQuery.operationName, path: "image(id: nil)")
         }
-        let result = try await execute(ImageQuery(id: id), fetchPolicy: fetchPolicy)
+        return try imageResponse(try await execute(ImageQuery(id: id), fetchPolicy: fetchPolicy), id: id)
+    }
+
+    /// The legacy model of an `Image` query's result.
+    func imageResponse(_ result: GraphQLResult<ImageQuery.Data>, id: ImageId) throws(APIError)
+        -> GraphQLBridgeResponse<ImageInfo>
+    {
         guard let image = result.data?.image else {
             throw .notFound(operation: ImageQuery.operationName, path: "image(id: \"\(id)\")")
         }

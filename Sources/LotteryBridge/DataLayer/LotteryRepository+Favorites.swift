@@ -17,6 +17,9 @@ extension LotteryRepository {
     public func setFavorite(gameId: String, favorite: Bool, mode: MigrationMode? = nil) async throws -> GameInfo {
         let rest = self.rest
         let graphQL = self.graphQL
+        // REST has no cache to observe: the live models REST serves fetch again after a write.
+        let refreshCenter = self.refreshCenter
+        defer { Task { await refreshCenter.refreshAll() } }
         return try await router.routeWrite(
             ModelName.gameInfo, mode: mode, idempotency: .idempotent,
             context: ["id": gameId, "write": favorite ? "setFavorite(true)" : "setFavorite(false)"],

@@ -24,6 +24,8 @@ public struct LotteryRepository: Sendable {
     public let graphQL: GraphQLClient
     /// The per-model switch.
     public let router: MigrationRouter
+    /// Wakes the live models REST serves (`LotteryRepository+Watch.swift`).
+    let refreshCenter = RESTRefreshCenter()
 
     /// Creates the data layer.
     public init(rest: LegacyAPIClient, graphQL: GraphQLClient, router: MigrationRouter) {

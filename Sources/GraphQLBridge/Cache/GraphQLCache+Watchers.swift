@@ -1,0 +1,57 @@
+import Foundation
+
+extension GraphQLCache {
+    /// How many live queries (``GraphQLHTTPClient/watch(_:fetchPolicy:errorPolicy:)`` sequences and
+    /// ``QueryRef``s) are watching this cache. A watcher goes away with its sequence or its ref.
+    public var watcherCount: Int { watchers.liveCount }
+
+    /// Removes the records with these keys (`Game:6x45`), as Apollo's `removeObject(for:)`: every query that
+    /// read them stops being served from the cache, and its watchers read again (and refetch, unless their
+    /// policy forbids the network).
+    public func removeRecords(forKeys keys: [String]) throws(GraphQLCacheError) {
+        try removeStoredRecords(keys)
+        invalidate(Set(keys))
+    }
+
+    /// The live watchers (tests hold weak references to them).
+    func liveWatchers() -> [CacheWatcher] { watchers.live }
+
+    /// A new watcher, registered with no dependencies; released (and forgotten) with its last reference.
+    func makeWatcher() -> CacheWatcher {
+        let watcher = CacheWatcher(id: watchers.nextID()) { [weak self] id in
+            guard let self else { return }
+            Task { await self.forgetWatcher(id) }
+        }
+        watchers.register(watcher)
+        return watcher
+    }
+
+    /// Reads an operation's result for a watcher: clears its pending change (it is about to see the current
+    /// state) and records the records the result depends on, in one step, so that no change falls between
+    /// the read and the registration.
+    func readForWatcher<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        queryKey: String, nullPaths: Set<String>, watcher: CacheWatcher
+    ) -> ReadOutcome<Data> {
+        watcher.clearPending()
+        let outcome = read(
+            type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
+            rootKey: CacheRecord.queryRootKey, nullPaths: nullPaths)
+        switch outcome {
+        case .hit(_, _, let dependencies), .miss(_, let dependencies):
+            watchers.setDependencies(dependencies, of: watcher.id)
+        case .undecodable:
+            break
+        }
+        return outcome
+    }
+
+    private func forgetWatcher(_ id: UInt64) {
+        watchers.remove(id)
+    }
+}
+
+extension CacheWatcherRegistry {
+    /// The live watchers (for tests: a weak reference to one proves it is freed).
+    var live: [CacheWatcher] { entriesSnapshot.compactMap(\.self) }
+}

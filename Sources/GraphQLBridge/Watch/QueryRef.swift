@@ -1,0 +1,113 @@
+import Foundation
+import Observation
+
+/// An observable query, as Firebase Data Connect's query refs: `execute(fetchPolicy:)` runs the query and
+/// sets ``data``; from then on the ref follows the cache (a mutation, another query, an optimistic write),
+/// updating ``data`` without a request, and refetching when the cache can no longer answer.
+///
+/// ```swift
+/// struct GameView: View {
+///     @State var game = client.ref(GameQuery(id: "6x45"))
+///     var body: some View {
+///         Text(game.data?.game?.name ?? "…")
+///             .task { try? await game.execute() }
+///     }
+/// }
+/// ```
+///
+/// Main-actor isolated, for SwiftUI; on Linux it is observed with `withObservationTracking`. Releasing the
+/// ref stops following the cache.
+@MainActor
+@Observable
+public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
+    /// The last result's data; `nil` before the first `execute` or when the server sent none.
+    public private(set) var data: Query.Data?
+    /// The last error, cleared by the next result.
+    public private(set) var error: APIError?
+    /// Where the last result came from; `nil` before the first.
+    public private(set) var source: GraphQLResultSource?
+    /// Whether the last result holds data older than its lifetime.
+    public private(set) var isStale = false
+    /// Whether an ``execute(fetchPolicy:)`` is running.
+    public private(set) var isLoading = false
+
+    /// The query.
+    @ObservationIgnored public let query: Query
+    @ObservationIgnored private let client: GraphQLHTTPClient
+    @ObservationIgnored private let errorPolicy: GraphQLErrorPolicy
+    @ObservationIgnored private let follower = QueryRefFollower()
+
+    /// Creates a ref; ``GraphQLHTTPClient/ref(_:errorPolicy:)`` is the usual way.
+    public nonisolated init(client: GraphQLHTTPClient, query: Query, errorPolicy: GraphQLErrorPolicy = .failOnAnyError)
+    {
+        self.client = client
+        self.query = query
+        self.errorPolicy = errorPolicy
+    }
+
+    /// Runs the query and updates the ref; from the first call on, the ref also follows the cache.
+    /// - Parameter fetchPolicy: ``GraphQLFetchPolicy/preferCache`` by default.
+    /// - Returns: the result (also in ``data``); a failure is also in ``error``.
+    @discardableResult
+    public func execute(fetchPolicy: GraphQLFetchPolicy = .preferCache) async throws(APIError)
+        -> GraphQLResult<Query.Data>
+    {
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let result = try await client.execute(query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
+            apply(result)
+            follow()
+            return result
+        } catch {
+            if self.error != error { self.error = error }
+            throw error
+        }
+    }
+
+    /// Sets what changed (an unchanged property is not written, so observers are not woken for nothing).
+    private func apply(_ result: GraphQLResult<Query.Data>) {
+        if data != result.data { data = result.data }
+        if error != nil { error = nil }
+        if source != result.source { source = result.source }
+        if isStale != result.isStale { isStale = result.isStale }
+    }
+
+    /// Starts following the cache (once).
+    private func follow() {
+        guard !follower.isFollowing, client.cache != nil, Query.cacheMetadata != nil else { return }
+        let driver = WatchDriver(client: client, query: query, start: .observeOnly, errorPolicy: errorPolicy)
+        follower.start(
+            Task { [weak self] in
+                var driver = driver
+                while !Task.isCancelled {
+                    do throws(APIError) {
+                        guard let result = try await driver.next() else { return }
+                        guard let self else { return }
+                        self.apply(result)
+                    } catch {
+                        guard let self else { return }
+                        if self.error != error { self.error = error }
+                    }
+                }
+            })
+    }
+}
+
+/// Holds the task that makes a ``QueryRef`` follow the cache, and cancels it when the ref goes.
+///
+/// `@unchecked Sendable`: `task` is only read or written while `lock` is held.
+final class QueryRefFollower: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    var isFollowing: Bool { lock.withLock { task != nil } }
+
+    func start(_ task: Task<Void, Never>) {
+        lock.withLock { self.task = task }
+    }
+
+    deinit {
+        lock.withLock { task }?.cancel()
+    }
+}

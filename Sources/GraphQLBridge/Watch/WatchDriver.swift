@@ -1,0 +1,218 @@
+import Foundation
+
+/// The engine of a live query, shared by ``GraphQLQueryWatch`` and ``QueryRef``: the first result as the
+/// policy says, then a result read from the cache each time a record it depends on changes, a refetch when
+/// the cache can no longer answer (unless the network is forbidden), and no repeat of an equal result.
+struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
+    /// How the first result is obtained.
+    enum Start: Sendable, Hashable {
+        /// As a ``GraphQLWatchFetchPolicy`` says.
+        case policy(GraphQLWatchFetchPolicy)
+        /// From the cache if it can answer, else nothing until a change (a ``QueryRef`` that has just executed).
+        case observeOnly
+    }
+
+    private enum Phase: Sendable {
+        case start, server, watching, finished
+    }
+
+    /// What watching needs once the cache is known.
+    private struct Context: Sendable {
+        let cache: GraphQLCache
+        let metadata: GraphQLCacheMetadata
+        let variables: [String: JSONValue]
+        let queryKey: String
+        let watcher: CacheWatcher
+    }
+
+    let client: GraphQLHTTPClient
+    let query: Query
+    let start: Start
+    let errorPolicy: GraphQLErrorPolicy
+    private var phase = Phase.start
+    private var context: Context?
+    private var lastEmitted: GraphQLResult<Query.Data>?
+    /// The path the cache cannot answer right after the server's own result (a field the server sent with an
+    /// error is never cached): a miss there is not a reason to refetch, or the watcher would loop.
+    private var unservablePath: String?
+    /// The errors of the server's last answer (partial data): their fields are never cached, so cache reads
+    /// give them as `null`, with these errors, as the server did.
+    private var knownErrors: [GraphQLError] = []
+    private var nullPaths: Set<String> = []
+
+    init(client: GraphQLHTTPClient, query: Query, start: Start, errorPolicy: GraphQLErrorPolicy) {
+        self.client = client
+        self.query = query
+        self.start = start
+        self.errorPolicy = errorPolicy
+    }
+
+    /// Ends the watch: later calls of ``next()`` return `nil`.
+    mutating func finish() {
+        phase = .finished
+        context = nil
+    }
+
+    /// The next result to show; `nil` when the watch ended (the task was cancelled, or there is no cache to
+    /// watch and the one result was given).
+    mutating func next() async throws(APIError) -> GraphQLResult<Query.Data>? {
+        do {
+            return try await step()
+        } catch {
+            if case .cancelled = error, Task.isCancelled {
+                finish()
+                return nil
+            }
+            throw error
+        }
+    }
+
+    private mutating func step() async throws(APIError) -> GraphQLResult<Query.Data>? {
+        while true {
+            switch phase {
+            case .finished:
+                return nil
+            case .start:
+                guard let context = try await makeContext() else {
+                    finish()
+                    guard case .policy(let policy) = start else { return nil }
+                    return try await client.execute(query, fetchPolicy: policy.oneShotPolicy, errorPolicy: errorPolicy)
+                }
+                self.context = context
+                phase = .watching
+                if let result = try await first(context) { return result }
+            case .server:
+                phase = .watching
+                guard let context else { continue }
+                if let result = try await fromServer(context) { return result }
+            case .watching:
+                guard let context else {
+                    finish()
+                    return nil
+                }
+                guard await context.watcher.waitForChange() else {
+                    finish()
+                    return nil
+                }
+                switch try await read(context) {
+                case .hit(let result):
+                    if let emitted = emit(result) { return emitted }
+                case .miss(let path):
+                    if start == .policy(.cacheOnly) {
+                        finish()
+                        throw .cacheMiss(operation: Query.operationName, path: path)
+                    }
+                    if path == unservablePath { continue }
+                    if let result = try await fromServer(context) { return result }
+                }
+            }
+        }
+    }
+
+    private func makeContext() async throws(APIError) -> Context? {
+        guard let cache = client.cache, let metadata = Query.cacheMetadata else { return nil }
+        let variables = try GraphQLHTTPClient.variablesJSON(query)
+        return Context(
+            cache: cache, metadata: metadata, variables: variables,
+            queryKey: GraphQLHTTPClient.cacheQueryKey(Query.self, variables: variables),
+            watcher: await cache.makeWatcher())
+    }
+
+    /// The first result (or `nil` when the next phase gives it).
+    private mutating func first(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
+        let policy: GraphQLWatchFetchPolicy
+        switch start {
+        case .observeOnly:
+            if case .hit(let result) = try await read(context) { return emit(result) }
+            return nil
+        case .policy(let chosen):
+            policy = chosen
+        }
+        switch policy {
+        case .cacheOnly:
+            switch try await read(context) {
+            case .hit(let result): return emit(result)
+            case .miss(let path):
+                finish()
+                throw .cacheMiss(operation: Query.operationName, path: path)
+            }
+        case .preferCache:
+            if case .hit(let result) = try await read(context), !result.isStale { return emit(result) }
+            phase = .server
+            return nil
+        case .cacheAndServer:
+            phase = .server
+            if case .hit(let result) = try await read(context) { return emit(result) }
+            return nil
+        case .serverOnly:
+            phase = .server
+            return nil
+        case .serverFirst:
+            do throws(APIError) {
+                return try await fromServer(context)
+            } catch {
+                switch error {
+                case .transport, .timedOut:
+                    guard case .hit(var result) = try await read(context) else { throw error }
+                    result.isStale = true
+                    return emit(result)
+                default:
+                    throw error
+                }
+            }
+        }
+    }
+
+    private enum Read {
+        case hit(GraphQLResult<Query.Data>)
+        case miss(path: String)
+    }
+
+    /// Reads the cache (registering what the result depends on).
+    private func read(_ context: Context) async throws(APIError) -> Read {
+        switch await context.cache.readForWatcher(
+            Query.Data.self, operationName: Query.operationName, metadata: context.metadata,
+            variables: context.variables, queryKey: context.queryKey, nullPaths: nullPaths, watcher: context.watcher)
+        {
+        case .hit(let data, let isStale, _):
+            var result = GraphQLResult(data: data, errors: knownErrors)
+            result.source = .cache
+            result.isStale = isStale
+            return .hit(result)
+        case .miss(let path, _):
+            return .miss(path: path)
+        case .undecodable(let error):
+            throw error
+        }
+    }
+
+    /// Fetches from the server, writes the result, and registers what it depends on.
+    private mutating func fromServer(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
+        let fetched = try await client.fetch(query, errorPolicy: errorPolicy, sharedAs: context.queryKey)
+        knownErrors = fetched.result.errors
+        nullPaths = Set(knownErrors.compactMap { $0.path.map(CacheNormalizer.responsePath) })
+        await client.store(
+            fetched, in: context.cache, metadata: context.metadata, variables: context.variables,
+            rootKey: CacheRecord.queryRootKey)
+        switch try await read(context) {
+        case .hit(let cached):
+            unservablePath = nil
+            // Another write landed between the server's answer and this read: look again.
+            if cached.data != fetched.result.data { context.watcher.signal() }
+        case .miss(let path):
+            unservablePath = path
+        }
+        return emit(fetched.result)
+    }
+
+    /// `result`, unless it equals the last one given (same data, same staleness, same errors).
+    private mutating func emit(_ result: GraphQLResult<Query.Data>) -> GraphQLResult<Query.Data>? {
+        if let last = lastEmitted, last.data == result.data, last.isStale == result.isStale,
+            last.errors == result.errors
+        {
+            return nil
+        }
+        lastEmitted = result
+        return result
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Collects what a live query gives, for a test to wait on (the wait is only a hang detector: a test never
+/// passes because time went by).
+actor Collector<Element: Sendable> {
+    private(set) var items: [Element] = []
+
+    func append(_ item: Element) { items.append(item) }
+
+    /// Waits until `predicate` holds for the items collected so far; fails after `seconds`.
+    @discardableResult
+    func waitUntil(
+        _ what: String, seconds: Double = 30, _ predicate: @Sendable ([Element]) -> Bool
+    ) async throws -> [Element] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !predicate(items) {
+            guard Date() < deadline else { throw CollectorTimeout(what: what, collected: items.count) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return items
+    }
+
+    /// Waits until `count` items were collected; returns the last.
+    @discardableResult
+    func waitForCount(_ count: Int, seconds: Double = 30) async throws -> Element {
+        let items = try await waitUntil("\(count) items", seconds: seconds) { $0.count >= count }
+        return items[count - 1]
+    }
+}
+
+struct CollectorTimeout: Error, CustomStringConvertible {
+    let what: String
+    let collected: Int
+    var description: String { "timed out waiting for \(what) (\(collected) collected)" }
+}
+
+/// A flag set from any thread (an observation's `onChange`).
+final class Flag: @unchecked Sendable {
+    // @unchecked: `value` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
