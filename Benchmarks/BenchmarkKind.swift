@@ -9,6 +9,8 @@ enum BenchmarkKind: String, CaseIterable {
     case codegen
     /// The client cache: memory hits against decoding, and the cost of a merge as the store grows.
     case cache
+    /// Live queries: a mutation reaching its one affected watcher among 0 to 10,000 unrelated ones.
+    case watch
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -16,6 +18,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .decode: return DecodeBenchmark.run(options: options)
         case .codegen: return CodegenBenchmark.run(options: options)
         case .cache: return CacheBenchmark.run(options: options)
+        case .watch: return WatchBenchmark.run(options: options)
         }
     }
 }

@@ -258,7 +258,8 @@ public actor GraphQLCache {
             statistics.recordsWritten += changed.count
             // A new receivedAt changes freshness only; memoized results are re-read when a value changed, and
             // their freshness is recomputed below for those whose records were rewritten.
-            invalidate(Set(changed.map(\.key)))
+            // Watchers follow values: a record only received again (same values, new freshness) re-reads no watcher.
+            invalidate(Set(changed.map(\.key)), signalling: changedValues)
             let removed = try store.byteCount() > byteLimit ? try store.trim(toBytes: byteLimit / 10 * 9) : []
             invalidate(Set(removed))
             return changedValues
@@ -308,9 +309,10 @@ public actor GraphQLCache {
         }
     }
 
-    /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on them.
-    func invalidate(_ recordKeys: Set<String>) {
-        watchers.signal(recordKeys)
+    /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on the
+    /// records in `signalled` (all of `recordKeys` by default).
+    func invalidate(_ recordKeys: Set<String>, signalling signalled: Set<String>? = nil) {
+        watchers.signal(signalled ?? recordKeys)
         for recordKey in recordKeys {
             guard let queries = dependents.removeValue(forKey: recordKey) else { continue }
             for query in queries {
