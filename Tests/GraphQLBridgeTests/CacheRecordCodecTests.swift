@@ -101,6 +101,8 @@ struct CacheRecordCodecTests {
                 "a number that is not one",
                 [1, 1, 1, 0x66, 0] + Self.dateBytes(Self.received) + [6, 3] + Array("1,2".utf8)
             ),
+            ("a received time that is NaN", [1, 1, 1, 0x66, 0] + Self.le(Double.nan.bitPattern) + [0]),
+            ("a received time that is infinite", [1, 1, 1, 0x66, 0] + Self.le(Double.infinity.bitPattern) + [0]),
             ("an empty number", [1, 1, 1, 0x66, 0] + Self.dateBytes(Self.received) + [6, 0]),
         ]
         // Lists nested past the depth limit.

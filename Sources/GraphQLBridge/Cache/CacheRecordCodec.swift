@@ -133,7 +133,10 @@ enum CacheRecordCodec {
             let name = try reader.string()
             let flags = try reader.byte()
             guard flags <= 1 else { throw reader.failure("unknown field flags \(flags)") }
-            let receivedAt = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed()))
+            let sinceReference = Double(bitPattern: try reader.fixed())
+            // A NaN would make the record unequal to itself, and its freshness meaningless.
+            guard sinceReference.isFinite else { throw reader.failure("a received time is not a finite number") }
+            let receivedAt = Date(timeIntervalSinceReferenceDate: sinceReference)
             var maxAge: Duration?
             if flags == 1 {
                 let seconds = Int64(bitPattern: try reader.fixed())
