@@ -381,7 +381,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         try execute(
             """
             CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
-            last_used INTEGER NOT NULL)
+            last_used INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
