@@ -133,6 +133,24 @@ struct CacheReaderTests {
         #expect(await cache.statistics.recordHits == 2)
     }
 
+    @Test("a SQLite read snapshot returns what its body read and leaves the store writable")
+    func readSnapshot() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SQLiteCacheStore(fileURL: folder.url.appendingPathComponent("s.sqlite"), schemaVersion: "1")
+        let entry = CacheFieldEntry(value: .scalar(.number("1")), receivedAt: Date(timeIntervalSince1970: 1))
+        try store.write([CacheRecord(key: "A", fields: ["n": entry]), CacheRecord(key: "B", fields: ["n": entry])])
+        let found = store.withReadSnapshot { (try? store.records(forKeys: ["A", "B", "C"])) ?? [:] }
+        #expect(Set(found.keys) == ["A", "B"])
+        // Nested snapshots run their body as it is.
+        let nested = store.withReadSnapshot { store.withReadSnapshot { (try? store.records(forKeys: ["A"]))?.count } }
+        #expect(nested == 1)
+        // The transaction is over: a write (BEGIN IMMEDIATE) works, and is read back.
+        try store.write([CacheRecord(key: "C", fields: ["n": entry])])
+        #expect(try store.records(forKeys: ["C"]).count == 1)
+        #expect(Set(try store.allKeys()) == ["A", "B", "C"])
+    }
+
     @Test("a miss names the first missing field's path, through lists and aliases")
     func missingPath() async throws {
         let cache = GraphQLCache(maxAge: .seconds(60))

@@ -186,7 +186,7 @@ public actor GraphQLCache {
                     return [:]
                 }
             })
-        let response = reader.readResponse(rootKey: rootKey)
+        let response = store.withReadSnapshot { reader.readResponse(rootKey: rootKey) }
         self.problems += problems
         guard let response else {
             statistics.misses += 1

@@ -123,6 +123,22 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         "SELECT key, fields FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
     }
 
+    /// Runs `body` in one read transaction (`BEGIN` … `COMMIT`), so that its reads see one state of the file and
+    /// take SQLite's locks once rather than once per statement. Without a transaction (when `BEGIN` fails, or one is
+    /// already open) `body` runs as it is; a failure to end the transaction is left to the next call.
+    func withReadSnapshot<T>(_ body: () -> T) -> T {
+        guard let connection, sqlite3_get_autocommit(connection) != 0,
+            sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK
+        else { return body() }
+        let result = body()
+        // A damaged file found by `body` may have been replaced meanwhile: end the transaction of this connection
+        // only if it is still open and in one.
+        if let current = self.connection, sqlite3_get_autocommit(current) == 0 {
+            sqlite3_exec(current, "COMMIT", nil, nil, nil)
+        }
+        return result
+    }
+
     /// Writes the last-use marks of the records read since the last write, inside a write transaction.
     private func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
         guard !pendingUses.isEmpty else { return }
