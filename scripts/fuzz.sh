@@ -11,6 +11,7 @@
 #   http       the embedded backend's HTTP request head parsing and body framing (Sources/LotteryBackend/HTTP)
 #   rest       the REST envelope and the legacy models (LegacyModels)
 #   migration  MigrationSettings from remote configuration JSON (GraphQLMigration)
+#   cache      the SQLite cache store's record format (CacheRecordCodec): any bytes read as a record
 #
 # SECONDS defaults to 20. Inputs found are written to .build-fuzz/TARGET/corpus (not the committed seeds); a crash
 # is written to .build-fuzz/TARGET/crash-* and fails the script. Each crash found becomes a regression test.
@@ -21,7 +22,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 
-targets=(parser decoder schema http rest migration)
+targets=(parser decoder schema http rest migration cache)
 target="${1:-}"
 seconds="${2:-20}"
 shift $(( $# > 2 ? 2 : $# ))
@@ -71,6 +72,7 @@ http)
     ;;
 rest) own=(LegacyModels) ;;
 migration) own=(Sources/GraphQLMigration) ;;
+cache) modules=("GraphQLBridge:Sources/GraphQLBridge") ;;
 esac
 
 # Rebuild when any input is newer than the binary.

@@ -1,8 +1,12 @@
 import Foundation
 
-/// Rebuilds a query's `data` from the cache's records, following the operation's selection tree: finds out
-/// whether every selected field is there (a miss names the first missing field's path), whether any is
+/// Rebuilds a query's response from the cache's records, following the operation's selection tree: writes the
+/// `{"data":…}` JSON bytes directly (members in selection order, scalars as the exact JSON text the server sent),
+/// finds out whether every selected field is there (a miss names the first missing field's path), whether any is
 /// stale, when the first one expires, and which records the result depends on.
+///
+/// Records are loaded a level at a time: the references of an object's selected fields (a list's items, the
+/// objects it points to) in one call to `load`.
 struct CacheReader {
     let metadata: GraphQLCacheMetadata
     let variables: [String: JSONValue]
@@ -21,7 +25,16 @@ struct CacheReader {
     private(set) var earliestExpiry = Date.distantFuture
     /// The path of the first selected field the cache does not have.
     private(set) var missingPath: String?
+    /// Records loaded (or prefetched) so far.
     private var loaded: [String: CacheRecord] = [:]
+    /// Keys looked up and not found.
+    private var absent: Set<String> = []
+    /// The JSON written so far.
+    private var output: [UInt8] = []
+    /// On a miss, the missing field's path, last component first (`name`, `[2]`, `draws`), built while unwinding.
+    private var missingComponents: [String] = []
+    /// The path being read (`games`, `[7]`, `lastDraw`), kept only when there are ``nullPaths`` to recognise.
+    private var pathComponents: [String] = []
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], now: Date, defaultMaxAge: Duration,
@@ -37,71 +50,263 @@ struct CacheReader {
     /// Whether a field read has outlived its lifetime.
     var isStale: Bool { earliestExpiry <= now }
 
-    /// The `data` object, or `nil` on a miss (``missingPath`` says where).
-    mutating func read(rootKey: String) -> JSONValue? {
-        readObject(key: rootKey, selections: [metadata.selections], path: "", isRoot: true)
+    /// The response, `{"data":{…}}` as UTF-8 JSON, or `nil` on a miss (``missingPath`` says where).
+    mutating func readResponse(rootKey: String) -> [UInt8]? {
+        output = []
+        output.reserveCapacity(4096)
+        output.append(contentsOf: #"{"data":"#.utf8)
+        missingComponents = []
+        guard readObject(key: rootKey, selections: [metadata.selections], isRoot: true) else {
+            var path = ""
+            for component in missingComponents.reversed() {
+                if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
+            }
+            missingPath = path
+            output = []
+            return nil
+        }
+        output.append(UInt8(ascii: "}"))
+        return output
     }
 
+    /// The record `key`, loaded if needed; records it as a dependency.
     private mutating func record(_ key: String) -> CacheRecord? {
-        if let record = loaded[key] { return record }
-        guard let record = load([key])[key] else { return nil }
+        if let record = loaded[key] {
+            dependencies.insert(key)
+            return record
+        }
+        guard !absent.contains(key), let record = load([key])[key] else {
+            absent.insert(key)
+            return nil
+        }
         loaded[key] = record
         dependencies.insert(key)
         return record
     }
 
-    private mutating func readObject(
-        key: String, selections: [GraphQLSelectionSetMetadata], path: String, isRoot: Bool = false
-    ) -> JSONValue? {
-        // Each root field is a record of its own (see `CacheNormalizer`); any other object is one record.
-        guard let record = isRoot ? CacheRecord(key: key) : record(key) else {
-            missingPath = missingPath ?? path
-            return nil
+    /// Loads, in one call, those of `keys` not loaded yet.
+    private mutating func prefetch(_ keys: [String]) {
+        var missing: [String] = []
+        for key in keys where loaded[key] == nil && !absent.contains(key) { missing.append(key) }
+        guard missing.count > 1 else { return }
+        let found = load(missing)
+        for key in missing {
+            if let record = found[key] { loaded[key] = record } else { absent.insert(key) }
         }
+    }
+
+    private mutating func readObject(
+        key: String, selections: [GraphQLSelectionSetMetadata], isRoot: Bool = false
+    ) -> Bool {
+        // Each root field is a record of its own (see `CacheNormalizer`); any other object is one record.
+        if isRoot { return readRoot(key: key, selections: selections) }
+        guard let record = record(key) else { return false }
         var typeName: String?
         if case .scalar(.string(let name))? = record.fields["__typename"]?.value { typeName = name }
         typeName = typeName ?? selections.lazy.compactMap(\.typeName).first
-        var members: [String: JSONValue] = [:]
-        for set in selections {
-            for (field, nested) in set.collectFields(forType: typeName) where field.isSelected(variables: variables) {
-                guard members[field.responseKey] == nil else { continue }
-                let fieldPath = path.isEmpty ? field.responseKey : path + "." + field.responseKey
-                let fieldKey = field.cacheKey(variables: variables)
-                let holder = isRoot ? self.record(CacheNormalizer.rootFieldKey(key, fieldKey)) : record
-                guard let entry = holder?.fields[fieldKey] else {
-                    if nullPaths.contains(fieldPath) {
-                        members[field.responseKey] = .null
+
+        // The selected fields' entries up to the first missing one, and the records they refer to, loaded at once.
+        // (An entry is `nil` for a field read as `null` because the server's answer had an error for it.)
+        var entries: [(field: CollectedField, entry: CacheFieldEntry?)] = []
+        var missingField: String?
+        // A response key selected in two of `selections` is read from the first (as the normalizer wrote it last).
+        var written: Set<String> = []
+        var references: [String] = []
+        collect: for set in selections {
+            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
+                if selections.count > 1 {
+                    guard written.insert(field.responseKey).inserted else { continue }
+                }
+                guard let entry = record.fields[field.cacheKey(variables: variables)] else {
+                    if isNullPath(field.responseKey) {
+                        entries.append((field, nil))
                         continue
                     }
-                    missingPath = missingPath ?? fieldPath
-                    return nil
+                    missingField = field.responseKey
+                    break collect
                 }
-                let lifetime = entry.maxAge ?? defaultMaxAge
-                let expiry = entry.receivedAt.addingTimeInterval(lifetime.timeInterval)
-                if expiry < earliestExpiry { earliestExpiry = expiry }
-                guard let value = readValue(entry.value, selections: nested, path: fieldPath) else { return nil }
-                members[field.responseKey] = value
+                Self.collectReferences(entry.value, into: &references)
+                entries.append((field, entry))
             }
         }
-        return .object(members)
+        if references.count > 1 { prefetch(references) }
+
+        output.append(UInt8(ascii: "{"))
+        for (index, (field, entry)) in entries.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(contentsOf: field.memberPrefix)
+            guard let entry else {
+                output.append(contentsOf: "null".utf8)
+                continue
+            }
+            note(entry)
+            guard readField(entry.value, field) else {
+                missingComponents.append(field.responseKey)
+                return false
+            }
+        }
+        if let missingField {
+            missingComponents.append(missingField)
+            return false
+        }
+        output.append(UInt8(ascii: "}"))
+        return true
     }
 
-    private mutating func readValue(_ value: CacheValue, selections: [GraphQLSelectionSetMetadata], path: String)
-        -> JSONValue?
-    {
-        switch value {
-        case .null: return .null
-        case .scalar(let json): return json
-        case .reference(let key): return readObject(key: key, selections: selections, path: path)
-        case .list(let items):
-            var values: [JSONValue] = []
-            values.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() {
-                guard let value = readValue(item, selections: selections, path: path + "[\(index)]") else { return nil }
-                values.append(value)
+    /// The query root: each of its fields is the one field of a record of its own.
+    private mutating func readRoot(key: String, selections: [GraphQLSelectionSetMetadata]) -> Bool {
+        let typeName = selections.lazy.compactMap(\.typeName).first
+        var fields: [(field: CollectedField, fieldKey: String, recordKey: String)] = []
+        var written: Set<String> = []
+        for set in selections {
+            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
+                if selections.count > 1 {
+                    guard written.insert(field.responseKey).inserted else { continue }
+                }
+                let fieldKey = field.cacheKey(variables: variables)
+                fields.append((field, fieldKey, CacheNormalizer.rootFieldKey(key, fieldKey)))
             }
-            return .array(values)
         }
+        if fields.count > 1 { prefetch(fields.map(\.recordKey)) }
+        output.append(UInt8(ascii: "{"))
+        for (index, (field, fieldKey, recordKey)) in fields.enumerated() {
+            guard let entry = record(recordKey)?.fields[fieldKey] else {
+                if isNullPath(field.responseKey) {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    output.append(contentsOf: field.memberPrefix)
+                    output.append(contentsOf: "null".utf8)
+                    continue
+                }
+                missingComponents.append(field.responseKey)
+                return false
+            }
+            note(entry)
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(contentsOf: field.memberPrefix)
+            guard readField(entry.value, field) else {
+                missingComponents.append(field.responseKey)
+                return false
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Whether the field `responseKey` of the object being read is one of ``nullPaths``.
+    private func isNullPath(_ responseKey: String) -> Bool {
+        guard !nullPaths.isEmpty else { return false }
+        var path = ""
+        for component in pathComponents + [responseKey] {
+            if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
+        }
+        return nullPaths.contains(path)
+    }
+
+    /// Reads a field's value, keeping the path when there are ``nullPaths``.
+    private mutating func readField(_ value: CacheValue, _ field: CollectedField) -> Bool {
+        guard !nullPaths.isEmpty else { return readValue(value, selections: field.selections) }
+        pathComponents.append(field.responseKey)
+        defer { pathComponents.removeLast() }
+        return readValue(value, selections: field.selections)
+    }
+
+    /// Takes a field read into account for the result's freshness.
+    private mutating func note(_ entry: CacheFieldEntry) {
+        let lifetime = entry.maxAge ?? defaultMaxAge
+        let expiry = entry.receivedAt.addingTimeInterval(lifetime.timeInterval)
+        if expiry < earliestExpiry { earliestExpiry = expiry }
+    }
+
+    private mutating func readValue(_ value: CacheValue, selections: [GraphQLSelectionSetMetadata]) -> Bool {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+            return true
+        case .scalar(let json):
+            Self.writeJSON(json, to: &output)
+            return true
+        case .reference(let key):
+            return readObject(key: key, selections: selections)
+        case .list(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if !nullPaths.isEmpty { pathComponents.append("[\(index)]") }
+                let found = readValue(item, selections: selections)
+                if !nullPaths.isEmpty { pathComponents.removeLast() }
+                guard found else {
+                    missingComponents.append("[\(index)]")
+                    return false
+                }
+            }
+            output.append(UInt8(ascii: "]"))
+            return true
+        }
+    }
+
+    private static func collectReferences(_ value: CacheValue, into keys: inout [String]) {
+        switch value {
+        case .null, .scalar: return
+        case .reference(let key): keys.append(key)
+        case .list(let items): for item in items { collectReferences(item, into: &keys) }
+        }
+    }
+
+    // MARK: Writing JSON
+
+    /// Writes `value` as compact JSON: numbers as their exact text, object members sorted by key (as
+    /// ``JSONValue/jsonText``).
+    static func writeJSON(_ value: JSONValue, to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): writeString(text, to: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeJSON(item, to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, name) in members.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                writeJSON(members[name] ?? .null, to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Writes `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`,
+    /// everything else as its UTF-8.
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                switch byte {
+                case 0x22: output.append(contentsOf: #"\""#.utf8)
+                case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+                case 0x09: output.append(contentsOf: #"\t"#.utf8)
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0x0F)])
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
+        output.append(UInt8(ascii: "\""))
     }
 }
 

@@ -206,13 +206,14 @@ public actor GraphQLCache {
                 }
             })
         reader.nullPaths = nullPaths
-        let json = reader.read(rootKey: rootKey)
+        let response = store.withReadSnapshot { reader.readResponse(rootKey: rootKey) }
         self.problems += problems
-        guard let json else {
+        guard let response else {
             statistics.misses += 1
             return .miss(path: reader.missingPath ?? "data", dependencies: reader.dependencies)
         }
-        let body = Foundation.Data(("{\"data\":" + json.jsonText + "}").utf8)
+        // The response's JSON, written from the records: decoded as a server response is.
+        let body = Foundation.Data(response)
         let result: GraphQLResult<Data>
         do throws(APIError) {
             result = try GraphQLResponseDecoder.decode(

@@ -21,4 +21,14 @@ protocol GraphQLCacheStore: AnyObject {
     /// Removes the least recently used records until the store takes at most `limit` bytes; returns the
     /// keys removed.
     func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String]
+    /// Runs `body`, whose reads see one state of the store.
+    func withReadSnapshot<T>(_ body: () -> T) -> T
+}
+
+extension GraphQLCacheStore {
+    /// Runs `body`, whose reads see one state of the store (for SQLite, one read transaction rather than one per
+    /// statement). The memory store needs nothing for it.
+    func withReadSnapshot<T>(_ body: () -> T) -> T {
+        body()
+    }
 }

@@ -8,6 +8,9 @@ public final class GraphQLSelectionSetMetadata: Sendable {
     public let fields: [GraphQLFieldMetadata]
     /// Selections that apply only to some types (inline fragments and fragment spreads on other types).
     public let conditions: [GraphQLTypeConditionMetadata]
+    /// ``collectFields(forType:)`` of a selection set without type conditions, which does not depend on the type:
+    /// merged once here rather than on every read of the cache.
+    let unconditionalFields: [CollectedField]?
 
     /// Creates the metadata of a selection set.
     public init(
@@ -16,6 +19,14 @@ public final class GraphQLSelectionSetMetadata: Sendable {
         self.typeName = typeName
         self.fields = fields
         self.conditions = conditions
+        self.unconditionalFields =
+            conditions.isEmpty ? Self.merge(fields, conditions: [], forType: nil).map(CollectedField.init) : nil
+    }
+
+    /// The fields that apply to an object of type `typeName`: ``collectFields(forType:)``, computed once when it
+    /// does not depend on the type.
+    func fields(forType typeName: String?) -> [CollectedField] {
+        unconditionalFields ?? collectFields(forType: typeName).map(CollectedField.init)
     }
 
     /// The fields that apply to an object of type `typeName` (`nil`: unknown, only unconditional fields),
@@ -24,10 +35,16 @@ public final class GraphQLSelectionSetMetadata: Sendable {
     func collectFields(forType typeName: String?) -> [(
         field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata]
     )] {
+        Self.merge(fields, conditions: conditions, forType: typeName)
+    }
+
+    private static func merge(
+        _ fields: [GraphQLFieldMetadata], conditions: [GraphQLTypeConditionMetadata], forType typeName: String?
+    ) -> [(field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])] {
         var order: [String] = []
         var byKey: [String: (field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])] = [:]
-        func add(_ set: GraphQLSelectionSetMetadata) {
-            for field in set.fields {
+        func add(_ fields: [GraphQLFieldMetadata], _ conditions: [GraphQLTypeConditionMetadata]) {
+            for field in fields {
                 if var existing = byKey[field.responseKey] {
                     if let selections = field.selections { existing.selections.append(selections) }
                     byKey[field.responseKey] = existing
@@ -36,12 +53,49 @@ public final class GraphQLSelectionSetMetadata: Sendable {
                     byKey[field.responseKey] = (field, field.selections.map { [$0] } ?? [])
                 }
             }
-            for condition in set.conditions where typeName.map(condition.possibleTypes.contains) ?? false {
-                add(condition.selections)
+            for condition in conditions where typeName.map(condition.possibleTypes.contains) ?? false {
+                add(condition.selections.fields, condition.selections.conditions)
             }
         }
-        add(self)
+        add(fields, conditions)
         return order.compactMap { byKey[$0] }
+    }
+}
+
+/// A field of ``GraphQLSelectionSetMetadata/collectFields(forType:)``, with what reading it needs computed once.
+final class CollectedField: Sendable {
+    let field: GraphQLFieldMetadata
+    /// Its sub-selections, merged from every place it is selected.
+    let selections: [GraphQLSelectionSetMetadata]
+    /// The key in the response.
+    let responseKey: String
+    /// Its cache key when it does not depend on the variables (no arguments).
+    let constantCacheKey: String?
+    /// Whether it is selected whatever the variables (no `@include` or `@skip`).
+    let alwaysSelected: Bool
+    /// `"responseKey":`, as JSON.
+    let memberPrefix: [UInt8]
+
+    init(_ collected: (field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])) {
+        field = collected.field
+        selections = collected.selections
+        responseKey = collected.field.responseKey
+        constantCacheKey = collected.field.arguments.isEmpty ? collected.field.name : nil
+        alwaysSelected = collected.field.includeIf.isEmpty && collected.field.skipIf.isEmpty
+        var prefix: [UInt8] = []
+        CacheReader.writeString(collected.field.responseKey, to: &prefix)
+        prefix.append(UInt8(ascii: ":"))
+        memberPrefix = prefix
+    }
+
+    /// Whether it is selected with these variables.
+    func isSelected(variables: [String: JSONValue]) -> Bool {
+        alwaysSelected || field.isSelected(variables: variables)
+    }
+
+    /// Its key in a cache record.
+    func cacheKey(variables: [String: JSONValue]) -> String {
+        constantCacheKey ?? field.cacheKey(variables: variables)
     }
 }
 

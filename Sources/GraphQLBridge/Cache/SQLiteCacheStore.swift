@@ -8,8 +8,8 @@ import Foundation
 
 /// Records in a SQLite file: the persistent store of a ``GraphQLCache``.
 ///
-/// - Two tables: `records` (the key, the fields as compact JSON, the record's stored size and a last-use counter
-///   for least-recently-used trimming) and `meta` (the file format and the schema version).
+/// - Two tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format, the record's stored size
+///   and a last-use counter for least-recently-used trimming) and `meta` (the file format and the schema version).
 /// - WAL journal and `synchronous=NORMAL`: every call that writes is one `BEGIN IMMEDIATE … COMMIT` transaction
 ///   (rolled back on error), so a process killed in the middle of a write leaves the store as it was before that
 ///   call, readable. Several processes may open the same file (a busy timeout waits for the other's lock).
@@ -30,7 +30,8 @@ import Foundation
 /// call at a time, so it is not `Sendable`.
 final class SQLiteCacheStore: GraphQLCacheStore {
     /// The tables' format, kept in `meta`: a file with another format has its records dropped on open.
-    static let formatVersion = "graphqlbridge-cache-1"
+    /// Format 2: the fields in ``CacheRecordCodec``'s binary format (format 1 held them as JSON).
+    static let formatVersion = "graphqlbridge-cache-2"
 
     /// The database file.
     let fileURL: URL
@@ -50,8 +51,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     private var pendingUses: [String] = []
     /// The sum of the records' sizes, kept up to date by this store once read (`nil`: not read yet).
     private var knownStoredBytes: Int?
-    private let encoder = JSONEncoder()
-    private let decoder = JSONDecoder()
 
     /// Opens the store at `fileURL` (creating its folder and the file when needed), recovering from a damaged or
     /// foreign file (see ``recovered``) and dropping the records of another `schemaVersion`.
@@ -82,26 +81,62 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         guard !keys.isEmpty else { return [:] }
         return try guarded { () throws(GraphQLCacheError) in
             var found: [String: CacheRecord] = [:]
-            for key in keys where found[key] == nil {
-                let data = try withStatement("SELECT fields FROM records WHERE key = ?", .read) {
-                    statement throws(GraphQLCacheError) -> Data? in
-                    try bind(key, at: 1, in: statement, .read)
-                    guard try step(statement, .read) else { return nil }
-                    return columnData(statement, 0)
+            found.reserveCapacity(keys.count)
+            var unique: [String] = []
+            unique.reserveCapacity(keys.count)
+            var seen: Set<String> = []
+            for key in keys where seen.insert(key).inserted { unique.append(key) }
+            // Up to `batchSize` keys per `SELECT … IN (…)`: one statement per batch size, prepared once.
+            var start = 0
+            while start < unique.count {
+                let batch = unique[start..<min(unique.count, start + Self.batchSize)]
+                start = batch.endIndex
+                try withStatement(Self.selectSQL(count: batch.count), .read) { statement throws(GraphQLCacheError) in
+                    for (index, key) in batch.enumerated() { try bind(key, at: Int32(index + 1), in: statement, .read) }
+                    while try step(statement, .read) {
+                        let key = columnText(statement, 0)
+                        // The blob first, then its length (SQLite's order); read in place, not copied.
+                        let blob = sqlite3_column_blob(statement, 1)
+                        let count = Int(sqlite3_column_bytes(statement, 1))
+                        let fields: [String: CacheFieldEntry]
+                        do throws(GraphQLCacheError) {
+                            fields = try CacheRecordCodec.decode(UnsafeRawBufferPointer(start: blob, count: count))
+                        } catch {
+                            throw GraphQLCacheError(
+                                kind: .read, path: fileURL.path,
+                                message: "record \(key) cannot be decoded: \(error.message)")
+                        }
+                        found[key] = CacheRecord(key: key, fields: fields)
+                        pendingUses.append(key)
+                    }
                 }
-                guard let data else { continue }
-                let fields: [String: CacheFieldEntry]
-                do {
-                    fields = try decoder.decode([String: CacheFieldEntry].self, from: data)
-                } catch {
-                    throw GraphQLCacheError(
-                        kind: .read, path: fileURL.path, message: "record \(key) cannot be decoded: \(error)")
-                }
-                found[key] = CacheRecord(key: key, fields: fields)
-                pendingUses.append(key)
             }
             return found
         }
+    }
+
+    /// The most keys read with one statement.
+    private static let batchSize = 32
+
+    /// `SELECT key, fields FROM records WHERE key IN (?, …)` with `count` parameters.
+    private static func selectSQL(count: Int) -> String {
+        "SELECT key, fields FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
+    }
+
+    /// Runs `body` in one read transaction (`BEGIN` … `COMMIT`), so that its reads see one state of the file and
+    /// take SQLite's locks once rather than once per statement. Without a transaction (when `BEGIN` fails, or one is
+    /// already open) `body` runs as it is; a failure to end the transaction is left to the next call.
+    func withReadSnapshot<T>(_ body: () -> T) -> T {
+        guard let connection, sqlite3_get_autocommit(connection) != 0,
+            sqlite3_exec(connection, "BEGIN", nil, nil, nil) == SQLITE_OK
+        else { return body() }
+        let result = body()
+        // A damaged file found by `body` may have been replaced meanwhile: end the transaction of this connection
+        // only if it is still open and in one.
+        if let current = self.connection, sqlite3_get_autocommit(current) == 0 {
+            sqlite3_exec(current, "COMMIT", nil, nil, nil)
+        }
+        return result
     }
 
     /// Writes the last-use marks of the records read since the last write, inside a write transaction.
@@ -129,16 +164,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError) {
         guard !records.isEmpty else { return }
-        var encoded: [(key: String, fields: Data)] = []
-        encoded.reserveCapacity(records.count)
-        for record in records {
-            do {
-                encoded.append((record.key, try encoder.encode(record.fields)))
-            } catch {
-                throw GraphQLCacheError(
-                    kind: .write, path: fileURL.path, message: "record \(record.key) cannot be encoded: \(error)")
-            }
-        }
+        let encoded = records.map { (key: $0.key, fields: CacheRecordCodec.encode($0.fields)) }
         try guarded { () throws(GraphQLCacheError) in
             try transaction(.write) { () throws(GraphQLCacheError) in
                 var use = try nextUse()
@@ -371,7 +397,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         try execute(
             """
             CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
-            last_used INTEGER NOT NULL)
+            last_used INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
@@ -566,7 +592,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     private func bind(
-        _ data: Data, at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
+        _ data: [UInt8], at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
     ) throws(GraphQLCacheError) {
         let code = data.withUnsafeBytes { bytes in
             sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
@@ -586,12 +612,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-    }
-
-    private func columnData(_ statement: OpaquePointer, _ index: Int32) -> Data {
-        guard let bytes = sqlite3_column_blob(statement, index) else { return Data() }
-        let count = Int(sqlite3_column_bytes(statement, index))
-        return Data(bytes: bytes, count: count)
     }
 
     /// `SQLITE_TRANSIENT`: SQLite copies the bound value before the call returns.

@@ -24,3 +24,19 @@ public final class SQLiteCacheStoreProbe {
         try store.records(forKeys: try store.allKeys())
     }
 }
+
+/// The SQLite store's record format seen from outside the library, for the `cache` fuzz target
+/// (`Fuzz/cache/Harness.swift`). Not part of the API: `@_spi(Testing)`.
+@_spi(Testing)
+public enum CacheRecordCodecProbe {
+    /// A record's fields as the store encodes them.
+    public static func encode(_ fields: [String: CacheFieldEntry]) -> [UInt8] {
+        CacheRecordCodec.encode(fields)
+    }
+
+    /// A record's fields from bytes read from the store.
+    /// - Throws: a `.read` error when the bytes are not a record.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(GraphQLCacheError) -> [String: CacheFieldEntry] {
+        try CacheRecordCodec.decode(bytes)
+    }
+}

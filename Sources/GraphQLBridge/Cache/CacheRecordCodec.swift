@@ -1,0 +1,296 @@
+import Foundation
+
+/// The SQLite store's encoding of a record's fields: a small versioned binary format, written by hand and read by
+/// a bounds-checked decoder that throws on malformed bytes (records come from disk and can be damaged).
+///
+/// ```
+/// record  = version(1) count:varint field*
+/// field   = name:string flags:byte receivedAt:f64 [seconds:i64 attoseconds:i64 if flags & 1] value
+/// value   = 0 (null) | 1 key:string (reference) | 2 count:varint value* (list) | json (a scalar)
+/// json    = 3 (null) | 4 (false) | 5 (true) | 6 text:string (number, exact JSON text) | 7 text:string (string)
+///         | 8 count:varint json* (array) | 9 count:varint (name:string json)* (object)
+/// string  = length:varint UTF-8 bytes
+/// ```
+///
+/// Varints are unsigned LEB128 (at most 10 bytes); `receivedAt` is the bit pattern of its
+/// `timeIntervalSinceReferenceDate` and the lifetime's components are those of `Duration`, little-endian, so
+/// both come back exactly.
+enum CacheRecordCodec {
+    /// The format's version, the first byte of every encoded record.
+    static let version: UInt8 = 1
+    /// How deep lists and JSON values may nest before the bytes are taken as damaged (the decoder recurses).
+    static let maximumDepth = 256
+
+    private enum Tag {
+        static let null: UInt8 = 0
+        static let reference: UInt8 = 1
+        static let list: UInt8 = 2
+        static let jsonNull: UInt8 = 3
+        static let jsonFalse: UInt8 = 4
+        static let jsonTrue: UInt8 = 5
+        static let jsonNumber: UInt8 = 6
+        static let jsonString: UInt8 = 7
+        static let jsonArray: UInt8 = 8
+        static let jsonObject: UInt8 = 9
+    }
+
+    // MARK: Encoding
+
+    /// The bytes of a record's fields (in no particular order).
+    static func encode(_ fields: [String: CacheFieldEntry]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + fields.count * 32)
+        bytes.append(version)
+        appendVarint(UInt64(fields.count), to: &bytes)
+        for (name, entry) in fields {
+            appendString(name, to: &bytes)
+            bytes.append(entry.maxAge == nil ? 0 : 1)
+            appendFixed(entry.receivedAt.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
+            if let maxAge = entry.maxAge {
+                let (seconds, attoseconds) = maxAge.components
+                appendFixed(UInt64(bitPattern: seconds), to: &bytes)
+                appendFixed(UInt64(bitPattern: attoseconds), to: &bytes)
+            }
+            appendValue(entry.value, to: &bytes)
+        }
+        return bytes
+    }
+
+    private static func appendValue(_ value: CacheValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null:
+            bytes.append(Tag.null)
+        case .reference(let key):
+            bytes.append(Tag.reference)
+            appendString(key, to: &bytes)
+        case .list(let items):
+            bytes.append(Tag.list)
+            appendVarint(UInt64(items.count), to: &bytes)
+            for item in items { appendValue(item, to: &bytes) }
+        case .scalar(let json):
+            appendJSON(json, to: &bytes)
+        }
+    }
+
+    private static func appendJSON(_ value: JSONValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null: bytes.append(Tag.jsonNull)
+        case .bool(let flag): bytes.append(flag ? Tag.jsonTrue : Tag.jsonFalse)
+        case .number(let text):
+            bytes.append(Tag.jsonNumber)
+            appendString(text, to: &bytes)
+        case .string(let text):
+            bytes.append(Tag.jsonString)
+            appendString(text, to: &bytes)
+        case .array(let items):
+            bytes.append(Tag.jsonArray)
+            appendVarint(UInt64(items.count), to: &bytes)
+            for item in items { appendJSON(item, to: &bytes) }
+        case .object(let members):
+            bytes.append(Tag.jsonObject)
+            appendVarint(UInt64(members.count), to: &bytes)
+            for (name, member) in members {
+                appendString(name, to: &bytes)
+                appendJSON(member, to: &bytes)
+            }
+        }
+    }
+
+    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    private static func appendFixed(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            appendVarint(UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    // MARK: Decoding
+
+    /// A record's fields from `bytes`.
+    /// - Throws: a `.read` ``GraphQLCacheError`` naming the problem and its offset when the bytes are not a record
+    ///   of this format (truncated, damaged, another version); never traps, whatever the bytes.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(GraphQLCacheError) -> [String: CacheFieldEntry] {
+        var reader = Reader(bytes: bytes)
+        let found = try reader.byte()
+        guard found == version else { throw reader.failure("format version \(found), expected \(version)") }
+        let count = try reader.count()
+        var fields: [String: CacheFieldEntry] = [:]
+        fields.reserveCapacity(count)
+        for _ in 0..<count {
+            let name = try reader.string()
+            let flags = try reader.byte()
+            guard flags <= 1 else { throw reader.failure("unknown field flags \(flags)") }
+            let sinceReference = Double(bitPattern: try reader.fixed())
+            // A NaN would make the record unequal to itself, and its freshness meaningless.
+            guard sinceReference.isFinite else { throw reader.failure("a received time is not a finite number") }
+            let receivedAt = Date(timeIntervalSinceReferenceDate: sinceReference)
+            var maxAge: Duration?
+            if flags == 1 {
+                let seconds = Int64(bitPattern: try reader.fixed())
+                let attoseconds = Int64(bitPattern: try reader.fixed())
+                // `Duration` keeps attoseconds within a second, with the seconds' sign.
+                guard attoseconds > -1_000_000_000_000_000_000, attoseconds < 1_000_000_000_000_000_000 else {
+                    throw reader.failure("a lifetime's attoseconds are out of range")
+                }
+                maxAge = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+            }
+            let value = try reader.value(depth: 0)
+            guard
+                fields.updateValue(CacheFieldEntry(value: value, receivedAt: receivedAt, maxAge: maxAge), forKey: name)
+                    == nil
+            else { throw reader.failure("the field \(name) appears twice") }
+        }
+        guard reader.offset == bytes.count else {
+            throw reader.failure("\(bytes.count - reader.offset) bytes left over")
+        }
+        return fields
+    }
+
+    /// A record's fields from `bytes` (see ``decode(_:)-(UnsafeRawBufferPointer)``).
+    static func decode(_ bytes: [UInt8]) throws(GraphQLCacheError) -> [String: CacheFieldEntry] {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(GraphQLCacheError) in try decode(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Reads the format from a buffer, checking every length against what is left.
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        func failure(_ problem: String) -> GraphQLCacheError {
+            GraphQLCacheError(kind: .read, message: "a damaged record at byte \(offset): \(problem)")
+        }
+
+        mutating func byte() throws(GraphQLCacheError) -> UInt8 {
+            guard offset < bytes.count else { throw failure("the record ends early") }
+            let value = bytes[offset]
+            offset += 1
+            return value
+        }
+
+        mutating func varint() throws(GraphQLCacheError) -> UInt64 {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while true {
+                let next = try byte()
+                guard shift < 63 || (shift == 63 && next <= 1) else { throw failure("a number is too large") }
+                value |= UInt64(next & 0x7F) << shift
+                if next < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        /// A count of items that each take at least one byte: never more than what is left.
+        mutating func count() throws(GraphQLCacheError) -> Int {
+            let value = try varint()
+            guard value <= UInt64(bytes.count - offset) else { throw failure("a count of \(value) is past the end") }
+            return Int(value)
+        }
+
+        mutating func fixed() throws(GraphQLCacheError) -> UInt64 {
+            guard bytes.count - offset >= 8 else { throw failure("the record ends early") }
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[offset + index]) << UInt64(index * 8) }
+            offset += 8
+            return value
+        }
+
+        mutating func string() throws(GraphQLCacheError) -> String {
+            let length = try count()
+            let slice = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+            let text = String(decoding: slice, as: UTF8.self)
+            // Decoding repairs bad UTF-8 (U+FFFD): the text differs from the bytes then. ASCII is always valid.
+            var isASCII = true
+            for byte in slice where byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            guard isASCII || text.utf8.elementsEqual(slice) else { throw failure("a string is not UTF-8") }
+            offset += length
+            return text
+        }
+
+        mutating func value(depth: Int) throws(GraphQLCacheError) -> CacheValue {
+            guard depth < CacheRecordCodec.maximumDepth else { throw failure("values nest too deep") }
+            let tag = try byte()
+            switch tag {
+            case Tag.null: return .null
+            case Tag.reference: return .reference(try string())
+            case Tag.list:
+                let count = try count()
+                var items: [CacheValue] = []
+                items.reserveCapacity(count)
+                for _ in 0..<count { items.append(try value(depth: depth + 1)) }
+                return .list(items)
+            default:
+                return .scalar(try json(tag: tag, depth: depth))
+            }
+        }
+
+        mutating func json(tag: UInt8, depth: Int) throws(GraphQLCacheError) -> JSONValue {
+            guard depth < CacheRecordCodec.maximumDepth else { throw failure("values nest too deep") }
+            switch tag {
+            case Tag.jsonNull: return .null
+            case Tag.jsonFalse: return .bool(false)
+            case Tag.jsonTrue: return .bool(true)
+            case Tag.jsonNumber:
+                let start = offset
+                let text = try string()
+                // Written into JSON text as it is: only a number's characters may be there.
+                guard !text.isEmpty, text.utf8.allSatisfy(Self.isNumberByte) else {
+                    offset = start
+                    throw failure("a number's text is not a number")
+                }
+                return .number(text)
+            case Tag.jsonString: return .string(try string())
+            case Tag.jsonArray:
+                let count = try count()
+                var items: [JSONValue] = []
+                items.reserveCapacity(count)
+                for _ in 0..<count { items.append(try json(tag: try byte(), depth: depth + 1)) }
+                return .array(items)
+            case Tag.jsonObject:
+                let count = try count()
+                var members: [String: JSONValue] = [:]
+                members.reserveCapacity(count)
+                for _ in 0..<count {
+                    let name = try string()
+                    members[name] = try json(tag: try byte(), depth: depth + 1)
+                }
+                return .object(members)
+            default:
+                offset -= 1
+                throw failure("unknown value tag \(tag)")
+            }
+        }
+
+        static func isNumberByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}
