@@ -113,7 +113,7 @@ struct CacheReaderTests {
         defer { folder.remove() }
         let cache = GraphQLCache(
             storage: persistent ? .persistent(directory: folder.url) : .memory, maxAge: .seconds(60),
-            memoizedResultLimit: 0)
+            memoizedResultLimit: 0, storesResponses: false)
         let data = try Self.serverData()
         await cache.write(
             data: data, errors: [], metadata: Self.metadata, variables: Self.variables,

@@ -46,6 +46,8 @@ public actor GraphQLCache {
         public var memoizedHits = 0
         /// Reads rebuilt from the records.
         public var recordHits = 0
+        /// Reads served from a persistent store's stored response (its records unchanged since it was written).
+        public var storedResponseHits = 0
         /// Reads that missed a field.
         public var misses = 0
         /// Records written (each write of a record counts).
@@ -78,6 +80,8 @@ public actor GraphQLCache {
     var lastOptimisticLayerID: UInt64 = 0
     /// How many decoded results are kept for reads without rebuilding.
     private let memoLimit: Int
+    /// Whether a persistent store keeps each query's response, written from its records.
+    private let storesResponses: Bool
 
     /// Creates a cache.
     /// - Parameters:
@@ -90,12 +94,17 @@ public actor GraphQLCache {
     ///     the old records).
     ///   - memoizedResultLimit: how many decoded results are kept to answer repeated reads without rebuilding
     ///     them from the records (least recently used go first); 0 turns it off.
+    ///   - storesResponses: whether a persistent store also keeps each query's last response, written from its
+    ///     records, and serves it (one row read and decoded) while none of those records changed: a new process
+    ///     (the app's next launch) then reads a cached query as fast as a server response is decoded. On by
+    ///     default; the memory store keeps none (``memoizedResultLimit`` does that within a process).
     ///   - now: the clock (inject one in tests).
     public init(
         storage: Storage = .memory, maxAge: Duration = .zero, namespace: String = "default",
         byteLimit: Int = 64 << 20, schemaVersion: String = "1", memoizedResultLimit: Int = 10_000,
-        now: @escaping @Sendable () -> Date = { Date() }
+        storesResponses: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.storesResponses = storesResponses
         self.maxAge = maxAge
         self.byteLimit = max(1, byteLimit)
         self.namespace = namespace
@@ -194,6 +203,12 @@ public actor GraphQLCache {
         }
         let store = self.store
         let layers = optimisticLayers
+        let keepsResponses = usesMemo && storesResponses && store.keepsResponses
+        if keepsResponses,
+            let hit = storedResponse(Data.self, operationName: operationName, queryKey: queryKey, time: time)
+        {
+            return hit
+        }
         var problems: [GraphQLCacheError] = []
         var reader = CacheReader(
             metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
@@ -206,7 +221,9 @@ public actor GraphQLCache {
                 }
             })
         reader.nullPaths = nullPaths
-        let response = store.withReadSnapshot { reader.readResponse(rootKey: rootKey) }
+        let (response, version) = store.withReadSnapshot {
+            (reader.readResponse(rootKey: rootKey), keepsResponses ? try? store.writeVersion() : nil)
+        }
         self.problems += problems
         guard let response else {
             statistics.misses += 1
@@ -224,6 +241,15 @@ public actor GraphQLCache {
         }
         guard let data = result.data else { return .miss(path: "data", dependencies: reader.dependencies) }
         statistics.recordHits += 1
+        if keepsResponses, layers.isEmpty, let version {
+            do throws(GraphQLCacheError) {
+                try store.saveResponse(
+                    forQuery: queryKey, body: response, dependencies: reader.dependencies,
+                    expiry: reader.earliestExpiry, defaultMaxAge: maxAge.timeInterval, version: version)
+            } catch {
+                self.problems.append(error)
+            }
+        }
         if usesMemo {
             remember(
                 MemoizedResult(
@@ -233,11 +259,13 @@ public actor GraphQLCache {
         return .hit(data, isStale: reader.isStale, dependencies: reader.dependencies)
     }
 
-    /// Writes a server response's `data` into the store; returns the keys of the records that changed.
+    /// Writes a server response's `data` into the store; returns the keys of the records that changed. With the
+    /// query's key, a persistent store also keeps the response as written from the records.
     @discardableResult
     func write(
         data: [String: JSONValue], errors: [GraphQLError], metadata: GraphQLCacheMetadata,
-        variables: [String: JSONValue], rootKey: String, serverMaxAge: Duration?, receivedAt: Date? = nil
+        variables: [String: JSONValue], rootKey: String, serverMaxAge: Duration?, receivedAt: Date? = nil,
+        queryKey: String? = nil
     ) -> Set<String> {
         var normalizer = CacheNormalizer(
             metadata: metadata, variables: variables, receivedAt: receivedAt ?? now(), serverMaxAge: serverMaxAge,
@@ -261,6 +289,9 @@ public actor GraphQLCache {
             // their freshness is recomputed below for those whose records were rewritten.
             // Watchers follow values: a record only received again (same values, new freshness) re-reads no watcher.
             invalidate(Set(changed.map(\.key)), signalling: changedValues)
+            if let queryKey, rootKey == CacheRecord.queryRootKey {
+                saveResponse(metadata: metadata, variables: variables, queryKey: queryKey)
+            }
             let removed = try store.byteCount() > byteLimit ? try store.trim(toBytes: byteLimit / 10 * 9) : []
             invalidate(Set(removed))
             return changedValues
@@ -284,6 +315,73 @@ public actor GraphQLCache {
     /// Forgets the in-flight request for `queryKey` once it is done.
     func finish(_ request: InFlightRequest, for queryKey: String) {
         if inFlight[queryKey]?.id == request.id { inFlight[queryKey] = nil }
+    }
+
+    // MARK: - Stored responses
+
+    /// The stored response of `queryKey`, decoded, when the store has a current one and no optimistic layer
+    /// touches its records.
+    private func storedResponse<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, queryKey: String, time: Date
+    ) -> ReadOutcome<Data>? {
+        let stored: StoredResponse?
+        do throws(GraphQLCacheError) {
+            let store = self.store
+            let lifetime = maxAge.timeInterval
+            // One read transaction for the response and its records' versions.
+            stored = try store.withReadSnapshot { () -> Result<StoredResponse?, GraphQLCacheError> in
+                do throws(GraphQLCacheError) {
+                    return .success(try store.storedResponse(forQuery: queryKey, defaultMaxAge: lifetime))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
+        } catch {
+            problems.append(error)
+            return nil
+        }
+        guard let stored,
+            !optimisticLayers.contains(where: { !$0.records.keys.allSatisfy { !stored.dependencies.contains($0) } }),
+            let result = try? GraphQLResponseDecoder.decode(
+                Data.self, operation: operationName, response: HTTPResponse(status: 200),
+                body: Foundation.Data(stored.body), errorPolicy: .failOnAnyError),
+            let data = result.data
+        else { return nil }
+        statistics.storedResponseHits += 1
+        remember(
+            MemoizedResult(data: data, dependencies: stored.dependencies, earliestExpiry: stored.expiry, lastUse: 0),
+            for: queryKey)
+        return .hit(data, isStale: stored.expiry <= time, dependencies: stored.dependencies)
+    }
+
+    /// Writes the query's response from the records just written and keeps it (a persistent store only).
+    private func saveResponse(metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String) {
+        guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
+        let store = self.store
+        var problems: [GraphQLCacheError] = []
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: now(), defaultMaxAge: maxAge,
+            load: { keys in
+                do throws(GraphQLCacheError) {
+                    return try store.records(forKeys: keys)
+                } catch {
+                    problems.append(error)
+                    return [:]
+                }
+            })
+        let (response, version) = store.withReadSnapshot {
+            (reader.readResponse(rootKey: CacheRecord.queryRootKey), try? store.writeVersion())
+        }
+        if let body = response, let version {
+            do throws(GraphQLCacheError) {
+                try store.saveResponse(
+                    forQuery: queryKey, body: body, dependencies: reader.dependencies, expiry: reader.earliestExpiry,
+                    defaultMaxAge: maxAge.timeInterval, version: version)
+            } catch {
+                problems.append(error)
+            }
+        }
+        self.problems += problems
     }
 
     // MARK: - Memo

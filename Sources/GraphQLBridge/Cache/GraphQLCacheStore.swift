@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a ``GraphQLCache`` keeps its records: in memory, or in SQLite on disk.
 ///
 /// A store is owned by one cache and only ever called from that cache's actor, one call at a time, so it
@@ -23,6 +25,19 @@ protocol GraphQLCacheStore: AnyObject {
     func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String]
     /// Runs `body`, whose reads see one state of the store.
     func withReadSnapshot<T>(_ body: () -> T) -> T
+    /// Whether the store keeps responses (``storedResponse(forQuery:defaultMaxAge:)``).
+    var keepsResponses: Bool { get }
+    /// A query's stored response, when it can still be served (a persistent store; the memory store keeps none:
+    /// the cache's memo does that job within a process).
+    func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse?
+    /// The version of the last write: read with the records a response is written from (in one read snapshot), it
+    /// tells which writes the response has seen.
+    func writeVersion() throws(GraphQLCacheError) -> Int64
+    /// Keeps a query's response, written from its records as they were at write `version`.
+    func saveResponse(
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
+        version: Int64
+    ) throws(GraphQLCacheError)
 }
 
 extension GraphQLCacheStore {
@@ -31,4 +46,32 @@ extension GraphQLCacheStore {
     func withReadSnapshot<T>(_ body: () -> T) -> T {
         body()
     }
+
+    /// None kept.
+    var keepsResponses: Bool { false }
+
+    /// None kept.
+    func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
+        nil
+    }
+
+    /// No versions.
+    func writeVersion() throws(GraphQLCacheError) -> Int64 { 0 }
+
+    /// Nothing kept.
+    func saveResponse(
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
+        version: Int64
+    ) throws(GraphQLCacheError) {}
+}
+
+/// A query's last response as written from the records (`{"data":…}` bytes), kept by a persistent store so that a
+/// new process serves it without rebuilding it, while none of the records it was written from changed.
+struct StoredResponse: Sendable {
+    /// The response's JSON.
+    var body: [UInt8]
+    /// The records it was written from.
+    var dependencies: Set<String>
+    /// When its first field stops being fresh.
+    var expiry: Date
 }

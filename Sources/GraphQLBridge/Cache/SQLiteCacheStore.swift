@@ -31,7 +31,9 @@ import Foundation
 final class SQLiteCacheStore: GraphQLCacheStore {
     /// The tables' format, kept in `meta`: a file with another format has its records dropped on open.
     /// Format 2: the fields in ``CacheRecordCodec``'s binary format (format 1 held them as JSON).
-    static let formatVersion = "graphqlbridge-cache-2"
+    /// Format 3: records carry the version of the write that last changed them, and `responses` keeps each query's
+    /// last response as written from its records (see ``storedResponse(forQuery:defaultMaxAge:)``).
+    static let formatVersion = "graphqlbridge-cache-3"
 
     /// The database file.
     let fileURL: URL
@@ -169,16 +171,20 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             try transaction(.write) { () throws(GraphQLCacheError) in
                 var use = try nextUse()
                 try flushPendingUses(from: &use)
+                let version = try currentVersion(.write) + 1
+                try setVersion(version)
                 var delta = 0
                 for (key, fields) in encoded {
                     if knownStoredBytes != nil { delta += key.utf8.count + fields.count - (try storedSize(of: key)) }
                     try withStatement(
-                        "INSERT OR REPLACE INTO records (key, fields, size, last_used) VALUES (?, ?, ?, ?)", .write
+                        "INSERT OR REPLACE INTO records (key, fields, size, last_used, version) VALUES (?, ?, ?, ?, ?)",
+                        .write
                     ) { statement throws(GraphQLCacheError) in
                         try bind(key, at: 1, in: statement, .write)
                         try bind(fields, at: 2, in: statement, .write)
                         try bind(Int64(key.utf8.count + fields.count), at: 3, in: statement, .write)
                         try bind(use, at: 4, in: statement, .write)
+                        try bind(version, at: 5, in: statement, .write)
                         _ = try step(statement, .write)
                     }
                     use += 1
@@ -215,6 +221,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             knownStoredBytes = nil
             try transaction(.write) { () throws(GraphQLCacheError) in
                 try execute("DELETE FROM records", .write)
+                try execute("DELETE FROM responses", .write)
             }
             try compact()
         }
@@ -241,6 +248,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 lastUse = use - 1
                 var total = try storedBytes(.write)
                 guard total > limit else { return [] }
+                // The stored responses go first: each can be written again from its records.
+                total -= Int(try integer("SELECT COALESCE(SUM(size), 0) FROM responses", .write))
+                try execute("DELETE FROM responses", .write)
+                knownStoredBytes = nil
+                guard total > limit else { return [] }
                 let removed = try withStatement(
                     "SELECT key, size FROM records ORDER BY last_used, key", .write
                 ) { statement throws(GraphQLCacheError) in
@@ -255,6 +267,147 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 return removed
             }
         }
+    }
+
+    // MARK: Stored responses
+
+    /// A persistent store keeps each query's last response.
+    var keepsResponses: Bool { true }
+
+    /// `query`'s stored response, when every record it was written from is still there, unchanged (no write
+    /// since), and it was written with the same default lifetime; `nil` otherwise.
+    func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
+        try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
+            let row = try withStatement(
+                "SELECT version, max_age, expiry, dependencies, body FROM responses WHERE query_key = ?", .read
+            ) { statement throws(GraphQLCacheError) -> (Int64, Double, Double, [String]?, [UInt8])? in
+                try bind(query, at: 1, in: statement, .read)
+                guard try step(statement, .read) else { return nil }
+                return (
+                    sqlite3_column_int64(statement, 0), sqlite3_column_double(statement, 1),
+                    sqlite3_column_double(statement, 2), Self.decodeKeys(blob(statement, 3)), blob(statement, 4)
+                )
+            }
+            guard let (version, maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge,
+                let dependencies, !dependencies.isEmpty, expiry.isFinite,
+                try isCurrent(dependencies, writtenBy: version)
+            else { return nil }
+            return StoredResponse(
+                body: body, dependencies: Set(dependencies), expiry: Date(timeIntervalSince1970: expiry))
+        }
+    }
+
+    /// The version of the last write.
+    func writeVersion() throws(GraphQLCacheError) -> Int64 {
+        try guarded { () throws(GraphQLCacheError) in try currentVersion(.read) }
+    }
+
+    /// Keeps `body` as `query`'s response, written from the records `dependencies` as they were at write `version`
+    /// (another process's later write makes it stale, even one made before this call).
+    func saveResponse(
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
+        version: Int64
+    ) throws(GraphQLCacheError) {
+        let keys = Self.encodeKeys(dependencies.sorted())
+        let size = query.utf8.count + body.count + keys.count
+        try guarded { () throws(GraphQLCacheError) in
+            try transaction(.write) { () throws(GraphQLCacheError) in
+                let old = try withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
+                    statement throws(GraphQLCacheError) in
+                    try bind(query, at: 1, in: statement, .write)
+                    return try step(statement, .write) ? Int(sqlite3_column_int64(statement, 0)) : 0
+                }
+                try withStatement(
+                    """
+                    INSERT OR REPLACE INTO responses (query_key, version, max_age, expiry, dependencies, body, size) \
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, .write
+                ) { statement throws(GraphQLCacheError) in
+                    try bind(query, at: 1, in: statement, .write)
+                    try bind(version, at: 2, in: statement, .write)
+                    try bind(defaultMaxAge, at: 3, in: statement, .write)
+                    try bind(expiry.timeIntervalSince1970, at: 4, in: statement, .write)
+                    try bind(keys, at: 5, in: statement, .write)
+                    try bind(body, at: 6, in: statement, .write)
+                    try bind(Int64(size), at: 7, in: statement, .write)
+                    _ = try step(statement, .write)
+                }
+                if let known = knownStoredBytes { knownStoredBytes = known + size - old }
+            }
+        }
+    }
+
+    /// Whether every one of `keys` has a record written no later than `version`.
+    private func isCurrent(_ keys: [String], writtenBy version: Int64) throws(GraphQLCacheError) -> Bool {
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start..<min(keys.count, start + Self.batchSize)]
+            start = batch.endIndex
+            let sql =
+                "SELECT COUNT(*), COALESCE(MAX(version), 0) FROM records WHERE key IN (?"
+                + String(repeating: ", ?", count: batch.count - 1) + ")"
+            let current = try withStatement(sql, .read) { statement throws(GraphQLCacheError) in
+                for (index, key) in batch.enumerated() { try bind(key, at: Int32(index + 1), in: statement, .read) }
+                guard try step(statement, .read) else { return false }
+                return Int(sqlite3_column_int64(statement, 0)) == batch.count
+                    && sqlite3_column_int64(statement, 1) <= version
+            }
+            guard current else { return false }
+        }
+        return true
+    }
+
+    /// The version of the last write (kept in `meta`).
+    private func currentVersion(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int64 {
+        try withStatement("SELECT value FROM meta WHERE name = 'version'", kind) {
+            statement throws(GraphQLCacheError) in
+            try step(statement, kind) ? Int64(columnText(statement, 0)) ?? 0 : 0
+        }
+    }
+
+    private func setVersion(_ version: Int64) throws(GraphQLCacheError) {
+        try withStatement("INSERT OR REPLACE INTO meta (name, value) VALUES ('version', ?)", .write) {
+            statement throws(GraphQLCacheError) in
+            try bind(String(version), at: 1, in: statement, .write)
+            _ = try step(statement, .write)
+        }
+    }
+
+    /// Record keys as stored: each as its UTF-8 length (4 bytes, little-endian) and its bytes.
+    static func encodeKeys(_ keys: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for key in keys {
+            let utf8 = Array(key.utf8)
+            let count = UInt32(truncatingIfNeeded: utf8.count)
+            for shift in stride(from: 0, to: 32, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: count >> UInt32(shift)))
+            }
+            bytes += utf8
+        }
+        return bytes
+    }
+
+    /// The keys of ``encodeKeys(_:)``; `nil` for bytes it did not write (a damaged row is not used).
+    static func decodeKeys(_ bytes: [UInt8]) -> [String]? {
+        var keys: [String] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes.count - index >= 4 else { return nil }
+            var count = 0
+            for offset in 0..<4 { count |= Int(bytes[index + offset]) << (8 * offset) }
+            index += 4
+            guard count <= bytes.count - index else { return nil }
+            keys.append(String(decoding: bytes[index..<index + count], as: UTF8.self))
+            index += count
+        }
+        return keys
+    }
+
+    /// The bytes of a blob column (empty for `NULL`).
+    private func blob(_ statement: OpaquePointer, _ index: Int32) -> [UInt8] {
+        guard let start = sqlite3_column_blob(statement, index) else { return [] }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
     }
 
     // MARK: Beyond the protocol
@@ -382,9 +535,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 kind: .corrupt, path: fileURL.path, message: "not a cache store: its meta table is not one")
         }
         let storedVersion = meta["schemaVersion"] ?? ""
-        guard format == Self.formatVersion, storedVersion == schemaVersion, tables.contains("records") else {
+        guard format == Self.formatVersion, storedVersion == schemaVersion, tables.contains("records"),
+            tables.contains("responses")
+        else {
             guard create else { return }
             try execute("DROP TABLE IF EXISTS records", .open)
+            try execute("DROP TABLE IF EXISTS responses", .open)
             try execute("DROP TABLE meta", .open)
             try createTables()
             droppedSchemaVersion = storedVersion
@@ -397,9 +553,17 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         try execute(
             """
             CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
-            last_used INTEGER NOT NULL) WITHOUT ROWID
+            last_used INTEGER NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID
+            """, .open)
+        try execute(
+            """
+            CREATE TABLE responses (query_key TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL, \
+            max_age REAL NOT NULL, expiry REAL NOT NULL, dependencies BLOB NOT NULL, body BLOB NOT NULL, \
+            size INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
+        // Covers the stored responses' check (each key's version) without reading the records' fields.
+        try execute("CREATE INDEX records_versions ON records (key, version)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
             try withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
                 statement throws(GraphQLCacheError) in
@@ -558,7 +722,10 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     private func storedBytes(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int {
-        Int(try integer("SELECT COALESCE(SUM(size), 0) FROM records", kind))
+        Int(
+            try integer(
+                "SELECT (SELECT COALESCE(SUM(size), 0) FROM records) + (SELECT COALESCE(SUM(size), 0) FROM responses)",
+                kind))
     }
 
     private func delete(_ key: String) throws(GraphQLCacheError) {
@@ -597,6 +764,13 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         let code = data.withUnsafeBytes { bytes in
             sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
         }
+        guard code == SQLITE_OK else { throw failure(kind, "cannot bind a value", code: code) }
+    }
+
+    private func bind(
+        _ value: Double, at index: Int32, in statement: OpaquePointer, _ kind: GraphQLCacheError.Kind
+    ) throws(GraphQLCacheError) {
+        let code = sqlite3_bind_double(statement, index, value)
         guard code == SQLITE_OK else { throw failure(kind, "cannot bind a value", code: code) }
     }
 

@@ -95,7 +95,9 @@ public struct GraphQLHTTPClient: Sendable {
         }
         func fromServer() async throws(APIError) -> GraphQLResult<Operation.Data> {
             let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
-            await store(fetched, in: cache, metadata: metadata, variables: variables, rootKey: CacheRecord.queryRootKey)
+            await store(
+                fetched, in: cache, metadata: metadata, variables: variables, rootKey: CacheRecord.queryRootKey,
+                queryKey: queryKey)
             return fetched.result
         }
         switch fetchPolicy {
@@ -187,7 +189,7 @@ public struct GraphQLHTTPClient: Sendable {
     /// removed when there is nothing to write).
     func store<Data: Sendable>(
         _ fetched: (result: GraphQLResult<Data>, body: Foundation.Data), in cache: GraphQLCache,
-        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String,
+        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String, queryKey: String? = nil,
         replacingLayer layer: UInt64? = nil
     ) async {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
@@ -206,7 +208,7 @@ public struct GraphQLHTTPClient: Sendable {
         }
         await cache.write(
             data: data, errors: fetched.result.errors, metadata: metadata, variables: variables, rootKey: rootKey,
-            serverMaxAge: control.maxAge)
+            serverMaxAge: control.maxAge, queryKey: queryKey)
     }
 
     /// The key under which a query's memoized result and in-flight request are kept: its type and variables.

@@ -193,7 +193,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         nullPaths = Set(knownErrors.compactMap { $0.path.map(CacheNormalizer.responsePath) })
         await client.store(
             fetched, in: context.cache, metadata: context.metadata, variables: context.variables,
-            rootKey: CacheRecord.queryRootKey)
+            rootKey: CacheRecord.queryRootKey, queryKey: context.queryKey)
         switch try await read(context) {
         case .hit(let cached):
             unservablePath = nil

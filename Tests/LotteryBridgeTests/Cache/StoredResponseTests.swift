@@ -1,0 +1,128 @@
+import Foundation
+import GraphQLBridgeTesting
+import LotteryAPI
+import Testing
+
+@testable import GraphQLBridge
+
+struct FixtureProblem: Error {}
+
+/// A persistent cache keeps each query's response as written from its records and serves it in a new process
+/// while none of those records changed; any write to one of them (here or in another process) makes it
+/// unusable, and the result is rebuilt from the records.
+@Suite("Stored responses of the persistent cache")
+struct StoredResponseTests {
+    private func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graphqlbridge-responses-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A client answering `GameQuery` with the fixture, and `SetFavorite` with the same game, favourite.
+    private func client(_ cache: GraphQLCache) throws -> GraphQLHTTPClient {
+        let game = try Fixture.data("game-6x45.graphql.json")
+        var text = String(decoding: game, as: UTF8.self)
+        guard let gameKey = text.range(of: "\"game\":"), let flag = text.range(of: "\"isFavorite\": false") else {
+            throw FixtureProblem()
+        }
+        text.replaceSubrange(flag, with: "\"isFavorite\": true")
+        text.replaceSubrange(gameKey, with: "\"setFavorite\":")
+        let favorite = Data(text.utf8)
+        let transport = MockTransport { _, body in
+            let isMutation = String(decoding: body, as: UTF8.self).contains("\"operationName\":\"SetFavorite\"")
+            return (
+                HTTPResponse(status: 200, headers: ["Content-Type": "application/json"]), isMutation ? favorite : game
+            )
+        }
+        let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        return GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache)
+    }
+
+    private func cache(_ directory: URL, maxAge: Duration = .seconds(60), storesResponses: Bool = true)
+        -> GraphQLCache
+    {
+        GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: maxAge, namespace: "ann",
+            storesResponses: storesResponses)
+    }
+
+    @Test("A new cache on the same file serves the stored response, equal to the rebuilt one, without rebuilding")
+    func servedInANewProcess() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = try await client(cache(directory)).execute(GameQuery(id: "6x45")).data
+        #expect(written?.game?.isFavorite == false)
+
+        let reopened = cache(directory)
+        let read = try await client(reopened).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        #expect(read.source == .cache && read.data == written)
+        var statistics = await reopened.statistics
+        #expect(statistics.storedResponseHits == 1 && statistics.recordHits == 0)
+
+        // Without stored responses: rebuilt from the records, the same value.
+        let rebuilt = cache(directory, storesResponses: false)
+        #expect(try await client(rebuilt).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data == written)
+        statistics = await rebuilt.statistics
+        #expect(statistics.storedResponseHits == 0 && statistics.recordHits == 1)
+    }
+
+    @Test("A write to one of its records (a mutation, in another cache on the file) makes it unusable")
+    func staleAfterAWrite() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = cache(directory)
+        _ = try await client(first).execute(GameQuery(id: "6x45"))
+        // Another process (another cache on the same file) reads the stored response, then the first one writes.
+        let second = cache(directory)
+        #expect(
+            try await client(second).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data?.game?.isFavorite
+                == false)
+        #expect(await second.statistics.storedResponseHits == 1)
+        _ = try await client(first).execute(SetFavoriteMutation(gameId: "6x45", favorite: true))
+
+        let third = cache(directory)
+        let read = try await client(third).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        #expect(read.data?.game?.isFavorite == true, "the records' new value, not the stored response's")
+        let statistics = await third.statistics
+        #expect(statistics.storedResponseHits == 0 && statistics.recordHits == 1)
+        // The rebuilt response was stored again: the next process serves it.
+        let fourth = cache(directory)
+        #expect(
+            try await client(fourth).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data?.game?.isFavorite
+                == true)
+        #expect(await fourth.statistics.storedResponseHits == 1)
+    }
+
+    @Test("Another default lifetime, a removed record or an eviction: not served")
+    func notServed() async throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try await client(cache(directory)).execute(GameQuery(id: "6x45"))
+        let otherLifetime = cache(directory, maxAge: .seconds(5))
+        _ = try await client(otherLifetime).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        #expect(await otherLifetime.statistics.storedResponseHits == 0)
+
+        let removing = cache(directory)
+        try await removing.removeRecords(forKeys: ["Game:6x45"])
+        let afterRemoval = cache(directory)
+        await #expect(throws: APIError.self) {
+            try await client(afterRemoval).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        }
+        #expect(await afterRemoval.statistics.storedResponseHits == 0)
+    }
+
+    @Test("The stored record keys: round trip, and damaged bytes are refused")
+    func keyEncoding() {
+        let keys = ["Game:6x45", "", "QUERY_ROOT.game({\"id\":\"6x45\"})", "ключ\u{0}x"]
+        let bytes = SQLiteCacheStore.encodeKeys(keys)
+        #expect(SQLiteCacheStore.decodeKeys(bytes) == keys)
+        for length in 0..<bytes.count where length > 0 {
+            let prefix = Array(bytes.prefix(length))
+            if let decoded = SQLiteCacheStore.decodeKeys(prefix) {
+                #expect(SQLiteCacheStore.encodeKeys(decoded) == prefix, "only whole keys are read")
+            }
+        }
+        #expect(SQLiteCacheStore.decodeKeys([0xFF, 0xFF, 0xFF, 0x7F, 0x41]) == nil)
+    }
+}
