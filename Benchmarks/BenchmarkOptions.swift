@@ -21,7 +21,7 @@ struct BenchmarkOptions {
         usage: Benchmarks [decode|codegen|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
                           [--fixtures DIR] [--python PATH] [--no-pin]
 
-          decode   decode GraphQL and REST bodies of games and draws (floor, graphql, rest paths)
+          decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
           codegen  parse, build and validate graphql-core's big fixtures and generate LotteryAPI, beside
                    graphql-core doing the same in a Python subprocess
           all      every benchmark (default)
@@ -30,7 +30,7 @@ struct BenchmarkOptions {
           --draws N   draws in each game's draw list (default 10)
           --runs N    timed runs per path after one warm-up (default 9; medians need at least 7)
           --seed N    data generator seed
-          --only P    time only these paths (floor, graphql, rest), e.g. for a profiler
+          --only P    time only these paths (floor, graphql, fast, rest), e.g. for a profiler
           --fixtures DIR  graphql-core's tests/fixtures folder (default: $GRAPHQL_CORE_FIXTURES);
                           `bash scripts/fetch-graphql-core-fixtures.sh` fetches it and prints its path
           --python PATH   a python with graphql-core 3.3.2 (default: $GRAPHQLBRIDGE_PYTHON);
