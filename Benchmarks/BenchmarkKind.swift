@@ -9,6 +9,8 @@ enum BenchmarkKind: String, CaseIterable {
     case codegen
     /// The client cache: memory hits against decoding, and the cost of a merge as the store grows.
     case cache
+    /// 10,000 small queries over loopback through `GraphQLHTTPClient` against URLSession + JSONDecoder.
+    case client
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -16,6 +18,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .decode: return DecodeBenchmark.run(options: options)
         case .codegen: return CodegenBenchmark.run(options: options)
         case .cache: return CacheBenchmark.run(options: options)
+        case .client: return ClientBenchmark.run(options: options)
         }
     }
 }

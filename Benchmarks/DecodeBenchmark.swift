@@ -30,17 +30,22 @@ enum DecodeBenchmark {
                 + "generated in \(format(generationMs)) ms (seed \(options.seed))")
 
         let (checkMs, failures) = TimingSummary.time {
-            check(workload) + (workload.graphQLGameBodies.first.map(LongFastPathCheck.run(gameBody:)) ?? [])
+            guard options.check else { return [String]() }
+            return check(workload) + (workload.graphQLGameBodies.first.map(LongFastPathCheck.run(gameBody:)) ?? [])
         }
         if !failures.isEmpty {
             print("correctness check: FAIL (\(failures.count) problems; first ones below)")
             for failure in failures.prefix(10) { print("  - " + failure) }
             return 1
         }
-        print(
-            "correctness check: PASS (fast path == GraphQL path == REST path == expected models for \(workload.games.count) "
-                + "games and \(workload.games.count) draw lists, the fast reader took every body; Long fast path == exact "
-                + "read for \(LongFastPathCheck.forms.count * 2) bodies; \(format(checkMs)) ms)")
+        if !options.check {
+            print("correctness check: skipped (--no-check)")
+        } else {
+            print(
+                "correctness check: PASS (fast path == GraphQL path == REST path == expected models for \(workload.games.count) "
+                    + "games and \(workload.games.count) draw lists, the fast reader took every body; Long fast path == exact "
+                    + "read for \(LongFastPathCheck.forms.count * 2) bodies; \(format(checkMs)) ms)")
+        }
 
         let paths = DecodePath.allCases.filter { options.includes($0.rawValue) }
         var summaries = paths.map {
