@@ -40,6 +40,26 @@ enum ClientBenchmark {
         var variables: ImageQuery.Variables
     }
 
+    /// A transport that sends with `URLSession.data(for:)` (no delegate, timers or size limit), to tell the client's
+    /// own cost from `URLSessionTransport`'s.
+    struct PlainSessionTransport: GraphQLTransport {
+        let session: URLSession
+
+        func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+            var urlRequest = URLRequest(url: request.url)
+            urlRequest.httpMethod = request.method
+            for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+            urlRequest.httpBody = body
+            let (data, response) = try await session.data(for: urlRequest)
+            guard let http = response as? HTTPURLResponse else { throw TransportError(.other, "not HTTP") }
+            var headers = HTTPHeaders()
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String { headers[name] = "\(value)" }
+            }
+            return (HTTPResponse(status: http.statusCode, headers: headers), data)
+        }
+    }
+
     /// Runs the benchmark; 0 unless a request failed or the two sides disagree.
     static func run(options: BenchmarkOptions) -> Int32 {
         print("== client ==")
@@ -59,6 +79,8 @@ enum ClientBenchmark {
         let query = ImageQuery(id: "logo-6x45")
         let client = GraphQLHTTPClient(endpoint: endpoint)
         let session = URLSession(configuration: .ephemeral)
+        let plainClient = GraphQLHTTPClient(
+            endpoint: endpoint, transport: PlainSessionTransport(session: URLSession(configuration: .ephemeral)))
         let body: Data
         do {
             body = try JSONEncoder().encode(
@@ -96,12 +118,18 @@ enum ClientBenchmark {
         )
 
         var clientSamples: [Double] = []
+        var plainClientSamples: [Double] = []
         var plainSamples: [Double] = []
         var failures = 0
         // One untimed warm-up round of each side, then the timed rounds alternating.
         for round in 0...rounds {
             let clientMs = await TimingSummary.timeAsync {
                 for _ in 0..<perRound where (try? await client.execute(query))?.data?.image == nil { failures += 1 }
+            }
+            let plainClientMs = await TimingSummary.timeAsync {
+                for _ in 0..<perRound where (try? await plainClient.execute(query))?.data?.image == nil {
+                    failures += 1
+                }
             }
             let plainMs = await TimingSummary.timeAsync {
                 for _ in 0..<perRound {
@@ -115,6 +143,7 @@ enum ClientBenchmark {
             }
             if round > 0 {
                 clientSamples.append(clientMs)
+                plainClientSamples.append(plainClientMs)
                 plainSamples.append(plainMs)
             }
         }
@@ -124,8 +153,10 @@ enum ClientBenchmark {
         }
         let viaClient = TimingSummary(name: "GraphQLHTTPClient", bytesPerRun: 0, samples: clientSamples)
         let plain = TimingSummary(name: "URLSession + JSONDecoder", bytesPerRun: 0, samples: plainSamples)
+        let overData = TimingSummary(
+            name: "GraphQLHTTPClient over data(for:)", bytesPerRun: 0, samples: plainClientSamples)
         var table = TextTable(header: ["side", "median ms / round", "min ms", "µs per request (median)"])
-        for summary in [plain, viaClient] {
+        for summary in [plain, viaClient, overData] {
             table.rows.append([
                 summary.name, String(format: "%.1f", summary.medianMilliseconds),
                 String(format: "%.1f", summary.minimumMilliseconds),
