@@ -71,6 +71,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen",
+                "LotteryBackend",
             ],
             path: "Benchmarks",
             exclude: ["README.md", "graphql_core_parse.py"]

@@ -11,6 +11,8 @@ enum BenchmarkKind: String, CaseIterable {
     case cache
     /// Live queries: a mutation reaching its one affected watcher among 0 to 10,000 unrelated ones.
     case watch
+    /// 10,000 small queries over loopback through `GraphQLHTTPClient` against URLSession + JSONDecoder.
+    case client
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -19,6 +21,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .codegen: return CodegenBenchmark.run(options: options)
         case .cache: return CacheBenchmark.run(options: options)
         case .watch: return WatchBenchmark.run(options: options)
+        case .client: return ClientBenchmark.run(options: options)
         }
     }
 }

@@ -16,25 +16,31 @@ struct BenchmarkOptions {
     var pythonPath: String?
     /// Whether the codegen benchmark keeps itself and its Python subprocess on one CPU (Linux).
     var pinCPU = true
+    /// Whether the decode benchmark runs its correctness check first (off only to measure one path's peak memory).
+    var check = true
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
+        usage: Benchmarks [decode|codegen|cache|client|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
                           [--fixtures DIR] [--python PATH] [--no-pin]
 
-          decode   decode GraphQL and REST bodies of games and draws (floor, graphql, rest paths)
+          decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
           codegen  parse, build and validate graphql-core's big fixtures and generate LotteryAPI, beside
                    graphql-core doing the same in a Python subprocess
+          cache    cache hits (memory, SQLite) vs decoding; merge cost as the store grows
+          client   10,000 ImageQuery requests over loopback: GraphQLHTTPClient vs URLSession + JSONDecoder
+                   (rounds of --games requests)
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)
           --draws N   draws in each game's draw list (default 10)
           --runs N    timed runs per path after one warm-up (default 9; medians need at least 7)
           --seed N    data generator seed
-          --only P    time only these paths (floor, graphql, rest), e.g. for a profiler
+          --only P    time only these paths (floor, graphql, fast, rest), e.g. for a profiler
           --fixtures DIR  graphql-core's tests/fixtures folder (default: $GRAPHQL_CORE_FIXTURES);
                           `bash scripts/fetch-graphql-core-fixtures.sh` fetches it and prints its path
           --python PATH   a python with graphql-core 3.3.2 (default: $GRAPHQLBRIDGE_PYTHON);
                           `bash scripts/python-env.sh` makes one and prints its path
+          --no-check      decode: skip the correctness check (to measure the peak memory of one path alone)
           --no-pin        codegen: let the scheduler move the Swift and Python processes between CPUs
                           (by default both stay on one CPU; see CPUAffinity.swift)
         """
@@ -74,14 +80,15 @@ struct BenchmarkOptions {
                 seed = number
             case "--only":
                 let names = try value("--only").split(separator: ",").map(String.init)
-                let known: Set<String> = ["floor", "graphql", "rest"]
+                let known: Set<String> = ["floor", "graphql", "fast", "rest"]
                 for name in names where !known.contains(name) {
-                    throw UsageError(description: "--only: unknown path \"\(name)\" (floor, graphql, rest)")
+                    throw UsageError(description: "--only: unknown path \"\(name)\" (floor, graphql, fast, rest)")
                 }
                 onlyPaths = Set(names)
             case "--fixtures": fixturesPath = try value("--fixtures")
             case "--python": pythonPath = try value("--python")
             case "--no-pin": pinCPU = false
+            case "--no-check": check = false
             default:
                 throw UsageError(description: "unknown option \"\(arguments[index])\"")
             }

@@ -1,5 +1,7 @@
 import Foundation
+import GraphQLBridge
 import LegacyModels
+import LotteryAPI
 
 /// The `decode` benchmark: 2,000 games with 10 draws each, as the app fetches them (`GameQuery` +
 /// `DrawsQuery` over GraphQL, `GET /games/{id}` + `GET /games/{id}/draws?limit=10` over REST), decoded
@@ -11,6 +13,10 @@ import LegacyModels
 enum DecodeBenchmark {
     /// The GraphQL path's target, as a multiple of the floor's median.
     static let targetRatio = 1.5
+    /// The fast path's target (decode + adapt at most half the floor's time), and the figure to aim for.
+    static let fastTargetRatio = 0.5
+    /// The figure to aim for.
+    static let fastAimRatio = 0.33
 
     /// Runs the benchmark; 0 unless the correctness check or a decode failed.
     static func run(options: BenchmarkOptions) -> Int32 {
@@ -24,17 +30,22 @@ enum DecodeBenchmark {
                 + "generated in \(format(generationMs)) ms (seed \(options.seed))")
 
         let (checkMs, failures) = TimingSummary.time {
-            check(workload) + (workload.graphQLGameBodies.first.map(LongFastPathCheck.run(gameBody:)) ?? [])
+            guard options.check else { return [String]() }
+            return check(workload) + (workload.graphQLGameBodies.first.map(LongFastPathCheck.run(gameBody:)) ?? [])
         }
         if !failures.isEmpty {
             print("correctness check: FAIL (\(failures.count) problems; first ones below)")
             for failure in failures.prefix(10) { print("  - " + failure) }
             return 1
         }
-        print(
-            "correctness check: PASS (GraphQL path == REST path == expected models for \(workload.games.count) "
-                + "games and \(workload.games.count) draw lists; Long fast path == exact read for "
-                + "\(LongFastPathCheck.forms.count * 2) bodies; \(format(checkMs)) ms)")
+        if !options.check {
+            print("correctness check: skipped (--no-check)")
+        } else {
+            print(
+                "correctness check: PASS (fast path == GraphQL path == REST path == expected models for \(workload.games.count) "
+                    + "games and \(workload.games.count) draw lists, the fast reader took every body; Long fast path == exact "
+                    + "read for \(LongFastPathCheck.forms.count * 2) bodies; \(format(checkMs)) ms)")
+        }
 
         let paths = DecodePath.allCases.filter { options.includes($0.rawValue) }
         var summaries = paths.map {
@@ -63,12 +74,22 @@ enum DecodeBenchmark {
         printTable(summaries, runs: options.runs)
         let floor = summaries.first { $0.name == DecodePath.floor.rawValue }
         let graphQL = summaries.first { $0.name == DecodePath.graphql.rawValue }
+        let fast = summaries.first { $0.name == DecodePath.fast.rawValue }
         if let floor, let graphQL {
             let ratio = graphQL.medianMilliseconds / floor.medianMilliseconds
             let verdict = ratio <= targetRatio ? "PASS" : "FAIL"
             print("target: graphql/floor <= \(format(targetRatio)): \(verdict) (\(format(ratio)))")
         } else {
             print("target: graphql/floor <= \(format(targetRatio)): n/a (floor or graphql not timed)")
+        }
+        if let floor, let fast {
+            let ratio = fast.medianMilliseconds / floor.medianMilliseconds
+            let verdict = ratio <= fastTargetRatio ? "PASS" : "FAIL"
+            print(
+                "target: fast/floor <= \(format(fastTargetRatio)): \(verdict) (\(format(ratio)); aim \(format(fastAimRatio)))"
+            )
+        } else {
+            print("target: fast/floor <= \(format(fastTargetRatio)): n/a (floor or fast not timed)")
         }
         return 0
     }
@@ -79,7 +100,15 @@ enum DecodeBenchmark {
         for (index, game) in workload.games.enumerated() {
             let label = "game \(index) (\(game.id))"
             do {
-                let fromGraphQL = try DecodePath.graphQLGame(workload.graphQLGameBodies[index])
+                let body = workload.graphQLGameBodies[index]
+                let fromGraphQL = try DecodePath.graphQLGame(body, path: .decodable)
+                let fromFast = try DecodePath.graphQLGame(body, path: .automatic)
+                if fromFast != fromGraphQL {
+                    failures.append(
+                        "\(label): fast and Decodable GameInfo differ: "
+                            + ModelDiff.differences(fromFast, fromGraphQL).joined(separator: "; "))
+                }
+                failures += fastPathProblems(GameQuery.Data.self, body: body, label: "\(label) game body")
                 let fromREST = try DecodePath.restGame(workload.restGameBodies[index])
                 if fromGraphQL != fromREST {
                     failures.append(
@@ -95,7 +124,15 @@ enum DecodeBenchmark {
                 failures.append("\(label): game body failed to decode: \(error)")
             }
             do {
-                let fromGraphQL = try DecodePath.graphQLDraws(workload.graphQLDrawsBodies[index])
+                let body = workload.graphQLDrawsBodies[index]
+                let fromGraphQL = try DecodePath.graphQLDraws(body, path: .decodable)
+                let fromFast = try DecodePath.graphQLDraws(body, path: .automatic)
+                if fromFast != fromGraphQL {
+                    failures.append(
+                        "\(label): fast and Decodable draw lists differ: "
+                            + ModelDiff.differences(fromFast, fromGraphQL).joined(separator: "; "))
+                }
+                failures += fastPathProblems(DrawsQuery.Data.self, body: body, label: "\(label) draws body")
                 let fromREST = try DecodePath.restDraws(workload.restDrawsBodies[index])
                 let expected = game.draws.map(\.expectedDrawInfo)
                 if fromGraphQL != fromREST {
@@ -113,6 +150,30 @@ enum DecodeBenchmark {
             }
         }
         return failures
+    }
+
+    /// The generated one-pass decoder must take every body of the workload (not decline it to the `Decodable`
+    /// path) and give the same generated value, errors and extensions as the `Decodable` path.
+    static func fastPathProblems<Value: GraphQLFastDecodable & Hashable>(
+        _ type: Value.Type, body: Data, label: String
+    ) -> [String] {
+        do {
+            let decodable = try GraphQLResponseDecoder.decode(
+                type, operation: "Benchmark", response: DecodePath.graphQLResponse, body: body,
+                errorPolicy: .returnPartialData, path: .decodable)
+            guard
+                let fast = try GraphQLResponseDecoder.decodeFastPathOnly(
+                    type, operation: "Benchmark", response: DecodePath.graphQLResponse, body: body,
+                    errorPolicy: .returnPartialData)
+            else { return ["\(label): the fast reader declined the body"] }
+            if fast.data != decodable.data || fast.errors != decodable.errors || fast.extensions != decodable.extensions
+            {
+                return ["\(label): the fast path's result differs from the Decodable path's"]
+            }
+            return []
+        } catch {
+            return ["\(label): \(error)"]
+        }
     }
 
     private static func printTable(_ summaries: [TimingSummary], runs: Int) {

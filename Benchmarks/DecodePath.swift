@@ -8,9 +8,13 @@ import LotteryBridge
 enum DecodePath: String, CaseIterable {
     /// `JSONDecoder` into plain structs of the GraphQL bodies' shape (``Floor``).
     case floor
-    /// `GraphQLResponseDecoder` into the generated `GameQuery.Data` / `DrawsQuery.Data`, then the adapters
-    /// into the legacy models.
+    /// `GraphQLResponseDecoder` with `path: .decodable` (the generated types' `Decodable` conformances through
+    /// `JSONDecoder`) into the generated `GameQuery.Data` / `DrawsQuery.Data`, then the adapters into the
+    /// legacy models.
     case graphql
+    /// `GraphQLResponseDecoder` as the client calls it: the generated one-pass decoders
+    /// (`init(graphQLReader:)`), then the same adapters.
+    case fast
     /// `LegacyAPIClient.decodeEnvelope` of the REST bodies into the legacy models.
     case rest
 
@@ -37,11 +41,12 @@ enum DecodePath: String, CaseIterable {
                 let draws = try decoder.decode(Floor.DrawsBody.self, from: workload.graphQLDrawsBodies[index])
                 for draw in draws.data?.draws ?? [] { checksum += 1 + draw.prizeCategories.count }
             }
-        case .graphql:
+        case .graphql, .fast:
+            let path: GraphQLResponseDecoder.Path = self == .fast ? .automatic : .decodable
             for index in workload.graphQLGameBodies.indices {
-                let game = try Self.graphQLGame(workload.graphQLGameBodies[index])
+                let game = try Self.graphQLGame(workload.graphQLGameBodies[index], path: path)
                 checksum += 1 + game.id.utf8.count
-                for draw in try Self.graphQLDraws(workload.graphQLDrawsBodies[index]) {
+                for draw in try Self.graphQLDraws(workload.graphQLDrawsBodies[index], path: path) {
                     checksum += 1 + draw.categories.count
                 }
             }
@@ -58,19 +63,19 @@ enum DecodePath: String, CaseIterable {
     }
 
     /// A `GameQuery` body to a legacy `GameInfo`, as the app's GraphQL client does it.
-    static func graphQLGame(_ body: Data) throws -> GameInfo {
+    static func graphQLGame(_ body: Data, path: GraphQLResponseDecoder.Path) throws -> GameInfo {
         let result = try GraphQLResponseDecoder.decode(
             GameQuery.Data.self, operation: GameQuery.operationName, response: graphQLResponse, body: body,
-            errorPolicy: .returnPartialData)
+            errorPolicy: .returnPartialData, path: path)
         guard let game = result.data?.game else { throw Failure(description: "graphql: data.game is null") }
         return try GameInfo(graphQL: game)
     }
 
     /// A `DrawsQuery` body to legacy `DrawInfo`s.
-    static func graphQLDraws(_ body: Data) throws -> [DrawInfo] {
+    static func graphQLDraws(_ body: Data, path: GraphQLResponseDecoder.Path) throws -> [DrawInfo] {
         let result = try GraphQLResponseDecoder.decode(
             DrawsQuery.Data.self, operation: DrawsQuery.operationName, response: graphQLResponse, body: body,
-            errorPolicy: .returnPartialData)
+            errorPolicy: .returnPartialData, path: path)
         guard let draws = result.data?.draws else { throw Failure(description: "graphql: data is null") }
         var models: [DrawInfo] = []
         models.reserveCapacity(draws.count)

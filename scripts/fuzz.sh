@@ -7,6 +7,7 @@
 # Targets (Fuzz/TARGET/Harness.swift, with a seed corpus in Fuzz/TARGET/Corpus):
 #   parser     GraphQLParser: parse, print pretty and minified, parse again: the same document
 #   decoder    GraphQLResponseDecoder with the generated LotteryAPI types (snapshot fixtures); JSONValue(parsing:)
+#   fastdecoder  the generated one-pass decoders vs the Decodable path on the same bytes: the same value or error
 #   schema     schema builder, validator, planner and renderer: a document the validator accepts must plan
 #   http       the embedded backend's HTTP request head parsing and body framing (Sources/LotteryBackend/HTTP)
 #   rest       the REST envelope and the legacy models (LegacyModels)
@@ -22,7 +23,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 
-targets=(parser decoder schema http rest migration cache)
+targets=(parser decoder fastdecoder schema http rest migration cache)
 target="${1:-}"
 seconds="${2:-20}"
 shift $(( $# > 2 ? 2 : $# ))
@@ -57,6 +58,10 @@ parser)
         Tests/GraphQLCodegenTests/Fixtures/GitHub/operations.graphql)
     ;;
 decoder)
+    modules=("GraphQLBridge:Sources/GraphQLBridge")
+    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
+    ;;
+fastdecoder)
     modules=("GraphQLBridge:Sources/GraphQLBridge")
     own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
     ;;

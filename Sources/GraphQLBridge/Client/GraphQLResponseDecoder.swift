@@ -11,18 +11,25 @@ public enum GraphQLResponseDecoder {
     /// - Any other status with `application/graphql-response+json`: a GraphQL response too (a request
     ///   error comes back as 4xx with an `errors`-only body).
     /// - Any other status: ``APIError/httpStatus(operation:status:bodyExcerpt:)``.
+    ///
+    /// A generated type (``GraphQLFastDecodable``) is read in one pass by its generated decoder; when that reader
+    /// declines the body (an unusual form, or an error), the body is decoded through `Decodable`, which gives the
+    /// same value or the error the caller has always seen. `path: .decodable` skips the fast reader.
     public static func decode<Data: Decodable & Sendable>(
         _ type: Data.Type, operation: String, response: HTTPResponse, body: Foundation.Data,
-        errorPolicy: GraphQLErrorPolicy
+        errorPolicy: GraphQLErrorPolicy, path: Path = .automatic
     ) throws(APIError) -> GraphQLResult<Data> {
         let status = response.status
         let isSuccess = (200..<300).contains(status)
         guard isSuccess || response.mediaType == graphQLResponseMediaType else {
             throw .httpStatus(operation: operation, status: status, bodyExcerpt: excerpt(body))
         }
-        let envelope: Envelope<Data>
         // Foundation reads UTF-16 and UTF-32 bodies too; the scan and the exact reads below work on UTF-8.
         let body = utf8(body)
+        if path == .automatic, let envelope = fastEnvelope(Data.self, body: body) {
+            return try result(envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
+        }
+        let envelope: Envelope<Data>
         do {
             // One scan of the body spares the `Long` rules a second, exact read of every number when the
             // body writes all of its numbers as integer literals, and tells where `Decimal` is not exact
@@ -62,6 +69,40 @@ public enum GraphQLResponseDecoder {
         } catch {
             throw .invalidResponse(operation: operation, status: status, reason: "\(error)", bodyExcerpt: excerpt(body))
         }
+        return try result(envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
+    }
+
+    /// Which decoder reads the body.
+    public enum Path: Sendable, Hashable {
+        /// The generated one-pass decoder for a ``GraphQLFastDecodable`` type (with the `Decodable` path when it
+        /// declines the body); `Decodable` for any other type.
+        case automatic
+        /// `JSONDecoder` and the types' `Decodable` conformances only.
+        case decodable
+    }
+
+    /// Decodes `body` with the generated one-pass decoder only: `nil` when the reader declines the body (the
+    /// `Decodable` path would then decode it). For tests and benchmarks that compare the two paths.
+    public static func decodeFastPathOnly<Data: GraphQLFastDecodable>(
+        _ type: Data.Type, operation: String, response: HTTPResponse, body: Foundation.Data,
+        errorPolicy: GraphQLErrorPolicy
+    ) throws(APIError) -> GraphQLResult<Data>? {
+        let status = response.status
+        guard (200..<300).contains(status) || response.mediaType == graphQLResponseMediaType else {
+            throw .httpStatus(operation: operation, status: status, bodyExcerpt: excerpt(body))
+        }
+        let body = utf8(body)
+        guard let envelope = fastEnvelope(type, body: body) else { return nil }
+        return try result(envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
+    }
+
+    /// The result of a decoded envelope under the error policy.
+    private static func result<Data: Sendable>(
+        _ envelope: Envelope<Data>, operation: String, response: HTTPResponse, body: Foundation.Data,
+        errorPolicy: GraphQLErrorPolicy
+    ) throws(APIError) -> GraphQLResult<Data> {
+        let status = response.status
+        let isSuccess = (200..<300).contains(status)
         let errors = envelope.errors ?? []
         guard envelope.hasData || !errors.isEmpty else {
             throw .invalidResponse(
@@ -172,6 +213,13 @@ struct Envelope<Data: Decodable>: Decodable {
     var errors: [GraphQLError]?
     var extensions: [String: JSONValue]?
 
+    init(data: Data?, hasData: Bool, errors: [GraphQLError]?, extensions: [String: JSONValue]?) {
+        self.data = data
+        self.hasData = hasData
+        self.errors = errors
+        self.extensions = extensions
+    }
+
     enum CodingKeys: String, CodingKey {
         case data, errors, extensions
     }
@@ -182,5 +230,68 @@ struct Envelope<Data: Decodable>: Decodable {
         data = try container.decodeIfPresent(Data.self, forKey: .data)
         errors = try container.decodeIfPresent([GraphQLError].self, forKey: .errors)
         extensions = try container.decodeIfPresent([String: JSONValue].self, forKey: .extensions)
+    }
+}
+
+extension GraphQLResponseDecoder {
+    /// The envelope read by the generated decoder of `Data` when it is a ``GraphQLFastDecodable`` type and the
+    /// reader takes the body; `nil` otherwise.
+    static func fastEnvelope<Data>(_ type: Data.Type, body: Foundation.Data) -> Envelope<Data>? {
+        guard let fastType = type as? any GraphQLFastDecodable.Type else { return nil }
+        return openedFastEnvelope(fastType, body: body) as? Envelope<Data>
+    }
+
+    private static func openedFastEnvelope<Data: GraphQLFastDecodable>(_ type: Data.Type, body: Foundation.Data)
+        -> Any?
+    {
+        fastEnvelope(reading: type, body: body)
+    }
+
+    /// Reads the envelope in one pass: `data` with the generated decoder, `errors` and `extensions` (small,
+    /// and rare) as byte ranges that `JSONDecoder` reads once the whole body has been checked.
+    static func fastEnvelope<Data: GraphQLFastDecodable>(reading type: Data.Type, body: Foundation.Data)
+        -> Envelope<Data>?
+    {
+        typealias Declined = GraphQLJSONReader.Declined
+        let read = GraphQLJSONReader.read(body) {
+            (reader: inout GraphQLJSONReader) throws(Declined) -> (Data?, Bool, Foundation.Data?, Foundation.Data?) in
+            var data: Data? = nil
+            var hasData = false
+            var errors: Range<Int>? = nil
+            var extensions: Range<Int>? = nil
+            var more = try reader.beginObject()
+            while more {
+                try reader.readKey()
+                if reader.keyEquals("data") {
+                    guard !hasData else { throw Declined() }
+                    hasData = true
+                    if try !reader.readNull() { data = try Data(graphQLReader: &reader) }
+                } else if reader.keyEquals("errors") {
+                    guard errors == nil else { throw Declined() }
+                    errors = try reader.skipValueRange()
+                } else if reader.keyEquals("extensions") {
+                    guard extensions == nil else { throw Declined() }
+                    extensions = try reader.skipValueRange()
+                } else {
+                    try reader.skipValue()
+                }
+                more = try reader.nextMember()
+            }
+            try reader.expectEnd()
+            if errors != nil || extensions != nil { try reader.checkNoExactText() }
+            return (data, hasData, errors.map { reader.data($0) }, extensions.map { reader.data($0) })
+        }
+        guard let (data, hasData, errorsBytes, extensionsBytes) = read else { return nil }
+        var errors: [GraphQLError]? = nil
+        var extensions: [String: JSONValue]? = nil
+        do {
+            if let errorsBytes { errors = try JSONDecoder().decode([GraphQLError]?.self, from: errorsBytes) }
+            if let extensionsBytes {
+                extensions = try JSONDecoder().decode([String: JSONValue]?.self, from: extensionsBytes)
+            }
+        } catch {
+            return nil
+        }
+        return Envelope(data: data, hasData: hasData, errors: errors, extensions: extensions)
     }
 }

@@ -1,7 +1,7 @@
 extension SwiftRenderer {
     /// Writes the struct of a selection set (an operation's `Data`, a fragment, a nested struct or a type case
-    /// view): stored properties, a memberwise initializer, `CodingKeys`, `init(from:)`, `encode(to:)`, then its
-    /// nested types.
+    /// view): stored properties, a memberwise initializer, `CodingKeys`, `init(from:)`, the one-pass
+    /// `init(graphQLReader:)`, `encode(to:)`, then its nested types.
     /// - Parameters:
     ///   - plan: The selection set.
     ///   - conformances: The protocols before `Identifiable` (`Codable, Sendable, Hashable`).
@@ -10,7 +10,7 @@ extension SwiftRenderer {
         _ plan: SelectionSetPlan, conformances: String, statics: (inout CodeWriter) -> Void = { _ in },
         to writer: inout CodeWriter
     ) {
-        let protocols = conformances + (plan.isIdentifiable ? ", Identifiable" : "")
+        let protocols = conformances + ", GraphQLFastDecodable" + (plan.isIdentifiable ? ", Identifiable" : "")
         writer.open("\(access)struct \(SwiftNames.escaped(plan.swiftName)): \(protocols)")
         statics(&writer)
         writer.blankLine()
@@ -30,6 +30,7 @@ extension SwiftRenderer {
         writeMemberwiseInitializer(plan, to: &writer)
         writeCodingKeys(plan.fields.map { ($0.propertyName, $0.responseKey) }, to: &writer)
         writeDecoder(plan, to: &writer)
+        writeFastDecoder(plan, to: &writer)
         writeEncoder(plan, to: &writer)
         writeNestedTypes(plan, to: &writer)
         writer.close()

@@ -48,7 +48,7 @@ struct StatusQuery: GraphQLQuery {
     init() {}
 
     /// The result: the response's `data`.
-    struct Data: Codable, Sendable, Hashable {
+    struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         let status: Status
 
         init(status: Status) {
@@ -62,6 +62,36 @@ struct StatusQuery: GraphQLQuery {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.status = try container.decode(Status.self, forKey: .status)
+        }
+
+        init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Status? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("status"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("status") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readEnum(Status.self)
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.status = graphQLRequired0
         }
 
         func encode(to encoder: any Encoder) throws {

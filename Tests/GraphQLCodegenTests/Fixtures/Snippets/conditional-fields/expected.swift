@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment RepositoryStats on Repository`.
-public struct RepositoryStats: GraphQLFragment, Encodable, Hashable {
+public struct RepositoryStats: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
     public static let fragmentName = "RepositoryStats"
     public static let typeCondition = "Repository"
     public static let fragmentDefinition = "fragment RepositoryStats on Repository{stargazerCount forkCount}"
@@ -26,6 +26,45 @@ public struct RepositoryStats: GraphQLFragment, Encodable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.stargazerCount = try container.decode(Int.self, forKey: .stargazerCount)
         self.forkCount = try container.decode(Int.self, forKey: .forkCount)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: Int? = nil
+        var graphQLValue1: Int? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("stargazerCount"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("forkCount"): graphQLField = 1
+            default:
+                if graphQLReader.keyEquals("stargazerCount") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("forkCount") {
+                    graphQLField = 1
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readDecodable(Int.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.stargazerCount = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.forkCount = graphQLRequired1
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,7 +132,7 @@ public struct RepositoryQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let repository: Repository?
 
         public init(repository: Repository?) {
@@ -109,13 +148,42 @@ public struct RepositoryQuery: GraphQLQuery {
             self.repository = try container.decodeIfPresent(Repository.self, forKey: .repository)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Repository?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("repository"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("repository") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Repository.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.repository = graphQLValue0 ?? nil
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(repository, forKey: .repository)
         }
 
         /// The fields selected on `Repository`.
-        public struct Repository: Codable, Sendable, Hashable {
+        public struct Repository: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let name: String
             public let description: String?
             public let owner: Owner?
@@ -151,6 +219,72 @@ public struct RepositoryQuery: GraphQLQuery {
                 )
             }
 
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                let graphQLStart = graphQLReader.checkpoint()
+                var graphQLValue0: String? = nil
+                var graphQLValue1: String?? = nil
+                var graphQLValue2: Owner?? = nil
+                var graphQLValue3: Int?? = nil
+                var graphQLValue4: Int?? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("name"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("description"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("owner"): graphQLField = 2
+                    case 3 where graphQLReader.keyEquals("stargazerCount"): graphQLField = 3
+                    case 4 where graphQLReader.keyEquals("forkCount"): graphQLField = 4
+                    default:
+                        if graphQLReader.keyEquals("name") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("description") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("owner") {
+                            graphQLField = 2
+                        } else if graphQLReader.keyEquals("stargazerCount") {
+                            graphQLField = 3
+                        } else if graphQLReader.keyEquals("forkCount") {
+                            graphQLField = 4
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                    case 3:
+                        guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                    case 4:
+                        guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.name = graphQLRequired0
+                self.description = graphQLValue1 ?? nil
+                self.owner = graphQLValue2 ?? nil
+                self.stargazerCount = graphQLValue3 ?? nil
+                self.forkCount = graphQLValue4 ?? nil
+                self.fragments = try Fragments(
+                    repositoryStats: graphQLValue3 != nil ? graphQLReader.readView(at: graphQLStart, RepositoryStats.self) : nil
+                )
+            }
+
             public func encode(to encoder: any Encoder) throws {
                 try fragments.repositoryStats?.encode(to: encoder)
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -171,7 +305,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Owner`.
-            public struct Owner: Codable, Sendable, Hashable {
+            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let login: String
 
                 public init(login: String) {
@@ -185,6 +319,36 @@ public struct RepositoryQuery: GraphQLQuery {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.login = try container.decode(String.self, forKey: .login)
+                }
+
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("login"): graphQLField = 0
+                        default:
+                            if graphQLReader.keyEquals("login") {
+                                graphQLField = 0
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.login = graphQLRequired0
                 }
 
                 public func encode(to encoder: any Encoder) throws {

@@ -144,7 +144,7 @@ public struct IssuesQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let issues: [Issue]
 
         public init(issues: [Issue]) {
@@ -160,13 +160,43 @@ public struct IssuesQuery: GraphQLQuery {
             self.issues = try container.decode([Issue].self, forKey: .issues)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: [Issue]? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("issues"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("issues") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Issue.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.issues = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(issues, forKey: .issues)
         }
 
         /// The fields selected on `Issue`.
-        public struct Issue: Codable, Sendable, Hashable {
+        public struct Issue: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let number: Int
             public let state: IssueState
             public let priority: Priority?
@@ -189,6 +219,61 @@ public struct IssuesQuery: GraphQLQuery {
                 self.state = try container.decode(IssueState.self, forKey: .state)
                 self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority)
                 self.history = try container.decodeIfPresent([IssueState?].self, forKey: .history)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: Int? = nil
+                var graphQLValue1: IssueState? = nil
+                var graphQLValue2: Priority?? = nil
+                var graphQLValue3: [IssueState?]?? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("number"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("state"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("priority"): graphQLField = 2
+                    case 3 where graphQLReader.keyEquals("history"): graphQLField = 3
+                    default:
+                        if graphQLReader.keyEquals("number") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("state") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("priority") {
+                            graphQLField = 2
+                        } else if graphQLReader.keyEquals("history") {
+                            graphQLField = 3
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(Int.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readEnum(IssueState.self)
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(Priority.self) }
+                    case 3:
+                        guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(IssueState.self) } } }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.number = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.state = graphQLRequired1
+                self.priority = graphQLValue2 ?? nil
+                self.history = graphQLValue3 ?? nil
             }
 
             public func encode(to encoder: any Encoder) throws {

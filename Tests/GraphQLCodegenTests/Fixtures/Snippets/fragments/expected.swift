@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment OrganizationSummary on Organization`.
-public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "OrganizationSummary"
     public static let typeCondition = "Organization"
     public static let fragmentDefinition = "fragment OrganizationSummary on Organization{id login}"
@@ -28,6 +28,45 @@ public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, Identif
         self.login = try container.decode(String.self, forKey: .login)
     }
 
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: GraphQLID? = nil
+        var graphQLValue1: String? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("login"): graphQLField = 1
+            default:
+                if graphQLReader.keyEquals("id") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("login") {
+                    graphQLField = 1
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readDecodable(String.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.login = graphQLRequired1
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -42,7 +81,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment UserCard on User`: The fields a user card shows.
-public struct UserCard: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "UserCard"
     public static let typeCondition = "User"
     public static let fragmentDefinition =
@@ -72,6 +111,62 @@ public struct UserCard: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.organization = try container.decodeIfPresent(OrganizationSummary.self, forKey: .organization)
     }
 
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: GraphQLID? = nil
+        var graphQLValue1: String? = nil
+        var graphQLValue2: String? = nil
+        var graphQLValue3: OrganizationSummary?? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("login"): graphQLField = 1
+            case 2 where graphQLReader.keyEquals("avatarUrl"): graphQLField = 2
+            case 3 where graphQLReader.keyEquals("organization"): graphQLField = 3
+            default:
+                if graphQLReader.keyEquals("id") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("login") {
+                    graphQLField = 1
+                } else if graphQLReader.keyEquals("avatarUrl") {
+                    graphQLField = 2
+                } else if graphQLReader.keyEquals("organization") {
+                    graphQLField = 3
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readDecodable(String.self)
+            case 2:
+                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue2 = try graphQLReader.readDecodable(String.self)
+            case 3:
+                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) }
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.login = graphQLRequired1
+        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+        self.avatarUrl = graphQLRequired2
+        self.organization = graphQLValue3 ?? nil
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -88,7 +183,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment UserProfile on User`.
-public struct UserProfile: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "UserProfile"
     public static let typeCondition = "User"
     public static let fragmentDefinition = "fragment UserProfile on User{...UserCard name bio}"
@@ -127,6 +222,80 @@ public struct UserProfile: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
         self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
         self.fragments = try Fragments(userCard: UserCard(from: decoder))
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        let graphQLStart = graphQLReader.checkpoint()
+        var graphQLValue0: GraphQLID? = nil
+        var graphQLValue1: String? = nil
+        var graphQLValue2: String? = nil
+        var graphQLValue3: OrganizationSummary?? = nil
+        var graphQLValue4: String?? = nil
+        var graphQLValue5: String?? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("login"): graphQLField = 1
+            case 2 where graphQLReader.keyEquals("avatarUrl"): graphQLField = 2
+            case 3 where graphQLReader.keyEquals("organization"): graphQLField = 3
+            case 4 where graphQLReader.keyEquals("name"): graphQLField = 4
+            case 5 where graphQLReader.keyEquals("bio"): graphQLField = 5
+            default:
+                if graphQLReader.keyEquals("id") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("login") {
+                    graphQLField = 1
+                } else if graphQLReader.keyEquals("avatarUrl") {
+                    graphQLField = 2
+                } else if graphQLReader.keyEquals("organization") {
+                    graphQLField = 3
+                } else if graphQLReader.keyEquals("name") {
+                    graphQLField = 4
+                } else if graphQLReader.keyEquals("bio") {
+                    graphQLField = 5
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readDecodable(String.self)
+            case 2:
+                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue2 = try graphQLReader.readDecodable(String.self)
+            case 3:
+                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) }
+            case 4:
+                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+            case 5:
+                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.login = graphQLRequired1
+        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+        self.avatarUrl = graphQLRequired2
+        self.organization = graphQLValue3 ?? nil
+        self.name = graphQLValue4 ?? nil
+        self.bio = graphQLValue5 ?? nil
+        self.fragments = try Fragments(userCard: graphQLReader.readView(at: graphQLStart, UserCard.self))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -195,7 +364,7 @@ public struct UserProfileQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let user: UserProfile?
 
         public init(user: UserProfile?) {
@@ -209,6 +378,35 @@ public struct UserProfileQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.user = try container.decodeIfPresent(UserProfile.self, forKey: .user)
+        }
+
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: UserProfile?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("user"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("user") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(UserProfile.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.user = graphQLValue0 ?? nil
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -291,7 +489,7 @@ public struct UserWithFollowersQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let user: User?
 
         public init(user: User?) {
@@ -307,13 +505,42 @@ public struct UserWithFollowersQuery: GraphQLQuery {
             self.user = try container.decodeIfPresent(User.self, forKey: .user)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: User?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("user"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("user") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(User.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.user = graphQLValue0 ?? nil
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(user, forKey: .user)
         }
 
         /// The fields selected on `User`.
-        public struct User: Codable, Sendable, Hashable, Identifiable {
+        public struct User: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
             public let id: GraphQLID
             public let login: String
             public let avatarUrl: String
@@ -348,6 +575,81 @@ public struct UserWithFollowersQuery: GraphQLQuery {
                 self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
                 self.followers = try container.decode([UserCard].self, forKey: .followers)
                 self.fragments = try Fragments(userCard: UserCard(from: decoder))
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                let graphQLStart = graphQLReader.checkpoint()
+                var graphQLValue0: GraphQLID? = nil
+                var graphQLValue1: String? = nil
+                var graphQLValue2: String? = nil
+                var graphQLValue3: OrganizationSummary?? = nil
+                var graphQLValue4: String?? = nil
+                var graphQLValue5: [UserCard]? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("login"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("avatarUrl"): graphQLField = 2
+                    case 3 where graphQLReader.keyEquals("organization"): graphQLField = 3
+                    case 4 where graphQLReader.keyEquals("bio"): graphQLField = 4
+                    case 5 where graphQLReader.keyEquals("followers"): graphQLField = 5
+                    default:
+                        if graphQLReader.keyEquals("id") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("login") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("avatarUrl") {
+                            graphQLField = 2
+                        } else if graphQLReader.keyEquals("organization") {
+                            graphQLField = 3
+                        } else if graphQLReader.keyEquals("bio") {
+                            graphQLField = 4
+                        } else if graphQLReader.keyEquals("followers") {
+                            graphQLField = 5
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readDecodable(String.self)
+                    case 3:
+                        guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) }
+                    case 4:
+                        guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    case 5:
+                        guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue5 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(UserCard.self) }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.id = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.login = graphQLRequired1
+                guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                self.avatarUrl = graphQLRequired2
+                self.organization = graphQLValue3 ?? nil
+                self.bio = graphQLValue4 ?? nil
+                guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                self.followers = graphQLRequired5
+                self.fragments = try Fragments(userCard: graphQLReader.readView(at: graphQLStart, UserCard.self))
             }
 
             public func encode(to encoder: any Encoder) throws {

@@ -229,7 +229,7 @@ public struct CreateIssueMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let createIssue: CreateIssue
 
         public init(createIssue: CreateIssue) {
@@ -245,13 +245,43 @@ public struct CreateIssueMutation: GraphQLMutation {
             self.createIssue = try container.decode(CreateIssue.self, forKey: .createIssue)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: CreateIssue? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("createIssue"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("createIssue") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readObject(CreateIssue.self)
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.createIssue = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(createIssue, forKey: .createIssue)
         }
 
         /// The fields selected on `Issue`.
-        public struct CreateIssue: Codable, Sendable, Hashable {
+        public struct CreateIssue: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let number: Int
             public let title: String
 
@@ -268,6 +298,45 @@ public struct CreateIssueMutation: GraphQLMutation {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.number = try container.decode(Int.self, forKey: .number)
                 self.title = try container.decode(String.self, forKey: .title)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: Int? = nil
+                var graphQLValue1: String? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("number"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("title"): graphQLField = 1
+                    default:
+                        if graphQLReader.keyEquals("number") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("title") {
+                            graphQLField = 1
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(Int.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.number = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.title = graphQLRequired1
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -340,7 +409,7 @@ public struct FilteredIssuesQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let issues: [Issue]
 
         public init(issues: [Issue]) {
@@ -356,13 +425,43 @@ public struct FilteredIssuesQuery: GraphQLQuery {
             self.issues = try container.decode([Issue].self, forKey: .issues)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: [Issue]? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("issues"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("issues") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Issue.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.issues = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(issues, forKey: .issues)
         }
 
         /// The fields selected on `Issue`.
-        public struct Issue: Codable, Sendable, Hashable {
+        public struct Issue: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let number: Int
 
             public init(number: Int) {
@@ -376,6 +475,36 @@ public struct FilteredIssuesQuery: GraphQLQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.number = try container.decode(Int.self, forKey: .number)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: Int? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("number"): graphQLField = 0
+                    default:
+                        if graphQLReader.keyEquals("number") {
+                            graphQLField = 0
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(Int.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.number = graphQLRequired0
             }
 
             public func encode(to encoder: any Encoder) throws {

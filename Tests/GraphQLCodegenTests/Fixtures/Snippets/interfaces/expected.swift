@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment DogDetails on Dog`.
-public struct DogDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct DogDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "DogDetails"
     public static let typeCondition = "Dog"
     public static let fragmentDefinition = "fragment DogDetails on Dog{id barkVolume}"
@@ -26,6 +26,45 @@ public struct DogDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
         self.barkVolume = try container.decode(Int.self, forKey: .barkVolume)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: GraphQLID? = nil
+        var graphQLValue1: Int? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("barkVolume"): graphQLField = 1
+            default:
+                if graphQLReader.keyEquals("id") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("barkVolume") {
+                    graphQLField = 1
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.barkVolume = graphQLRequired1
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,7 +117,7 @@ public struct NodeQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let node: Node?
 
         public init(node: Node?) {
@@ -94,13 +133,42 @@ public struct NodeQuery: GraphQLQuery {
             self.node = try container.decodeIfPresent(Node.self, forKey: .node)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Node?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("node"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("node") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Node.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.node = graphQLValue0 ?? nil
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(node, forKey: .node)
         }
 
         /// The fields selected on `Node`.
-        public struct Node: Codable, Sendable, Hashable, Identifiable {
+        public struct Node: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
             public let __typename: String
             public let id: GraphQLID
             public let asPerson: AsPerson?
@@ -125,6 +193,50 @@ public struct NodeQuery: GraphQLQuery {
                 self.asPet = try ["Dog", "Cat"].contains(self.__typename) ? AsPet(from: decoder) : nil
             }
 
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                let graphQLStart = graphQLReader.checkpoint()
+                var graphQLValue0: String? = nil
+                var graphQLValue1: GraphQLID? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                    default:
+                        if graphQLReader.keyEquals("__typename") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("id") {
+                            graphQLField = 1
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.__typename = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.id = graphQLRequired1
+                self.asPerson = try ["Person"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsPerson.self) : nil
+                self.asPet = try ["Dog", "Cat"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsPet.self) : nil
+            }
+
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(__typename, forKey: .__typename)
@@ -135,7 +247,7 @@ public struct NodeQuery: GraphQLQuery {
 
             /// This selection when the object is a `Person` (`... on Person`): the fields above and those selected on
             /// `Person`.
-            public struct AsPerson: Codable, Sendable, Hashable, Identifiable {
+            public struct AsPerson: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
                 public let __typename: String
                 public let id: GraphQLID
                 public let name: String
@@ -157,6 +269,54 @@ public struct NodeQuery: GraphQLQuery {
                     self.name = try container.decode(String.self, forKey: .name)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: GraphQLID? = nil
+                    var graphQLValue2: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("name"): graphQLField = 2
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("id") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("name") {
+                                graphQLField = 2
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.id = graphQLRequired1
+                    guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired2
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(__typename, forKey: .__typename)
@@ -167,7 +327,7 @@ public struct NodeQuery: GraphQLQuery {
 
             /// This selection when the object is one of `Dog`, `Cat` (`... on Pet`): the fields above and those
             /// selected on `Pet`.
-            public struct AsPet: Codable, Sendable, Hashable, Identifiable {
+            public struct AsPet: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
                 public let __typename: String
                 public let id: GraphQLID
                 public let name: String
@@ -187,6 +347,54 @@ public struct NodeQuery: GraphQLQuery {
                     self.__typename = try container.decode(String.self, forKey: .__typename)
                     self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
                     self.name = try container.decode(String.self, forKey: .name)
+                }
+
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: GraphQLID? = nil
+                    var graphQLValue2: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("name"): graphQLField = 2
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("id") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("name") {
+                                graphQLField = 2
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.id = graphQLRequired1
+                    guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired2
                 }
 
                 public func encode(to encoder: any Encoder) throws {
@@ -250,7 +458,7 @@ public struct PetsQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let pets: [Pet]
 
         public init(pets: [Pet]) {
@@ -266,13 +474,43 @@ public struct PetsQuery: GraphQLQuery {
             self.pets = try container.decode([Pet].self, forKey: .pets)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: [Pet]? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("pets"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("pets") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Pet.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.pets = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(pets, forKey: .pets)
         }
 
         /// The fields selected on `Pet`.
-        public struct Pet: Codable, Sendable, Hashable {
+        public struct Pet: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let __typename: String
             public let name: String
             public let owner: Owner?
@@ -300,6 +538,58 @@ public struct PetsQuery: GraphQLQuery {
                 self.asCat = try ["Cat"].contains(self.__typename) ? AsCat(from: decoder) : nil
             }
 
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                let graphQLStart = graphQLReader.checkpoint()
+                var graphQLValue0: String? = nil
+                var graphQLValue1: String? = nil
+                var graphQLValue2: Owner?? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("name"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("owner"): graphQLField = 2
+                    default:
+                        if graphQLReader.keyEquals("__typename") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("name") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("owner") {
+                            graphQLField = 2
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.__typename = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.name = graphQLRequired1
+                self.owner = graphQLValue2 ?? nil
+                self.asDog = try ["Dog"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsDog.self) : nil
+                self.asCat = try ["Cat"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsCat.self) : nil
+            }
+
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(__typename, forKey: .__typename)
@@ -310,7 +600,7 @@ public struct PetsQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Person`.
-            public struct Owner: Codable, Sendable, Hashable {
+            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let name: String
 
                 public init(name: String) {
@@ -326,6 +616,36 @@ public struct PetsQuery: GraphQLQuery {
                     self.name = try container.decode(String.self, forKey: .name)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("name"): graphQLField = 0
+                        default:
+                            if graphQLReader.keyEquals("name") {
+                                graphQLField = 0
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired0
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(name, forKey: .name)
@@ -333,7 +653,7 @@ public struct PetsQuery: GraphQLQuery {
             }
 
             /// This selection when the object is a `Dog` (`... on Dog`): the fields above and those selected on `Dog`.
-            public struct AsDog: Codable, Sendable, Hashable, Identifiable {
+            public struct AsDog: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
                 public let __typename: String
                 public let name: String
                 public let owner: Owner?
@@ -367,6 +687,75 @@ public struct PetsQuery: GraphQLQuery {
                     self.fragments = try Fragments(dogDetails: DogDetails(from: decoder))
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    let graphQLStart = graphQLReader.checkpoint()
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLValue2: Owner?? = nil
+                    var graphQLValue3: GraphQLID? = nil
+                    var graphQLValue4: Int? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("name"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("owner"): graphQLField = 2
+                        case 3 where graphQLReader.keyEquals("id"): graphQLField = 3
+                        case 4 where graphQLReader.keyEquals("barkVolume"): graphQLField = 4
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("name") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("owner") {
+                                graphQLField = 2
+                            } else if graphQLReader.keyEquals("id") {
+                                graphQLField = 3
+                            } else if graphQLReader.keyEquals("barkVolume") {
+                                graphQLField = 4
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                        case 3:
+                            guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue3 = try graphQLReader.readScalar(GraphQLID.self)
+                        case 4:
+                            guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue4 = try graphQLReader.readDecodable(Int.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired1
+                    self.owner = graphQLValue2 ?? nil
+                    guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                    self.id = graphQLRequired3
+                    guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                    self.barkVolume = graphQLRequired4
+                    self.fragments = try Fragments(
+                        dogDetails: graphQLReader.readView(at: graphQLStart, DogDetails.self)
+                    )
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     try fragments.dogDetails.encode(to: encoder)
                     var container = encoder.container(keyedBy: CodingKeys.self)
@@ -387,7 +776,7 @@ public struct PetsQuery: GraphQLQuery {
                 }
 
                 /// The fields selected on `Person`.
-                public struct Owner: Codable, Sendable, Hashable {
+                public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable {
                     public let name: String
                     public let email: String?
 
@@ -406,6 +795,44 @@ public struct PetsQuery: GraphQLQuery {
                         self.email = try container.decodeIfPresent(String.self, forKey: .email)
                     }
 
+                    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: String?? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("name"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("email"): graphQLField = 1
+                            default:
+                                if graphQLReader.keyEquals("name") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("email") {
+                                    graphQLField = 1
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.name = graphQLRequired0
+                        self.email = graphQLValue1 ?? nil
+                    }
+
                     public func encode(to encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(name, forKey: .name)
@@ -415,7 +842,7 @@ public struct PetsQuery: GraphQLQuery {
             }
 
             /// This selection when the object is a `Cat` (`... on Cat`): the fields above and those selected on `Cat`.
-            public struct AsCat: Codable, Sendable, Hashable {
+            public struct AsCat: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let __typename: String
                 public let name: String
                 public let owner: PetsQuery.Data.Pet.Owner?
@@ -440,6 +867,62 @@ public struct PetsQuery: GraphQLQuery {
                     self.name = try container.decode(String.self, forKey: .name)
                     self.owner = try container.decodeIfPresent(PetsQuery.Data.Pet.Owner.self, forKey: .owner)
                     self.livesLeft = try container.decode(Int.self, forKey: .livesLeft)
+                }
+
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLValue2: PetsQuery.Data.Pet.Owner?? = nil
+                    var graphQLValue3: Int? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("name"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("owner"): graphQLField = 2
+                        case 3 where graphQLReader.keyEquals("livesLeft"): graphQLField = 3
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("name") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("owner") {
+                                graphQLField = 2
+                            } else if graphQLReader.keyEquals("livesLeft") {
+                                graphQLField = 3
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(PetsQuery.Data.Pet.Owner.self) }
+                        case 3:
+                            guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired1
+                    self.owner = graphQLValue2 ?? nil
+                    guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                    self.livesLeft = graphQLRequired3
                 }
 
                 public func encode(to encoder: any Encoder) throws {

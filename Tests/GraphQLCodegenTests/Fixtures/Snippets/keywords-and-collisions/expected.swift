@@ -41,7 +41,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment Item on Item`.
-public struct Item: GraphQLFragment, Encodable, Hashable {
+public struct Item: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
     public static let fragmentName = "Item"
     public static let typeCondition = "Item"
     public static let fragmentDefinition = "fragment Item on Item{id}"
@@ -59,6 +59,36 @@ public struct Item: GraphQLFragment, Encodable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(String.self, forKey: .id)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: String? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+            default:
+                if graphQLReader.keyEquals("id") {
+                    graphQLField = 0
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -124,7 +154,7 @@ public struct ItemQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let item: ItemSelection?
 
         public init(item: ItemSelection?) {
@@ -140,13 +170,42 @@ public struct ItemQuery: GraphQLQuery {
             self.item = try container.decodeIfPresent(ItemSelection.self, forKey: .item)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: ItemSelection?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("item"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("item") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ItemSelection.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.item = graphQLValue0 ?? nil
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(item, forKey: .item)
         }
 
         /// The fields selected on `Item`.
-        public struct ItemSelection: Codable, Sendable, Hashable {
+        public struct ItemSelection: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let `default`: String?
             public let self_: Int
             public let `protocol`: String?
@@ -196,6 +255,113 @@ public struct ItemQuery: GraphQLQuery {
                 self.fragments_ = try Fragments(item: Item(from: decoder))
             }
 
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                let graphQLStart = graphQLReader.checkpoint()
+                var graphQLValue0: String?? = nil
+                var graphQLValue1: Int? = nil
+                var graphQLValue2: String?? = nil
+                var graphQLValue3: String?? = nil
+                var graphQLValue4: String? = nil
+                var graphQLValue5: [String]? = nil
+                var graphQLValue6: String? = nil
+                var graphQLValue7: DateSelection?? = nil
+                var graphQLValue8: ItemSelection2?? = nil
+                var graphQLValue9: DataEnum?? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("default"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("self"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("protocol"): graphQLField = 2
+                    case 3 where graphQLReader.keyEquals("Type"): graphQLField = 3
+                    case 4 where graphQLReader.keyEquals("class"): graphQLField = 4
+                    case 5 where graphQLReader.keyEquals("fragments"): graphQLField = 5
+                    case 6 where graphQLReader.keyEquals("id"): graphQLField = 6
+                    case 7 where graphQLReader.keyEquals("date"): graphQLField = 7
+                    case 8 where graphQLReader.keyEquals("item"): graphQLField = 8
+                    case 9 where graphQLReader.keyEquals("data"): graphQLField = 9
+                    default:
+                        if graphQLReader.keyEquals("default") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("self") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("protocol") {
+                            graphQLField = 2
+                        } else if graphQLReader.keyEquals("Type") {
+                            graphQLField = 3
+                        } else if graphQLReader.keyEquals("class") {
+                            graphQLField = 4
+                        } else if graphQLReader.keyEquals("fragments") {
+                            graphQLField = 5
+                        } else if graphQLReader.keyEquals("id") {
+                            graphQLField = 6
+                        } else if graphQLReader.keyEquals("date") {
+                            graphQLField = 7
+                        } else if graphQLReader.keyEquals("item") {
+                            graphQLField = 8
+                        } else if graphQLReader.keyEquals("data") {
+                            graphQLField = 9
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    case 3:
+                        guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    case 4:
+                        guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue4 = try graphQLReader.readDecodable(String.self)
+                    case 5:
+                        guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue5 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    case 6:
+                        guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue6 = try graphQLReader.readDecodable(String.self)
+                    case 7:
+                        guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DateSelection.self) }
+                    case 8:
+                        guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue8 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ItemSelection2.self) }
+                    case 9:
+                        guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue9 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(DataEnum.self) }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                self.`default` = graphQLValue0 ?? nil
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.self_ = graphQLRequired1
+                self.`protocol` = graphQLValue2 ?? nil
+                self.Type_ = graphQLValue3 ?? nil
+                guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                self.`class` = graphQLRequired4
+                guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                self.fragments = graphQLRequired5
+                guard let graphQLRequired6 = graphQLValue6 else { throw GraphQLJSONReader.Declined() }
+                self.id = graphQLRequired6
+                self.date = graphQLValue7 ?? nil
+                self.item = graphQLValue8 ?? nil
+                self.data = graphQLValue9 ?? nil
+                self.fragments_ = try Fragments(item: graphQLReader.readView(at: graphQLStart, Item.self))
+            }
+
             public func encode(to encoder: any Encoder) throws {
                 try fragments_.item.encode(to: encoder)
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -221,7 +387,7 @@ public struct ItemQuery: GraphQLQuery {
             }
 
             /// The fields selected on `DateWrapper`.
-            public struct DateSelection: Codable, Sendable, Hashable {
+            public struct DateSelection: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let at: Date
 
                 public init(at: Date) {
@@ -237,6 +403,36 @@ public struct ItemQuery: GraphQLQuery {
                     self.at = try container.decodeScalar(Date.self, forKey: .at)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: Date? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("at"): graphQLField = 0
+                        default:
+                            if graphQLReader.keyEquals("at") {
+                                graphQLField = 0
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readScalar(Date.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.at = graphQLRequired0
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(DateTimeScalar.format(at), forKey: .at)
@@ -244,7 +440,7 @@ public struct ItemQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Item`.
-            public struct ItemSelection2: Codable, Sendable, Hashable {
+            public struct ItemSelection2: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let id: String
 
                 public init(id: String) {
@@ -258,6 +454,36 @@ public struct ItemQuery: GraphQLQuery {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.id = try container.decode(String.self, forKey: .id)
+                }
+
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+                        default:
+                            if graphQLReader.keyEquals("id") {
+                                graphQLField = 0
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.id = graphQLRequired0
                 }
 
                 public func encode(to encoder: any Encoder) throws {

@@ -50,7 +50,7 @@ public struct RepositoryQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let repository: Repository?
 
         public init(repository: Repository?) {
@@ -66,13 +66,42 @@ public struct RepositoryQuery: GraphQLQuery {
             self.repository = try container.decodeIfPresent(Repository.self, forKey: .repository)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Repository?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("repository"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("repository") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Repository.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.repository = graphQLValue0 ?? nil
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(repository, forKey: .repository)
         }
 
         /// The fields selected on `Repository`.
-        public struct Repository: Codable, Sendable, Hashable, Identifiable {
+        public struct Repository: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
             public let id: GraphQLID
             public let name: String
             /// The owner, a user or an organization.
@@ -110,6 +139,89 @@ public struct RepositoryQuery: GraphQLQuery {
                 self.categories = try container.decode([Category].self, forKey: .categories)
             }
 
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: GraphQLID? = nil
+                var graphQLValue1: String? = nil
+                var graphQLValue2: Owner? = nil
+                var graphQLValue3: Int? = nil
+                var graphQLValue4: [Recent]? = nil
+                var graphQLValue5: [Label?]?? = nil
+                var graphQLValue6: [Category]? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("name"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("owner"): graphQLField = 2
+                    case 3 where graphQLReader.keyEquals("stars"): graphQLField = 3
+                    case 4 where graphQLReader.keyEquals("recent"): graphQLField = 4
+                    case 5 where graphQLReader.keyEquals("labels"): graphQLField = 5
+                    case 6 where graphQLReader.keyEquals("categories"): graphQLField = 6
+                    default:
+                        if graphQLReader.keyEquals("id") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("name") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("owner") {
+                            graphQLField = 2
+                        } else if graphQLReader.keyEquals("stars") {
+                            graphQLField = 3
+                        } else if graphQLReader.keyEquals("recent") {
+                            graphQLField = 4
+                        } else if graphQLReader.keyEquals("labels") {
+                            graphQLField = 5
+                        } else if graphQLReader.keyEquals("categories") {
+                            graphQLField = 6
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readObject(Owner.self)
+                    case 3:
+                        guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                    case 4:
+                        guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue4 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Recent.self) }
+                    case 5:
+                        guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Label.self) } } }
+                    case 6:
+                        guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue6 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Category.self) }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.id = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.name = graphQLRequired1
+                guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                self.owner = graphQLRequired2
+                guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                self.stars = graphQLRequired3
+                guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                self.recent = graphQLRequired4
+                self.labels = graphQLValue5 ?? nil
+                guard let graphQLRequired6 = graphQLValue6 else { throw GraphQLJSONReader.Declined() }
+                self.categories = graphQLRequired6
+            }
+
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(id, forKey: .id)
@@ -122,7 +234,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Owner`.
-            public struct Owner: Codable, Sendable, Hashable, Identifiable {
+            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
                 public let login: String
                 public let id: GraphQLID
                 public let avatarUrl: String
@@ -144,6 +256,54 @@ public struct RepositoryQuery: GraphQLQuery {
                     self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: GraphQLID? = nil
+                    var graphQLValue2: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("login"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("avatarUrl"): graphQLField = 2
+                        default:
+                            if graphQLReader.keyEquals("login") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("id") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("avatarUrl") {
+                                graphQLField = 2
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.login = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.id = graphQLRequired1
+                    guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                    self.avatarUrl = graphQLRequired2
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(login, forKey: .login)
@@ -153,7 +313,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Issue`.
-            public struct Recent: Codable, Sendable, Hashable {
+            public struct Recent: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let number: Int
                 public let title: String
                 public let author: Author?
@@ -175,6 +335,53 @@ public struct RepositoryQuery: GraphQLQuery {
                     self.author = try container.decodeIfPresent(Author.self, forKey: .author)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: Int? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLValue2: Author?? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("number"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("title"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("author"): graphQLField = 2
+                        default:
+                            if graphQLReader.keyEquals("number") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("title") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("author") {
+                                graphQLField = 2
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(Int.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Author.self) }
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.number = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.title = graphQLRequired1
+                    self.author = graphQLValue2 ?? nil
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(number, forKey: .number)
@@ -183,7 +390,7 @@ public struct RepositoryQuery: GraphQLQuery {
                 }
 
                 /// The fields selected on `Owner`.
-                public struct Author: Codable, Sendable, Hashable {
+                public struct Author: Codable, Sendable, Hashable, GraphQLFastDecodable {
                     public let login: String
 
                     public init(login: String) {
@@ -199,6 +406,36 @@ public struct RepositoryQuery: GraphQLQuery {
                         self.login = try container.decode(String.self, forKey: .login)
                     }
 
+                    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        var graphQLValue0: String? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("login"): graphQLField = 0
+                            default:
+                                if graphQLReader.keyEquals("login") {
+                                    graphQLField = 0
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.login = graphQLRequired0
+                    }
+
                     public func encode(to encoder: any Encoder) throws {
                         var container = encoder.container(keyedBy: CodingKeys.self)
                         try container.encode(login, forKey: .login)
@@ -207,7 +444,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Label`.
-            public struct Label: Codable, Sendable, Hashable {
+            public struct Label: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let name: String
                 public let color: String
 
@@ -226,6 +463,45 @@ public struct RepositoryQuery: GraphQLQuery {
                     self.color = try container.decode(String.self, forKey: .color)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("name"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("color"): graphQLField = 1
+                        default:
+                            if graphQLReader.keyEquals("name") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("color") {
+                                graphQLField = 1
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.color = graphQLRequired1
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(name, forKey: .name)
@@ -234,7 +510,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Category`.
-            public struct Category: Codable, Sendable, Hashable {
+            public struct Category: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let name: String
 
                 public init(name: String) {
@@ -248,6 +524,36 @@ public struct RepositoryQuery: GraphQLQuery {
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: CodingKeys.self)
                     self.name = try container.decode(String.self, forKey: .name)
+                }
+
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("name"): graphQLField = 0
+                        default:
+                            if graphQLReader.keyEquals("name") {
+                                graphQLField = 0
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.name = graphQLRequired0
                 }
 
                 public func encode(to encoder: any Encoder) throws {

@@ -41,7 +41,7 @@ public struct FollowMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let follow: Follow
 
         public init(follow: Follow) {
@@ -57,13 +57,43 @@ public struct FollowMutation: GraphQLMutation {
             self.follow = try container.decode(Follow.self, forKey: .follow)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Follow? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("follow"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("follow") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readObject(Follow.self)
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.follow = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(follow, forKey: .follow)
         }
 
         /// The fields selected on `User`.
-        public struct Follow: Codable, Sendable, Hashable {
+        public struct Follow: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let login: String
 
             public init(login: String) {
@@ -77,6 +107,36 @@ public struct FollowMutation: GraphQLMutation {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.login = try container.decode(String.self, forKey: .login)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: String? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("login"): graphQLField = 0
+                    default:
+                        if graphQLReader.keyEquals("login") {
+                            graphQLField = 0
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.login = graphQLRequired0
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -119,7 +179,7 @@ public struct NotificationsSubscription: GraphQLOperation {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let notificationAdded: NotificationAdded
 
         public init(notificationAdded: NotificationAdded) {
@@ -135,13 +195,43 @@ public struct NotificationsSubscription: GraphQLOperation {
             self.notificationAdded = try container.decode(NotificationAdded.self, forKey: .notificationAdded)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: NotificationAdded? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("notificationAdded"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("notificationAdded") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readObject(NotificationAdded.self)
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.notificationAdded = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(notificationAdded, forKey: .notificationAdded)
         }
 
         /// The fields selected on `Notification`.
-        public struct NotificationAdded: Codable, Sendable, Hashable {
+        public struct NotificationAdded: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let title: String
 
             public init(title: String) {
@@ -155,6 +245,36 @@ public struct NotificationsSubscription: GraphQLOperation {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.title = try container.decode(String.self, forKey: .title)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: String? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("title"): graphQLField = 0
+                    default:
+                        if graphQLReader.keyEquals("title") {
+                            graphQLField = 0
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.title = graphQLRequired0
             }
 
             public func encode(to encoder: any Encoder) throws {
@@ -179,7 +299,7 @@ public struct ViewerQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let viewer: Viewer
 
         public init(viewer: Viewer) {
@@ -195,13 +315,43 @@ public struct ViewerQuery: GraphQLQuery {
             self.viewer = try container.decode(Viewer.self, forKey: .viewer)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Viewer? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("viewer"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("viewer") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readObject(Viewer.self)
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.viewer = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(viewer, forKey: .viewer)
         }
 
         /// The fields selected on `User`.
-        public struct Viewer: Codable, Sendable, Hashable {
+        public struct Viewer: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let login: String
 
             public init(login: String) {
@@ -215,6 +365,36 @@ public struct ViewerQuery: GraphQLQuery {
             public init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 self.login = try container.decode(String.self, forKey: .login)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: String? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("login"): graphQLField = 0
+                    default:
+                        if graphQLReader.keyEquals("login") {
+                            graphQLField = 0
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.login = graphQLRequired0
             }
 
             public func encode(to encoder: any Encoder) throws {

@@ -43,7 +43,7 @@ public struct CommitQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let commit: Commit?
 
         public init(commit: Commit?) {
@@ -59,13 +59,42 @@ public struct CommitQuery: GraphQLQuery {
             self.commit = try container.decodeIfPresent(Commit.self, forKey: .commit)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: Commit?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("commit"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("commit") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Commit.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.commit = graphQLValue0 ?? nil
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(commit, forKey: .commit)
         }
 
         /// The fields selected on `Commit`.
-        public struct Commit: Codable, Sendable, Hashable, Identifiable {
+        public struct Commit: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
             public let id: GraphQLID
             public let oid: JSONValue
             public let abbreviatedOid: JSONValue?
@@ -126,6 +155,156 @@ public struct CommitQuery: GraphQLQuery {
                 self.isVerified = try container.decode(Bool.self, forKey: .isVerified)
                 self.changedFiles = try container.decodeIfPresent(Int.self, forKey: .changedFiles)
                 self.parentIds = try container.decodeScalar([GraphQLID].self, forKey: .parentIds)
+            }
+
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                var graphQLValue0: GraphQLID? = nil
+                var graphQLValue1: JSONValue? = nil
+                var graphQLValue2: JSONValue?? = nil
+                var graphQLValue3: Int64? = nil
+                var graphQLValue4: Int64?? = nil
+                var graphQLValue5: Date? = nil
+                var graphQLValue6: Date?? = nil
+                var graphQLValue7: URL? = nil
+                var graphQLValue8: [URL]? = nil
+                var graphQLValue9: [Int64?]?? = nil
+                var graphQLValue10: Double?? = nil
+                var graphQLValue11: String? = nil
+                var graphQLValue12: Bool? = nil
+                var graphQLValue13: Int?? = nil
+                var graphQLValue14: [GraphQLID]? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("id"): graphQLField = 0
+                    case 1 where graphQLReader.keyEquals("oid"): graphQLField = 1
+                    case 2 where graphQLReader.keyEquals("abbreviatedOid"): graphQLField = 2
+                    case 3 where graphQLReader.keyEquals("additions"): graphQLField = 3
+                    case 4 where graphQLReader.keyEquals("deletions"): graphQLField = 4
+                    case 5 where graphQLReader.keyEquals("committedAt"): graphQLField = 5
+                    case 6 where graphQLReader.keyEquals("pushedAt"): graphQLField = 6
+                    case 7 where graphQLReader.keyEquals("url"): graphQLField = 7
+                    case 8 where graphQLReader.keyEquals("parentUrls"): graphQLField = 8
+                    case 9 where graphQLReader.keyEquals("sizes"): graphQLField = 9
+                    case 10 where graphQLReader.keyEquals("weight"): graphQLField = 10
+                    case 11 where graphQLReader.keyEquals("message"): graphQLField = 11
+                    case 12 where graphQLReader.keyEquals("isVerified"): graphQLField = 12
+                    case 13 where graphQLReader.keyEquals("changedFiles"): graphQLField = 13
+                    case 14 where graphQLReader.keyEquals("parentIds"): graphQLField = 14
+                    default:
+                        if graphQLReader.keyEquals("id") {
+                            graphQLField = 0
+                        } else if graphQLReader.keyEquals("oid") {
+                            graphQLField = 1
+                        } else if graphQLReader.keyEquals("abbreviatedOid") {
+                            graphQLField = 2
+                        } else if graphQLReader.keyEquals("additions") {
+                            graphQLField = 3
+                        } else if graphQLReader.keyEquals("deletions") {
+                            graphQLField = 4
+                        } else if graphQLReader.keyEquals("committedAt") {
+                            graphQLField = 5
+                        } else if graphQLReader.keyEquals("pushedAt") {
+                            graphQLField = 6
+                        } else if graphQLReader.keyEquals("url") {
+                            graphQLField = 7
+                        } else if graphQLReader.keyEquals("parentUrls") {
+                            graphQLField = 8
+                        } else if graphQLReader.keyEquals("sizes") {
+                            graphQLField = 9
+                        } else if graphQLReader.keyEquals("weight") {
+                            graphQLField = 10
+                        } else if graphQLReader.keyEquals("message") {
+                            graphQLField = 11
+                        } else if graphQLReader.keyEquals("isVerified") {
+                            graphQLField = 12
+                        } else if graphQLReader.keyEquals("changedFiles") {
+                            graphQLField = 13
+                        } else if graphQLReader.keyEquals("parentIds") {
+                            graphQLField = 14
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
+                    case 1:
+                        guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue1 = try graphQLReader.readDecodable(JSONValue.self)
+                    case 2:
+                        guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(JSONValue.self) }
+                    case 3:
+                        guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue3 = try graphQLReader.readScalar(Int64.self)
+                    case 4:
+                        guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Int64.self) }
+                    case 5:
+                        guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue5 = try graphQLReader.readScalar(Date.self)
+                    case 6:
+                        guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Date.self) }
+                    case 7:
+                        guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue7 = try graphQLReader.readDecodable(URL.self)
+                    case 8:
+                        guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(URL.self) }
+                    case 9:
+                        guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue9 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Int64.self) } } }
+                    case 10:
+                        guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue10 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                    case 11:
+                        guard graphQLValue11 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue11 = try graphQLReader.readDecodable(String.self)
+                    case 12:
+                        guard graphQLValue12 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue12 = try graphQLReader.readDecodable(Bool.self)
+                    case 13:
+                        guard graphQLValue13 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue13 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                    case 14:
+                        guard graphQLValue14 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue14 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) }
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.id = graphQLRequired0
+                guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                self.oid = graphQLRequired1
+                self.abbreviatedOid = graphQLValue2 ?? nil
+                guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                self.additions = graphQLRequired3
+                self.deletions = graphQLValue4 ?? nil
+                guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                self.committedAt = graphQLRequired5
+                self.pushedAt = graphQLValue6 ?? nil
+                guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+                self.url = graphQLRequired7
+                guard let graphQLRequired8 = graphQLValue8 else { throw GraphQLJSONReader.Declined() }
+                self.parentUrls = graphQLRequired8
+                self.sizes = graphQLValue9 ?? nil
+                self.weight = graphQLValue10 ?? nil
+                guard let graphQLRequired11 = graphQLValue11 else { throw GraphQLJSONReader.Declined() }
+                self.message = graphQLRequired11
+                guard let graphQLRequired12 = graphQLValue12 else { throw GraphQLJSONReader.Declined() }
+                self.isVerified = graphQLRequired12
+                self.changedFiles = graphQLValue13 ?? nil
+                guard let graphQLRequired14 = graphQLValue14 else { throw GraphQLJSONReader.Declined() }
+                self.parentIds = graphQLRequired14
             }
 
             public func encode(to encoder: any Encoder) throws {

@@ -43,7 +43,7 @@ public struct SearchQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         public let search: [Search]
 
         public init(search: [Search]) {
@@ -59,13 +59,43 @@ public struct SearchQuery: GraphQLQuery {
             self.search = try container.decode([Search].self, forKey: .search)
         }
 
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: [Search]? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("search"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("search") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Search.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.search = graphQLRequired0
+        }
+
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(search, forKey: .search)
         }
 
         /// The fields selected on `SearchResult`.
-        public struct Search: Codable, Sendable, Hashable {
+        public struct Search: Codable, Sendable, Hashable, GraphQLFastDecodable {
             public let __typename: String
             public let asRepository: AsRepository?
             public let asActor: AsActor?
@@ -92,6 +122,43 @@ public struct SearchQuery: GraphQLQuery {
                 self.asUser = try ["User"].contains(self.__typename) ? AsUser(from: decoder) : nil
             }
 
+            public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                let graphQLStart = graphQLReader.checkpoint()
+                var graphQLValue0: String? = nil
+                var graphQLMore = try graphQLReader.beginObject()
+                var graphQLNext = 0
+                while graphQLMore {
+                    try graphQLReader.readKey()
+                    let graphQLField: Int
+                    switch graphQLNext {
+                    case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                    default:
+                        if graphQLReader.keyEquals("__typename") {
+                            graphQLField = 0
+                        } else {
+                            graphQLField = -1
+                        }
+                    }
+                    switch graphQLField {
+                    case 0:
+                        guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                        graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                    default:
+                        try graphQLReader.skipValue()
+                    }
+                    if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                    graphQLMore = try graphQLReader.nextMember()
+                }
+                guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                self.__typename = graphQLRequired0
+                self.asRepository = try ["Repository"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsRepository.self) : nil
+                self.asActor = try ["User", "Organization"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsActor.self) : nil
+                self.asUser = try ["User"].contains(
+                    self.__typename) ? graphQLReader.readView(at: graphQLStart, AsUser.self) : nil
+            }
+
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(__typename, forKey: .__typename)
@@ -102,7 +169,7 @@ public struct SearchQuery: GraphQLQuery {
 
             /// This selection when the object is a `Repository` (`... on Repository`): the fields above and those
             /// selected on `Repository`.
-            public struct AsRepository: Codable, Sendable, Hashable {
+            public struct AsRepository: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let __typename: String
                 public let fullName: String
                 public let stargazerCount: Int
@@ -124,6 +191,54 @@ public struct SearchQuery: GraphQLQuery {
                     self.stargazerCount = try container.decode(Int.self, forKey: .stargazerCount)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLValue2: Int? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("fullName"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("stargazerCount"): graphQLField = 2
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("fullName") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("stargazerCount") {
+                                graphQLField = 2
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readDecodable(Int.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.fullName = graphQLRequired1
+                    guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                    self.stargazerCount = graphQLRequired2
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(__typename, forKey: .__typename)
@@ -134,7 +249,7 @@ public struct SearchQuery: GraphQLQuery {
 
             /// This selection when the object is one of `User`, `Organization` (`... on Actor`): the fields above and
             /// those selected on `Actor`.
-            public struct AsActor: Codable, Sendable, Hashable {
+            public struct AsActor: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let __typename: String
                 public let login: String
                 public let avatarUrl: String
@@ -156,6 +271,54 @@ public struct SearchQuery: GraphQLQuery {
                     self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
                 }
 
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLValue2: String? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("login"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("avatarUrl"): graphQLField = 2
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("login") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("avatarUrl") {
+                                graphQLField = 2
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readDecodable(String.self)
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.login = graphQLRequired1
+                    guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                    self.avatarUrl = graphQLRequired2
+                }
+
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: CodingKeys.self)
                     try container.encode(__typename, forKey: .__typename)
@@ -166,7 +329,7 @@ public struct SearchQuery: GraphQLQuery {
 
             /// This selection when the object is a `User` (`... on User`): the fields above and those selected on
             /// `User`.
-            public struct AsUser: Codable, Sendable, Hashable {
+            public struct AsUser: Codable, Sendable, Hashable, GraphQLFastDecodable {
                 public let __typename: String
                 public let login: String
                 public let avatarUrl: String
@@ -189,6 +352,62 @@ public struct SearchQuery: GraphQLQuery {
                     self.login = try container.decode(String.self, forKey: .login)
                     self.avatarUrl = try container.decode(String.self, forKey: .avatarUrl)
                     self.name = try container.decodeIfPresent(String.self, forKey: .name)
+                }
+
+                public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                    var graphQLValue0: String? = nil
+                    var graphQLValue1: String? = nil
+                    var graphQLValue2: String? = nil
+                    var graphQLValue3: String?? = nil
+                    var graphQLMore = try graphQLReader.beginObject()
+                    var graphQLNext = 0
+                    while graphQLMore {
+                        try graphQLReader.readKey()
+                        let graphQLField: Int
+                        switch graphQLNext {
+                        case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                        case 1 where graphQLReader.keyEquals("login"): graphQLField = 1
+                        case 2 where graphQLReader.keyEquals("avatarUrl"): graphQLField = 2
+                        case 3 where graphQLReader.keyEquals("name"): graphQLField = 3
+                        default:
+                            if graphQLReader.keyEquals("__typename") {
+                                graphQLField = 0
+                            } else if graphQLReader.keyEquals("login") {
+                                graphQLField = 1
+                            } else if graphQLReader.keyEquals("avatarUrl") {
+                                graphQLField = 2
+                            } else if graphQLReader.keyEquals("name") {
+                                graphQLField = 3
+                            } else {
+                                graphQLField = -1
+                            }
+                        }
+                        switch graphQLField {
+                        case 0:
+                            guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                        case 1:
+                            guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue1 = try graphQLReader.readDecodable(String.self)
+                        case 2:
+                            guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue2 = try graphQLReader.readDecodable(String.self)
+                        case 3:
+                            guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        default:
+                            try graphQLReader.skipValue()
+                        }
+                        if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                        graphQLMore = try graphQLReader.nextMember()
+                    }
+                    guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                    self.__typename = graphQLRequired0
+                    guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                    self.login = graphQLRequired1
+                    guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                    self.avatarUrl = graphQLRequired2
+                    self.name = graphQLValue3 ?? nil
                 }
 
                 public func encode(to encoder: any Encoder) throws {

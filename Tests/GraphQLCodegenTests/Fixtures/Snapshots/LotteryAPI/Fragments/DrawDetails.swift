@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment DrawDetails on Draw`.
-public struct DrawDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "DrawDetails"
     public static let typeCondition = "Draw"
     public static let fragmentDefinition =
@@ -68,6 +68,141 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.ticketsSold = try container.decodeScalar(Long.self, forKey: .ticketsSold)
         self.prizeCategories = try container.decode([PrizeCategoryDetails].self, forKey: .prizeCategories)
         self.videoUrl = try container.decodeIfPresent(String.self, forKey: .videoUrl)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: String? = nil
+        var graphQLValue1: GraphQLID? = nil
+        var graphQLValue2: GraphQLID? = nil
+        var graphQLValue3: Long? = nil
+        var graphQLValue4: DateTime? = nil
+        var graphQLValue5: DrawStatus? = nil
+        var graphQLValue6: [Int]? = nil
+        var graphQLValue7: [Int]? = nil
+        var graphQLValue8: Long?? = nil
+        var graphQLValue9: Long?? = nil
+        var graphQLValue10: Long? = nil
+        var graphQLValue11: [PrizeCategoryDetails]? = nil
+        var graphQLValue12: String?? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+            case 2 where graphQLReader.keyEquals("gameId"): graphQLField = 2
+            case 3 where graphQLReader.keyEquals("number"): graphQLField = 3
+            case 4 where graphQLReader.keyEquals("date"): graphQLField = 4
+            case 5 where graphQLReader.keyEquals("status"): graphQLField = 5
+            case 6 where graphQLReader.keyEquals("winningNumbers"): graphQLField = 6
+            case 7 where graphQLReader.keyEquals("bonusNumbers"): graphQLField = 7
+            case 8 where graphQLReader.keyEquals("prizePool"): graphQLField = 8
+            case 9 where graphQLReader.keyEquals("superPrize"): graphQLField = 9
+            case 10 where graphQLReader.keyEquals("ticketsSold"): graphQLField = 10
+            case 11 where graphQLReader.keyEquals("prizeCategories"): graphQLField = 11
+            case 12 where graphQLReader.keyEquals("videoUrl"): graphQLField = 12
+            default:
+                if graphQLReader.keyEquals("__typename") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("id") {
+                    graphQLField = 1
+                } else if graphQLReader.keyEquals("gameId") {
+                    graphQLField = 2
+                } else if graphQLReader.keyEquals("number") {
+                    graphQLField = 3
+                } else if graphQLReader.keyEquals("date") {
+                    graphQLField = 4
+                } else if graphQLReader.keyEquals("status") {
+                    graphQLField = 5
+                } else if graphQLReader.keyEquals("winningNumbers") {
+                    graphQLField = 6
+                } else if graphQLReader.keyEquals("bonusNumbers") {
+                    graphQLField = 7
+                } else if graphQLReader.keyEquals("prizePool") {
+                    graphQLField = 8
+                } else if graphQLReader.keyEquals("superPrize") {
+                    graphQLField = 9
+                } else if graphQLReader.keyEquals("ticketsSold") {
+                    graphQLField = 10
+                } else if graphQLReader.keyEquals("prizeCategories") {
+                    graphQLField = 11
+                } else if graphQLReader.keyEquals("videoUrl") {
+                    graphQLField = 12
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+            case 2:
+                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue2 = try graphQLReader.readScalar(GraphQLID.self)
+            case 3:
+                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue3 = try graphQLReader.readScalar(Long.self)
+            case 4:
+                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue4 = try graphQLReader.readScalar(DateTime.self)
+            case 5:
+                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue5 = try graphQLReader.readEnum(DrawStatus.self)
+            case 6:
+                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue6 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+            case 7:
+                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue7 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+            case 8:
+                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue8 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) }
+            case 9:
+                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue9 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) }
+            case 10:
+                guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue10 = try graphQLReader.readScalar(Long.self)
+            case 11:
+                guard graphQLValue11 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue11 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(PrizeCategoryDetails.self) }
+            case 12:
+                guard graphQLValue12 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue12 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.__typename = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired1
+        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+        self.gameId = graphQLRequired2
+        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+        self.number = graphQLRequired3
+        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+        self.date = graphQLRequired4
+        guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+        self.status = graphQLRequired5
+        guard let graphQLRequired6 = graphQLValue6 else { throw GraphQLJSONReader.Declined() }
+        self.winningNumbers = graphQLRequired6
+        guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+        self.bonusNumbers = graphQLRequired7
+        self.prizePool = graphQLValue8 ?? nil
+        self.superPrize = graphQLValue9 ?? nil
+        guard let graphQLRequired10 = graphQLValue10 else { throw GraphQLJSONReader.Declined() }
+        self.ticketsSold = graphQLRequired10
+        guard let graphQLRequired11 = graphQLValue11 else { throw GraphQLJSONReader.Declined() }
+        self.prizeCategories = graphQLRequired11
+        self.videoUrl = graphQLValue12 ?? nil
     }
 
     public func encode(to encoder: any Encoder) throws {

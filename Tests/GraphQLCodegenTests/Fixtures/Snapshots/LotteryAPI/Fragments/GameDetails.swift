@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment GameDetails on Game`.
-public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "GameDetails"
     public static let typeCondition = "Game"
     public static let fragmentDefinition =
@@ -83,6 +83,174 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.drawsCount = try container.decodeScalar(Long.self, forKey: .drawsCount)
         self.rulesUrl = try container.decodeIfPresent(String.self, forKey: .rulesUrl)
         self.isFavorite = try container.decode(Bool.self, forKey: .isFavorite)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: String? = nil
+        var graphQLValue1: GraphQLID? = nil
+        var graphQLValue2: String? = nil
+        var graphQLValue3: GameType? = nil
+        var graphQLValue4: Bool? = nil
+        var graphQLValue5: Long? = nil
+        var graphQLValue6: String? = nil
+        var graphQLValue7: Long?? = nil
+        var graphQLValue8: Int? = nil
+        var graphQLValue9: Int? = nil
+        var graphQLValue10: Int?? = nil
+        var graphQLValue11: ImageDetails?? = nil
+        var graphQLValue12: DrawDetails?? = nil
+        var graphQLValue13: DrawDetails?? = nil
+        var graphQLValue14: Long? = nil
+        var graphQLValue15: String?? = nil
+        var graphQLValue16: Bool? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+            case 2 where graphQLReader.keyEquals("name"): graphQLField = 2
+            case 3 where graphQLReader.keyEquals("type"): graphQLField = 3
+            case 4 where graphQLReader.keyEquals("isActive"): graphQLField = 4
+            case 5 where graphQLReader.keyEquals("ticketPrice"): graphQLField = 5
+            case 6 where graphQLReader.keyEquals("currency"): graphQLField = 6
+            case 7 where graphQLReader.keyEquals("superPrize"): graphQLField = 7
+            case 8 where graphQLReader.keyEquals("numbersCount"): graphQLField = 8
+            case 9 where graphQLReader.keyEquals("numbersRange"): graphQLField = 9
+            case 10 where graphQLReader.keyEquals("bonusRange"): graphQLField = 10
+            case 11 where graphQLReader.keyEquals("logo"): graphQLField = 11
+            case 12 where graphQLReader.keyEquals("nextDraw"): graphQLField = 12
+            case 13 where graphQLReader.keyEquals("lastDraw"): graphQLField = 13
+            case 14 where graphQLReader.keyEquals("drawsCount"): graphQLField = 14
+            case 15 where graphQLReader.keyEquals("rulesUrl"): graphQLField = 15
+            case 16 where graphQLReader.keyEquals("isFavorite"): graphQLField = 16
+            default:
+                if graphQLReader.keyEquals("__typename") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("id") {
+                    graphQLField = 1
+                } else if graphQLReader.keyEquals("name") {
+                    graphQLField = 2
+                } else if graphQLReader.keyEquals("type") {
+                    graphQLField = 3
+                } else if graphQLReader.keyEquals("isActive") {
+                    graphQLField = 4
+                } else if graphQLReader.keyEquals("ticketPrice") {
+                    graphQLField = 5
+                } else if graphQLReader.keyEquals("currency") {
+                    graphQLField = 6
+                } else if graphQLReader.keyEquals("superPrize") {
+                    graphQLField = 7
+                } else if graphQLReader.keyEquals("numbersCount") {
+                    graphQLField = 8
+                } else if graphQLReader.keyEquals("numbersRange") {
+                    graphQLField = 9
+                } else if graphQLReader.keyEquals("bonusRange") {
+                    graphQLField = 10
+                } else if graphQLReader.keyEquals("logo") {
+                    graphQLField = 11
+                } else if graphQLReader.keyEquals("nextDraw") {
+                    graphQLField = 12
+                } else if graphQLReader.keyEquals("lastDraw") {
+                    graphQLField = 13
+                } else if graphQLReader.keyEquals("drawsCount") {
+                    graphQLField = 14
+                } else if graphQLReader.keyEquals("rulesUrl") {
+                    graphQLField = 15
+                } else if graphQLReader.keyEquals("isFavorite") {
+                    graphQLField = 16
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+            case 2:
+                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue2 = try graphQLReader.readDecodable(String.self)
+            case 3:
+                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue3 = try graphQLReader.readEnum(GameType.self)
+            case 4:
+                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue4 = try graphQLReader.readDecodable(Bool.self)
+            case 5:
+                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue5 = try graphQLReader.readScalar(Long.self)
+            case 6:
+                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue6 = try graphQLReader.readDecodable(String.self)
+            case 7:
+                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) }
+            case 8:
+                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue8 = try graphQLReader.readDecodable(Int.self)
+            case 9:
+                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue9 = try graphQLReader.readDecodable(Int.self)
+            case 10:
+                guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue10 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+            case 11:
+                guard graphQLValue11 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue11 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ImageDetails.self) }
+            case 12:
+                guard graphQLValue12 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue12 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) }
+            case 13:
+                guard graphQLValue13 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue13 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) }
+            case 14:
+                guard graphQLValue14 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue14 = try graphQLReader.readScalar(Long.self)
+            case 15:
+                guard graphQLValue15 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue15 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+            case 16:
+                guard graphQLValue16 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue16 = try graphQLReader.readDecodable(Bool.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.__typename = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired1
+        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+        self.name = graphQLRequired2
+        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+        self.type = graphQLRequired3
+        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+        self.isActive = graphQLRequired4
+        guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+        self.ticketPrice = graphQLRequired5
+        guard let graphQLRequired6 = graphQLValue6 else { throw GraphQLJSONReader.Declined() }
+        self.currency = graphQLRequired6
+        self.superPrize = graphQLValue7 ?? nil
+        guard let graphQLRequired8 = graphQLValue8 else { throw GraphQLJSONReader.Declined() }
+        self.numbersCount = graphQLRequired8
+        guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+        self.numbersRange = graphQLRequired9
+        self.bonusRange = graphQLValue10 ?? nil
+        self.logo = graphQLValue11 ?? nil
+        self.nextDraw = graphQLValue12 ?? nil
+        self.lastDraw = graphQLValue13 ?? nil
+        guard let graphQLRequired14 = graphQLValue14 else { throw GraphQLJSONReader.Declined() }
+        self.drawsCount = graphQLRequired14
+        self.rulesUrl = graphQLValue15 ?? nil
+        guard let graphQLRequired16 = graphQLValue16 else { throw GraphQLJSONReader.Declined() }
+        self.isFavorite = graphQLRequired16
     }
 
     public func encode(to encoder: any Encoder) throws {

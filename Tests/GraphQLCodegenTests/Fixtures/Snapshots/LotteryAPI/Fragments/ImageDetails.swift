@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment ImageDetails on Image`.
-public struct ImageDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
+public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
     public static let fragmentName = "ImageDetails"
     public static let typeCondition = "Image"
     public static let fragmentDefinition = "fragment ImageDetails on Image{__typename id url width height}"
@@ -34,6 +34,72 @@ public struct ImageDetails: GraphQLFragment, Encodable, Hashable, Identifiable {
         self.url = try container.decode(String.self, forKey: .url)
         self.width = try container.decode(Int.self, forKey: .width)
         self.height = try container.decode(Int.self, forKey: .height)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: String? = nil
+        var graphQLValue1: GraphQLID? = nil
+        var graphQLValue2: String? = nil
+        var graphQLValue3: Int? = nil
+        var graphQLValue4: Int? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+            case 2 where graphQLReader.keyEquals("url"): graphQLField = 2
+            case 3 where graphQLReader.keyEquals("width"): graphQLField = 3
+            case 4 where graphQLReader.keyEquals("height"): graphQLField = 4
+            default:
+                if graphQLReader.keyEquals("__typename") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("id") {
+                    graphQLField = 1
+                } else if graphQLReader.keyEquals("url") {
+                    graphQLField = 2
+                } else if graphQLReader.keyEquals("width") {
+                    graphQLField = 3
+                } else if graphQLReader.keyEquals("height") {
+                    graphQLField = 4
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+            case 2:
+                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue2 = try graphQLReader.readDecodable(String.self)
+            case 3:
+                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+            case 4:
+                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue4 = try graphQLReader.readDecodable(Int.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.__typename = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.id = graphQLRequired1
+        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+        self.url = graphQLRequired2
+        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+        self.width = graphQLRequired3
+        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+        self.height = graphQLRequired4
     }
 
     public func encode(to encoder: any Encoder) throws {

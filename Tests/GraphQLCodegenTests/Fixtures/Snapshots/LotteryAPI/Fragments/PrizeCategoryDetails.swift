@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment PrizeCategoryDetails on PrizeCategory`.
-public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable {
+public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
     public static let fragmentName = "PrizeCategoryDetails"
     public static let typeCondition = "PrizeCategory"
     public static let fragmentDefinition =
@@ -36,6 +36,72 @@ public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable {
         self.bonusMatched = try container.decode(Bool.self, forKey: .bonusMatched)
         self.winners = try container.decodeScalar(Long.self, forKey: .winners)
         self.amount = try container.decodeScalar(Long.self, forKey: .amount)
+    }
+
+    public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+        var graphQLValue0: String? = nil
+        var graphQLValue1: Int? = nil
+        var graphQLValue2: Bool? = nil
+        var graphQLValue3: Long? = nil
+        var graphQLValue4: Long? = nil
+        var graphQLMore = try graphQLReader.beginObject()
+        var graphQLNext = 0
+        while graphQLMore {
+            try graphQLReader.readKey()
+            let graphQLField: Int
+            switch graphQLNext {
+            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+            case 1 where graphQLReader.keyEquals("matched"): graphQLField = 1
+            case 2 where graphQLReader.keyEquals("bonusMatched"): graphQLField = 2
+            case 3 where graphQLReader.keyEquals("winners"): graphQLField = 3
+            case 4 where graphQLReader.keyEquals("amount"): graphQLField = 4
+            default:
+                if graphQLReader.keyEquals("__typename") {
+                    graphQLField = 0
+                } else if graphQLReader.keyEquals("matched") {
+                    graphQLField = 1
+                } else if graphQLReader.keyEquals("bonusMatched") {
+                    graphQLField = 2
+                } else if graphQLReader.keyEquals("winners") {
+                    graphQLField = 3
+                } else if graphQLReader.keyEquals("amount") {
+                    graphQLField = 4
+                } else {
+                    graphQLField = -1
+                }
+            }
+            switch graphQLField {
+            case 0:
+                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+            case 1:
+                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+            case 2:
+                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue2 = try graphQLReader.readDecodable(Bool.self)
+            case 3:
+                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue3 = try graphQLReader.readScalar(Long.self)
+            case 4:
+                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                graphQLValue4 = try graphQLReader.readScalar(Long.self)
+            default:
+                try graphQLReader.skipValue()
+            }
+            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+            graphQLMore = try graphQLReader.nextMember()
+        }
+        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+        self.__typename = graphQLRequired0
+        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+        self.matched = graphQLRequired1
+        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+        self.bonusMatched = graphQLRequired2
+        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+        self.winners = graphQLRequired3
+        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+        self.amount = graphQLRequired4
     }
 
     public func encode(to encoder: any Encoder) throws {

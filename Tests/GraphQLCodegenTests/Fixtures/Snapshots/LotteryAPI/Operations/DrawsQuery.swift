@@ -54,7 +54,7 @@ public struct DrawsQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         /// A game's draws, newest (highest number) first; at most `last` (1...100).
         public let draws: [DrawDetails]
 
@@ -69,6 +69,36 @@ public struct DrawsQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.draws = try container.decode([DrawDetails].self, forKey: .draws)
+        }
+
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: [DrawDetails]? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("draws"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("draws") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.draws = graphQLRequired0
         }
 
         public func encode(to encoder: any Encoder) throws {

@@ -42,7 +42,7 @@ public struct GameQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         /// A game by its id; null when there is no such game.
         public let game: GameDetails?
 
@@ -57,6 +57,35 @@ public struct GameQuery: GraphQLQuery {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.game = try container.decodeIfPresent(GameDetails.self, forKey: .game)
+        }
+
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: GameDetails?? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("game"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("game") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(GameDetails.self) }
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            self.game = graphQLValue0 ?? nil
         }
 
         public func encode(to encoder: any Encoder) throws {

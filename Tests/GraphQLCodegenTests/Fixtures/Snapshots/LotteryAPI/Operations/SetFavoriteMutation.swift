@@ -50,7 +50,7 @@ public struct SetFavoriteMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
         /// Marks a game as one of the caller's favourites (favorite: true) or unmarks it
         /// (favorite: false), and returns the game as it is now. Idempotent. No such game:
         /// a field error, and `data` is null.
@@ -67,6 +67,36 @@ public struct SetFavoriteMutation: GraphQLMutation {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.setFavorite = try container.decode(GameDetails.self, forKey: .setFavorite)
+        }
+
+        public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+            var graphQLValue0: GameDetails? = nil
+            var graphQLMore = try graphQLReader.beginObject()
+            var graphQLNext = 0
+            while graphQLMore {
+                try graphQLReader.readKey()
+                let graphQLField: Int
+                switch graphQLNext {
+                case 0 where graphQLReader.keyEquals("setFavorite"): graphQLField = 0
+                default:
+                    if graphQLReader.keyEquals("setFavorite") {
+                        graphQLField = 0
+                    } else {
+                        graphQLField = -1
+                    }
+                }
+                switch graphQLField {
+                case 0:
+                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                    graphQLValue0 = try graphQLReader.readObject(GameDetails.self)
+                default:
+                    try graphQLReader.skipValue()
+                }
+                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                graphQLMore = try graphQLReader.nextMember()
+            }
+            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+            self.setFavorite = graphQLRequired0
         }
 
         public func encode(to encoder: any Encoder) throws {

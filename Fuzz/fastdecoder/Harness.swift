@@ -1,0 +1,79 @@
+// Fuzz target `fastdecoder` (scripts/fuzz.sh fastdecoder): the generated one-pass decoders against the `Decodable`
+// path on the same bytes. The GraphQLBridge runtime as a module, the generated LotteryAPI types
+// (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) with this harness. The first byte picks an operation;
+// the rest is a response body, decoded with both error policies through `GraphQLResponseDecoder` with
+// `path: .automatic` and `path: .decodable`, and by the fast reader alone. The two paths must give the same value or
+// the same `APIError`, and the fast reader alone must never take a body that the `Decodable` path rejects or reads
+// to another value; a disagreement traps.
+import Foundation
+import GraphQLBridge
+
+enum Outcome<Value: Hashable & Sendable>: Equatable {
+    case success(Value?, [GraphQLError], [String: JSONValue], Int)
+    case failure(APIError)
+
+    init(_ decode: () throws(APIError) -> GraphQLResult<Value>) {
+        do {
+            let result = try decode()
+            self = .success(result.data, result.errors, result.extensions, result.byteCount)
+        } catch {
+            self = .failure(error)
+        }
+    }
+}
+
+func compare<Operation: GraphQLOperation>(_ operation: Operation.Type, _ body: Data)
+where Operation.Data: GraphQLFastDecodable & Hashable {
+    for policy in [GraphQLErrorPolicy.failOnAnyError, .returnPartialData] {
+        for status in [200, 400] {
+            var headers = HTTPHeaders()
+            headers["Content-Type"] = GraphQLResponseDecoder.graphQLResponseMediaType
+            let response = HTTPResponse(status: status, headers: headers)
+            let name = Operation.operationName
+            let decodable = Outcome { () throws(APIError) in
+                try GraphQLResponseDecoder.decode(
+                    Operation.Data.self, operation: name, response: response, body: body, errorPolicy: policy,
+                    path: .decodable)
+            }
+            let automatic = Outcome { () throws(APIError) in
+                try GraphQLResponseDecoder.decode(
+                    Operation.Data.self, operation: name, response: response, body: body, errorPolicy: policy)
+            }
+            guard automatic == decodable else {
+                fatalError(
+                    "\(name): automatic \(automatic) != decodable \(decodable) for \(String(decoding: body, as: UTF8.self))"
+                )
+            }
+            var fastTook = true
+            let fast = Outcome { () throws(APIError) in
+                guard
+                    let result = try GraphQLResponseDecoder.decodeFastPathOnly(
+                        Operation.Data.self, operation: name, response: response, body: body, errorPolicy: policy)
+                else {
+                    fastTook = false
+                    throw APIError.cancelled(operation: name)
+                }
+                return result
+            }
+            if fastTook, fast != decodable {
+                fatalError(
+                    "\(name): fast \(fast) != decodable \(decodable) for \(String(decoding: body, as: UTF8.self))")
+            }
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFastDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    let body = Data(bytes.dropFirst())
+    switch bytes[0] % 5 {
+    case 0: compare(GameQuery.self, body)
+    case 1: compare(GamesQuery.self, body)
+    case 2: compare(DrawQuery.self, body)
+    case 3: compare(DrawsQuery.self, body)
+    default: compare(ImageQuery.self, body)
+    }
+    return 0
+}
