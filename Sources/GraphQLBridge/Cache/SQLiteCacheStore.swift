@@ -562,8 +562,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             size INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
-        // Covers the stored responses' check (each key's version) without reading the records' fields.
-        try execute("CREATE INDEX records_versions ON records (key, version)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
             try withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
                 statement throws(GraphQLCacheError) in

@@ -215,7 +215,7 @@ public struct GraphQLHTTPClient: Sendable {
     static func cacheQueryKey<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue])
         -> String
     {
-        String(reflecting: type) + JSONValue.object(variables).jsonText
+        OperationTypeNames.shared.name(of: type) + JSONValue.object(variables).jsonText
     }
 
     /// The operation's variables as JSON, for cache keys and field arguments.
@@ -223,13 +223,17 @@ public struct GraphQLHTTPClient: Sendable {
         -> [String: JSONValue]
     {
         do {
-            let data = try JSONEncoder().encode(operation.variables)
-            if case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: data) { return members }
+            // As sent (dates as RFC 3339), and read back exactly with the runtime's own parser.
+            let data = try sharedVariablesEncoder.encode(operation.variables)
+            if case .object(let members) = try JSONValue(parsing: data) { return members }
             return [:]
         } catch {
             throw .encoding(operation: Operation.operationName, reason: "\(error)")
         }
     }
+
+    /// One ``variablesEncoder()`` for the cache's reads of the variables (an encoder is made once, not per call).
+    static let sharedVariablesEncoder = variablesEncoder()
 
     /// The encoder of request bodies: a `Date` anywhere in the variables (hand-written ones included) is sent as
     /// a ``DateTime`` (RFC 3339 in UTC), not as Foundation's default seconds since 2001.
@@ -300,4 +304,22 @@ struct RequestBody<Variables: Encodable>: Encodable {
     var query: String
     var operationName: String
     var variables: Variables
+}
+
+/// Operation types' full names (`String(reflecting:)`, which the runtime computes slowly), kept once each: the
+/// first part of every cache key.
+///
+/// `@unchecked Sendable`: `names` is only read or written while `lock` is held.
+final class OperationTypeNames: @unchecked Sendable {
+    static let shared = OperationTypeNames()
+    private let lock = NSLock()
+    private var names: [ObjectIdentifier: String] = [:]
+
+    func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = lock.withLock({ names[id] }) { return name }
+        let name = String(reflecting: type)
+        lock.withLock { names[id] = name }
+        return name
+    }
 }
