@@ -326,16 +326,8 @@ public actor GraphQLCache {
     ) -> ReadOutcome<Data>? {
         let stored: StoredResponse?
         do throws(GraphQLCacheError) {
-            let store = self.store
-            let lifetime = maxAge.timeInterval
-            // One read transaction for the response and its records' versions.
-            stored = try store.withReadSnapshot { () -> Result<StoredResponse?, GraphQLCacheError> in
-                do throws(GraphQLCacheError) {
-                    return .success(try store.storedResponse(forQuery: queryKey, defaultMaxAge: lifetime))
-                } catch {
-                    return .failure(error)
-                }
-            }.get()
+            // One statement: no read transaction around it.
+            stored = try store.storedResponse(forQuery: queryKey, defaultMaxAge: maxAge.timeInterval)
         } catch {
             problems.append(error)
             return nil
@@ -344,7 +336,7 @@ public actor GraphQLCache {
             !optimisticLayers.contains(where: { !$0.records.keys.allSatisfy { !stored.dependencies.contains($0) } }),
             let result = try? GraphQLResponseDecoder.decode(
                 Data.self, operation: operationName, response: HTTPResponse(status: 200),
-                body: Foundation.Data(stored.body), errorPolicy: .failOnAnyError),
+                body: stored.body, errorPolicy: .failOnAnyError),
             let data = result.data
         else { return nil }
         statistics.storedResponseHits += 1

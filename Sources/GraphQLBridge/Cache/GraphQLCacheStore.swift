@@ -69,7 +69,7 @@ extension GraphQLCacheStore {
 /// new process serves it without rebuilding it, while none of the records it was written from changed.
 struct StoredResponse: Sendable {
     /// The response's JSON.
-    var body: [UInt8]
+    var body: Data
     /// The records it was written from.
     var dependencies: Set<String>
     /// When its first field stops being fresh.

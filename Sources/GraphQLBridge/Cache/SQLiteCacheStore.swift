@@ -31,9 +31,10 @@ import Foundation
 final class SQLiteCacheStore: GraphQLCacheStore {
     /// The tables' format, kept in `meta`: a file with another format has its records dropped on open.
     /// Format 2: the fields in ``CacheRecordCodec``'s binary format (format 1 held them as JSON).
-    /// Format 3: records carry the version of the write that last changed them, and `responses` keeps each query's
-    /// last response as written from its records (see ``storedResponse(forQuery:defaultMaxAge:)``).
-    static let formatVersion = "graphqlbridge-cache-3"
+    /// Format 4: `responses` keeps each query's last response as written from its records, and
+    /// `response_dependencies` which records each was written from: a write to a record deletes the responses
+    /// written from it, in the same transaction (see ``storedResponse(forQuery:defaultMaxAge:)``).
+    static let formatVersion = "graphqlbridge-cache-4"
 
     /// The database file.
     let fileURL: URL
@@ -175,6 +176,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 try setVersion(version)
                 var delta = 0
                 for (key, fields) in encoded {
+                    delta -= try deleteResponses(dependingOn: key)
                     if knownStoredBytes != nil { delta += key.utf8.count + fields.count - (try storedSize(of: key)) }
                     try withStatement(
                         "INSERT OR REPLACE INTO records (key, fields, size, last_used, version) VALUES (?, ?, ?, ?, ?)",
@@ -222,6 +224,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             try transaction(.write) { () throws(GraphQLCacheError) in
                 try execute("DELETE FROM records", .write)
                 try execute("DELETE FROM responses", .write)
+                try execute("DELETE FROM response_dependencies", .write)
             }
             try compact()
         }
@@ -251,6 +254,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 // The stored responses go first: each can be written again from its records.
                 total -= Int(try integer("SELECT COALESCE(SUM(size), 0) FROM responses", .write))
                 try execute("DELETE FROM responses", .write)
+                try execute("DELETE FROM response_dependencies", .write)
                 knownStoredBytes = nil
                 guard total > limit else { return [] }
                 let removed = try withStatement(
@@ -274,23 +278,23 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// A persistent store keeps each query's last response.
     var keepsResponses: Bool { true }
 
-    /// `query`'s stored response, when every record it was written from is still there, unchanged (no write
-    /// since), and it was written with the same default lifetime; `nil` otherwise.
+    /// `query`'s stored response, when it was written with the same default lifetime; `nil` otherwise. A stored
+    /// response is current by construction: any write or removal of a record it was written from deleted it.
     func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
         try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
             let row = try withStatement(
                 "SELECT version, max_age, expiry, dependencies, body FROM responses WHERE query_key = ?", .read
-            ) { statement throws(GraphQLCacheError) -> (Int64, Double, Double, [String]?, [UInt8])? in
+            ) { statement throws(GraphQLCacheError) -> (Int64, Double, Double, [String]?, Data)? in
                 try bind(query, at: 1, in: statement, .read)
                 guard try step(statement, .read) else { return nil }
                 return (
                     sqlite3_column_int64(statement, 0), sqlite3_column_double(statement, 1),
-                    sqlite3_column_double(statement, 2), Self.decodeKeys(blob(statement, 3)), blob(statement, 4)
+                    sqlite3_column_double(statement, 2), Self.decodeKeys(blob(statement, 3)),
+                    blobData(statement, 4)
                 )
             }
-            guard let (version, maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge,
-                let dependencies, !dependencies.isEmpty, expiry.isFinite,
-                try isCurrent(dependencies, writtenBy: version)
+            guard let (_, maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge,
+                let dependencies, !dependencies.isEmpty, expiry.isFinite
             else { return nil }
             return StoredResponse(
                 body: body, dependencies: Set(dependencies), expiry: Date(timeIntervalSince1970: expiry))
@@ -312,6 +316,22 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         let size = query.utf8.count + body.count + keys.count
         try guarded { () throws(GraphQLCacheError) in
             try transaction(.write) { () throws(GraphQLCacheError) in
+                // A write since the records were read (by another process) may have changed them: not kept.
+                guard try currentVersion(.write) == version else { return }
+                try withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
+                    statement throws(GraphQLCacheError) in
+                    try bind(query, at: 1, in: statement, .write)
+                    _ = try step(statement, .write)
+                }
+                for key in dependencies {
+                    try withStatement(
+                        "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
+                    ) { statement throws(GraphQLCacheError) in
+                        try bind(key, at: 1, in: statement, .write)
+                        try bind(query, at: 2, in: statement, .write)
+                        _ = try step(statement, .write)
+                    }
+                }
                 let old = try withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
                     statement throws(GraphQLCacheError) in
                     try bind(query, at: 1, in: statement, .write)
@@ -337,24 +357,34 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
     }
 
-    /// Whether every one of `keys` has a record written no later than `version`.
-    private func isCurrent(_ keys: [String], writtenBy version: Int64) throws(GraphQLCacheError) -> Bool {
-        var start = 0
-        while start < keys.count {
-            let batch = keys[start..<min(keys.count, start + Self.batchSize)]
-            start = batch.endIndex
-            let sql =
-                "SELECT COUNT(*), COALESCE(MAX(version), 0) FROM records WHERE key IN (?"
-                + String(repeating: ", ?", count: batch.count - 1) + ")"
-            let current = try withStatement(sql, .read) { statement throws(GraphQLCacheError) in
-                for (index, key) in batch.enumerated() { try bind(key, at: Int32(index + 1), in: statement, .read) }
-                guard try step(statement, .read) else { return false }
-                return Int(sqlite3_column_int64(statement, 0)) == batch.count
-                    && sqlite3_column_int64(statement, 1) <= version
-            }
-            guard current else { return false }
+    /// Deletes the stored responses written from the record `key` (it is being written or removed); returns their
+    /// stored size.
+    private func deleteResponses(dependingOn key: String) throws(GraphQLCacheError) -> Int {
+        let size = try withStatement(
+            """
+            SELECT COALESCE(SUM(size), 0) FROM responses WHERE query_key IN \
+            (SELECT query_key FROM response_dependencies WHERE record_key = ?)
+            """, .write
+        ) { statement throws(GraphQLCacheError) in
+            try bind(key, at: 1, in: statement, .write)
+            return try step(statement, .write) ? Int(sqlite3_column_int64(statement, 0)) : 0
         }
-        return true
+        guard size > 0 else { return 0 }
+        try withStatement(
+            "DELETE FROM responses WHERE query_key IN (SELECT query_key FROM response_dependencies WHERE record_key = ?)",
+            .write
+        ) { statement throws(GraphQLCacheError) in
+            try bind(key, at: 1, in: statement, .write)
+            _ = try step(statement, .write)
+        }
+        // (The deleted responses' other dependency rows stay until their queries are stored again: at worst they
+        // delete a later response one write too early, never keep a stale one.)
+        try withStatement("DELETE FROM response_dependencies WHERE record_key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try bind(key, at: 1, in: statement, .write)
+            _ = try step(statement, .write)
+        }
+        return size
     }
 
     /// The version of the last write (kept in `meta`).
@@ -401,6 +431,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             index += count
         }
         return keys
+    }
+
+    /// The bytes of a blob column as `Data` (empty for `NULL`): one copy, straight from SQLite's buffer.
+    private func blobData(_ statement: OpaquePointer, _ index: Int32) -> Data {
+        guard let start = sqlite3_column_blob(statement, index) else { return Data() }
+        return Data(bytes: start, count: Int(sqlite3_column_bytes(statement, index)))
     }
 
     /// The bytes of a blob column (empty for `NULL`).
@@ -536,11 +572,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
         let storedVersion = meta["schemaVersion"] ?? ""
         guard format == Self.formatVersion, storedVersion == schemaVersion, tables.contains("records"),
-            tables.contains("responses")
+            tables.contains("responses"), tables.contains("response_dependencies")
         else {
             guard create else { return }
             try execute("DROP TABLE IF EXISTS records", .open)
             try execute("DROP TABLE IF EXISTS responses", .open)
+            try execute("DROP TABLE IF EXISTS response_dependencies", .open)
             try execute("DROP TABLE meta", .open)
             try createTables()
             droppedSchemaVersion = storedVersion
@@ -561,6 +598,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             max_age REAL NOT NULL, expiry REAL NOT NULL, dependencies BLOB NOT NULL, body BLOB NOT NULL, \
             size INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
+        try execute(
+            """
+            CREATE TABLE response_dependencies (record_key TEXT NOT NULL, query_key TEXT NOT NULL, \
+            PRIMARY KEY (record_key, query_key)) WITHOUT ROWID
+            """, .open)
+        try execute("CREATE INDEX response_dependencies_by_query ON response_dependencies (query_key)", .open)
         try execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
             try withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
@@ -728,6 +771,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     private func delete(_ key: String) throws(GraphQLCacheError) {
         knownStoredBytes = nil
+        _ = try deleteResponses(dependingOn: key)
         try withStatement("DELETE FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
             try bind(key, at: 1, in: statement, .write)
             _ = try step(statement, .write)

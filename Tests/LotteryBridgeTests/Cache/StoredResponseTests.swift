@@ -112,6 +112,50 @@ struct StoredResponseTests {
         #expect(await afterRemoval.statistics.storedResponseHits == 0)
     }
 
+    @Test(
+        "The store: a write or removal of a record deletes the responses written from it; a response read before another process's write is not kept"
+    )
+    func storeLevel() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("store.sqlite")
+        let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        let other = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        func record(_ key: String, _ value: String) -> CacheRecord {
+            CacheRecord(key: key, fields: ["name": CacheFieldEntry(value: .scalar(.string(value)), receivedAt: time)])
+        }
+        try store.write([record("A:1", "a"), record("B:1", "b")])
+        let body = Array(#"{"data":{}}"#.utf8)
+        func save(_ query: String, _ keys: Set<String>, at version: Int64) throws {
+            try store.saveResponse(
+                forQuery: query, body: body, dependencies: keys, expiry: time, defaultMaxAge: 60, version: version)
+        }
+        try save("q1", ["A:1"], at: try store.writeVersion())
+        try save("q2", ["A:1", "B:1"], at: try store.writeVersion())
+        try save("q3", ["B:1"], at: try store.writeVersion())
+        #expect(try other.storedResponse(forQuery: "q1", defaultMaxAge: 60)?.body == Data(body))
+        #expect(try other.storedResponse(forQuery: "q1", defaultMaxAge: 30) == nil, "another default lifetime")
+        // Another process writes A:1: q1 and q2 go, q3 stays.
+        try other.write([record("A:1", "a2")])
+        #expect(try store.storedResponse(forQuery: "q1", defaultMaxAge: 60) == nil)
+        #expect(try store.storedResponse(forQuery: "q2", defaultMaxAge: 60) == nil)
+        #expect(try store.storedResponse(forQuery: "q3", defaultMaxAge: 60)?.dependencies == ["B:1"])
+        // Removing B:1 deletes q3.
+        try other.remove(keys: ["B:1"])
+        #expect(try store.storedResponse(forQuery: "q3", defaultMaxAge: 60) == nil)
+        // A response written from records read before another process's write is not kept.
+        let seen = try store.writeVersion()
+        try other.write([record("A:1", "a3")])
+        try save("q4", ["A:1"], at: seen)
+        #expect(try store.storedResponse(forQuery: "q4", defaultMaxAge: 60) == nil)
+        try save("q4", ["A:1"], at: try store.writeVersion())
+        #expect(try store.storedResponse(forQuery: "q4", defaultMaxAge: 60) != nil)
+        // clear() empties both tables.
+        try store.removeAll()
+        #expect(try other.storedResponse(forQuery: "q4", defaultMaxAge: 60) == nil)
+    }
+
     @Test("The stored record keys: round trip, and damaged bytes are refused")
     func keyEncoding() {
         let keys = ["Game:6x45", "", "QUERY_ROOT.game({\"id\":\"6x45\"})", "ключ\u{0}x"]
