@@ -119,6 +119,7 @@ enum CacheBenchmark {
         var recordHit = TimingSummary(name: "memory cache hit (from records)", bytesPerRun: 0)
         var sqliteHit = TimingSummary(name: "SQLite hit (stored response)", bytesPerRun: 0)
         var sqliteRecordHit = TimingSummary(name: "SQLite hit (from records)", bytesPerRun: 0)
+        var sqliteColdHit = TimingSummary(name: "SQLite, a new cache's first reads", bytesPerRun: 0)
         // Each round times every path in turn, so that the machine's load weighs on the ratios evenly.
         for round in 0...options.runs {
             let (decodeMs, _) = TimingSummary.time {
@@ -155,7 +156,16 @@ enum CacheBenchmark {
                     }
                 }
             }
+            // A new cache on the file (the app's next launch, memo on): each query's first read.
+            let cold = GraphQLCache(storage: .persistent(directory: folder), maxAge: .seconds(3600), byteLimit: 1 << 30)
+            let coldClient = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cold)
+            let coldMs = blocking {
+                await TimingSummary.timeAsync {
+                    for id in ids { _ = try? await coldClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
+                }
+            }
             if round > 0 {
+                sqliteColdHit.samples.append(coldMs)
                 sqliteRecordHit.samples.append(sqliteRecordsMs)
                 decode.samples.append(decodeMs)
                 memoHit.samples.append(memoMs)
@@ -174,8 +184,8 @@ enum CacheBenchmark {
         let memoRatio = memoHit.medianMilliseconds / decode.medianMilliseconds
         print("target: memory hit <= decode: \(memoRatio <= 1 ? "PASS" : "FAIL") (memoized \(format(memoRatio))x)")
 
-        let sqliteRatio = sqliteHit.medianMilliseconds / decode.medianMilliseconds
-        for summary in [sqliteHit, sqliteRecordHit] {
+        let sqliteRatio = sqliteColdHit.medianMilliseconds / decode.medianMilliseconds
+        for summary in [sqliteColdHit, sqliteHit, sqliteRecordHit] {
             print(
                 "  \(summary.name.padding(toLength: 34, withPad: " ", startingAt: 0)) "
                     + "\(format(summary.medianMilliseconds)) ms  "
@@ -188,7 +198,9 @@ enum CacheBenchmark {
         print(
             "  SQLite write of \(ids.count) results (one transaction each): \(format(sqliteWriteMs)) ms "
                 + "(\(format(sqliteWriteMs * 1000 / Double(ids.count))) µs per result)")
-        print("target: SQLite hit <= 3x decode: \(sqliteRatio <= 3 ? "PASS" : "FAIL") (\(format(sqliteRatio))x)")
+        print(
+            "target: SQLite hit (a new cache's first reads) <= 3x decode: \(sqliteRatio <= 3 ? "PASS" : "FAIL") "
+                + "(\(format(sqliteRatio))x)")
 
         print("")
         print(
