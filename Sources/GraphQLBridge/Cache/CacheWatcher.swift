@@ -130,9 +130,9 @@ struct CacheWatcherRegistry {
         for entry in entries.values { entry.watcher?.signal() }
     }
 
-    /// The watchers, `nil` for those released but not yet forgotten.
-    var entriesSnapshot: [CacheWatcher?] { entries.values.map(\.watcher) }
+    /// The live watchers (for tests: a weak reference to one proves it is freed).
+    var live: [CacheWatcher] { entries.values.compactMap(\.watcher) }
 
     /// How many watchers are alive.
-    var liveCount: Int { entries.values.reduce(0) { $0 + ($1.watcher == nil ? 0 : 1) } }
+    var liveCount: Int { live.count }
 }

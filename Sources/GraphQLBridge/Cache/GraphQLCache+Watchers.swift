@@ -50,8 +50,3 @@ extension GraphQLCache {
         watchers.remove(id)
     }
 }
-
-extension CacheWatcherRegistry {
-    /// The live watchers (for tests: a weak reference to one proves it is freed).
-    var live: [CacheWatcher] { entriesSnapshot.compactMap(\.self) }
-}

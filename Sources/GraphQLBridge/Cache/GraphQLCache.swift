@@ -333,7 +333,7 @@ public actor GraphQLCache {
             return nil
         }
         guard let stored,
-            !optimisticLayers.contains(where: { !$0.records.keys.allSatisfy { !stored.dependencies.contains($0) } }),
+            !optimisticLayers.contains(where: { $0.records.keys.contains(where: stored.dependencies.contains) }),
             let result = try? GraphQLResponseDecoder.decode(
                 Data.self, operation: operationName, response: HTTPResponse(status: 200),
                 body: stored.body, errorPolicy: .failOnAnyError),

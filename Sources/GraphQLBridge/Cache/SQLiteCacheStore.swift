@@ -8,8 +8,10 @@ import Foundation
 
 /// Records in a SQLite file: the persistent store of a ``GraphQLCache``.
 ///
-/// - Two tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format, the record's stored size
-///   and a last-use counter for least-recently-used trimming) and `meta` (the file format and the schema version).
+/// - Tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format, the record's stored size and a
+///   last-use counter for least-recently-used trimming), `meta` (the file format, the schema version and the
+///   version of the last write), and `responses` with `response_dependencies` (stored responses, see
+///   ``storedResponse(forQuery:defaultMaxAge:)``).
 /// - WAL journal and `synchronous=NORMAL`: every call that writes is one `BEGIN IMMEDIATE … COMMIT` transaction
 ///   (rolled back on error), so a process killed in the middle of a write leaves the store as it was before that
 ///   call, readable. Several processes may open the same file (a busy timeout waits for the other's lock).
@@ -31,10 +33,10 @@ import Foundation
 final class SQLiteCacheStore: GraphQLCacheStore {
     /// The tables' format, kept in `meta`: a file with another format has its records dropped on open.
     /// Format 2: the fields in ``CacheRecordCodec``'s binary format (format 1 held them as JSON).
-    /// Format 4: `responses` keeps each query's last response as written from its records, and
+    /// Format 5 (4 also kept each record's write version, unused): `responses` keeps each query's last response as written from its records, and
     /// `response_dependencies` which records each was written from: a write to a record deletes the responses
     /// written from it, in the same transaction (see ``storedResponse(forQuery:defaultMaxAge:)``).
-    static let formatVersion = "graphqlbridge-cache-4"
+    static let formatVersion = "graphqlbridge-cache-5"
 
     /// The database file.
     let fileURL: URL
@@ -179,14 +181,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     delta -= try deleteResponses(dependingOn: key)
                     if knownStoredBytes != nil { delta += key.utf8.count + fields.count - (try storedSize(of: key)) }
                     try withStatement(
-                        "INSERT OR REPLACE INTO records (key, fields, size, last_used, version) VALUES (?, ?, ?, ?, ?)",
-                        .write
+                        "INSERT OR REPLACE INTO records (key, fields, size, last_used) VALUES (?, ?, ?, ?)", .write
                     ) { statement throws(GraphQLCacheError) in
                         try bind(key, at: 1, in: statement, .write)
                         try bind(fields, at: 2, in: statement, .write)
                         try bind(Int64(key.utf8.count + fields.count), at: 3, in: statement, .write)
                         try bind(use, at: 4, in: statement, .write)
-                        try bind(version, at: 5, in: statement, .write)
                         _ = try step(statement, .write)
                     }
                     use += 1
@@ -283,17 +283,16 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
         try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
             let row = try withStatement(
-                "SELECT version, max_age, expiry, dependencies, body FROM responses WHERE query_key = ?", .read
-            ) { statement throws(GraphQLCacheError) -> (Int64, Double, Double, [String]?, Data)? in
+                "SELECT max_age, expiry, dependencies, body FROM responses WHERE query_key = ?", .read
+            ) { statement throws(GraphQLCacheError) -> (Double, Double, [String]?, Data)? in
                 try bind(query, at: 1, in: statement, .read)
                 guard try step(statement, .read) else { return nil }
                 return (
-                    sqlite3_column_int64(statement, 0), sqlite3_column_double(statement, 1),
-                    sqlite3_column_double(statement, 2), Self.decodeKeys(blob(statement, 3)),
-                    blobData(statement, 4)
+                    sqlite3_column_double(statement, 0), sqlite3_column_double(statement, 1),
+                    Self.decodeKeys(blob(statement, 2)), blobData(statement, 3)
                 )
             }
-            guard let (_, maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge,
+            guard let (maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge,
                 let dependencies, !dependencies.isEmpty, expiry.isFinite
             else { return nil }
             return StoredResponse(
@@ -339,17 +338,16 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 }
                 try withStatement(
                     """
-                    INSERT OR REPLACE INTO responses (query_key, version, max_age, expiry, dependencies, body, size) \
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO responses (query_key, max_age, expiry, dependencies, body, size) \
+                    VALUES (?, ?, ?, ?, ?, ?)
                     """, .write
                 ) { statement throws(GraphQLCacheError) in
                     try bind(query, at: 1, in: statement, .write)
-                    try bind(version, at: 2, in: statement, .write)
-                    try bind(defaultMaxAge, at: 3, in: statement, .write)
-                    try bind(expiry.timeIntervalSince1970, at: 4, in: statement, .write)
-                    try bind(keys, at: 5, in: statement, .write)
-                    try bind(body, at: 6, in: statement, .write)
-                    try bind(Int64(size), at: 7, in: statement, .write)
+                    try bind(defaultMaxAge, at: 2, in: statement, .write)
+                    try bind(expiry.timeIntervalSince1970, at: 3, in: statement, .write)
+                    try bind(keys, at: 4, in: statement, .write)
+                    try bind(body, at: 5, in: statement, .write)
+                    try bind(Int64(size), at: 6, in: statement, .write)
                     _ = try step(statement, .write)
                 }
                 if let known = knownStoredBytes { knownStoredBytes = known + size - old }
@@ -590,11 +588,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         try execute(
             """
             CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
-            last_used INTEGER NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID
+            last_used INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try execute(
             """
-            CREATE TABLE responses (query_key TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL, \
+            CREATE TABLE responses (query_key TEXT PRIMARY KEY NOT NULL, \
             max_age REAL NOT NULL, expiry REAL NOT NULL, dependencies BLOB NOT NULL, body BLOB NOT NULL, \
             size INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
