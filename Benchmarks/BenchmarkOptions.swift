@@ -35,7 +35,8 @@ struct BenchmarkOptions {
           --draws N   draws in each game's draw list (default 10)
           --runs N    timed runs per path after one warm-up (default 9; medians need at least 7)
           --seed N    data generator seed
-          --only P    time only these paths (floor, graphql, fast, rest), e.g. for a profiler
+          --only P    time only these paths, e.g. for a profiler: decode: floor, graphql, fast, rest;
+                      cache: decode, memo, records, sqlite, sqlite-records, cold
           --fixtures DIR  graphql-core's tests/fixtures folder (default: $GRAPHQL_CORE_FIXTURES);
                           `bash scripts/fetch-graphql-core-fixtures.sh` fetches it and prints its path
           --python PATH   a python with graphql-core 3.3.2 (default: $GRAPHQLBRIDGE_PYTHON);
@@ -80,9 +81,9 @@ struct BenchmarkOptions {
                 seed = number
             case "--only":
                 let names = try value("--only").split(separator: ",").map(String.init)
-                let known: Set<String> = ["floor", "graphql", "fast", "rest"]
-                for name in names where !known.contains(name) {
-                    throw UsageError(description: "--only: unknown path \"\(name)\" (floor, graphql, fast, rest)")
+                for name in names where !Self.paths.contains(name) {
+                    throw UsageError(
+                        description: "--only: unknown path \"\(name)\" (\(Self.paths.joined(separator: ", ")))")
                 }
                 onlyPaths = Set(names)
             case "--fixtures": fixturesPath = try value("--fixtures")
@@ -95,6 +96,11 @@ struct BenchmarkOptions {
             index += 1
         }
     }
+
+    /// The paths `--only` knows: the decode benchmark's, then the cache benchmark's.
+    static let paths = [
+        "floor", "graphql", "fast", "rest", "decode", "memo", "records", "sqlite", "sqlite-records", "cold",
+    ]
 
     /// Whether a path is timed.
     func includes(_ path: String) -> Bool {

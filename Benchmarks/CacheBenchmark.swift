@@ -121,48 +121,42 @@ enum CacheBenchmark {
         var sqliteRecordHit = TimingSummary(name: "SQLite hit (from records)", bytesPerRun: 0)
         var sqliteColdHit = TimingSummary(name: "SQLite, a new cache's first reads", bytesPerRun: 0)
         // Each round times every path in turn, so that the machine's load weighs on the ratios evenly.
+        // `--only decode,memo,records,sqlite,sqlite-records,cold` times only those paths (for a profiler).
+        func timed(_ path: String, _ body: () -> Double) -> Double {
+            options.includes(path) ? body() : 0
+        }
+        /// Reads every workload query once through `client`, from its cache.
+        func readAll(_ client: GraphQLHTTPClient) -> Double {
+            blocking {
+                await TimingSummary.timeAsync {
+                    for id in ids { _ = try? await client.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
+                }
+            }
+        }
         for round in 0...options.runs {
-            let (decodeMs, _) = TimingSummary.time {
-                var count = 0
-                for body in bodies {
-                    if let result = try? GraphQLResponseDecoder.decode(
-                        GameQuery.Data.self, operation: "Game", response: response, body: body,
-                        errorPolicy: .failOnAnyError), result.data != nil
-                    {
-                        count += 1
+            let decodeMs = timed("decode") {
+                TimingSummary.time {
+                    var count = 0
+                    for body in bodies {
+                        if let result = try? GraphQLResponseDecoder.decode(
+                            GameQuery.Data.self, operation: "Game", response: response, body: body,
+                            errorPolicy: .failOnAnyError), result.data != nil
+                        {
+                            count += 1
+                        }
                     }
-                }
-                return count
+                    return count
+                }.milliseconds
             }
-            let memoMs = blocking {
-                await TimingSummary.timeAsync {
-                    for id in ids { _ = try? await memoClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
-                }
-            }
-            let recordMs = blocking {
-                await TimingSummary.timeAsync {
-                    for id in ids { _ = try? await rebuildClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
-                }
-            }
-            let sqliteMs = blocking {
-                await TimingSummary.timeAsync {
-                    for id in ids { _ = try? await sqliteClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
-                }
-            }
-            let sqliteRecordsMs = blocking {
-                await TimingSummary.timeAsync {
-                    for id in ids {
-                        _ = try? await sqliteRecordsClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly)
-                    }
-                }
-            }
+            let memoMs = timed("memo") { readAll(memoClient) }
+            let recordMs = timed("records") { readAll(rebuildClient) }
+            let sqliteMs = timed("sqlite") { readAll(sqliteClient) }
+            let sqliteRecordsMs = timed("sqlite-records") { readAll(sqliteRecordsClient) }
             // A new cache on the file (the app's next launch, memo on): each query's first read.
-            let cold = GraphQLCache(storage: .persistent(directory: folder), maxAge: .seconds(3600), byteLimit: 1 << 30)
-            let coldClient = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cold)
-            let coldMs = blocking {
-                await TimingSummary.timeAsync {
-                    for id in ids { _ = try? await coldClient.execute(GameQuery(id: id), fetchPolicy: .cacheOnly) }
-                }
+            let coldMs = timed("cold") {
+                let cold = GraphQLCache(
+                    storage: .persistent(directory: folder), maxAge: .seconds(3600), byteLimit: 1 << 30)
+                return readAll(GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cold))
             }
             if round > 0 {
                 sqliteColdHit.samples.append(coldMs)

@@ -112,6 +112,22 @@ struct SQLiteCacheStoreTests {
         #expect(try store.byteCount() == 0)
     }
 
+    @Test("a long read-only session keeps a bounded list of last uses, and the most recent use still counts")
+    func pendingUsesAreBounded() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SQLiteCacheStore(fileURL: folder.url.appendingPathComponent("reads.sqlite"), schemaVersion: "1")
+        try store.write([Self.record("a"), Self.record("b")])
+        let unit = try store.byteCount() / 2
+        for _ in 0..<(3 * SQLiteCacheStore.pendingUseLimit) {
+            _ = try store.records(forKeys: ["b"])
+        }
+        _ = try store.records(forKeys: ["a"])  // used last
+        #expect(store.pendingUseCount <= 2 * SQLiteCacheStore.pendingUseLimit)
+        #expect(try store.trim(toBytes: unit) == ["b"], "the last use survives the merging of marks")
+        #expect(store.pendingUseCount == 0)
+    }
+
     @Test("removeAll deletes every record and shrinks the file on disk")
     func removeAllFreesTheDisk() throws {
         let folder = try TemporaryFolder()

@@ -68,9 +68,7 @@ public actor GraphQLCache {
 
     private let store: any GraphQLCacheStore
     private let now: @Sendable () -> Date
-    private var memo: [String: MemoizedResult] = [:]
-    private var memoClock: UInt64 = 0
-    private var dependents: [String: Set<String>] = [:]
+    private var memo: ResultMemo
     private var inFlight: [String: InFlightRequest] = [:]
     /// Live queries and the records each depends on (`GraphQLCache+Watchers.swift`).
     var watchers = CacheWatcherRegistry()
@@ -78,8 +76,6 @@ public actor GraphQLCache {
     /// (`GraphQLCache+Optimistic.swift`).
     var optimisticLayers: [OptimisticLayer] = []
     var lastOptimisticLayerID: UInt64 = 0
-    /// How many decoded results are kept for reads without rebuilding.
-    private let memoLimit: Int
     /// Whether a persistent store keeps each query's response, written from its records.
     private let storesResponses: Bool
 
@@ -109,7 +105,7 @@ public actor GraphQLCache {
         self.byteLimit = max(1, byteLimit)
         self.namespace = namespace
         self.now = now
-        self.memoLimit = max(0, memoizedResultLimit)
+        self.memo = ResultMemo(limit: memoizedResultLimit)
         let (store, problems) = Self.makeStore(storage, namespace: namespace, schemaVersion: schemaVersion)
         self.store = store
         self.problems = problems
@@ -119,8 +115,7 @@ public actor GraphQLCache {
 
     /// Removes every record (and gives a persistent store's disk space back).
     public func clear() throws(GraphQLCacheError) {
-        memo = [:]
-        dependents = [:]
+        memo.removeAll()
         defer { watchers.signalAll() }
         try store.removeAll()
     }
@@ -179,9 +174,9 @@ public actor GraphQLCache {
     enum ReadOutcome<Data: Sendable>: Sendable {
         /// Every field was there; `isStale` when one has outlived its lifetime. `dependencies`: the keys of the
         /// records read.
-        case hit(Data, isStale: Bool, dependencies: Set<String>)
+        case hit(Data, isStale: Bool, dependencies: [String])
         /// A field was missing (its path); `dependencies`: the records read until then.
-        case miss(path: String, dependencies: Set<String>)
+        case miss(path: String, dependencies: [String])
         /// The records were there but did not decode into `Data` (a schema change the version missed).
         case undecodable(APIError)
     }
@@ -194,10 +189,7 @@ public actor GraphQLCache {
         let time = now()
         // A read with null paths (a watcher of a partial result) is not the query's plain answer: no memo.
         let usesMemo = nullPaths.isEmpty
-        if usesMemo, var memoized = memo[queryKey], let data = memoized.data as? Data {
-            memoClock += 1
-            memoized.lastUse = memoClock
-            memo[queryKey] = memoized
+        if usesMemo, let memoized = memo.use(queryKey), let data = memoized.data as? Data {
             statistics.memoizedHits += 1
             return .hit(data, isStale: memoized.earliestExpiry <= time, dependencies: memoized.dependencies)
         }
@@ -227,7 +219,7 @@ public actor GraphQLCache {
         self.problems += problems
         guard let response else {
             statistics.misses += 1
-            return .miss(path: reader.missingPath ?? "data", dependencies: reader.dependencies)
+            return .miss(path: reader.missingPath ?? "data", dependencies: Array(reader.dependencies))
         }
         // The response's JSON, written from the records: decoded as a server response is.
         let body = Foundation.Data(response)
@@ -239,7 +231,7 @@ public actor GraphQLCache {
         } catch {
             return .undecodable(error)
         }
-        guard let data = result.data else { return .miss(path: "data", dependencies: reader.dependencies) }
+        guard let data = result.data else { return .miss(path: "data", dependencies: Array(reader.dependencies)) }
         statistics.recordHits += 1
         if keepsResponses, layers.isEmpty, let version {
             do throws(GraphQLCacheError) {
@@ -250,13 +242,11 @@ public actor GraphQLCache {
                 self.problems.append(error)
             }
         }
+        let dependencies = Array(reader.dependencies)
         if usesMemo {
-            remember(
-                MemoizedResult(
-                    data: data, dependencies: reader.dependencies, earliestExpiry: reader.earliestExpiry, lastUse: 0),
-                for: queryKey)
+            memo.remember(data, dependencies: dependencies, earliestExpiry: reader.earliestExpiry, for: queryKey)
         }
-        return .hit(data, isStale: reader.isStale, dependencies: reader.dependencies)
+        return .hit(data, isStale: reader.isStale, dependencies: dependencies)
     }
 
     /// Writes a server response's `data` into the store; returns the keys of the records that changed. With the
@@ -333,16 +323,14 @@ public actor GraphQLCache {
             return nil
         }
         guard let stored,
-            !optimisticLayers.contains(where: { $0.records.keys.contains(where: stored.dependencies.contains) }),
+            !optimisticLayers.contains(where: { layer in stored.dependencies.contains { layer.records[$0] != nil } }),
             let result = try? GraphQLResponseDecoder.decode(
                 Data.self, operation: operationName, response: HTTPResponse(status: 200),
                 body: stored.body, errorPolicy: .failOnAnyError),
             let data = result.data
         else { return nil }
         statistics.storedResponseHits += 1
-        remember(
-            MemoizedResult(data: data, dependencies: stored.dependencies, earliestExpiry: stored.expiry, lastUse: 0),
-            for: queryKey)
+        memo.remember(data, dependencies: stored.dependencies, earliestExpiry: stored.expiry, for: queryKey)
         return .hit(data, isStale: stored.expiry <= time, dependencies: stored.dependencies)
     }
 
@@ -378,45 +366,10 @@ public actor GraphQLCache {
 
     // MARK: - Memo
 
-    private func remember(_ result: MemoizedResult, for queryKey: String) {
-        guard memoLimit > 0 else { return }
-        memoClock += 1
-        var result = result
-        result.lastUse = memoClock
-        if let old = memo[queryKey] { forgetDependencies(of: queryKey, old.dependencies) }
-        memo[queryKey] = result
-        for key in result.dependencies { dependents[key, default: []].insert(queryKey) }
-        if memo.count > memoLimit {
-            for (key, _) in memo.sorted(by: { $0.value.lastUse < $1.value.lastUse }).prefix(max(1, memoLimit / 4)) {
-                if let old = memo.removeValue(forKey: key) { forgetDependencies(of: key, old.dependencies) }
-            }
-        }
-    }
-
-    private func forgetDependencies(of queryKey: String, _ keys: Set<String>) {
-        for key in keys {
-            dependents[key]?.remove(queryKey)
-            if dependents[key]?.isEmpty == true { dependents[key] = nil }
-        }
-    }
-
     /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on the
     /// records in `signalled` (all of `recordKeys` by default).
     func invalidate(_ recordKeys: Set<String>, signalling signalled: Set<String>? = nil) {
         watchers.signal(signalled ?? recordKeys)
-        for recordKey in recordKeys {
-            guard let queries = dependents.removeValue(forKey: recordKey) else { continue }
-            for query in queries {
-                if let old = memo.removeValue(forKey: query) { forgetDependencies(of: query, old.dependencies) }
-            }
-        }
+        memo.forget(readingAnyOf: recordKeys)
     }
-}
-
-/// A decoded result kept for reads without rebuilding.
-struct MemoizedResult: Sendable {
-    var data: any Sendable
-    var dependencies: Set<String>
-    var earliestExpiry: Date
-    var lastUse: UInt64
 }

@@ -70,8 +70,8 @@ extension GraphQLCacheStore {
 struct StoredResponse: Sendable {
     /// The response's JSON.
     var body: Data
-    /// The records it was written from.
-    var dependencies: Set<String>
+    /// The keys of the records it was written from, each once.
+    var dependencies: [String]
     /// When its first field stops being fresh.
     var expiry: Date
 }

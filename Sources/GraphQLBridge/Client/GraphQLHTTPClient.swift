@@ -134,11 +134,15 @@ public struct GraphQLHTTPClient: Sendable {
     ) async throws(APIError) -> (result: GraphQLResult<Operation.Data>, body: Data) {
         let name = Operation.operationName
         let body: Data
-        do {
-            body = try GraphQLHTTPClient.variablesEncoder().encode(
-                RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
-        } catch {
-            throw .encoding(operation: name, reason: "\(error)")
+        if let variables = operation.variablesJSON {
+            body = OperationTypeNames.shared.requestBody(Operation.self, variables: variables)
+        } else {
+            do {
+                body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
+                    RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
+            } catch {
+                throw .encoding(operation: name, reason: "\(error)")
+            }
         }
         var request = HTTPRequest(method: "POST", url: endpoint, timeout: timeout)
         request.headers["Content-Type"] = "application/json"
@@ -222,6 +226,7 @@ public struct GraphQLHTTPClient: Sendable {
     static func variablesJSON<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError)
         -> [String: JSONValue]
     {
+        if let json = operation.variablesJSON { return json }
         do {
             // As sent (dates as RFC 3339), and read back exactly with the runtime's own parser.
             let data = try sharedVariablesEncoder.encode(operation.variables)
@@ -232,7 +237,8 @@ public struct GraphQLHTTPClient: Sendable {
         }
     }
 
-    /// One ``variablesEncoder()`` for the cache's reads of the variables (an encoder is made once, not per call).
+    /// One ``variablesEncoder()`` for request bodies and the cache's reads of the variables (an encoder is made once,
+    /// not per call).
     static let sharedVariablesEncoder = variablesEncoder()
 
     /// The encoder of request bodies: a `Date` anywhere in the variables (hand-written ones included) is sent as
@@ -306,14 +312,16 @@ struct RequestBody<Variables: Encodable>: Encodable {
     var variables: Variables
 }
 
-/// Operation types' full names (`String(reflecting:)`, which the runtime computes slowly), kept once each: the
-/// first part of every cache key.
+/// What the client computes once per operation type and keeps: its full name (`String(reflecting:)`, which the
+/// runtime computes slowly; the first part of every cache key) and the start of its request body (the document
+/// and the operation name as JSON text, which would otherwise be escaped again for every request).
 ///
-/// `@unchecked Sendable`: `names` is only read or written while `lock` is held.
+/// `@unchecked Sendable`: `names` and `bodyPrefixes` are only read or written while `lock` is held.
 final class OperationTypeNames: @unchecked Sendable {
     static let shared = OperationTypeNames()
     private let lock = NSLock()
     private var names: [ObjectIdentifier: String] = [:]
+    private var bodyPrefixes: [ObjectIdentifier: [UInt8]] = [:]
 
     func name(of type: Any.Type) -> String {
         let id = ObjectIdentifier(type)
@@ -321,5 +329,22 @@ final class OperationTypeNames: @unchecked Sendable {
         let name = String(reflecting: type)
         lock.withLock { names[id] = name }
         return name
+    }
+
+    /// The request body `{"query":…,"operationName":…,"variables":…}` of an operation of type `type`.
+    func requestBody<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue]) -> Data {
+        let id = ObjectIdentifier(type)
+        var prefix = lock.withLock { bodyPrefixes[id] }
+        if prefix == nil {
+            let text =
+                "{\"query\":" + JSONValue.quote(Operation.document) + ",\"operationName\":"
+                + JSONValue.quote(Operation.operationName) + ",\"variables\":"
+            prefix = Array(text.utf8)
+            lock.withLock { bodyPrefixes[id] = prefix }
+        }
+        var body = Data(prefix ?? [])
+        body.append(contentsOf: JSONValue.object(variables).jsonText.utf8)
+        body.append(UInt8(ascii: "}"))
+        return body
     }
 }

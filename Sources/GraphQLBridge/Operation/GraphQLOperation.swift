@@ -35,11 +35,18 @@ public protocol GraphQLOperation: Sendable {
     /// What the cache needs to know of the operation (its selection tree); generated operations provide
     /// it, and an operation without it is never cached.
     static var cacheMetadata: GraphQLCacheMetadata? { get }
+    /// The variables as JSON, written without an encoder: the same members, with the same values, as ``variables``
+    /// encoded with `JSONEncoder`. The generator writes it for operations whose variables are all enums or `String`,
+    /// `ID`, `Int`, `Long`, `Boolean` or `DateTime`; `nil` (the default) has the client encode ``variables``.
+    var variablesJSON: [String: JSONValue]? { get }
 }
 
 extension GraphQLOperation {
     /// No cache metadata: the operation is never read from or written to a cache.
     public static var cacheMetadata: GraphQLCacheMetadata? { nil }
+
+    /// None: the client encodes ``variables`` with `JSONEncoder`.
+    public var variablesJSON: [String: JSONValue]? { nil }
 }
 
 /// A generated query.
@@ -61,6 +68,9 @@ extension GraphQLMutation {
 extension GraphQLOperation where Variables == GraphQLNoVariables {
     /// An operation without variables sends none.
     public var variables: GraphQLNoVariables { GraphQLNoVariables() }
+
+    /// No variables: an empty object.
+    public var variablesJSON: [String: JSONValue]? { [:] }
 }
 
 /// The `Variables` of an operation that declares none; encodes as `{}`.

@@ -47,6 +47,8 @@ extension SwiftRenderer {
                 writer.close()
             }
 
+            writeVariablesJSON(plan.variables, to: &writer)
+
             writer.blankLine()
             writer.doc(
                 "The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out."
@@ -75,6 +77,51 @@ extension SwiftRenderer {
         writer.close()
         if let cache = plan.cache { writeCacheMetadata(cache, of: plan.swiftName, to: &writer) }
         return writer.text
+    }
+
+    /// `variablesJSON`, the variables as JSON values without an encoder, when every variable is an enum or a scalar
+    /// whose JSON form is plain (`String`, `ID`, `Int`, `Long`, `Boolean`, `DateTime`); other operations (lists,
+    /// input objects, `Float`, custom scalars) get none and the client encodes `Variables`.
+    func writeVariablesJSON(_ variables: [InputValuePlan], to writer: inout CodeWriter) {
+        let values = variables.compactMap { variable in variableJSON(variable.type).map { (variable, $0) } }
+        guard values.count == variables.count else { return }
+        writer.blankLine()
+        writer.doc("The variables as JSON, the same as `variables` encoded (the client then needs no encoder).")
+        writer.open("\(access)var variablesJSON: [String: JSONValue]?")
+        writer.line("var json: [String: JSONValue] = [:]")
+        for (variable, value) in values {
+            // `self.`: a variable may be called `json` or `value`.
+            let name = "self.\(SwiftNames.escaped(variable.propertyName))"
+            let key = "json[\"\(SwiftNames.stringLiteralContents(variable.name))\"]"
+            switch variable.presence {
+            case .required:
+                writer.line("\(key) = \(value(name))")
+            case .optionalWithDefault:
+                writer.line("if let value = \(name) { \(key) = \(value("value")) }")
+            case .nullable:
+                writer.line("switch \(name) {")
+                writer.line("case .none: break")
+                writer.line("case .null: \(key) = .null")
+                writer.line("case .some(let value): \(key) = \(value("value"))")
+                writer.line("}")
+            }
+        }
+        writer.line("return json")
+        writer.close()
+    }
+
+    /// How a variable of `type` is written as a `JSONValue` (given the Swift expression of its value), when its
+    /// JSON form is plain; `nil` otherwise.
+    private func variableJSON(_ type: InputTypePlan) -> ((String) -> String)? {
+        if case .enumeration = type { return { ".string(\($0).rawValue)" } }
+        guard case .scalar(let scalar) = type else { return nil }
+        if scalar.isDate { return { ".string(DateTimeScalar.format(\($0)))" } }
+        switch scalar.swiftType {
+        case "String", "GraphQLID": return { ".string(\($0))" }
+        case "Int", "Int64", "Long": return { ".number(String(\($0)))" }
+        case "Bool": return { ".bool(\($0))" }
+        default: return nil
+        }
     }
 
     /// An initializer parameter for a variable or input field, with `= .none` / `= nil` for optional ones.

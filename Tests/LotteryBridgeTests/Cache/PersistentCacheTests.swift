@@ -43,7 +43,7 @@ struct PersistentCacheTests {
 
         let other = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "bob")
         await #expect(throws: APIError.self, "one user never sees another's cache") {
-            try await try self.client(other).0.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+            try await self.client(other).0.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
         }
 
         try await reopened.clear()

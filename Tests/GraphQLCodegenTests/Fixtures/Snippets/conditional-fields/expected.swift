@@ -100,6 +100,15 @@ public struct RepositoryQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(name: name, withStats: withStats, short: short) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["name"] = .string(self.name)
+        json["withStats"] = .bool(self.withStats)
+        json["short"] = .bool(self.short)
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var name: String

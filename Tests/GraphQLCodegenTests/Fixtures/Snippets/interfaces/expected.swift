@@ -93,6 +93,13 @@ public struct NodeQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(id: id) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["id"] = .string(self.id)
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID

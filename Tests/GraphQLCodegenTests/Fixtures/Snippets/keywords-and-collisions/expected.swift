@@ -122,6 +122,23 @@ public struct ItemQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(id: id, in: `in`, variables_: variables_) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["id"] = .string(self.id)
+        switch self.`in` {
+        case .none: break
+        case .null: json["in"] = .null
+        case .some(let value): json["in"] = .string(value)
+        }
+        switch self.variables_ {
+        case .none: break
+        case .null: json["variables"] = .null
+        case .some(let value): json["variables"] = .number(String(value))
+        }
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var id: GraphQLID

@@ -22,6 +22,14 @@ public struct RepositoryQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(owner: owner, name: name) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["owner"] = .string(self.owner)
+        json["name"] = .string(self.name)
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var owner: String

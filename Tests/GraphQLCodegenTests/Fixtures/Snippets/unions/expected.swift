@@ -19,6 +19,13 @@ public struct SearchQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(text: text) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["text"] = .string(self.text)
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var text: String

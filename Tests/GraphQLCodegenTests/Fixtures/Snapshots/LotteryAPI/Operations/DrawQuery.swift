@@ -20,6 +20,14 @@ public struct DrawQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(gameId: gameId, number: number) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["gameId"] = .string(self.gameId)
+        json["number"] = .number(String(self.number))
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var gameId: GraphQLID

@@ -22,6 +22,23 @@ public struct DrawsQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(gameId: gameId, last: last, before: before) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["gameId"] = .string(self.gameId)
+        switch self.last {
+        case .none: break
+        case .null: json["last"] = .null
+        case .some(let value): json["last"] = .number(String(value))
+        }
+        switch self.before {
+        case .none: break
+        case .null: json["before"] = .null
+        case .some(let value): json["before"] = .number(String(value))
+        }
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var gameId: GraphQLID

@@ -21,6 +21,22 @@ public struct GamesQuery: GraphQLQuery {
 
     public var variables: Variables { Variables(type: type, activeOnly: activeOnly) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        switch self.type {
+        case .none: break
+        case .null: json["type"] = .null
+        case .some(let value): json["type"] = .string(value.rawValue)
+        }
+        switch self.activeOnly {
+        case .none: break
+        case .null: json["activeOnly"] = .null
+        case .some(let value): json["activeOnly"] = .bool(value)
+        }
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var type: GraphQLNullable<GameType>

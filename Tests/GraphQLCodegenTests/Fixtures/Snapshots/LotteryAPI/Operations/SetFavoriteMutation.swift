@@ -22,6 +22,14 @@ public struct SetFavoriteMutation: GraphQLMutation {
 
     public var variables: Variables { Variables(gameId: gameId, favorite: favorite) }
 
+    /// The variables as JSON, the same as `variables` encoded (the client then needs no encoder).
+    public var variablesJSON: [String: JSONValue]? {
+        var json: [String: JSONValue] = [:]
+        json["gameId"] = .string(self.gameId)
+        json["favorite"] = .bool(self.favorite)
+        return json
+    }
+
     /// The variables as sent: a `GraphQLNullable` that is `.none` (or an optional that is `nil`) is left out.
     public struct Variables: Codable, Sendable, Hashable {
         public var gameId: GraphQLID
