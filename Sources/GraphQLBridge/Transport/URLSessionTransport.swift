@@ -10,7 +10,9 @@ import Foundation
 /// Both time limits are enforced by the transport itself, to the millisecond, on every platform:
 /// swift-corelibs-foundation (Linux) ignores `timeoutIntervalForResource` and truncates `timeoutInterval` to whole
 /// seconds. `URLSession`'s own limits are set a second beyond them, as a backstop. One timer per transport watches
-/// the deadlines of all its requests (see `SessionDelegate`).
+/// the deadlines of all its requests (see `SessionDelegate`); on swift-corelibs-foundation the delegate callbacks
+/// are delivered through a lighter delegate queue (`DelegateCallbackQueue`). Both keep a small request's cost close
+/// to `URLSession.data(for:)`'s.
 public final class URLSessionTransport: GraphQLTransport, Sendable {
     /// The transport's settings.
     public struct Configuration: Sendable {
@@ -45,7 +47,12 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
         let delegate = SessionDelegate(
             maximumResponseSize: configuration.maximumResponseSize, resourceTimeout: configuration.resourceTimeout)
         self.delegate = delegate
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let delegateQueue: OperationQueue? = DelegateCallbackQueue()
+        #else
+            let delegateQueue: OperationQueue? = nil  // the session's own serial queue
+        #endif
+        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -296,3 +303,28 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
+
+#if canImport(FoundationNetworking)
+    /// The session's delegate queue on swift-corelibs-foundation: a serial queue whose `addOperation(_:)` with a block
+    /// (how corelibs delivers each delegate callback: the response, each chunk of the body, the completion) submits
+    /// the block straight to a serial `DispatchQueue`, without the `Operation` machinery corelibs' `OperationQueue`
+    /// runs for each block (a `BlockOperation`, its locks and state changes, a `DispatchWorkItem`). Operations added
+    /// any other way go through `OperationQueue` itself, onto the same serial queue (its `underlyingQueue`), so the
+    /// callbacks keep their order either way. Not used on Apple platforms, whose `URLSession` is left as it is.
+    ///
+    /// `@unchecked Sendable`: `OperationQueue` is thread-safe; the only property added is a constant `DispatchQueue`.
+    private final class DelegateCallbackQueue: OperationQueue, @unchecked Sendable {
+        /// Held here: corelibs' `underlyingQueue` does not retain the queue.
+        private let serialQueue = DispatchQueue(label: "GraphQLBridge.URLSessionTransport.delegate")
+
+        override init() {
+            super.init()
+            maxConcurrentOperationCount = 1
+            underlyingQueue = serialQueue
+        }
+
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            serialQueue.async(execute: block)
+        }
+    }
+#endif
