@@ -180,7 +180,7 @@ struct URLSessionTransportTests {
     /// How a request sent straight through a transport ended.
     enum Outcome: Equatable {
         case answered
-        case timedOut(after: Duration)
+        case timedOut(after: Duration, message: String)
         case failed(TransportError.Kind)
     }
 
@@ -191,7 +191,8 @@ struct URLSessionTransportTests {
                 HTTPRequest(url: url, timeout: timeout), body: Data("{}".utf8), operationName: "P")
             return .answered
         } catch let error as TransportError {
-            return error.kind == .timedOut ? .timedOut(after: ContinuousClock.now - start) : .failed(error.kind)
+            guard error.kind == .timedOut else { return .failed(error.kind) }
+            return .timedOut(after: ContinuousClock.now - start, message: error.message)
         } catch {
             return .failed(.other)
         }
@@ -213,13 +214,14 @@ struct URLSessionTransportTests {
         #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(5)) == .answered)
 
         let shortOutcome = await short
-        guard case .timedOut(let elapsed) = shortOutcome else {
+        guard case .timedOut(let elapsed, let message) = shortOutcome else {
             Issue.record("expected the 800 ms request to time out, got \(shortOutcome)")
             return
         }
         #expect(elapsed >= .milliseconds(750))
-        // Had the timer stayed armed for the first request, this one would end with it, after 30 s.
-        #expect(elapsed < .seconds(20))
+        // The transport's own timeout, not URLSession's backstop (2 s here): had the timer stayed armed for the first
+        // request's 30 s, the backstop would have ended this one, with URLSession's message.
+        #expect(message.contains("nothing received for 800 ms"))
         // The first request is still waiting for its own deadline: cancelled, not timed out.
         long.cancel()
         #expect(await long.value == .failed(.cancelled))
