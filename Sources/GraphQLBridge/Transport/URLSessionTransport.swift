@@ -85,7 +85,8 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
 /// continuation once.
 ///
 /// The time limits are watched by one timer for all the transport's requests (not one or two timers per request,
-/// whose creation, re-arming and cancellation cost about a tenth of a small request's round trip on loopback):
+/// whose creation, re-arming and cancellation cost roughly a tenth of a small request's round trip on loopback, see
+/// the `client` benchmark):
 /// each request's state holds its two deadlines as plain instants, a byte received only moves the idle deadline
 /// (no system call), and the shared timer is armed for the earliest deadline, re-armed only when a new request's
 /// deadline is earlier than the armed one or when it fires (it then fails the expired requests and arms itself for
@@ -162,24 +163,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             var next: UInt64?
             for state in states.values {
                 if state.hardDeadline <= now && state.hardDeadline <= state.idleDeadline {
-                    expired.append(
-                        (
-                            state,
-                            TransportError(
-                                .timedOut,
-                                "the request did not complete within its deadline of "
-                                    + "\(Self.describe(resourceTimeout)) (URLSessionTransport.Configuration.resourceTimeout)"
-                            )
-                        ))
+                    expired.append((state, deadlineError()))
                 } else if state.idleDeadline <= now {
-                    expired.append(
-                        (
-                            state,
-                            TransportError(
-                                .timedOut,
-                                "the server did not answer in time (nothing received for "
-                                    + "\(Self.describe(state.idleTimeout)))")
-                        ))
+                    expired.append((state, Self.idleTimeoutError(state.idleTimeout)))
                 } else {
                     next = min(next ?? .max, state.earliestDeadline)
                 }
@@ -196,6 +182,17 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             state.continuation.resume(throwing: error)
             state.task.cancel()
         }
+    }
+
+    private static func idleTimeoutError(_ idleTimeout: Duration) -> TransportError {
+        TransportError(.timedOut, "the server did not answer in time (nothing received for \(describe(idleTimeout)))")
+    }
+
+    private func deadlineError() -> TransportError {
+        TransportError(
+            .timedOut,
+            "the request did not complete within its deadline of \(Self.describe(resourceTimeout)) "
+                + "(URLSessionTransport.Configuration.resourceTimeout)")
     }
 
     /// `uptime` plus `duration`, in nanoseconds: a negative duration counts as zero, and the sum saturates.
