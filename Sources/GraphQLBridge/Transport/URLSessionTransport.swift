@@ -84,10 +84,9 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
 /// Collects each task's response and body, enforces the size limit and both time limits, and resumes each request's
 /// continuation once.
 ///
-/// The time limits are watched by one timer for all the transport's requests (not one or two timers per request,
-/// whose creation, re-arming and cancellation cost roughly a tenth of a small request's round trip on loopback, see
-/// the `client` benchmark):
-/// each request's state holds its two deadlines as plain instants, a byte received only moves the idle deadline
+/// The time limits are watched by one timer for all the transport's requests, not two timers per request (each
+/// created, re-armed on every chunk and cancelled, through libdispatch's manager thread on Linux): each request's
+/// state holds its two deadlines as plain instants, a byte received only moves the idle deadline
 /// (no system call), and the shared timer is armed for the earliest deadline, re-armed only when a new request's
 /// deadline is earlier than the armed one or when it fires (it then fails the expired requests and arms itself for
 /// the next deadline, if any).
