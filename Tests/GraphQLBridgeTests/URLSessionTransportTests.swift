@@ -177,6 +177,56 @@ struct URLSessionTransportTests {
         #expect(elapsed < .seconds(60))
     }
 
+    /// How a request sent straight through a transport ended.
+    enum Outcome: Equatable {
+        case answered
+        case timedOut(after: Duration, message: String)
+        case failed(TransportError.Kind)
+    }
+
+    static func outcome(_ transport: URLSessionTransport, _ url: URL, timeout: Duration) async -> Outcome {
+        let start = ContinuousClock.now
+        do {
+            _ = try await transport.send(
+                HTTPRequest(url: url, timeout: timeout), body: Data("{}".utf8), operationName: "P")
+            return .answered
+        } catch let error as TransportError {
+            guard error.kind == .timedOut else { return .failed(error.kind) }
+            return .timedOut(after: ContinuousClock.now - start, message: error.message)
+        } catch {
+            return .failed(.other)
+        }
+    }
+
+    @Test("concurrent requests on one transport each time out at their own deadline (one shared timer)")
+    func concurrentTimeouts() async throws {
+        let silent = try LoopbackHTTPServer(.neverAnswer)
+        defer { silent.stop() }
+        let quick = try LoopbackHTTPServer(.delayed(.milliseconds(50), body: Data(Self.itemBody.utf8)))
+        defer { quick.stop() }
+        let transport = URLSessionTransport()
+        let url = try silent.url
+        // The long timeout first: the shorter one, registered while it is in flight, must bring the timer forward.
+        let long = Task { await Self.outcome(transport, url, timeout: .seconds(30)) }
+        #expect(await silent.waitForRequests(1, timeout: .seconds(20)))
+        async let short = Self.outcome(transport, url, timeout: .milliseconds(800))
+        // A third request, answered meanwhile, is not disturbed.
+        #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(5)) == .answered)
+
+        let shortOutcome = await short
+        guard case .timedOut(let elapsed, let message) = shortOutcome else {
+            Issue.record("expected the 800 ms request to time out, got \(shortOutcome)")
+            return
+        }
+        #expect(elapsed >= .milliseconds(750))
+        // The transport's own timeout, not URLSession's backstop (2 s here): had the timer stayed armed for the first
+        // request's 30 s, the backstop would have ended this one, with URLSession's message.
+        #expect(message.contains("nothing received for 800 ms"))
+        // The first request is still waiting for its own deadline: cancelled, not timed out.
+        long.cancel()
+        #expect(await long.value == .failed(.cancelled))
+    }
+
     @Test("cancelling an in-flight request ends it promptly with .cancelled")
     func cancellation() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)

@@ -9,8 +9,11 @@ import Foundation
 ///
 /// Both time limits are enforced by the transport itself, to the millisecond, on every platform:
 /// swift-corelibs-foundation (Linux) ignores `timeoutIntervalForResource` and truncates `timeoutInterval` to whole
-/// seconds. `URLSession`'s own limits are set a second beyond them, as a backstop.
-public final class URLSessionTransport: GraphQLTransport, @unchecked Sendable {
+/// seconds. `URLSession`'s own limits are set a second beyond them, as a backstop. One timer per transport watches
+/// the deadlines of all its requests (see `SessionDelegate`); on swift-corelibs-foundation the delegate callbacks
+/// are delivered through a lighter delegate queue (`DelegateCallbackQueue`). Both keep a small request's cost close
+/// to `URLSession.data(for:)`'s.
+public final class URLSessionTransport: GraphQLTransport, Sendable {
     /// The transport's settings.
     public struct Configuration: Sendable {
         /// The largest response body accepted, in bytes; a larger one fails with
@@ -41,9 +44,15 @@ public final class URLSessionTransport: GraphQLTransport, @unchecked Sendable {
         let sessionConfiguration = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
         // A backstop: the transport enforces the deadline itself (Linux ignores this setting).
         sessionConfiguration.timeoutIntervalForResource = configuration.resourceTimeout.seconds.rounded(.up) + 1
-        let delegate = SessionDelegate(maximumResponseSize: configuration.maximumResponseSize)
+        let delegate = SessionDelegate(
+            maximumResponseSize: configuration.maximumResponseSize, resourceTimeout: configuration.resourceTimeout)
         self.delegate = delegate
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            let delegateQueue: OperationQueue? = DelegateCallbackQueue()
+        #else
+            let delegateQueue: OperationQueue? = nil  // the session's own serial queue
+        #endif
+        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -60,13 +69,10 @@ public final class URLSessionTransport: GraphQLTransport, @unchecked Sendable {
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest)
         let delegate = self.delegate
-        let configuration = self.configuration
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<(HTTPResponse, Data), any Error>) in
-                delegate.register(
-                    task, continuation: continuation, idleTimeout: request.timeout,
-                    deadline: configuration.resourceTimeout)
+                delegate.register(task, continuation: continuation, idleTimeout: request.timeout)
                 task.resume()
             }
         } onCancel: {
@@ -75,74 +81,129 @@ public final class URLSessionTransport: GraphQLTransport, @unchecked Sendable {
     }
 }
 
-/// Collects each task's response and body, enforcing the size limit, and resumes its continuation once.
+/// Collects each task's response and body, enforces the size limit and both time limits, and resumes each request's
+/// continuation once.
+///
+/// The time limits are watched by one timer for all the transport's requests, not two timers per request (each
+/// created, re-armed on every chunk and cancelled, through libdispatch's manager thread on Linux): each request's
+/// state holds its two deadlines as plain instants, a byte received only moves the idle deadline
+/// (no system call), and the shared timer is armed for the earliest deadline, re-armed only when a new request's
+/// deadline is earlier than the armed one or when it fires (it then fails the expired requests and arms itself for
+/// the next deadline, if any).
+///
+/// `@unchecked Sendable`: `states` and `armedDeadline` are only read or written while `lock` is held, and the timer
+/// is only re-armed while `lock` is held (so re-armings happen in the order of the decisions); the other stored
+/// properties are constants.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct State {
-        var continuation: CheckedContinuation<(HTTPResponse, Data), any Error>
+        let task: URLSessionTask
+        let continuation: CheckedContinuation<(HTTPResponse, Data), any Error>
         var response: HTTPResponse?
         var body = Data()
-        /// Fires when no byte arrived for the request's timeout; rescheduled on every byte.
-        var idleTimer: (any DispatchSourceTimer)?
-        var idleTimeout: Duration = .zero
-        /// Fires at the whole-request deadline.
-        var deadlineTimer: (any DispatchSourceTimer)?
+        /// The request's timeout (`HTTPRequest.timeout`): the longest wait for the next byte.
+        let idleTimeout: Duration
+        /// When the request times out if nothing more arrives (uptime nanoseconds); moved on every byte received.
+        var idleDeadline: UInt64
+        /// The whole-request deadline (uptime nanoseconds).
+        let hardDeadline: UInt64
+
+        var earliestDeadline: UInt64 { min(idleDeadline, hardDeadline) }
     }
 
     private let lock = NSLock()
     private var states: [Int: State] = [:]
+    /// The deadline the shared timer is armed for; `nil` when it is not armed.
+    private var armedDeadline: UInt64?
+    private let timer: any DispatchSourceTimer
     private let maximumResponseSize: Int
+    private let resourceTimeout: Duration
 
-    init(maximumResponseSize: Int) {
+    init(maximumResponseSize: Int, resourceTimeout: Duration) {
         self.maximumResponseSize = maximumResponseSize
+        self.resourceTimeout = resourceTimeout
+        self.timer = DispatchSource.makeTimerSource(
+            queue: DispatchQueue(label: "GraphQLBridge.URLSessionTransport.timeouts"))
+        super.init()
+        timer.setEventHandler { [weak self] in self?.expire() }
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
     }
+
+    deinit { timer.cancel() }
 
     func register(
         _ task: URLSessionTask, continuation: CheckedContinuation<(HTTPResponse, Data), any Error>,
-        idleTimeout: Duration, deadline: Duration
+        idleTimeout: Duration
     ) {
-        var state = State(continuation: continuation)
-        state.idleTimeout = idleTimeout
-        state.idleTimer = timer(after: idleTimeout) { [weak self, weak task] in
-            guard let self, let task else { return }
-            self.fail(
-                task,
-                TransportError(
-                    .timedOut,
-                    "the server did not answer in time (nothing received for \(Self.describe(idleTimeout)))"))
-            task.cancel()
+        let now = DispatchTime.now().uptimeNanoseconds
+        let state = State(
+            task: task, continuation: continuation, idleTimeout: idleTimeout,
+            idleDeadline: Self.adding(idleTimeout, to: now), hardDeadline: Self.adding(resourceTimeout, to: now))
+        lock.withLock {
+            states[task.taskIdentifier] = state
+            let deadline = state.earliestDeadline
+            if armedDeadline.map({ deadline < $0 }) ?? true { arm(for: deadline) }
         }
-        state.deadlineTimer = timer(after: deadline) { [weak self, weak task] in
-            guard let self, let task else { return }
-            self.fail(
-                task,
-                TransportError(
-                    .timedOut,
-                    "the request did not complete within its deadline of \(Self.describe(deadline)) "
-                        + "(URLSessionTransport.Configuration.resourceTimeout)"))
-            task.cancel()
-        }
-        lock.withLock { states[task.taskIdentifier] = state }
-        // Started once the state is there to fail.
-        state.idleTimer?.resume()
-        state.deadlineTimer?.resume()
     }
 
-    /// A one-shot timer (not yet resumed) on a global queue, to the millisecond.
-    private func timer(after delay: Duration, _ handler: @escaping @Sendable () -> Void) -> any DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: .global())
-        let (seconds, attoseconds) = delay.components
-        let milliseconds = max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000
-        timer.schedule(deadline: .now() + .milliseconds(Int(clamping: milliseconds)), leeway: .milliseconds(1))
-        timer.setEventHandler(handler: handler)
-        return timer
+    /// Arms the shared timer for `deadline`; called with `lock` held.
+    private func arm(for deadline: UInt64) {
+        armedDeadline = deadline
+        // Past `Int64.max` nanoseconds `DispatchTime` means "never" anyway; the deadline is then never reached.
+        let time = deadline < UInt64(Int64.max) ? DispatchTime(uptimeNanoseconds: deadline) : .distantFuture
+        timer.schedule(deadline: time, leeway: .milliseconds(1))
     }
 
-    /// Pushes the idle timer back: a byte arrived.
-    private func touch(_ state: inout State) {
-        guard let timer = state.idleTimer else { return }
-        let (seconds, attoseconds) = state.idleTimeout.components
-        let milliseconds = max(0, seconds) * 1000 + max(0, attoseconds) / 1_000_000_000_000_000
-        timer.schedule(deadline: .now() + .milliseconds(Int(clamping: milliseconds)), leeway: .milliseconds(1))
+    /// The shared timer fired: fails every request past one of its deadlines and arms the timer for the next one.
+    private func expire() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let expired = lock.withLock { () -> [(State, TransportError)] in
+            var expired: [(State, TransportError)] = []
+            var next: UInt64?
+            for state in states.values {
+                if state.hardDeadline <= now && state.hardDeadline <= state.idleDeadline {
+                    expired.append((state, deadlineError()))
+                } else if state.idleDeadline <= now {
+                    expired.append((state, Self.idleTimeoutError(state.idleTimeout)))
+                } else {
+                    next = min(next ?? .max, state.earliestDeadline)
+                }
+            }
+            for (state, _) in expired { states[state.task.taskIdentifier] = nil }
+            if let next {
+                arm(for: next)
+            } else {
+                armedDeadline = nil
+            }
+            return expired
+        }
+        for (state, error) in expired {
+            state.continuation.resume(throwing: error)
+            state.task.cancel()
+        }
+    }
+
+    private static func idleTimeoutError(_ idleTimeout: Duration) -> TransportError {
+        TransportError(.timedOut, "the server did not answer in time (nothing received for \(describe(idleTimeout)))")
+    }
+
+    private func deadlineError() -> TransportError {
+        TransportError(
+            .timedOut,
+            "the request did not complete within its deadline of \(Self.describe(resourceTimeout)) "
+                + "(URLSessionTransport.Configuration.resourceTimeout)")
+    }
+
+    /// `uptime` plus `duration`, in nanoseconds: a negative duration counts as zero, and the sum saturates.
+    private static func adding(_ duration: Duration, to uptime: UInt64) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return uptime }
+        let (secondsPart, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        let nanoseconds = secondsPart.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        guard !nanoseconds.overflow else { return .max }
+        let sum = uptime.addingReportingOverflow(nanoseconds.partialValue)
+        return sum.overflow ? .max : sum.partialValue
     }
 
     private static func describe(_ duration: Duration) -> String {
@@ -157,6 +218,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         guard let http = response as? HTTPURLResponse else {
             fail(dataTask, TransportError(.other, "the response is not an HTTP response"))
             completionHandler(.cancel)
+            dataTask.cancel()
             return
         }
         var headers = HTTPHeaders()
@@ -168,25 +230,28 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         if expected > Int64(maximumResponseSize) {
             fail(dataTask, tooLarge(announced: expected))
             completionHandler(.cancel)
+            // swift-corelibs-foundation ignores the disposition: without this the body would still be read.
+            dataTask.cancel()
             return
         }
+        let now = DispatchTime.now().uptimeNanoseconds
         lock.withLock {
-            if var state = states[dataTask.taskIdentifier] { touch(&state) }
-            states[dataTask.taskIdentifier]?.response = head
-            if expected > 0 { states[dataTask.taskIdentifier]?.body.reserveCapacity(Int(expected)) }
+            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return }
+            states.values[index].response = head
+            states.values[index].idleDeadline = Self.adding(states.values[index].idleTimeout, to: now)
+            if expected > 0 { states.values[index].body.reserveCapacity(Int(expected)) }
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let now = DispatchTime.now().uptimeNanoseconds
         let overLimit = lock.withLock { () -> Bool in
-            guard var state = states[dataTask.taskIdentifier] else { return false }
-            states[dataTask.taskIdentifier] = nil  // avoid a copy-on-write of the body while appending
-            touch(&state)
-            state.body.append(data)
-            let over = state.body.count > maximumResponseSize
-            states[dataTask.taskIdentifier] = state
-            return over
+            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return false }
+            // In place (no copy of the body): the dictionary's storage is not shared.
+            states.values[index].idleDeadline = Self.adding(states.values[index].idleTimeout, to: now)
+            states.values[index].body.append(data)
+            return states.values[index].body.count > maximumResponseSize
         }
         if overLimit {
             fail(dataTask, tooLarge(announced: nil))
@@ -196,7 +261,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
-        Self.cancelTimers(of: state)
+        // The shared timer stays armed: when it fires it finds nothing expired and re-arms for the next deadline.
         if let error {
             state.continuation.resume(throwing: SessionDelegate.translate(error))
         } else if let response = state.response {
@@ -210,13 +275,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// the task's later completion finds no state and does nothing.
     private func fail(_ task: URLSessionTask, _ error: TransportError) {
         guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
-        Self.cancelTimers(of: state)
         state.continuation.resume(throwing: error)
-    }
-
-    private static func cancelTimers(of state: State) {
-        state.idleTimer?.cancel()
-        state.deadlineTimer?.cancel()
     }
 
     private func tooLarge(announced: Int64?) -> TransportError {
@@ -240,3 +299,28 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
+
+#if canImport(FoundationNetworking)
+    /// The session's delegate queue on swift-corelibs-foundation: a serial queue whose `addOperation(_:)` with a block
+    /// (how corelibs delivers each delegate callback: the response, each chunk of the body, the completion) submits
+    /// the block straight to a serial `DispatchQueue`, without the `Operation` machinery corelibs' `OperationQueue`
+    /// runs for each block (a `BlockOperation`, its locks and state changes, a `DispatchWorkItem`). Operations added
+    /// any other way go through `OperationQueue` itself, onto the same serial queue (its `underlyingQueue`), so the
+    /// callbacks keep their order either way. Not used on Apple platforms, whose `URLSession` is left as it is.
+    ///
+    /// `@unchecked Sendable`: `OperationQueue` is thread-safe; the only property added is a constant `DispatchQueue`.
+    private final class DelegateCallbackQueue: OperationQueue, @unchecked Sendable {
+        /// Held here: corelibs' `underlyingQueue` does not retain the queue.
+        private let serialQueue = DispatchQueue(label: "GraphQLBridge.URLSessionTransport.delegate")
+
+        override init() {
+            super.init()
+            maxConcurrentOperationCount = 1
+            underlyingQueue = serialQueue
+        }
+
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            serialQueue.async(execute: block)
+        }
+    }
+#endif
