@@ -10,9 +10,9 @@ struct ResultMemoTests {
     @Test("a change to a record forgets exactly the results that read it")
     func forgetsReaders() {
         var memo = ResultMemo(limit: 100)
-        memo.remember("a", dependencies: ["QUERY_ROOT", "Game:1"], earliestExpiry: Self.later, for: "A")
-        memo.remember("b", dependencies: ["QUERY_ROOT", "Game:2"], earliestExpiry: Self.later, for: "B")
-        memo.remember("c", dependencies: ["Image:9"], earliestExpiry: Self.later, for: "C")
+        memo.remember("a", dependencies: RecordKeys(["QUERY_ROOT", "Game:1"]), earliestExpiry: Self.later, for: "A")
+        memo.remember("b", dependencies: RecordKeys(["QUERY_ROOT", "Game:2"]), earliestExpiry: Self.later, for: "B")
+        memo.remember("c", dependencies: RecordKeys(["Image:9"]), earliestExpiry: Self.later, for: "C")
         memo.forget(readingAnyOf: ["Game:2"])
         #expect(memo.use("A")?.data as? String == "a")
         #expect(memo.use("B") == nil)
@@ -26,8 +26,8 @@ struct ResultMemoTests {
     @Test("a replaced result is indexed by its new records only")
     func replaced() {
         var memo = ResultMemo(limit: 100)
-        memo.remember("old", dependencies: ["Game:1"], earliestExpiry: Self.later, for: "A")
-        memo.remember("new", dependencies: ["Game:2"], earliestExpiry: Self.later, for: "A")
+        memo.remember("old", dependencies: RecordKeys(["Game:1"]), earliestExpiry: Self.later, for: "A")
+        memo.remember("new", dependencies: RecordKeys(["Game:2"]), earliestExpiry: Self.later, for: "A")
         memo.forget(readingAnyOf: ["Game:1"])
         #expect(memo.use("A")?.data as? String == "new", "the old record's stale entry does not reach the new result")
         memo.forget(readingAnyOf: ["Game:2"])
@@ -38,10 +38,10 @@ struct ResultMemoTests {
     func eviction() {
         var memo = ResultMemo(limit: 8)
         for index in 0..<8 {
-            memo.remember(index, dependencies: ["R:\(index)"], earliestExpiry: Self.later, for: "Q\(index)")
+            memo.remember(index, dependencies: RecordKeys(["R:\(index)"]), earliestExpiry: Self.later, for: "Q\(index)")
         }
         _ = memo.use("Q0")
-        memo.remember(8, dependencies: ["R:8"], earliestExpiry: Self.later, for: "Q8")
+        memo.remember(8, dependencies: RecordKeys(["R:8"]), earliestExpiry: Self.later, for: "Q8")
         #expect(memo.count == 7)
         #expect(memo.use("Q0") != nil, "used last, so kept")
         #expect(memo.use("Q1") == nil && memo.use("Q2") == nil)
@@ -56,21 +56,52 @@ struct ResultMemoTests {
         var memo = ResultMemo(limit: 100)
         let dependencies = (0..<12).map { "Game:\($0)" }
         for round in 0..<10_000 {
-            memo.remember(round, dependencies: dependencies, earliestExpiry: Self.later, for: "A")
+            memo.remember(round, dependencies: RecordKeys(dependencies), earliestExpiry: Self.later, for: "A")
         }
         #expect(memo.count == 1)
+        #expect(memo.unindexedCount <= 2 + 1_024, "the filings of replaced results are dropped")
+        memo.forget(readingAnyOf: ["Nothing:0"])
         #expect(memo.indexSize <= 2 * dependencies.count + 4_096)
         memo.forget(readingAnyOf: ["Game:11"])
         #expect(memo.use("A") == nil)
     }
 
+    @Test("results are filed, not indexed, until a change needs the index; a stored response's keys decode then")
+    func indexedAtTheFirstChange() throws {
+        var memo = ResultMemo(limit: 100)
+        let encoded = try #require(RecordKeys(checkedEncoding: SQLiteCacheStore.encodeKeys(["Game:1", "Image:2"])))
+        memo.remember("a", dependencies: encoded, earliestExpiry: Self.later, for: "A")
+        memo.remember("b", dependencies: RecordKeys(["Game:3"]), earliestExpiry: Self.later, for: "B")
+        #expect(memo.indexSize == 0 && memo.unindexedCount == 2)
+        memo.forget(readingAnyOf: ["Image:2"])
+        #expect(memo.unindexedCount == 0 && memo.indexSize == 2, "3 numbers indexed, Image:2's one consumed")
+        #expect(memo.use("A") == nil, "found through its decoded keys")
+        #expect(memo.use("B") != nil)
+        memo.remember("b2", dependencies: RecordKeys(["Game:4"]), earliestExpiry: Self.later, for: "B")
+        memo.forget(readingAnyOf: ["Game:3"])
+        #expect(memo.use("B")?.data as? String == "b2", "the replaced result's old keys do not reach the new one")
+        memo.forget(readingAnyOf: ["Game:4"])
+        #expect(memo.use("B") == nil)
+    }
+
+    @Test("an encoded key list is accepted only whole and non-empty, and decodes to its keys")
+    func encodedKeys() {
+        let bytes = SQLiteCacheStore.encodeKeys(["QUERY_ROOT.game({\"id\":\"6x45\"})", "Game:6x45", ""])
+        #expect(RecordKeys(checkedEncoding: bytes)?.keys == ["QUERY_ROOT.game({\"id\":\"6x45\"})", "Game:6x45", ""])
+        for length in 1..<bytes.count where SQLiteCacheStore.decodeKeys(Array(bytes.prefix(length))) == nil {
+            #expect(RecordKeys(checkedEncoding: Array(bytes.prefix(length))) == nil, "a cut at \(length) is damage")
+        }
+        #expect(RecordKeys(checkedEncoding: []) == nil)
+        #expect(RecordKeys(checkedEncoding: [0xFF, 0xFF, 0xFF, 0x7F, 0x41]) == nil)
+    }
+
     @Test("limit 0 keeps nothing; removeAll forgets everything")
     func offAndCleared() {
         var off = ResultMemo(limit: 0)
-        off.remember("a", dependencies: ["Game:1"], earliestExpiry: Self.later, for: "A")
+        off.remember("a", dependencies: RecordKeys(["Game:1"]), earliestExpiry: Self.later, for: "A")
         #expect(off.use("A") == nil && off.count == 0)
         var memo = ResultMemo(limit: 10)
-        memo.remember("a", dependencies: ["Game:1"], earliestExpiry: Self.later, for: "A")
+        memo.remember("a", dependencies: RecordKeys(["Game:1"]), earliestExpiry: Self.later, for: "A")
         memo.removeAll()
         #expect(memo.use("A") == nil && memo.indexSize == 0)
     }

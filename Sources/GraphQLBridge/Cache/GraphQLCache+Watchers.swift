@@ -39,7 +39,7 @@ extension GraphQLCache {
             rootKey: CacheRecord.queryRootKey, nullPaths: nullPaths)
         switch outcome {
         case .hit(_, _, let dependencies), .miss(_, let dependencies):
-            watchers.setDependencies(Set(dependencies), of: watcher.id)
+            watchers.setDependencies(Set(dependencies.keys), of: watcher.id)
         case .undecodable:
             break
         }

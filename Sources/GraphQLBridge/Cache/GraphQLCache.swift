@@ -174,9 +174,9 @@ public actor GraphQLCache {
     enum ReadOutcome<Data: Sendable>: Sendable {
         /// Every field was there; `isStale` when one has outlived its lifetime. `dependencies`: the keys of the
         /// records read.
-        case hit(Data, isStale: Bool, dependencies: [String])
+        case hit(Data, isStale: Bool, dependencies: RecordKeys)
         /// A field was missing (its path); `dependencies`: the records read until then.
-        case miss(path: String, dependencies: [String])
+        case miss(path: String, dependencies: RecordKeys)
         /// The records were there but did not decode into `Data` (a schema change the version missed).
         case undecodable(APIError)
     }
@@ -219,7 +219,7 @@ public actor GraphQLCache {
         self.problems += problems
         guard let response else {
             statistics.misses += 1
-            return .miss(path: reader.missingPath ?? "data", dependencies: Array(reader.dependencies))
+            return .miss(path: reader.missingPath ?? "data", dependencies: RecordKeys(Array(reader.dependencies)))
         }
         // The response's JSON, written from the records: decoded as a server response is.
         let body = Foundation.Data(response)
@@ -231,7 +231,9 @@ public actor GraphQLCache {
         } catch {
             return .undecodable(error)
         }
-        guard let data = result.data else { return .miss(path: "data", dependencies: Array(reader.dependencies)) }
+        guard let data = result.data else {
+            return .miss(path: "data", dependencies: RecordKeys(Array(reader.dependencies)))
+        }
         statistics.recordHits += 1
         if keepsResponses, layers.isEmpty, let version {
             do throws(GraphQLCacheError) {
@@ -242,7 +244,7 @@ public actor GraphQLCache {
                 self.problems.append(error)
             }
         }
-        let dependencies = Array(reader.dependencies)
+        let dependencies = RecordKeys(Array(reader.dependencies))
         if usesMemo {
             memo.remember(data, dependencies: dependencies, earliestExpiry: reader.earliestExpiry, for: queryKey)
         }
@@ -323,7 +325,7 @@ public actor GraphQLCache {
             return nil
         }
         guard let stored,
-            !optimisticLayers.contains(where: { layer in stored.dependencies.contains { layer.records[$0] != nil } }),
+            optimisticLayers.isEmpty || !Self.anyRecord(of: stored.dependencies.keys, in: optimisticLayers),
             let result = try? GraphQLResponseDecoder.decode(
                 Data.self, operation: operationName, response: HTTPResponse(status: 200),
                 body: stored.body, errorPolicy: .failOnAnyError),
@@ -332,6 +334,11 @@ public actor GraphQLCache {
         statistics.storedResponseHits += 1
         memo.remember(data, dependencies: stored.dependencies, earliestExpiry: stored.expiry, for: queryKey)
         return .hit(data, isStale: stored.expiry <= time, dependencies: stored.dependencies)
+    }
+
+    /// Whether any layer holds one of `keys`.
+    private static func anyRecord(of keys: [String], in layers: [OptimisticLayer]) -> Bool {
+        layers.contains { layer in keys.contains { layer.records[$0] != nil } }
     }
 
     /// Writes the query's response from the records just written and keeps it (a persistent store only).

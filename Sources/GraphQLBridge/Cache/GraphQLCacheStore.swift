@@ -71,7 +71,7 @@ struct StoredResponse: Sendable {
     /// The response's JSON.
     var body: Data
     /// The keys of the records it was written from, each once.
-    var dependencies: [String]
+    var dependencies: RecordKeys
     /// When its first field stops being fresh.
     var expiry: Date
 }

@@ -3,13 +3,14 @@ import Foundation
 /// Decoded results kept to answer repeated reads without rebuilding them, and which records each one read, so
 /// that a change to a record forgets the results that read it.
 ///
-/// Remembering a result is on the path of every first read (a new process's reads of stored responses), so its
-/// reverse index is cheap to add to: each result gets a number, and the index maps a record key's hash value to
-/// the numbers of the results that read it (an `Int` key, whose table grows without hashing strings again, and
-/// arrays appended to, where sets of query keys hashed each query key once per record). Two record keys with the
-/// same hash value share an entry: a change to one also forgets the results that read the other, which is safe
-/// (they are read again). A result that is replaced or forgotten leaves its numbers in the index until the index
-/// is rebuilt, which happens when such stale numbers outnumber the live ones.
+/// Remembering a result is on the path of every first read (a new process's reads of stored responses), so it only
+/// files the result: its record keys are indexed later, all at once, when a change first needs the index (the next
+/// write, removal or optimistic layer), or never, for a process that only reads. The index maps a record key's hash
+/// value to the numbers of the results that read it: an `Int` key, whose table grows without hashing strings again,
+/// and arrays appended to. Two record keys with the same hash value share an entry: a change to one also forgets
+/// the results that read the other, which is safe (they are read again). A result that is replaced or forgotten
+/// leaves its numbers in the index until the index is rebuilt, which happens when such stale numbers outnumber the
+/// live ones.
 struct ResultMemo {
     /// A remembered result.
     struct Entry {
@@ -17,12 +18,14 @@ struct ResultMemo {
         var id: UInt64
         /// The decoded `Data`.
         var data: any Sendable
-        /// The keys of the records it was read from, each once.
-        var dependencies: [String]
+        /// The keys of the records it was read from.
+        var dependencies: RecordKeys
         /// When its first field stops being fresh.
         var earliestExpiry: Date
         /// When it was last used (the memo's clock), for least-recently-used eviction.
         var lastUse: UInt64
+        /// How many numbers it has in the index (0 until it is indexed).
+        var indexed = 0
     }
 
     /// How many results are kept; 0 keeps none.
@@ -30,6 +33,8 @@ struct ResultMemo {
     private var entries: [String: Entry] = [:]
     /// The query key of each live result's number.
     private var queryKeys: [UInt64: String] = [:]
+    /// The live results not indexed yet, by query key (an entry replaced or forgotten since is skipped).
+    private var unindexed: [(id: UInt64, queryKey: String)] = []
     /// A record key's hash value → the numbers of the results that read a record with that hash value (live or
     /// stale: a number absent from `queryKeys` is skipped).
     private var dependents: [Int: [UInt64]] = [:]
@@ -47,6 +52,8 @@ struct ResultMemo {
     var count: Int { entries.count }
     /// How many numbers the reverse index holds, stale ones included (bounded by about twice the live ones).
     var indexSize: Int { indexed }
+    /// How many results wait to be indexed.
+    var unindexedCount: Int { unindexed.count }
 
     /// The result remembered for `queryKey`, marked as just used.
     mutating func use(_ queryKey: String) -> Entry? {
@@ -57,8 +64,10 @@ struct ResultMemo {
         return entry
     }
 
-    /// Remembers `data` as `queryKey`'s result, read from the records `dependencies` (each key once).
-    mutating func remember(_ data: any Sendable, dependencies: [String], earliestExpiry: Date, for queryKey: String) {
+    /// Remembers `data` as `queryKey`'s result, read from the records `dependencies`.
+    mutating func remember(
+        _ data: any Sendable, dependencies: RecordKeys, earliestExpiry: Date, for queryKey: String
+    ) {
         guard limit > 0 else { return }
         clock += 1
         nextID += 1
@@ -66,21 +75,23 @@ struct ResultMemo {
             id: nextID, data: data, dependencies: dependencies, earliestExpiry: earliestExpiry, lastUse: clock)
         if let old = entries.updateValue(entry, forKey: queryKey) { retire(old) }
         queryKeys[entry.id] = queryKey
-        for key in dependencies { dependents[key.hashValue, default: []].append(entry.id) }
-        indexed += dependencies.count
-        liveIndexed += dependencies.count
+        unindexed.append((entry.id, queryKey))
+        // Replaced results leave their filing behind: dropped before they outnumber the live ones.
+        if unindexed.count > 2 * entries.count + 1_024 { unindexed.removeAll { queryKeys[$0.id] == nil } }
         if entries.count > limit {
             let oldest = entries.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(max(1, limit / 4))
             for (key, _) in oldest {
                 if let old = entries.removeValue(forKey: key) { retire(old) }
             }
+            // Filed results that are gone need no indexing.
+            unindexed.removeAll { queryKeys[$0.id] == nil }
         }
-        if indexed > 2 * liveIndexed + 4_096 { rebuildIndex() }
     }
 
     /// Forgets the results that read any of `recordKeys`.
     mutating func forget(readingAnyOf recordKeys: some Sequence<String>) {
         guard !entries.isEmpty else { return }
+        indexFiledResults()
         for recordKey in recordKeys {
             guard let ids = dependents.removeValue(forKey: recordKey.hashValue) else { continue }
             indexed -= ids.count
@@ -95,22 +106,39 @@ struct ResultMemo {
     mutating func removeAll() {
         entries = [:]
         queryKeys = [:]
+        unindexed = []
         dependents = [:]
         indexed = 0
         liveIndexed = 0
     }
 
+    /// Indexes the results filed since the last change (their record keys decoded now, if they were stored ones).
+    private mutating func indexFiledResults() {
+        guard !unindexed.isEmpty else { return }
+        for (id, queryKey) in unindexed {
+            guard var entry = entries[queryKey], entry.id == id else { continue }
+            let keys = entry.dependencies.keys
+            for key in keys { dependents[key.hashValue, default: []].append(id) }
+            entry.indexed = keys.count
+            entries[queryKey] = entry
+            indexed += keys.count
+            liveIndexed += keys.count
+        }
+        unindexed = []
+        if indexed > 2 * liveIndexed + 4_096 { rebuildIndex() }
+    }
+
     /// Takes a result that left `entries` out of the live count (its numbers in the index become stale).
     private mutating func retire(_ entry: Entry) {
         queryKeys[entry.id] = nil
-        liveIndexed -= entry.dependencies.count
+        liveIndexed -= entry.indexed
     }
 
-    /// Rebuilds the reverse index from the live results, dropping the stale numbers.
+    /// Rebuilds the reverse index from the live indexed results, dropping the stale numbers.
     private mutating func rebuildIndex() {
         dependents = [:]
-        for entry in entries.values {
-            for key in entry.dependencies { dependents[key.hashValue, default: []].append(entry.id) }
+        for entry in entries.values where entry.indexed > 0 {
+            for key in entry.dependencies.keys { dependents[key.hashValue, default: []].append(entry.id) }
         }
         indexed = liveIndexed
     }

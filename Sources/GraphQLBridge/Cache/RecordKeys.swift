@@ -1,0 +1,48 @@
+/// The keys of the records a result was read from, each once: a list, or a stored response's list as the store
+/// encoded it, decoded only when someone needs the keys (the memo's index at the next change, a watcher).
+///
+/// A stored response read in a new process is served without making a `String` of any of its ~12 keys; most such
+/// results are never invalidated in the process's life.
+struct RecordKeys: Sendable {
+    private enum Storage: Sendable {
+        case keys([String])
+        /// `SQLiteCacheStore.encodeKeys`'s format, checked whole when read (``init(checkedEncoding:)``).
+        case encoded([UInt8])
+    }
+
+    private let storage: Storage
+
+    /// The keys, as a list.
+    init(_ keys: [String]) {
+        storage = .keys(keys)
+    }
+
+    /// Keys in the store's encoding (4-byte little-endian length, then the UTF-8 bytes, for each key); `nil` when
+    /// `bytes` is not a whole, well-formed list of at least one key (a damaged row).
+    init?(checkedEncoding bytes: [UInt8]) {
+        guard !bytes.isEmpty, Self.isWellFormed(bytes) else { return nil }
+        storage = .encoded(bytes)
+    }
+
+    /// The keys (decoded now for an encoded list).
+    var keys: [String] {
+        switch storage {
+        case .keys(let keys): return keys
+        case .encoded(let bytes): return SQLiteCacheStore.decodeKeys(bytes) ?? []
+        }
+    }
+
+    /// Whether `bytes` is a sequence of whole length-prefixed keys (no `String` is made).
+    private static func isWellFormed(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes.count - index >= 4 else { return false }
+            var count = 0
+            for offset in 0..<4 { count |= Int(bytes[index + offset]) << (8 * offset) }
+            index += 4
+            guard count <= bytes.count - index else { return false }
+            index += count
+        }
+        return true
+    }
+}
