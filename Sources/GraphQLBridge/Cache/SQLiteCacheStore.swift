@@ -37,8 +37,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// written from its records, and `response_dependencies` which records each was written from: a write to a record
     /// deletes the responses written from it, in the same transaction (see ``storedResponse(forQuery:defaultMaxAge:)``).
     /// Format 6: `responses` is a rowid table (found through its key's index, each row whole in a table leaf), not a
-    /// `WITHOUT ROWID` one, whose rows of 1 to 2 kB spilled to overflow pages: a stored response's read went from
-    /// about 22 to 19 µs in the cache benchmark.
+    /// `WITHOUT ROWID` one, whose rows of 1 to 2 kB spilled to overflow pages: a new cache's first read went from
+    /// 22-27 to 18-22 µs in the cache benchmark.
     static let formatVersion = "graphqlbridge-cache-6"
 
     /// The database file.
