@@ -20,7 +20,8 @@ struct RecordKeys: Sendable {
     /// Keys in the store's encoding (4-byte little-endian length, then the UTF-8 bytes, for each key); `nil` when
     /// `bytes` is not a whole, well-formed list of at least one key (a damaged row).
     init?(checkedEncoding bytes: [UInt8]) {
-        guard !bytes.isEmpty, Self.isWellFormed(bytes) else { return nil }
+        // Checked whole without making a `String`.
+        guard !bytes.isEmpty, SQLiteCacheStore.forEachKey(in: bytes, { _ in }) else { return nil }
         storage = .encoded(bytes)
     }
 
@@ -32,17 +33,4 @@ struct RecordKeys: Sendable {
         }
     }
 
-    /// Whether `bytes` is a sequence of whole length-prefixed keys (no `String` is made).
-    private static func isWellFormed(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            guard bytes.count - index >= 4 else { return false }
-            var count = 0
-            for offset in 0..<4 { count |= Int(bytes[index + offset]) << (8 * offset) }
-            index += 4
-            guard count <= bytes.count - index else { return false }
-            index += count
-        }
-        return true
-    }
 }

@@ -440,17 +440,24 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The keys of ``encodeKeys(_:)``; `nil` for bytes it did not write (a damaged row is not used).
     static func decodeKeys(_ bytes: [UInt8]) -> [String]? {
         var keys: [String] = []
+        let whole = forEachKey(in: bytes) { range in keys.append(String(decoding: bytes[range], as: UTF8.self)) }
+        return whole ? keys : nil
+    }
+
+    /// Calls `body` with the byte range of each key of ``encodeKeys(_:)``'s `bytes`, in order; `false` when the bytes
+    /// are not a whole list (a key's length or bytes cut off).
+    static func forEachKey(in bytes: [UInt8], _ body: (Range<Int>) -> Void) -> Bool {
         var index = 0
         while index < bytes.count {
-            guard bytes.count - index >= 4 else { return nil }
+            guard bytes.count - index >= 4 else { return false }
             var count = 0
             for offset in 0..<4 { count |= Int(bytes[index + offset]) << (8 * offset) }
             index += 4
-            guard count <= bytes.count - index else { return nil }
-            keys.append(String(decoding: bytes[index..<index + count], as: UTF8.self))
+            guard count <= bytes.count - index else { return false }
+            body(index..<index + count)
             index += count
         }
-        return keys
+        return true
     }
 
     /// The bytes of a blob column as `Data` (empty for `NULL`): one copy, straight from SQLite's buffer.
