@@ -105,13 +105,13 @@ struct VariablesJSONTests {
     @Test("the request body written from variablesJSON is the encoder's body, member for member")
     func requestBody() throws {
         let query = DrawsQuery(gameId: "quote \" and \\ and /", last: 5, before: .null)
-        let fast = OperationTypeNames.shared.requestBody(DrawsQuery.self, variables: query.variablesJSON ?? [:])
+        let fast = OperationTypeCache.shared.requestBody(DrawsQuery.self, variables: query.variablesJSON ?? [:])
         let encoded = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
             RequestBody(query: DrawsQuery.document, operationName: DrawsQuery.operationName, variables: query.variables)
         )
         #expect(try JSONValue(parsing: fast) == JSONValue(parsing: encoded))
         // The second body of the type reuses the kept prefix.
-        let again = OperationTypeNames.shared.requestBody(DrawsQuery.self, variables: ["gameId": .string("x")])
+        let again = OperationTypeCache.shared.requestBody(DrawsQuery.self, variables: ["gameId": .string("x")])
         #expect(
             try JSONValue(parsing: again)
                 == .object([

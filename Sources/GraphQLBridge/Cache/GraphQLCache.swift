@@ -219,7 +219,7 @@ public actor GraphQLCache {
         self.problems += problems
         guard let response else {
             statistics.misses += 1
-            return .miss(path: reader.missingPath ?? "data", dependencies: RecordKeys(Array(reader.dependencies)))
+            return .miss(path: reader.missingPath ?? "data", dependencies: RecordKeys(reader.dependencies))
         }
         // The response's JSON, written from the records: decoded as a server response is.
         let body = Foundation.Data(response)
@@ -232,7 +232,7 @@ public actor GraphQLCache {
             return .undecodable(error)
         }
         guard let data = result.data else {
-            return .miss(path: "data", dependencies: RecordKeys(Array(reader.dependencies)))
+            return .miss(path: "data", dependencies: RecordKeys(reader.dependencies))
         }
         statistics.recordHits += 1
         if keepsResponses, layers.isEmpty, let version {
@@ -244,7 +244,7 @@ public actor GraphQLCache {
                 self.problems.append(error)
             }
         }
-        let dependencies = RecordKeys(Array(reader.dependencies))
+        let dependencies = RecordKeys(reader.dependencies)
         if usesMemo {
             memo.remember(data, dependencies: dependencies, earliestExpiry: reader.earliestExpiry, for: queryKey)
         }
@@ -371,7 +371,7 @@ public actor GraphQLCache {
         self.problems += problems
     }
 
-    // MARK: - Memo
+    // MARK: - Invalidation
 
     /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on the
     /// records in `signalled` (all of `recordKeys` by default).

@@ -12,9 +12,9 @@ struct RecordKeys: Sendable {
 
     private let storage: Storage
 
-    /// The keys, as a list.
-    init(_ keys: [String]) {
-        storage = .keys(keys)
+    /// The keys (each once).
+    init(_ keys: some Sequence<String>) {
+        storage = .keys(Array(keys))
     }
 
     /// Keys in the store's encoding (4-byte little-endian length, then the UTF-8 bytes, for each key); `nil` when

@@ -135,7 +135,7 @@ public struct GraphQLHTTPClient: Sendable {
         let name = Operation.operationName
         let body: Data
         if let variables = operation.variablesJSON {
-            body = OperationTypeNames.shared.requestBody(Operation.self, variables: variables)
+            body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
         } else {
             do {
                 body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
@@ -219,7 +219,7 @@ public struct GraphQLHTTPClient: Sendable {
     static func cacheQueryKey<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue])
         -> String
     {
-        OperationTypeNames.shared.name(of: type) + JSONValue.object(variables).jsonText
+        OperationTypeCache.shared.name(of: type) + JSONValue.object(variables).jsonText
     }
 
     /// The operation's variables as JSON, for cache keys and field arguments.
@@ -317,8 +317,8 @@ struct RequestBody<Variables: Encodable>: Encodable {
 /// and the operation name as JSON text, which would otherwise be escaped again for every request).
 ///
 /// `@unchecked Sendable`: `names` and `bodyPrefixes` are only read or written while `lock` is held.
-final class OperationTypeNames: @unchecked Sendable {
-    static let shared = OperationTypeNames()
+final class OperationTypeCache: @unchecked Sendable {
+    static let shared = OperationTypeCache()
     private let lock = NSLock()
     private var names: [ObjectIdentifier: String] = [:]
     private var bodyPrefixes: [ObjectIdentifier: [UInt8]] = [:]

@@ -6,8 +6,7 @@ extension PlanningSession {
     /// Members of an operation struct, which its variables must not take.
     static let operationMembers: Set<String> = [
         "operationName", "operationType", "document", "variables", "variablesJSON", "cacheMetadata", "Data",
-        "Variables",
-        "CodingKeys",
+        "Variables", "CodingKeys",
     ]
 
     /// Plans a fragment's struct.
