@@ -31,7 +31,9 @@ struct ShadowLatencyTests {
         "Control 50 ms, candidate 2 s: the caller has the control's value well under 1 s; the match is published later")
     func slowCandidate() async throws {
         let recorder = RecordingExperimentPublisher()
-        let router = MigrationRouter(settings: ["DrawInfo": .shadow], publisher: recorder)
+        // A limit far above the candidate's 2 s: on a saturated 2-core run the default 10 s is not.
+        let router = MigrationRouter(
+            settings: ["DrawInfo": .shadow], publisher: recorder, candidateTimeout: .seconds(120))
         let time = try await elapsed {
             let value = try await router.route("DrawInfo") {
                 try await Task.sleep(for: .milliseconds(50))
@@ -112,7 +114,8 @@ struct ShadowLatencyTests {
     @Test("A failing candidate: the caller has the control's value at once; the failure is published")
     func failingCandidate() async throws {
         let recorder = RecordingExperimentPublisher()
-        let router = MigrationRouter(settings: ["DrawInfo": .shadow], publisher: recorder)
+        let router = MigrationRouter(
+            settings: ["DrawInfo": .shadow], publisher: recorder, candidateTimeout: .seconds(120))
         let time = try await elapsed {
             let value = try await router.route("DrawInfo") {
                 try await Task.sleep(for: .milliseconds(50))

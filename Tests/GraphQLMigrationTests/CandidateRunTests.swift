@@ -1,0 +1,84 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import GraphQLMigration
+
+/// The race between a candidate and its time limit is decided by when each one happened, not by
+/// when a thread became free to notice: on a saturated 2-core pool the two can be seconds apart.
+@Suite("Candidate time limit")
+struct CandidateRunTests {
+    /// A serial executor that the test can hold up, as a saturated pool would.
+    final class HeldExecutor: TaskExecutor, @unchecked Sendable {  // its only state is the queue, thread-safe
+        let queue = DispatchQueue(label: "CandidateRunTests.HeldExecutor")
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            let executor = asUnownedTaskExecutor()
+            queue.async { job.runSynchronously(on: executor) }
+        }
+
+        /// Holds the executor's thread until `deadline` (jobs queued meanwhile wait, in order).
+        func hold(until deadline: ContinuousClock.Instant) {
+            queue.async { Thread.sleep(forTimeInterval: max(0, Self.seconds(deadline - .now))) }
+        }
+
+        static func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+    }
+
+    /// Waits `duration` on a thread of its own (not on any executor), then returns.
+    static func threadSleep(_ duration: Duration) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread {
+                Thread.sleep(forTimeInterval: HeldExecutor.seconds(duration))
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    @Test("Ended at 100 ms, limit 300 ms, executor busy until 700 ms: a finish, not a timeout")
+    func endBeforeTheLimitWins() async throws {
+        let executor = HeldExecutor()
+        let run = CandidateRun<Int>.start(
+            {
+                await Self.threadSleep(.milliseconds(100))
+                return 1
+            }, timeout: .milliseconds(300), spawn: { Task(executorPreference: executor, operation: $0) })
+        // Both tasks' first steps are queued before the hold: the candidate's wait and the timer start now.
+        executor.hold(until: .now + .milliseconds(700))
+        let outcome = await run.outcome.value
+        guard case .finished(let observation, let cancelled) = outcome else {
+            Issue.record("expected a finish, got \(outcome)")
+            return
+        }
+        #expect(!cancelled)
+        guard case .success(let value) = observation.result else {
+            Issue.record("expected a value, got \(observation.result)")
+            return
+        }
+        #expect(value == 1)
+    }
+
+    @Test("Still running at the limit, executor busy past it: timed out, and the candidate is cancelled")
+    func endAfterTheLimitTimesOut() async throws {
+        let executor = HeldExecutor()
+        let cancelled = LockedState(false)
+        let run = CandidateRun<Int>.start(
+            {
+                await Self.threadSleep(.milliseconds(500))
+                cancelled.withLock { $0 = Task.isCancelled }
+                return 1
+            }, timeout: .milliseconds(200), spawn: { Task(executorPreference: executor, operation: $0) })
+        executor.hold(until: .now + .milliseconds(700))
+        let outcome = await run.outcome.value
+        guard case .timedOut(let limit) = outcome else {
+            Issue.record("expected a timeout, got \(outcome)")
+            return
+        }
+        #expect(limit == .milliseconds(200))
+        await run.task.value
+        #expect(cancelled.withLock { $0 })
+    }
+}
