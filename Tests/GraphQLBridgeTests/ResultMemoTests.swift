@@ -40,6 +40,29 @@ struct ResultMemoTests {
         #expect(memo.use("B") != nil)
     }
 
+    @Test("the records of results used since the last take, forgotten ones included, least recently used first")
+    func usedRecordKeys() {
+        var memo = ResultMemo(limit: 100)
+        memo.remember("a", dependencies: RecordKeys(["QUERY_ROOT", "Game:1"]), earliestExpiry: Self.later, for: "A")
+        memo.remember("b", dependencies: RecordKeys(["QUERY_ROOT", "Game:2"]), earliestExpiry: Self.later, for: "B")
+        memo.remember("c", dependencies: RecordKeys(["Image:9"]), earliestExpiry: Self.later, for: "C")
+        #expect(memo.takeUsedRecordKeys() == ["Game:1", "QUERY_ROOT", "Game:2", "Image:9"])
+        #expect(memo.takeUsedRecordKeys() == [], "nothing used since")
+        _ = memo.use("C")
+        _ = memo.use("A")
+        _ = memo.use("Nothing")
+        // A used, then forgotten by a change: its records were still used.
+        memo.forget(readingAnyOf: ["Game:1"])
+        #expect(memo.use("A") == nil)
+        #expect(memo.takeUsedRecordKeys() == ["Image:9", "QUERY_ROOT", "Game:1"])
+        // Forgetting a result not used since the last take adds nothing.
+        memo.forget(readingAnyOf: ["Game:2"])
+        #expect(memo.takeUsedRecordKeys() == [])
+        _ = memo.use("C")
+        memo.removeAll()
+        #expect(memo.takeUsedRecordKeys() == [], "cleared: nothing left to count")
+    }
+
     @Test("past its limit the least recently used quarter goes")
     func eviction() {
         var memo = ResultMemo(limit: 8)

@@ -21,7 +21,8 @@ import Foundation
 ///   only when every field in it is fresh. `maxAge: .zero` (the default) means results are kept (for
 ///   `.cacheOnly` and offline use) but never served in place of a request.
 /// - **Bounded.** The memory store evicts the least recently used records past `byteLimit`; the SQLite
-///   store trims the same way. `removeUnreachableRecords()` removes what no cached query reaches, `clear()`
+///   store trims the same way. Every read counts as a use of the records it was answered from, a memoized
+///   result or a stored response included. `removeUnreachableRecords()` removes what no cached query reaches, `clear()`
 ///   removes everything and gives the disk space back.
 /// - **One store per user.** A persistent cache lives in `<directory>/<namespace>.sqlite`; give the signed-in
 ///   user's id as the namespace so that one user never sees another's data.
@@ -284,13 +285,22 @@ public actor GraphQLCache {
             if let queryKey, rootKey == CacheRecord.queryRootKey {
                 saveResponse(metadata: metadata, variables: variables, queryKey: queryKey)
             }
-            let removed = try store.byteCount() > byteLimit ? try store.trim(toBytes: byteLimit / 10 * 9) : []
+            let removed = try store.byteCount() > byteLimit ? try trimStore(keeping: changed.map(\.key)) : []
             invalidate(Set(removed))
             return changedValues
         } catch {
             problems.append(error)
             return []
         }
+    }
+
+    /// Trims the store to 90% of ``byteLimit``; returns the keys removed. The records of the results served since
+    /// the last trim from the memo or a stored response (which read no record) are marked as used first, as of now,
+    /// then the records just `written`: a query read often keeps its records, however long ago they were read from
+    /// the store, and a response just received is not the first to go.
+    private func trimStore(keeping written: [String]) throws(GraphQLCacheError) -> [String] {
+        try store.markUsed(memo.takeUsedRecordKeys() + written)
+        return try store.trim(toBytes: byteLimit / 10 * 9)
     }
 
     /// The request in flight for `queryKey`, or a new one made by `start` and recorded, so that identical

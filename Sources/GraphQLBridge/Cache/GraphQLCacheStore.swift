@@ -20,6 +20,10 @@ protocol GraphQLCacheStore: AnyObject {
     /// The space the records take, in bytes (an estimate for memory, the stored sizes for SQLite), as trimming
     /// measures it.
     func byteCount() throws(GraphQLCacheError) -> Int
+    /// Marks the records with these keys (absent ones are ignored) as just used, in order, for
+    /// least-recently-used trimming: the records of results served without reading them (from the memo or a
+    /// stored response).
+    func markUsed(_ keys: [String]) throws(GraphQLCacheError)
     /// Removes the least recently used records until the store takes at most `limit` bytes; returns the
     /// keys removed.
     func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String]

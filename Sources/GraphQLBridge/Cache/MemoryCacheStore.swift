@@ -36,6 +36,13 @@ final class MemoryCacheStore: GraphQLCacheStore {
         }
     }
 
+    func markUsed(_ keys: [String]) {
+        for key in keys where slots[key] != nil {
+            clock += 1
+            slots[key]?.lastUse = clock
+        }
+    }
+
     func remove(keys: [String]) {
         for key in keys {
             if let old = slots.removeValue(forKey: key) { totalBytes -= old.bytes }

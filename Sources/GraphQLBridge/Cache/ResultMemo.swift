@@ -43,6 +43,11 @@ struct ResultMemo {
     private var liveIndexed = 0
     private var clock: UInt64 = 0
     private var nextID: UInt64 = 0
+    /// The clock at the last ``takeUsedRecordKeys()``.
+    private var usedStamp: UInt64 = 0
+    /// The results used since then that have left the memo (replaced, forgotten, evicted), at most
+    /// ``retiredUseLimit`` (the most recently retired): their records still count as used.
+    private var retiredUses: [(lastUse: UInt64, dependencies: RecordKeys)] = []
 
     init(limit: Int) {
         self.limit = max(0, limit)
@@ -88,6 +93,23 @@ struct ResultMemo {
         }
     }
 
+    /// The record keys of the results used (read again or remembered) since the last call, those that have left
+    /// the memo since included, least recently used first, each key once at its last use. A result served from the
+    /// memo reads no record, so this is how its records count as used for the store's least-recently-used trimming.
+    mutating func takeUsedRecordKeys() -> [String] {
+        var used = retiredUses
+        for entry in entries.values where entry.lastUse > usedStamp { used.append((entry.lastUse, entry.dependencies)) }
+        used.sort { $0.lastUse < $1.lastUse }
+        retiredUses = []
+        usedStamp = clock
+        var seen: Set<String> = []
+        var keys: [String] = []
+        for (_, dependencies) in used.reversed() {
+            for key in dependencies.keys.reversed() where seen.insert(key).inserted { keys.append(key) }
+        }
+        return keys.reversed()
+    }
+
     /// Forgets the results that read any of `recordKeys`.
     mutating func forget(readingAnyOf recordKeys: some Sequence<String>) {
         guard !entries.isEmpty else { return }
@@ -110,6 +132,8 @@ struct ResultMemo {
         dependents = [:]
         indexed = 0
         liveIndexed = 0
+        retiredUses = []
+        usedStamp = clock
     }
 
     /// Indexes the results filed since the last change (their record keys decoded now, if they were stored ones).
@@ -132,7 +156,14 @@ struct ResultMemo {
     private mutating func retire(_ entry: Entry) {
         queryKeys[entry.id] = nil
         liveIndexed -= entry.indexed
+        if entry.lastUse > usedStamp {
+            retiredUses.append((entry.lastUse, entry.dependencies))
+            if retiredUses.count > 2 * retiredUseLimit { retiredUses.removeFirst(retiredUses.count - retiredUseLimit) }
+        }
     }
+
+    /// How many retired results' uses are kept at most (past twice this, the oldest retired go).
+    var retiredUseLimit: Int { max(limit, 1_024) }
 
     /// Rebuilds the reverse index from the live indexed results, dropping the stale numbers.
     private mutating func rebuildIndex() {

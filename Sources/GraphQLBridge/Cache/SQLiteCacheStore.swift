@@ -128,6 +128,14 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
     }
 
+    /// Marks are kept with the reads' until the next write or trim writes them.
+    func markUsed(_ keys: [String]) {
+        for key in keys {
+            pendingUses.append(key)
+            if pendingUses.count > 2 * Self.pendingUseLimit { compactPendingUses() }
+        }
+    }
+
     /// The most keys read with one statement.
     private static let batchSize = 32
 
