@@ -38,16 +38,16 @@ struct CandidateRunTests {
         }
     }
 
-    @Test("Ended at 100 ms, limit 300 ms, executor busy until 700 ms: a finish, not a timeout")
+    @Test("Ended at 100 ms, limit 1 s, executor busy until 2 s: a finish, not a timeout")
     func endBeforeTheLimitWins() async throws {
         let executor = HeldExecutor()
         let run = CandidateRun<Int>.start(
             {
                 await Self.threadSleep(.milliseconds(100))
                 return 1
-            }, timeout: .milliseconds(300), spawn: { Task(executorPreference: executor, operation: $0) })
+            }, timeout: .seconds(1), spawn: { Task(executorPreference: executor, operation: $0) })
         // Both tasks' first steps are queued before the hold: the candidate's wait and the timer start now.
-        executor.hold(until: .now + .milliseconds(700))
+        executor.hold(until: .now + .seconds(2))
         let outcome = await run.outcome.value
         guard case .finished(let observation, let cancelled) = outcome else {
             Issue.record("expected a finish, got \(outcome)")
@@ -67,7 +67,7 @@ struct CandidateRunTests {
         let cancelled = LockedState(false)
         let run = CandidateRun<Int>.start(
             {
-                await Self.threadSleep(.milliseconds(500))
+                await Self.threadSleep(.seconds(2))
                 cancelled.withLock { $0 = Task.isCancelled }
                 return 1
             }, timeout: .milliseconds(200), spawn: { Task(executorPreference: executor, operation: $0) })
