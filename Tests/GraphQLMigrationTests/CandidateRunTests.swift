@@ -8,31 +8,16 @@ import Testing
 /// when a thread became free to notice: on a saturated 2-core pool the two can be seconds apart.
 @Suite("Candidate time limit")
 struct CandidateRunTests {
-    /// A serial executor that the test can hold up, as a saturated pool would.
-    final class HeldExecutor: TaskExecutor, @unchecked Sendable {  // its only state is the queue, thread-safe
-        let queue = DispatchQueue(label: "CandidateRunTests.HeldExecutor")
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            let executor = asUnownedTaskExecutor()
-            queue.async { job.runSynchronously(on: executor) }
-        }
-
-        /// Holds the executor's thread until `deadline` (jobs queued meanwhile wait, in order).
-        func hold(until deadline: ContinuousClock.Instant) {
-            queue.async { Thread.sleep(forTimeInterval: max(0, Self.seconds(deadline - .now))) }
-        }
-
-        static func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        }
+    /// `duration` in seconds, for `Thread.sleep`.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Waits `duration` on a thread of its own (not on any executor), then returns.
     static func threadSleep(_ duration: Duration) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             Thread {
-                Thread.sleep(forTimeInterval: HeldExecutor.seconds(duration))
+                Thread.sleep(forTimeInterval: seconds(duration))
                 continuation.resume()
             }.start()
         }
@@ -40,7 +25,7 @@ struct CandidateRunTests {
 
     @Test("Ended at 100 ms, limit 1 s, executor busy until 2 s: a finish, not a timeout")
     func endBeforeTheLimitWins() async throws {
-        let executor = HeldExecutor()
+        let executor = DedicatedThreadExecutor()
         let run = CandidateRun<Int>.start(
             {
                 await Self.threadSleep(.milliseconds(100))
@@ -63,7 +48,7 @@ struct CandidateRunTests {
 
     @Test("Still running at the limit, executor busy past it: timed out, and the candidate is cancelled")
     func endAfterTheLimitTimesOut() async throws {
-        let executor = HeldExecutor()
+        let executor = DedicatedThreadExecutor()
         let cancelled = LockedState(false)
         let run = CandidateRun<Int>.start(
             {
@@ -80,5 +65,12 @@ struct CandidateRunTests {
         #expect(limit == .milliseconds(200))
         await run.task.value
         #expect(cancelled.withLock { $0 })
+    }
+}
+
+extension DedicatedThreadExecutor {
+    /// Holds the executor's thread until `deadline`, as a saturated pool would: jobs queued meanwhile wait, in order.
+    func hold(until deadline: ContinuousClock.Instant) {
+        queue.async { Thread.sleep(forTimeInterval: max(0, CandidateRunTests.seconds(deadline - .now))) }
     }
 }

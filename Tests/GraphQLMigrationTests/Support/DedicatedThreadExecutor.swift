@@ -7,7 +7,8 @@ import Dispatch
 ///
 /// `@unchecked Sendable`: its only state is the queue, which is itself thread-safe.
 final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let queue = DispatchQueue(label: "DedicatedThreadExecutor")
+    /// The queue its jobs run on, in order.
+    let queue = DispatchQueue(label: "DedicatedThreadExecutor")
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
