@@ -2,7 +2,7 @@
 // LotteryAPI types (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) with this harness. The first byte
 // picks an operation; the rest is a response body, decoded as that operation's result with both error policies
 // and parsed by `JSONValue(parsing:)`. Errors are expected; a crash is a bug. A body JSONValue parses exactly
-// must be JSON to Foundation too.
+// must be JSON to Foundation too, and its strings must read the same.
 import Foundation
 import GraphQLBridge
 
@@ -18,6 +18,20 @@ func decode<Operation: GraphQLOperation>(_ operation: Operation.Type, _ body: Da
     }
 }
 
+/// Whether every string reads the same in both trees (of a key written twice, both parsers keep the last member).
+func sameStrings(_ value: JSONValue, _ object: Any) -> Bool {
+    switch value {
+    case .string(let text): return (object as? String) == text
+    case .array(let items):
+        guard let others = object as? [Any], others.count == items.count else { return false }
+        return zip(items, others).allSatisfy { sameStrings($0, $1) }
+    case .object(let members):
+        guard let others = object as? [String: Any], Set(others.keys) == Set(members.keys) else { return false }
+        return members.allSatisfy { key, member in others[key].map { sameStrings(member, $0) } ?? false }
+    default: return true
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
@@ -30,9 +44,12 @@ public func fuzzDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     case 3: decode(DrawsQuery.self, body)
     default: decode(ImageQuery.self, body)
     }
-    if (try? JSONValue(parsing: body)) != nil,
-        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) == nil
-    {
+    let parsed = try? JSONValue(parsing: body)
+    let foundation = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+    if let parsed, let foundation, !sameStrings(parsed, foundation) {
+        fatalError("JSONValue(parsing:) reads a string unlike Foundation: \(String(decoding: body, as: UTF8.self))")
+    }
+    if parsed != nil, foundation == nil {
         // Foundation rejects numbers beyond Double (1E400), which JSONValue keeps as text: only a body without
         // exponents is a disagreement.
         if !body.contains(UInt8(ascii: "e")) && !body.contains(UInt8(ascii: "E")) {

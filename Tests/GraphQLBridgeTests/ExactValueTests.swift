@@ -133,6 +133,37 @@ struct ExactValueTests {
         }
     }
 
+    @Test("JSONValue(parsing:) strings: plain, escaped, non-ASCII; invalid UTF-8 and control characters rejected")
+    func parsingStrings() throws {
+        let cases: [(String, String)] = [
+            (#""""#, ""), (#""Gosloto 6 of 45""#, "Gosloto 6 of 45"),
+            (#""Гослото — 6 из 45 😀""#, "Гослото — 6 из 45 😀"),
+            (#""a\"b\\c\/d\b\f\n\r\t""#, "a\"b\\c/d\u{08}\u{0C}\n\r\t"),
+            (#""\u00e9t\u00E9 \ud83d\ude00 é""#, "été 😀 é"), (#""\u0000""#, "\u{0}"),
+        ]
+        for (json, expected) in cases {
+            #expect(try JSONValue(parsing: Data(json.utf8)) == .string(expected), "\(json)")
+            #expect(
+                try JSONValue(parsing: Data("[\(json),\(json)]".utf8))
+                    == .array([.string(expected), .string(expected)]))
+        }
+        let invalid: [[UInt8]] = [
+            [0x22, 0xFF, 0x22],  // not UTF-8 at all
+            [0x22, 0xC0, 0xAF, 0x22],  // an overlong "/"
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // a surrogate encoded in UTF-8
+            [0x22, 0x61, 0x80, 0x22],  // a lone continuation byte
+            [0x22, 0xE2, 0x82, 0x22],  // a truncated sequence
+            [0x22, 0x5C, 0x6E, 0xFF, 0x22],  // invalid after an escape
+            [0x22, 0x61, 0x0A, 0x62, 0x22],  // a raw line feed
+            [0x22, 0x61, 0x5C, 0x6E, 0x09, 0x22],  // a raw tab after an escape
+            [0x22, 0x61, 0x62],  // unterminated
+            [0x22, 0x5C, 0x71, 0x22],  // an unknown escape
+        ]
+        for bytes in invalid {
+            #expect(throws: GraphQLDecodingError.self, "\(bytes)") { try JSONValue(parsing: Data(bytes)) }
+        }
+    }
+
     @Test("a leap second (23:59:60Z, or the same instant at an offset) is accepted; 60 elsewhere is not")
     func leapSecond() throws {
         let leap = try #require(DateTimeScalar.parse("2016-12-31T23:59:60Z"))

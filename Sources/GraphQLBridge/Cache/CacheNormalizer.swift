@@ -32,7 +32,10 @@ struct CacheNormalizer {
     /// field is a record of its own (`QUERY_ROOT.game({"id":"6x45"})`), so that the root does not become one
     /// record that grows with every query ever cached.
     mutating func normalize(data: [String: JSONValue], rootKey: String) {
-        writeObject(data, selections: [metadata.selections], key: rootKey, responsePath: "", isRoot: true)
+        // Response paths are spelled out only when there are errors to match them against.
+        writeObject(
+            data, selections: [metadata.selections], key: rootKey, responsePath: errorPaths.isEmpty ? nil : "",
+            isRoot: true)
     }
 
     /// The key of the record holding the root field `fieldKey`.
@@ -40,19 +43,29 @@ struct CacheNormalizer {
         rootKey + "." + fieldKey
     }
 
+    /// Writes `object`'s selected fields into the record `key`. `responsePath` is the object's path in the
+    /// response, or `nil` when no error names a path (then none is spelled out).
     private mutating func writeObject(
-        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String,
+        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String?,
         isRoot: Bool = false
     ) {
         let typeName = Self.typeName(of: object, selections: selections)
         var record = records[key] ?? CacheRecord(key: key)
         for set in selections {
-            for (field, nested) in set.collectFields(forType: typeName) where field.isSelected(variables: variables) {
-                let path = responsePath.isEmpty ? field.responseKey : responsePath + "." + field.responseKey
-                guard let value = object[field.responseKey], !errorPaths.contains(path) else { continue }
+            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
+                guard let value = object[field.responseKey] else { continue }
+                var path: String?
+                if let responsePath {
+                    let fieldPath = responsePath.isEmpty ? field.responseKey : responsePath + "." + field.responseKey
+                    guard !errorPaths.contains(fieldPath) else { continue }
+                    path = fieldPath
+                }
                 let fieldKey = field.cacheKey(variables: variables)
-                let cached = convert(value, selections: nested, pathKey: key + "." + fieldKey, responsePath: path)
-                let lifetime = serverMaxAge ?? metadata.maxAge(of: field.name, on: typeName)
+                let cached =
+                    value.isArrayOrObject
+                    ? convert(value, selections: field.selections, pathKey: key + "." + fieldKey, responsePath: path)
+                    : value == .null ? .null : .scalar(value)
+                let lifetime = serverMaxAge ?? metadata.maxAge(of: field.field.name, on: typeName)
                 let entry = CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
                 if isRoot {
                     let rootField = Self.rootFieldKey(key, fieldKey)
@@ -66,7 +79,7 @@ struct CacheNormalizer {
     }
 
     private mutating func convert(
-        _ value: JSONValue, selections: [GraphQLSelectionSetMetadata], pathKey: String, responsePath: String
+        _ value: JSONValue, selections: [GraphQLSelectionSetMetadata], pathKey: String, responsePath: String?
     ) -> CacheValue {
         switch value {
         case .null:
@@ -76,7 +89,7 @@ struct CacheNormalizer {
                 items.enumerated().map { index, item in
                     convert(
                         item, selections: selections, pathKey: pathKey + ".\(index)",
-                        responsePath: responsePath + "[\(index)]")
+                        responsePath: responsePath.map { $0 + "[\(index)]" })
                 })
         case .object(let members) where !selections.isEmpty:
             let key = objectKey(members, selections: selections) ?? pathKey

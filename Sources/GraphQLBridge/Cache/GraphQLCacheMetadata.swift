@@ -11,6 +11,8 @@ public struct GraphQLCacheMetadata: Sendable {
     /// Configured lifetimes by schema coordinate: `"Draw.prizePool"` (a field) or `"Image"` (a type), for
     /// data the server does not label with `Cache-Control`.
     public let maxAges: [String: Duration]
+    /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
+    private let fieldMaxAges: [String: [String: Duration]]
 
     /// The key fields of types not listed in ``keyFields``.
     public static let defaultKeyFields = ["id"]
@@ -23,6 +25,14 @@ public struct GraphQLCacheMetadata: Sendable {
         self.selections = selections
         self.keyFields = keyFields
         self.maxAges = maxAges
+        var fieldMaxAges: [String: [String: Duration]] = [:]
+        for (coordinate, maxAge) in maxAges {
+            guard let dot = coordinate.firstIndex(of: ".") else { continue }
+            fieldMaxAges[String(coordinate[..<dot]), default: [:]][
+                String(coordinate[coordinate.index(after: dot)...])] =
+                maxAge
+        }
+        self.fieldMaxAges = fieldMaxAges
     }
 
     /// The key fields of `typeName`.
@@ -33,6 +43,6 @@ public struct GraphQLCacheMetadata: Sendable {
     /// The configured lifetime of `field` on `typeName`: the field's own, else the type's.
     func maxAge(of field: String, on typeName: String?) -> Duration? {
         guard let typeName, !maxAges.isEmpty else { return nil }
-        return maxAges["\(typeName).\(field)"] ?? maxAges[typeName]
+        return fieldMaxAges[typeName]?[field] ?? maxAges[typeName]
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the code generator knows of a selection set, for the cache: its fields (with arguments) and its
 /// type conditions. Generated code builds these once, as static values; the runtime never parses a document.
 public final class GraphQLSelectionSetMetadata: Sendable {
@@ -11,6 +13,11 @@ public final class GraphQLSelectionSetMetadata: Sendable {
     /// ``collectFields(forType:)`` of a selection set without type conditions, which does not depend on the type:
     /// merged once here rather than on every read of the cache.
     let unconditionalFields: [CollectedField]?
+    /// ``collectFields(forType:)`` by type name, for a selection set with type conditions: merged once per type.
+    private let fieldsByType = FieldsByType()
+    /// The type names its conditions (and theirs, nested) apply to: any other type gets the unconditional fields
+    /// only, so whatever `__typename` a response holds, ``fieldsByType`` keeps at most these and `nil`.
+    private let conditionTypes: Set<String>
 
     /// Creates the metadata of a selection set.
     public init(
@@ -21,13 +28,27 @@ public final class GraphQLSelectionSetMetadata: Sendable {
         self.conditions = conditions
         self.unconditionalFields =
             conditions.isEmpty ? Self.merge(fields, conditions: [], forType: nil).map(CollectedField.init) : nil
+        var types: Set<String> = []
+        func gather(_ conditions: [GraphQLTypeConditionMetadata]) {
+            for condition in conditions {
+                types.formUnion(condition.possibleTypes)
+                gather(condition.selections.conditions)
+            }
+        }
+        gather(conditions)
+        self.conditionTypes = types
     }
 
     /// The fields that apply to an object of type `typeName`: ``collectFields(forType:)``, computed once when it
     /// does not depend on the type.
     func fields(forType typeName: String?) -> [CollectedField] {
-        unconditionalFields ?? collectFields(forType: typeName).map(CollectedField.init)
+        if let unconditionalFields { return unconditionalFields }
+        let key = typeName.flatMap { conditionTypes.contains($0) ? $0 : nil }
+        return fieldsByType.fields(forType: key) { collectFields(forType: key).map(CollectedField.init) }
     }
+
+    /// How many types' merged fields ``fields(forType:)`` keeps (for tests).
+    var keptFieldListCount: Int { fieldsByType.count }
 
     /// The fields that apply to an object of type `typeName` (`nil`: unknown, only unconditional fields),
     /// merged by response key: a field selected twice (directly and in a fragment) is one field whose
@@ -59,6 +80,29 @@ public final class GraphQLSelectionSetMetadata: Sendable {
         }
         add(fields, conditions)
         return order.compactMap { byKey[$0] }
+    }
+}
+
+/// The fields of a selection set with type conditions, merged for each type name met (a bounded set: the schema's
+/// possible types).
+///
+/// `@unchecked Sendable`: `byType` is only read or written while `lock` is held.
+private final class FieldsByType: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byType: [String: [CollectedField]] = [:]
+    private var unknownType: [CollectedField]?
+
+    /// How many type names (and `nil`) have their fields kept (for tests).
+    var count: Int { lock.withLock { byType.count + (unknownType == nil ? 0 : 1) } }
+
+    /// The fields for `typeName`, made by `make` the first time.
+    func fields(forType typeName: String?, make: () -> [CollectedField]) -> [CollectedField] {
+        if let known = lock.withLock({ typeName.map { byType[$0] } ?? unknownType }) { return known }
+        let fields = make()
+        lock.withLock {
+            if let typeName { byType[typeName] = fields } else { unknownType = fields }
+        }
+        return fields
     }
 }
 

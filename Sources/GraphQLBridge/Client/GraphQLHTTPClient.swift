@@ -198,7 +198,7 @@ public struct GraphQLHTTPClient: Sendable {
     ) async {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
         guard !control.noStore,
-            case .object(let members)? = try? JSONDecoder().decode(JSONValue.self, from: fetched.body),
+            case .object(let members)? = try? JSONValue(parsing: fetched.body),
             case .object(let data)? = members["data"]
         else {
             if let layer { await cache.removeOptimisticLayer(layer) }

@@ -147,26 +147,27 @@ struct ExactJSONParser {
 
     private mutating func parseString() throws(GraphQLDecodingError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var run = index
-        func flush(_ parser: ExactJSONParser, upTo end: Int) throws(GraphQLDecodingError) {
-            guard run < end else { return }
-            guard let text = String(bytes: parser.bytes[run..<end], encoding: .utf8) else {
-                throw parser.failure("the string is not valid UTF-8")
-            }
-            scalars.append(contentsOf: text.unicodeScalars)
+        let start = index
+        // The common case, no escape: one check of the bytes and one `String`.
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { index += 1 }
+        if current == UInt8(ascii: "\"") {
+            defer { index += 1 }
+            return try string(start..<index)
         }
+        // Escapes: the bytes between them, and each escape's UTF-8, gathered and checked once.
+        var utf8: [UInt8] = []
+        var run = start
         while true {
             guard let byte = current else { throw failure("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                try flush(self, upTo: index)
+                utf8.append(contentsOf: bytes[run..<index])
                 index += 1
-                return String(scalars)
+                return try string(utf8)
             case UInt8(ascii: "\\"):
-                try flush(self, upTo: index)
+                utf8.append(contentsOf: bytes[run..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                if let encoded = UTF8.encode(try parseEscape()) { utf8.append(contentsOf: encoded) }
                 run = index
             case 0..<0x20:
                 throw failure("a control character in a string")
@@ -174,6 +175,28 @@ struct ExactJSONParser {
                 index += 1
             }
         }
+    }
+
+    /// `bytes[range]` as a `String`; invalid UTF-8 is an error.
+    private func string(_ range: Range<Int>) throws(GraphQLDecodingError) -> String {
+        let text: String? = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !range.isEmpty else { return "" }
+            let slice = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+            guard GraphQLJSONReader.isValidUTF8(base + range.lowerBound, range.count) else { return nil }
+            return String(decoding: slice, as: UTF8.self)
+        }
+        guard let text else { throw failure("the string is not valid UTF-8") }
+        return text
+    }
+
+    /// `utf8` as a `String`; invalid UTF-8 is an error.
+    private func string(_ utf8: [UInt8]) throws(GraphQLDecodingError) -> String {
+        let valid = utf8.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return GraphQLJSONReader.isValidUTF8(base, buffer.count)
+        }
+        guard valid else { throw failure("the string is not valid UTF-8") }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private mutating func parseEscape() throws(GraphQLDecodingError) -> Unicode.Scalar {

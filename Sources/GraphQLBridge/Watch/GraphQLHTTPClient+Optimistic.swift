@@ -25,7 +25,7 @@ extension GraphQLHTTPClient {
         let encoded: JSONValue
         do {
             let bytes = try Self.variablesEncoder().encode(optimisticData)
-            encoded = try JSONDecoder().decode(JSONValue.self, from: bytes)
+            encoded = try JSONValue(parsing: bytes)
         } catch {
             throw .encoding(operation: name, reason: "the optimistic data could not be encoded: \(error)")
         }
