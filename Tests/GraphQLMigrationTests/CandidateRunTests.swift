@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Testing
 
@@ -8,27 +7,12 @@ import Testing
 /// when a thread became free to notice: on a saturated 2-core pool the two can be seconds apart.
 @Suite("Candidate time limit")
 struct CandidateRunTests {
-    /// `duration` in seconds, for `Thread.sleep`.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    /// Waits `duration` on a thread of its own (not on any executor), then returns.
-    static func threadSleep(_ duration: Duration) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread {
-                Thread.sleep(forTimeInterval: seconds(duration))
-                continuation.resume()
-            }.start()
-        }
-    }
-
     @Test("Ended at 100 ms, limit 1 s, executor busy until 2 s: a finish, not a timeout")
     func endBeforeTheLimitWins() async throws {
         let executor = DedicatedThreadExecutor()
         let run = CandidateRun<Int>.start(
             {
-                await Self.threadSleep(.milliseconds(100))
+                await uncancellableSleep(.milliseconds(100))
                 return 1
             }, timeout: .seconds(1), spawn: { Task(executorPreference: executor, operation: $0) })
         // Both tasks' first steps are queued before the hold: the candidate's wait and the timer start now.
@@ -52,7 +36,7 @@ struct CandidateRunTests {
         let cancelled = LockedState(false)
         let run = CandidateRun<Int>.start(
             {
-                await Self.threadSleep(.seconds(2))
+                await uncancellableSleep(.seconds(2))
                 cancelled.withLock { $0 = Task.isCancelled }
                 return 1
             }, timeout: .milliseconds(200), spawn: { Task(executorPreference: executor, operation: $0) })
@@ -71,6 +55,6 @@ struct CandidateRunTests {
 extension DedicatedThreadExecutor {
     /// Holds the executor's thread until `deadline`, as a saturated pool would: jobs queued meanwhile wait, in order.
     func hold(until deadline: ContinuousClock.Instant) {
-        queue.async { Thread.sleep(forTimeInterval: max(0, CandidateRunTests.seconds(deadline - .now))) }
+        queue.async { Thread.sleep(forTimeInterval: max(0, (deadline - .now).timeInterval)) }
     }
 }

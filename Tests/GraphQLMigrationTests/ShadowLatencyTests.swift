@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import GraphQLMigration
 import Testing
@@ -8,15 +7,6 @@ import Testing
 /// from the candidate's 2 s or 30 s.
 @Suite("Shadow latency")
 struct ShadowLatencyTests {
-    /// Sleeps `duration` ignoring cancellation, as a candidate stuck in code that never checks it.
-    private static func uncancellableSleep(_ duration: Duration) async {
-        let (seconds, attoseconds) = duration.components
-        let delay = Double(seconds) + Double(attoseconds) / 1e18
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { continuation.resume() }
-        }
-    }
-
     /// How long `body` takes, run on a thread of its own (see ``DedicatedThreadExecutor``).
     private func elapsed(_ body: @Sendable () async throws -> Void) async throws -> Duration {
         try await withTaskExecutorPreference(DedicatedThreadExecutor()) {
@@ -61,7 +51,7 @@ struct ShadowLatencyTests {
                 try await Task.sleep(for: .milliseconds(50))
                 return 1
             } graphQL: {
-                await Self.uncancellableSleep(.seconds(30))
+                await uncancellableSleep(.seconds(30))
                 return 1
             }
             #expect(value == 1)
@@ -84,7 +74,7 @@ struct ShadowLatencyTests {
             _ = try await experiment.run {
                 1
             } candidate: {
-                await Self.uncancellableSleep(.seconds(30))
+                await uncancellableSleep(.seconds(30))
                 return 1
             }
         }
