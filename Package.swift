@@ -80,6 +80,20 @@ let package = Package(
         // MARK: Tests
         // Starts the Python reference backend for the tests that need a real server.
         .target(name: "LotteryTestSupport", path: "Tests/LotteryTestSupport"),
+        // The cache scenarios' operations (small schemas of shapes the lottery lacks), generated at build time and
+        // run against Tests/ScenarioBackend (graphql-core).
+        .target(
+            name: "CacheScenarioAPI", dependencies: ["GraphQLBridge"], path: "Tests/CacheScenarioAPI",
+            exclude: ["graphql"], plugins: ["GraphQLCodegenPlugin"]
+        ),
+        .testTarget(
+            name: "CacheScenarioTests",
+            dependencies: [
+                "CacheScenarioAPI", "GraphQLBridge", "LotteryTestSupport",
+                // Holds a cache file's write lock from another connection (a write that fails).
+                .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [

@@ -79,8 +79,8 @@ struct CacheReaderTests {
         let store = MemoryCacheStore()
         var normalizer = CacheNormalizer(
             metadata: Self.metadata, variables: Self.variables, receivedAt: Date(timeIntervalSince1970: 1_000),
-            serverMaxAge: .seconds(30), errors: [])
-        normalizer.normalize(data: try Self.serverData(), rootKey: CacheRecord.queryRootKey)
+            serverMaxAge: .seconds(30), defaultMaxAge: .zero)
+        normalizer.normalize(data: try Self.serverData(), errors: [], rootKey: CacheRecord.queryRootKey)
         store.write(Array(normalizer.records.values))
         var loads: [[String]] = []
         var reader = CacheReader(
@@ -116,13 +116,13 @@ struct CacheReaderTests {
             memoizedResultLimit: 0, storesResponses: false)
         let data = try Self.serverData()
         await cache.write(
-            data: data, errors: [], metadata: Self.metadata, variables: Self.variables,
-            rootKey: CacheRecord.queryRootKey, serverMaxAge: nil)
+            ResponseWrite(
+                data: data, errors: [], metadata: Self.metadata, variables: Self.variables,
+                rootKey: CacheRecord.queryRootKey, serverMaxAge: nil))
         #expect(await cache.problems.isEmpty)
         for _ in 0..<2 {
             let outcome = await cache.read(
-                JSONValue.self, operationName: "Q", metadata: Self.metadata, variables: Self.variables, queryKey: "q",
-                rootKey: CacheRecord.queryRootKey)
+                JSONValue.self, operationName: "Q", metadata: Self.metadata, variables: Self.variables, queryKey: "q")
             guard case .hit(let value, let isStale, _) = outcome else {
                 Issue.record("not a hit: \(outcome)")
                 return
@@ -155,8 +155,9 @@ struct CacheReaderTests {
     func missingPath() async throws {
         let cache = GraphQLCache(maxAge: .seconds(60))
         await cache.write(
-            data: try Self.serverData(), errors: [], metadata: Self.metadata, variables: Self.variables,
-            rootKey: CacheRecord.queryRootKey, serverMaxAge: nil)
+            ResponseWrite(
+                data: try Self.serverData(), errors: [], metadata: Self.metadata, variables: Self.variables,
+                rootKey: CacheRecord.queryRootKey, serverMaxAge: nil))
         // The same query with `draws { id number extra }`.
         let extra = GraphQLCacheMetadata(
             selections: GraphQLSelectionSetMetadata(
@@ -175,8 +176,7 @@ struct CacheReaderTests {
                             ]))
                 ]))
         let outcome = await cache.read(
-            JSONValue.self, operationName: "Q", metadata: extra, variables: Self.variables, queryKey: "extra",
-            rootKey: CacheRecord.queryRootKey)
+            JSONValue.self, operationName: "Q", metadata: extra, variables: Self.variables, queryKey: "extra")
         guard case .miss(let path, _) = outcome else {
             Issue.record("not a miss: \(outcome)")
             return
@@ -185,7 +185,7 @@ struct CacheReaderTests {
         // Another game: its root field is missing.
         let other = await cache.read(
             JSONValue.self, operationName: "Q", metadata: Self.metadata, variables: ["id": .string("other")],
-            queryKey: "other", rootKey: CacheRecord.queryRootKey)
+            queryKey: "other")
         guard case .miss(let rootPath, _) = other else {
             Issue.record("not a miss: \(other)")
             return

@@ -1,19 +1,19 @@
 import Foundation
 
 /// The outcome of a short helper process (such as `scripts/python-env.sh`) run to completion.
-struct ChildProcessResult: Sendable {
+public struct ChildProcessResult: Sendable {
     /// The exit status (or the signal number when it was killed by one).
-    var status: Int32
+    public var status: Int32
     /// Everything it wrote to standard output.
-    var standardOutput: String
+    public var standardOutput: String
     /// Everything it wrote to standard error.
-    var standardError: String
+    public var standardError: String
 
     /// Runs `executable` with `arguments` to completion without blocking a thread of the caller.
     ///
     /// Output goes through temporary files, so a chatty child can never block on a full pipe.
     /// - Throws: `ReferenceBackendError.launchFailed` when the process cannot be started.
-    static func run(
+    public static func run(
         _ executable: URL,
         arguments: [String],
         environment: [String: String]? = nil

@@ -4,6 +4,10 @@
 //                                                           `committed <batch>` after each commit
 //   graphql-cache-store-tool read <file>                   prints `records <count> batches <count>`, or
 //                                                           `incomplete <key>` for a record that is not whole
+//   graphql-cache-store-tool versioned <folder> <graphql URL> <app version 1|2> <serverOnly|cacheOnly>
+//                                                           `query GameVersioned` of that app version on the
+//                                                           persistent cache in <folder>; prints `data <name>
+//                                                           <rulesUrl or nil>` or `miss <path>`
 //
 // Batch b writes the records `batch:<b>:<i>` (i < recordsPerBatch), each with fields `batch`, `index` and `payload`
 // (`payloadLength` copies of one letter) and `length` (the payload's length), so a half-written record or batch
@@ -40,6 +44,25 @@ func batch(_ number: Int) -> [CacheRecord] {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "versioned" {
+    let values = Array(arguments)
+    guard values.count == 5, let version = Int(values[3]), let url = URL(string: values[2]) else {
+        fail("usage: graphql-cache-store-tool versioned <folder> <graphql URL> <1|2> <serverOnly|cacheOnly>")
+    }
+    VersionedGameQuery.version = version
+    let cache = GraphQLCache(storage: .persistent(directory: URL(fileURLWithPath: values[1])), maxAge: .seconds(3600))
+    let client = GraphQLHTTPClient(endpoint: url, cache: cache)
+    do throws(APIError) {
+        let result = try await client.execute(
+            VersionedGameQuery(id: "g1"), fetchPolicy: values[4] == "cacheOnly" ? .cacheOnly : .serverOnly)
+        say("data \(result.data?.game?.name ?? "nil") \(result.data?.game?.rulesUrl ?? "nil")")
+    } catch .cacheMiss(_, let path) {
+        say("miss \(path)")
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
 guard let command = arguments.first, arguments.count >= 2 else {
     fail("usage: graphql-cache-store-tool write <file> <transactions> | read <file>")
 }

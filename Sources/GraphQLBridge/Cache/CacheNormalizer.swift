@@ -1,81 +1,101 @@
 import Foundation
 
-/// Splits a response's `data` into normalized records: every object with a key (`__typename` + its key
-/// fields, `Game:6x45`) becomes one record, referred to from wherever it appears; objects without a key are
-/// stored under their path from the root (`QUERY_ROOT.games({"activeOnly":true}).3`).
+/// Splits a response's `data` into normalized records (see ``CacheKey``): every object with a key becomes one
+/// record, referred to from wherever it appears; objects without a key are stored under their path.
 ///
-/// Fields that a GraphQL error names (the `null` of a prize ledger that is down) are not written, so the
-/// cache never serves an error's `null` as if it were data: a later read of that field misses and goes to
-/// the server.
+/// It also gives what the cache needs of the write without reading anything back: the keys of every record the
+/// result is made of (what a watcher of the query depends on), when its first field expires, and where the server's
+/// errors put a `null`.
+///
+/// A `null` that a field error caused is not data. Each error's `null` is found where it landed: the errored field
+/// when it is nullable, else the nearest nullable parent (a list element, an object field) that graphql-core and
+/// every spec-following server propagates it to. That position is written as ``CacheValue/missing``: a later read
+/// misses there and goes to the server, and the value it held before is not served either. An error without a path
+/// cannot be placed: then nothing is written.
+///
+/// Each field is written into its record as soon as its value is made, never from a copy of the record taken
+/// before visiting its children: an object met again inside its own subtree (a friend's friend) keeps every field
+/// either visit wrote.
 struct CacheNormalizer {
     let metadata: GraphQLCacheMetadata
+    /// The variables as the server coerced them (``GraphQLCacheMetadata/coercedVariables(_:)``).
     let variables: [String: JSONValue]
     let receivedAt: Date
     /// The lifetime the server gave the whole response (`Cache-Control: max-age`).
     let serverMaxAge: Duration?
-    /// The response paths of the fields that have errors (`game.lastDraw.prizePool`, `draws[2].prizePool`).
-    let errorPaths: Set<String>
+    /// The cache's lifetime for fields without one of their own.
+    let defaultMaxAge: Duration
+
+    /// The records written, by key.
     private(set) var records: [String: CacheRecord] = [:]
+    /// The keys of every record the result is made of (written, or a root field's record).
+    private(set) var dependencies: Set<String> = []
+    /// When the first field written stops being fresh.
+    private(set) var earliestExpiry = Date.distantFuture
+    /// The response paths (`user.profile`, `users[1]`) where an error's `null` landed, written as missing.
+    private(set) var nullPaths: Set<String> = []
+    /// Whether the response can be written at all (`false` for an error without a path beside data).
+    private(set) var isWritable = true
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], receivedAt: Date, serverMaxAge: Duration?,
-        errors: [GraphQLError]
+        defaultMaxAge: Duration
     ) {
         self.metadata = metadata
         self.variables = variables
         self.receivedAt = receivedAt
         self.serverMaxAge = serverMaxAge
-        self.errorPaths = Set(errors.compactMap { $0.path.map(Self.responsePath) })
+        self.defaultMaxAge = defaultMaxAge
     }
 
-    /// Normalizes the response's `data` object under `rootKey` (`QUERY_ROOT`, or `MUTATION_ROOT`). Each root
-    /// field is a record of its own (`QUERY_ROOT.game({"id":"6x45"})`), so that the root does not become one
-    /// record that grows with every query ever cached.
-    mutating func normalize(data: [String: JSONValue], rootKey: String) {
-        // Response paths are spelled out only when there are errors to match them against.
-        writeObject(
-            data, selections: [metadata.selections], key: rootKey, responsePath: errorPaths.isEmpty ? nil : "",
-            isRoot: true)
-    }
-
-    /// The key of the record holding the root field `fieldKey`.
-    static func rootFieldKey(_ rootKey: String, _ fieldKey: String) -> String {
-        rootKey + "." + fieldKey
-    }
-
-    /// Writes `object`'s selected fields into the record `key`. `responsePath` is the object's path in the
-    /// response, or `nil` when no error names a path (then none is spelled out).
-    private mutating func writeObject(
-        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String?,
-        isRoot: Bool = false
-    ) {
-        let typeName = Self.typeName(of: object, selections: selections)
-        var record = records[key] ?? CacheRecord(key: key)
-        for set in selections {
-            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
-                guard let value = object[field.responseKey] else { continue }
-                var path: String?
-                if let responsePath {
-                    let fieldPath = responsePath.isEmpty ? field.responseKey : responsePath + "." + field.responseKey
-                    guard !errorPaths.contains(fieldPath) else { continue }
-                    path = fieldPath
-                }
-                let fieldKey = field.cacheKey(variables: variables)
-                let cached =
-                    value.isArrayOrObject
-                    ? convert(value, selections: field.selections, pathKey: key + "." + fieldKey, responsePath: path)
-                    : value == .null ? .null : .scalar(value)
-                let lifetime = serverMaxAge ?? metadata.maxAge(of: field.field.name, on: typeName)
-                let entry = CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
-                if isRoot {
-                    let rootField = Self.rootFieldKey(key, fieldKey)
-                    records[rootField] = CacheRecord(key: rootField, fields: [fieldKey: entry])
-                } else {
-                    record.fields[fieldKey] = entry
-                }
+    /// Normalizes the response's `data` object under `rootKey` (``CacheKey/queryRoot``, or a root whose fields
+    /// are not kept), given the response's `errors`.
+    mutating func normalize(data: [String: JSONValue], errors: [GraphQLError], rootKey: String) {
+        for error in errors {
+            guard let path = error.path, !path.isEmpty else {
+                isWritable = false
+                return
+            }
+            nullPaths.insert(Self.landing(of: path, in: data))
+        }
+        let keepsRoot = CacheKey.keepsRootFields(rootKey)
+        let set = metadata.selections
+        for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
+            guard let value = data[field.responseKey] else { continue }
+            let fieldKey = field.cacheKey(variables: variables)
+            let recordKey = CacheKey.rootField(rootKey, fieldKey)
+            let path: String? = nullPaths.isEmpty ? nil : field.responseKey
+            let entry = self.entry(
+                value, field: field, owner: recordKey, fieldKey: fieldKey, typeName: set.typeName, responsePath: path)
+            if keepsRoot {
+                records[recordKey, default: CacheRecord(key: recordKey)].fields[fieldKey] = entry
+                dependencies.insert(recordKey)
             }
         }
-        if !isRoot { records[key] = record }
+        if !keepsRoot {
+            let prefix = rootKey + "."
+            records = records.filter { !$0.key.hasPrefix(prefix) }
+            dependencies = dependencies.filter { !$0.hasPrefix(prefix) }
+        }
+    }
+
+    /// The entry of a field of the record `owner` whose value in the response is `value`.
+    private mutating func entry(
+        _ value: JSONValue, field: CollectedField, owner: String, fieldKey: String, typeName: String?,
+        responsePath: String?
+    ) -> CacheFieldEntry {
+        let lifetime = serverMaxAge ?? metadata.maxAge(of: field.field.name, on: typeName)
+        let expiry = receivedAt.addingTimeInterval((lifetime ?? defaultMaxAge).timeInterval)
+        if expiry < earliestExpiry { earliestExpiry = expiry }
+        let cached: CacheValue
+        if let responsePath, nullPaths.contains(responsePath) {
+            cached = .missing
+        } else {
+            cached = convert(
+                value, selections: field.selections, pathKey: CacheKey.child(of: owner, field: fieldKey),
+                responsePath: responsePath)
+        }
+        return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
     }
 
     private mutating func convert(
@@ -85,18 +105,46 @@ struct CacheNormalizer {
         case .null:
             return .null
         case .array(let items) where !selections.isEmpty || items.contains(where: \.isArrayOrObject):
-            return .list(
-                items.enumerated().map { index, item in
+            var converted: [CacheValue] = []
+            converted.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                let itemPath = responsePath.map { $0 + "[\(index)]" }
+                if let itemPath, nullPaths.contains(itemPath) {
+                    converted.append(.missing)
+                    continue
+                }
+                converted.append(
                     convert(
-                        item, selections: selections, pathKey: pathKey + ".\(index)",
-                        responsePath: responsePath.map { $0 + "[\(index)]" })
-                })
+                        item, selections: selections, pathKey: CacheKey.element(of: pathKey, at: index),
+                        responsePath: itemPath))
+            }
+            return .list(converted)
         case .object(let members) where !selections.isEmpty:
             let key = objectKey(members, selections: selections) ?? pathKey
             writeObject(members, selections: selections, key: key, responsePath: responsePath)
             return .reference(key)
         default:
             return .scalar(value)
+        }
+    }
+
+    /// Writes `object`'s selected fields into the record `key`, each as soon as it is made.
+    private mutating func writeObject(
+        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String?
+    ) {
+        dependencies.insert(key)
+        if records[key] == nil { records[key] = CacheRecord(key: key) }
+        let typeName = Self.typeName(of: object, selections: selections)
+        for set in selections {
+            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
+                guard let value = object[field.responseKey] else { continue }
+                let fieldKey = field.cacheKey(variables: variables)
+                let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
+                let entry = self.entry(
+                    value, field: field, owner: key, fieldKey: fieldKey, typeName: typeName, responsePath: path)
+                // Written now, into the record as it is now (a visit of the same object below this one wrote too).
+                records[key, default: CacheRecord(key: key)].fields[fieldKey] = entry
+            }
         }
     }
 
@@ -117,6 +165,28 @@ struct CacheNormalizer {
     static func typeName(of object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata]) -> String? {
         if case .string(let name)? = object["__typename"] { return name }
         return selections.lazy.compactMap(\.typeName).first
+    }
+
+    /// Where an error at `path` put its `null` in `data`: the first position along the path that is `null` (or
+    /// absent), spelled as the normalizer spells paths (`user.profile`, `users[1]`); the whole path when none is.
+    static func landing(of path: [GraphQLError.PathComponent], in data: [String: JSONValue]) -> String {
+        var current: JSONValue = .object(data)
+        var text = ""
+        for component in path {
+            switch component {
+            case .field(let name):
+                text += text.isEmpty ? name : "." + name
+                guard case .object(let members) = current, let next = members[name], next != .null else { return text }
+                current = next
+            case .index(let index):
+                text += "[\(index)]"
+                guard case .array(let items) = current, items.indices.contains(index), items[index] != .null else {
+                    return text
+                }
+                current = items[index]
+            }
+        }
+        return text
     }
 
     /// `game.lastDraw.prizePool`, `draws[2].prizePool`: a GraphQL error's path as the normalizer spells paths.

@@ -117,7 +117,7 @@ struct CacheReader {
                 if selections.count > 1 {
                     guard written.insert(field.responseKey).inserted else { continue }
                 }
-                guard let entry = record.fields[field.cacheKey(variables: variables)] else {
+                guard let entry = record.fields[field.cacheKey(variables: variables)], entry.value != .missing else {
                     if isNullPath(field.responseKey) {
                         entries.append((field, nil))
                         continue
@@ -164,13 +164,14 @@ struct CacheReader {
                     guard written.insert(field.responseKey).inserted else { continue }
                 }
                 let fieldKey = field.cacheKey(variables: variables)
-                fields.append((field, fieldKey, CacheNormalizer.rootFieldKey(key, fieldKey)))
+                fields.append((field, fieldKey, CacheKey.rootField(key, fieldKey)))
             }
         }
         if fields.count > 1 { prefetch(fields.map(\.recordKey)) }
         output.append(UInt8(ascii: "{"))
         for (index, (field, fieldKey, recordKey)) in fields.enumerated() {
-            guard let entry = record(recordKey)?.fields[fieldKey] else {
+            // A missing value (the server's null there came with an error) is read as absent.
+            guard let entry = record(recordKey)?.fields[fieldKey], entry.value != .missing else {
                 if isNullPath(field.responseKey) {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     output.append(contentsOf: field.memberPrefix)
@@ -192,11 +193,12 @@ struct CacheReader {
         return true
     }
 
-    /// Whether the field `responseKey` of the object being read is one of ``nullPaths``.
-    private func isNullPath(_ responseKey: String) -> Bool {
+    /// Whether the field `responseKey` of the object being read (or, for `nil`, the value being read) is one of
+    /// ``nullPaths``.
+    private func isNullPath(_ responseKey: String?) -> Bool {
         guard !nullPaths.isEmpty else { return false }
         var path = ""
-        for component in pathComponents + [responseKey] {
+        for component in pathComponents + (responseKey.map { [$0] } ?? []) {
             if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
         }
         return nullPaths.contains(path)
@@ -220,6 +222,11 @@ struct CacheReader {
     private mutating func readValue(_ value: CacheValue, selections: [GraphQLSelectionSetMetadata]) -> Bool {
         switch value {
         case .null:
+            output.append(contentsOf: "null".utf8)
+            return true
+        case .missing:
+            // A list element the server's error made null: read as null only for a watcher that was told so.
+            guard isNullPath(nil) else { return false }
             output.append(contentsOf: "null".utf8)
             return true
         case .scalar(let json):
@@ -246,7 +253,7 @@ struct CacheReader {
 
     private static func collectReferences(_ value: CacheValue, into keys: inout [String]) {
         switch value {
-        case .null, .scalar: return
+        case .null, .missing, .scalar: return
         case .reference(let key): keys.append(key)
         case .list(let items): for item in items { collectReferences(item, into: &keys) }
         }

@@ -18,7 +18,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     }
 
     /// The key of the query root's record.
-    public static let queryRootKey = "QUERY_ROOT"
+    public static let queryRootKey = CacheKey.queryRoot
 
     /// Merges `other`'s fields over this record's; says whether anything changed (a value, or only when it
     /// was received or its lifetime), and whether a value changed. Costs the size of `other`, not of this record.

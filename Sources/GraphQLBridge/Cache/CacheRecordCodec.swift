@@ -6,7 +6,7 @@ import Foundation
 /// ```
 /// record  = version(1) count:varint field*
 /// field   = name:string flags:byte receivedAt:f64 [seconds:i64 attoseconds:i64 if flags & 1] value
-/// value   = 0 (null) | 1 key:string (reference) | 2 count:varint value* (list) | json (a scalar)
+/// value   = 0 (null) | 1 key:string (reference) | 2 count:varint value* (list) | 10 (missing) | json (a scalar)
 /// json    = 3 (null) | 4 (false) | 5 (true) | 6 text:string (number, exact JSON text) | 7 text:string (string)
 ///         | 8 count:varint json* (array) | 9 count:varint (name:string json)* (object)
 /// string  = length:varint UTF-8 bytes
@@ -32,6 +32,7 @@ enum CacheRecordCodec {
         static let jsonString: UInt8 = 7
         static let jsonArray: UInt8 = 8
         static let jsonObject: UInt8 = 9
+        static let missing: UInt8 = 10
     }
 
     // MARK: Encoding
@@ -60,6 +61,8 @@ enum CacheRecordCodec {
         switch value {
         case .null:
             bytes.append(Tag.null)
+        case .missing:
+            bytes.append(Tag.missing)
         case .reference(let key):
             bytes.append(Tag.reference)
             appendString(key, to: &bytes)
@@ -234,6 +237,7 @@ enum CacheRecordCodec {
             let tag = try byte()
             switch tag {
             case Tag.null: return .null
+            case Tag.missing: return .missing
             case Tag.reference: return .reference(try string())
             case Tag.list:
                 let count = try count()

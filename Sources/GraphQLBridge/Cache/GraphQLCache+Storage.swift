@@ -7,19 +7,24 @@ extension GraphQLCache {
     static func makeStore(_ storage: Storage, namespace: String, schemaVersion: String)
         -> (any GraphQLCacheStore, [GraphQLCacheError])
     {
+        let directory: URL
+        let protection: FileProtection
         switch storage {
         case .memory:
             return (MemoryCacheStore(), [])
-        case .persistent(let directory):
-            let fileURL = SQLiteCacheStore.fileURL(directory: directory, namespace: namespace)
-            do {
-                let store = try SQLiteCacheStore(fileURL: fileURL, schemaVersion: schemaVersion)
-                return (store, store.recovered.map { [$0] } ?? [])
-            } catch {
-                var problem = error
-                problem.message += "; the cache uses memory instead"
-                return (MemoryCacheStore(), [problem])
-            }
+        case .persistent(let folder):
+            (directory, protection) = (folder, .completeUntilFirstUserAuthentication)
+        case .protectedPersistent(let folder, let chosen):
+            (directory, protection) = (folder, chosen)
+        }
+        let fileURL = SQLiteCacheStore.fileURL(directory: directory, namespace: namespace)
+        do {
+            let store = try SQLiteCacheStore(fileURL: fileURL, schemaVersion: schemaVersion, protection: protection)
+            return (store, store.recovered.map { [$0] } ?? [])
+        } catch {
+            var problem = error
+            problem.message += "; the cache uses memory instead"
+            return (MemoryCacheStore(), [problem])
         }
     }
 }

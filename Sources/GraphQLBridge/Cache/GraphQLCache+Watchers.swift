@@ -9,8 +9,8 @@ extension GraphQLCache {
     /// read them stops being served from the cache, and its watchers read again (and refetch, unless their
     /// policy forbids the network).
     public func removeRecords(forKeys keys: [String]) throws(GraphQLCacheError) {
-        try removeStoredRecords(keys)
-        invalidate(Set(keys))
+        try store.remove(keys: keys)
+        changed(Set(keys))
     }
 
     /// The live watchers (tests hold weak references to them).
@@ -36,7 +36,7 @@ extension GraphQLCache {
         watcher.clearPending()
         let outcome = read(
             type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
-            rootKey: CacheRecord.queryRootKey, nullPaths: nullPaths)
+            nullPaths: nullPaths)
         switch outcome {
         case .hit(_, _, let dependencies), .miss(_, let dependencies):
             watchers.setDependencies(Set(dependencies.keys), of: watcher.id)

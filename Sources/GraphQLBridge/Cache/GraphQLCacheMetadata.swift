@@ -11,6 +11,9 @@ public struct GraphQLCacheMetadata: Sendable {
     /// Configured lifetimes by schema coordinate: `"Draw.prizePool"` (a field) or `"Image"` (a type), for
     /// data the server does not label with `Cache-Control`.
     public let maxAges: [String: Duration]
+    /// The operation's variables' default values, by name: a variable left out has its default, for the server and
+    /// so for the cache (field keys, `@include` and `@skip`).
+    public let variableDefaults: [String: JSONValue]
     /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
     private let fieldMaxAges: [String: [String: Duration]]
 
@@ -20,11 +23,12 @@ public struct GraphQLCacheMetadata: Sendable {
     /// Creates the metadata of an operation.
     public init(
         selections: GraphQLSelectionSetMetadata, keyFields: [String: [String]] = [:],
-        maxAges: [String: Duration] = [:]
+        maxAges: [String: Duration] = [:], variableDefaults: [String: JSONValue] = [:]
     ) {
         self.selections = selections
         self.keyFields = keyFields
         self.maxAges = maxAges
+        self.variableDefaults = variableDefaults
         var fieldMaxAges: [String: [String: Duration]] = [:]
         for (coordinate, maxAge) in maxAges {
             guard let dot = coordinate.firstIndex(of: ".") else { continue }
@@ -33,6 +37,12 @@ public struct GraphQLCacheMetadata: Sendable {
                 maxAge
         }
         self.fieldMaxAges = fieldMaxAges
+    }
+
+    /// The variables as the server coerces them: those given, and the default of each one left out.
+    public func coercedVariables(_ given: [String: JSONValue]) -> [String: JSONValue] {
+        guard !variableDefaults.isEmpty else { return given }
+        return given.merging(variableDefaults) { given, _ in given }
     }
 
     /// The key fields of `typeName`.

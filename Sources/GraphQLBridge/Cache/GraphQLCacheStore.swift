@@ -24,9 +24,9 @@ protocol GraphQLCacheStore: AnyObject {
     /// least-recently-used trimming: the records of results served without reading them (from the memo or a
     /// stored response).
     func markUsed(_ keys: [String]) throws(GraphQLCacheError)
-    /// Removes the least recently used records until the store takes at most `limit` bytes; returns the
-    /// keys removed.
-    func trim(toBytes limit: Int) throws(GraphQLCacheError) -> [String]
+    /// Removes the least recently used records (stored responses first, for a store that keeps them) until the store
+    /// takes at most `limit` bytes, never one of `spared` (the records live watchers read); returns the keys removed.
+    func trim(toBytes limit: Int, sparing spared: Set<String>) throws(GraphQLCacheError) -> [String]
     /// Runs `body`, whose reads see one state of the store.
     func withReadSnapshot<T>(_ body: () -> T) -> T
     /// Whether the store keeps responses (``storedResponse(forQuery:defaultMaxAge:)``).
@@ -37,6 +37,9 @@ protocol GraphQLCacheStore: AnyObject {
     /// The version of the last write: read with the records a response is written from (in one read snapshot), it
     /// tells which writes the response has seen.
     func writeVersion() throws(GraphQLCacheError) -> Int64
+    /// How many writes other connections (other processes) have made to a shared store, as a number that changes
+    /// when they write; `nil` for a store no one else writes to (memory).
+    func externalWriteCount() throws(GraphQLCacheError) -> Int64?
     /// Keeps a query's response, written from its records as they were at write `version`.
     func saveResponse(
         forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
@@ -61,6 +64,9 @@ extension GraphQLCacheStore {
 
     /// No versions.
     func writeVersion() throws(GraphQLCacheError) -> Int64 { 0 }
+
+    /// No one else writes.
+    func externalWriteCount() throws(GraphQLCacheError) -> Int64? { nil }
 
     /// Nothing kept.
     func saveResponse(

@@ -124,8 +124,10 @@ final class CollectedField: Sendable {
         field = collected.field
         selections = collected.selections
         responseKey = collected.field.responseKey
-        constantCacheKey = collected.field.arguments.isEmpty ? collected.field.name : nil
         alwaysSelected = collected.field.includeIf.isEmpty && collected.field.skipIf.isEmpty
+        constantCacheKey =
+            collected.field.arguments.isEmpty && collected.field.argumentDefaults.isEmpty
+            ? collected.field.name : nil
         var prefix: [UInt8] = []
         CacheReader.writeString(collected.field.responseKey, to: &prefix)
         prefix.append(UInt8(ascii: ":"))
@@ -151,6 +153,9 @@ public struct GraphQLFieldMetadata: Sendable {
     public let name: String
     /// The arguments as written, variables unresolved; empty for none.
     public let arguments: [String: GraphQLArgumentValue]
+    /// The schema's default values of the field's arguments that the document leaves out, or gives as a variable
+    /// (which may be left out): the server executes the field with them, so they are part of its key.
+    public let argumentDefaults: [String: JSONValue]
     /// The sub-selection of an object or list of objects; `nil` for a leaf.
     public let selections: GraphQLSelectionSetMetadata?
     /// Variables that must be `true` for the field to be selected (`@include(if: $v)`).
@@ -161,27 +166,30 @@ public struct GraphQLFieldMetadata: Sendable {
     /// Creates the metadata of a field.
     public init(
         _ name: String, alias: String? = nil, arguments: [String: GraphQLArgumentValue] = [:],
-        includeIf: [String] = [], skipIf: [String] = [], selections: GraphQLSelectionSetMetadata? = nil
+        argumentDefaults: [String: JSONValue] = [:], includeIf: [String] = [], skipIf: [String] = [],
+        selections: GraphQLSelectionSetMetadata? = nil
     ) {
         self.responseKey = alias ?? name
         self.name = name
         self.arguments = arguments
+        self.argumentDefaults = argumentDefaults
         self.selections = selections
         self.includeIf = includeIf
         self.skipIf = skipIf
     }
 
-    /// Whether the field is selected with these variables.
+    /// Whether the field is selected with these variables (as coerced: ``GraphQLCacheMetadata/coercedVariables(_:)``).
     func isSelected(variables: [String: JSONValue]) -> Bool {
         includeIf.allSatisfy { variables[$0] == .bool(true) } && skipIf.allSatisfy { variables[$0] != .bool(true) }
     }
 
-    /// The field's key in a cache record: its name, then its arguments with variables resolved and keys
-    /// sorted, as compact JSON (`draws({"gameId":"6x45","last":10})`). An argument whose variable was not
-    /// given is left out, as the server leaves it out.
+    /// The field's key in a cache record: its name, then its arguments as the server coerces them, keys sorted, as
+    /// compact JSON (`draws({"gameId":"6x45","last":10})`): variables resolved (as coerced: a variable's default when
+    /// it was left out), and an argument left out, or given a variable that was left out, takes its schema default.
+    /// An argument with neither is left out, as the server leaves it out; an explicit `null` is kept.
     func cacheKey(variables: [String: JSONValue]) -> String {
-        guard !arguments.isEmpty else { return name }
-        var resolved: [String: JSONValue] = [:]
+        guard !arguments.isEmpty || !argumentDefaults.isEmpty else { return name }
+        var resolved: [String: JSONValue] = argumentDefaults
         for (argument, value) in arguments {
             if let json = value.resolved(variables: variables) { resolved[argument] = json }
         }

@@ -62,10 +62,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
         totalBytes
     }
 
-    func trim(toBytes limit: Int) -> [String] {
+    func trim(toBytes limit: Int, sparing spared: Set<String>) -> [String] {
         guard totalBytes > limit else { return [] }
         var removed: [String] = []
-        for (key, _) in slots.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+        for (key, _) in slots.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where !spared.contains(key) {
             guard totalBytes > limit else { break }
             if let old = slots.removeValue(forKey: key) {
                 totalBytes -= old.bytes

@@ -26,6 +26,8 @@ public struct GraphQLHTTPClient: Sendable {
     public let cache: GraphQLCache?
     private let transport: any GraphQLTransport
     private let middlewares: [any GraphQLMiddleware]
+    /// The query requests in flight, shared by identical queries (a network concern: the client's, not the cache's).
+    private let inFlight = InFlightRequests()
 
     /// Creates a client.
     /// - Parameters:
@@ -68,18 +70,17 @@ public struct GraphQLHTTPClient: Sendable {
             return try await fetch(operation, errorPolicy: errorPolicy).result
         }
         let name = Operation.operationName
-        let variables = try Self.variablesJSON(operation)
+        let variables = metadata.coercedVariables(try Self.variablesJSON(operation))
         if Operation.operationType == .mutation {
             let fetched = try await fetch(operation, errorPolicy: errorPolicy)
-            await store(fetched, in: cache, metadata: metadata, variables: variables, rootKey: "MUTATION_ROOT")
+            await store(fetched, in: cache, metadata: metadata, variables: variables)
             return fetched.result
         }
         let queryKey = Self.cacheQueryKey(Operation.self, variables: variables)
         /// The cache's answer; `nil` on a miss, whose path `missing` receives.
         func cached(missing: ((String) -> Void)? = nil) async throws(APIError) -> GraphQLResult<Operation.Data>? {
             switch await cache.read(
-                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
-                rootKey: CacheRecord.queryRootKey)
+                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey)
             {
             case .hit(let data, let isStale, _):
                 var result = GraphQLResult(data: data)
@@ -95,9 +96,7 @@ public struct GraphQLHTTPClient: Sendable {
         }
         func fromServer() async throws(APIError) -> GraphQLResult<Operation.Data> {
             let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
-            await store(
-                fetched, in: cache, metadata: metadata, variables: variables, rootKey: CacheRecord.queryRootKey,
-                queryKey: queryKey)
+            await store(fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey)
             return fetched.result
         }
         switch fetchPolicy {
@@ -128,10 +127,19 @@ public struct GraphQLHTTPClient: Sendable {
         }
     }
 
-    /// Executes `operation` on the server (or with a request in flight for the same query) and decodes it.
+    /// A server's answer: the decoded result, the body it was decoded from, and, for a shared query request, the
+    /// cache generation the request started at.
+    struct Fetched<Data: Sendable>: Sendable {
+        var result: GraphQLResult<Data>
+        var body: Foundation.Data
+        var startedAt: UInt64?
+    }
+
+    /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
+    /// current write generation) and decodes it.
     func fetch<Operation: GraphQLOperation>(
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
-    ) async throws(APIError) -> (result: GraphQLResult<Operation.Data>, body: Data) {
+    ) async throws(APIError) -> Fetched<Operation.Data> {
         let name = Operation.operationName
         let body: Data
         if let variables = operation.variablesJSON {
@@ -150,10 +158,15 @@ public struct GraphQLHTTPClient: Sendable {
 
         let response: HTTPResponse
         let responseBody: Data
+        var startedAt: UInt64?
         do {
             if let queryKey, let cache {
-                (response, responseBody) = try await sendShared(
-                    request, body: body, operationName: name, queryKey: queryKey, cache: cache)
+                let (client, sent) = (self, request)
+                let shared = try await inFlight.response(for: queryKey, generation: cache.generation.current) {
+                    try await client.send(sent, body: body, operationName: name)
+                }
+                (response, responseBody) = shared.response
+                startedAt = shared.startedAt
             } else {
                 (response, responseBody) = try await send(request, body: body, operationName: name)
             }
@@ -162,65 +175,55 @@ public struct GraphQLHTTPClient: Sendable {
         }
         let result = try GraphQLResponseDecoder.decode(
             Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy)
-        return (result, responseBody)
+        return Fetched(result: result, body: responseBody, startedAt: startedAt)
     }
 
-    /// Sends the request, or waits for the identical query already in flight.
-    private func sendShared(
-        _ request: HTTPRequest, body: Data, operationName: String, queryKey: String, cache: GraphQLCache
-    ) async throws -> (HTTPResponse, Data) {
-        let client = self
-        let (shared, isNew) = await cache.sharedRequest(for: queryKey) {
-            Task { try await client.send(request, body: body, operationName: operationName) }
-        }
-        guard isNew else { return try await shared.task.value }
-        do {
-            let value = try await withTaskCancellationHandler {
-                try await shared.task.value
-            } onCancel: {
-                shared.task.cancel()
-            }
-            await cache.finish(shared, for: queryKey)
-            return value
-        } catch {
-            await cache.finish(shared, for: queryKey)
-            throw error
-        }
-    }
-
-    /// Writes a server result into the cache (unless the server said `no-store`).
-    /// When `replacingLayer` is given, the optimistic layer is replaced by the result in the same step (or only
-    /// removed when there is nothing to write).
+    /// Writes a server's answer into the cache (unless the server said `no-store`): the body parsed once, into the
+    /// records, with the decoded result for the memo. With `queryKey`, a query's whole answer is also kept as its
+    /// response; with `watcher`, the records it is made of become the watcher's dependencies in the same step; with
+    /// `replacingLayer`, the optimistic layer is replaced by the answer in the same step (or only removed when there
+    /// is nothing to write).
+    @discardableResult
     func store<Data: Sendable>(
-        _ fetched: (result: GraphQLResult<Data>, body: Foundation.Data), in cache: GraphQLCache,
-        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String, queryKey: String? = nil,
+        _ fetched: Fetched<Data>, in cache: GraphQLCache, metadata: GraphQLCacheMetadata,
+        variables: [String: JSONValue], queryKey: String? = nil, watcher: CacheWatcher? = nil,
         replacingLayer layer: UInt64? = nil
-    ) async {
+    ) async -> WriteOutcome? {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
         guard !control.noStore,
             case .object(let members)? = try? JSONValue(parsing: fetched.body),
             case .object(let data)? = members["data"]
         else {
-            if let layer { await cache.removeOptimisticLayer(layer) }
-            return
+            if let layer { await cache.removeOptimisticLayer(layer, ending: .rolledBack) }
+            return nil
         }
+        let isQuery = queryKey != nil
+        let write = ResponseWrite(
+            data: data, errors: fetched.result.errors, metadata: metadata, variables: variables,
+            rootKey: isQuery ? CacheKey.queryRoot : CacheKey.mutationRoot, serverMaxAge: control.maxAge,
+            startedAt: isQuery ? fetched.startedAt : nil, queryKey: queryKey,
+            result: fetched.result.errors.isEmpty ? fetched.result.data : nil)
         if let layer {
-            await cache.replaceOptimisticLayer(
-                layer, data: data, errors: fetched.result.errors, metadata: metadata, variables: variables,
-                serverMaxAge: control.maxAge)
-            return
+            await cache.write(write, replacingLayer: layer)
+            return nil
         }
-        await cache.write(
-            data: data, errors: fetched.result.errors, metadata: metadata, variables: variables, rootKey: rootKey,
-            serverMaxAge: control.maxAge, queryKey: queryKey)
+        return await cache.write(write, watcher: watcher)
     }
 
-    /// The key under which a query's memoized result and in-flight request are kept: its type and variables.
+    /// The key under which a query's memoized result, stored response and in-flight request are kept: its type,
+    /// the SHA-256 of its document (another version of the app's operation is another query) and its variables as
+    /// the server coerces them.
     static func cacheQueryKey<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue])
         -> String
     {
-        OperationTypeCache.shared.name(of: type) + JSONValue.object(variables).jsonText
+        OperationTypeCache.shared.key(of: type) + JSONValue.object(variables).jsonText
     }
+
+    /// How many callers wait on shared query requests (for tests).
+    @_spi(Testing) public var inFlightWaiterCount: Int { inFlight.waiterCount }
+
+    /// How many shared query requests are in flight (for tests).
+    @_spi(Testing) public var inFlightRequestCount: Int { inFlight.requestCount }
 
     /// The operation's variables as JSON, for cache keys and field arguments.
     static func variablesJSON<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError)
@@ -320,15 +323,16 @@ struct RequestBody<Variables: Encodable>: Encodable {
 final class OperationTypeCache: @unchecked Sendable {
     static let shared = OperationTypeCache()
     private let lock = NSLock()
-    private var names: [ObjectIdentifier: String] = [:]
+    private var keys: [ObjectIdentifier: String] = [:]
     private var bodyPrefixes: [ObjectIdentifier: [UInt8]] = [:]
 
-    func name(of type: Any.Type) -> String {
+    /// `<type's full name>#<SHA-256 of its document>`: the start of the operation's cache keys.
+    func key<Operation: GraphQLOperation>(of type: Operation.Type) -> String {
         let id = ObjectIdentifier(type)
-        if let name = lock.withLock({ names[id] }) { return name }
-        let name = String(reflecting: type)
-        lock.withLock { names[id] = name }
-        return name
+        if let key = lock.withLock({ keys[id] }) { return key }
+        let key = String(reflecting: type) + "#" + SHA256.hex(Operation.document)
+        lock.withLock { keys[id] = key }
+        return key
     }
 
     /// The request body `{"query":…,"operationName":…,"variables":…}` of an operation of type `type`.

@@ -32,9 +32,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     private var phase = Phase.start
     private var context: Context?
     private var lastEmitted: GraphQLResult<Query.Data>?
-    /// The path the cache cannot answer right after the server's own result (a field the server sent with an
-    /// error is never cached): a miss there is not a reason to refetch, or the watcher would loop.
-    private var unservablePath: String?
+    /// Whether the server's last answer could not be cached at all (`no-store`, an error without a path): the cache
+    /// cannot answer the query, and a miss is not a reason to refetch, or the watcher would loop.
+    private var lastAnswerUncached = false
     /// The errors of the server's last answer (partial data): their fields are never cached, so cache reads
     /// give them as `null`, with these errors, as the server did.
     private var knownErrors: [GraphQLError] = []
@@ -102,7 +102,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                         finish()
                         throw .cacheMiss(operation: Query.operationName, path: path)
                     }
-                    if path == unservablePath { continue }
+                    if lastAnswerUncached { continue }
                     if let result = try await fromServer(context) { return result }
                 }
             }
@@ -111,7 +111,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
 
     private func makeContext() async throws(APIError) -> Context? {
         guard let cache = client.cache, let metadata = Query.cacheMetadata else { return nil }
-        let variables = try GraphQLHTTPClient.variablesJSON(query)
+        let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(query))
         return Context(
             cache: cache, metadata: metadata, variables: variables,
             queryKey: GraphQLHTTPClient.cacheQueryKey(Query.self, variables: variables),
@@ -186,22 +186,18 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         }
     }
 
-    /// Fetches from the server, writes the result, and registers what it depends on.
+    /// Fetches from the server and writes the result, which registers the records it is made of as the watcher's
+    /// dependencies in the same step (nothing is read back): a later change to any of them signals the watcher, and
+    /// an answer the cache already had newer data for signals it at once.
     private mutating func fromServer(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
         let fetched = try await client.fetch(query, errorPolicy: errorPolicy, sharedAs: context.queryKey)
         knownErrors = fetched.result.errors
-        nullPaths = Set(knownErrors.compactMap { $0.path.map(CacheNormalizer.responsePath) })
-        await client.store(
+        let outcome = await client.store(
             fetched, in: context.cache, metadata: context.metadata, variables: context.variables,
-            rootKey: CacheRecord.queryRootKey, queryKey: context.queryKey)
-        switch try await read(context) {
-        case .hit(let cached):
-            unservablePath = nil
-            // Another write landed between the server's answer and this read: look again.
-            if cached.data != fetched.result.data { context.watcher.signal() }
-        case .miss(let path):
-            unservablePath = path
-        }
+            queryKey: context.queryKey, watcher: context.watcher)
+        // Where the server's errors put a null, the cache has no value: a watcher reads null there, as the server said.
+        nullPaths = outcome?.nullPaths ?? []
+        lastAnswerUncached = outcome?.dependencies.isEmpty ?? true
         return emit(fetched.result)
     }
 

@@ -30,10 +30,19 @@ struct CacheMetadataBuilder {
                 }
                 var arguments: [String: CacheArgumentPlan] = [:]
                 for argument in field.arguments { arguments[argument.name.value] = Self.argument(argument.value) }
-                plan.fields.append(
-                    CacheFieldPlan(
-                        name: field.name.value, alias: field.alias?.value, arguments: arguments, selections: selections,
-                        includeIf: includeIf, skipIf: skipIf))
+                var fieldPlan = CacheFieldPlan(
+                    name: field.name.value, alias: field.alias?.value, arguments: arguments, selections: selections,
+                    includeIf: includeIf, skipIf: skipIf)
+                // The server uses an argument's default when the document leaves it out, or gives a variable that
+                // is left out: part of the field's key.
+                for definition in schema.field(named: field.name.value, on: type)?.arguments ?? [] {
+                    guard let value = definition.defaultValue else { continue }
+                    switch arguments[definition.name] {
+                    case nil, .variable?: fieldPlan.argumentDefaults[definition.name] = Self.json(value)
+                    default: break
+                    }
+                }
+                plan.fields.append(fieldPlan)
             case .inlineFragment(let fragment):
                 let condition = fragment.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? type
                 let nested = build(fragment.selectionSet, on: condition, visiting: &visiting)

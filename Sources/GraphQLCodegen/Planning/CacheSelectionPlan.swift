@@ -23,6 +23,9 @@ public struct CacheFieldPlan: Sendable, Hashable {
     public var alias: String?
     /// Its arguments by name (sorted when rendered).
     public var arguments: [String: CacheArgumentPlan]
+    /// The schema's default values of its arguments that the document leaves out or gives as a variable (which may
+    /// be left out), as Swift expressions of `JSONValue`s.
+    public var argumentDefaults: [String: String] = [:]
     /// Its sub-selection.
     public var selections: CacheSelectionPlan?
     /// `@include(if: $v)` variables.

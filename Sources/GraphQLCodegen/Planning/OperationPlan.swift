@@ -24,6 +24,9 @@ public struct OperationPlan: Sendable, Hashable {
     public var sourceFile: String
     /// The selection tree for the client cache (queries and mutations; `nil` for subscriptions).
     public var cache: CacheSelectionPlan?
+    /// The variables' default values, as Swift expressions of `JSONValue`s, by variable name: the cache resolves a
+    /// variable left out to its default, as the server does.
+    public var cacheVariableDefaults: [String: String] = [:]
 
     /// Creates an operation plan.
     /// - Parameters:

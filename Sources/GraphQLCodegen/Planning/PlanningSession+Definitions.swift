@@ -59,6 +59,10 @@ extension PlanningSession {
         if original.operation != .subscription {
             plan.cache = CacheMetadataBuilder(schema: schema, fragments: fragments).build(
                 operation.selectionSet, on: root)
+            for definition in operation.variableDefinitions {
+                guard let value = definition.defaultValue else { continue }
+                plan.cacheVariableDefaults[definition.variable.name.value] = CacheMetadataBuilder.json(value)
+            }
         }
         return plan
     }

@@ -1,7 +1,10 @@
 extension SwiftRenderer {
     /// `extension <Operation> { static let cacheMetadata = ... }`: the selection tree, key fields and lifetimes
     /// the client cache needs, as static values (the runtime never parses a document).
-    func writeCacheMetadata(_ selections: CacheSelectionPlan, of swiftName: String, to writer: inout CodeWriter) {
+    func writeCacheMetadata(
+        _ selections: CacheSelectionPlan, of swiftName: String, variableDefaults: [String: String],
+        to writer: inout CodeWriter
+    ) {
         writer.blankLine()
         writer.open("extension \(swiftName)")
         writer.doc(
@@ -17,7 +20,12 @@ extension SwiftRenderer {
         let maxAges = plan.cache.maxAgeMilliseconds.keys.sorted().map { coordinate -> String in
             "\"\(SwiftNames.stringLiteralContents(coordinate))\": .milliseconds(\(plan.cache.maxAgeMilliseconds[coordinate] ?? 0))"
         }
-        writer.line("maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))])")
+        if variableDefaults.isEmpty {
+            writer.line("maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))])")
+        } else {
+            writer.line("maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))],")
+            writer.line("variableDefaults: \(dictionary(variableDefaults)))")
+        }
         writer.level -= 1
         writer.close()
     }
@@ -66,6 +74,7 @@ extension SwiftRenderer {
             }
             head += ", arguments: [\(arguments.joined(separator: ", "))]"
         }
+        if !field.argumentDefaults.isEmpty { head += ", argumentDefaults: \(dictionary(field.argumentDefaults))" }
         if !field.includeIf.isEmpty {
             head +=
                 ", includeIf: [\(field.includeIf.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }.joined(separator: ", "))]"
@@ -82,6 +91,14 @@ extension SwiftRenderer {
         writer.level += 1
         writeSelectionSet(selections, prefix: "selections: ", suffix: "),", to: &writer)
         writer.level -= 1
+    }
+
+    /// `["name": <expression>, …]` with the names sorted.
+    private func dictionary(_ expressions: [String: String]) -> String {
+        let members = expressions.keys.sorted().map {
+            "\"\(SwiftNames.stringLiteralContents($0))\": \(expressions[$0] ?? ".null")"
+        }
+        return "[" + (members.isEmpty ? ":" : members.joined(separator: ", ")) + "]"
     }
 
     private func argument(_ value: CacheArgumentPlan) -> String {

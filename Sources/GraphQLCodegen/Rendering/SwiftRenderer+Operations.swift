@@ -75,7 +75,9 @@ extension SwiftRenderer {
         writer.doc("The result: the response's `data`.")
         write(plan.data, conformances: "Codable, Sendable, Hashable", to: &writer)
         writer.close()
-        if let cache = plan.cache { writeCacheMetadata(cache, of: plan.swiftName, to: &writer) }
+        if let cache = plan.cache {
+            writeCacheMetadata(cache, of: plan.swiftName, variableDefaults: plan.cacheVariableDefaults, to: &writer)
+        }
         return writer.text
     }
 

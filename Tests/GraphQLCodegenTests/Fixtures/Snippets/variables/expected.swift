@@ -214,7 +214,7 @@ extension CommitsQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("commits", arguments: ["after": .variable("after"), "authors": .variable("authors"), "branch": .variable("branch"), "first": .variable("first"), "includeMerges": .variable("includeMerges"), "since": .variable("since"), "sizes": .variable("sizes")],
+                GraphQLFieldMetadata("commits", arguments: ["after": .variable("after"), "authors": .variable("authors"), "branch": .variable("branch"), "first": .variable("first"), "includeMerges": .variable("includeMerges"), "since": .variable("since"), "sizes": .variable("sizes")], argumentDefaults: ["first": .number("20"), "includeMerges": .bool(false)],
                     selections: GraphQLSelectionSetMetadata(
                         typeName: "Commit",
                         [
@@ -222,5 +222,6 @@ extension CommitsQuery {
                         ])),
             ]),
         keyFields: [:],
-        maxAges: [:])
+        maxAges: [:],
+        variableDefaults: ["first": .number("20"), "includeMerges": .bool(false)])
 }

@@ -131,7 +131,7 @@ extension DrawsQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("draws", arguments: ["before": .variable("before"), "gameId": .variable("gameId"), "last": .variable("last")],
+                GraphQLFieldMetadata("draws", arguments: ["before": .variable("before"), "gameId": .variable("gameId"), "last": .variable("last")], argumentDefaults: ["last": .number("10")],
                     selections: GraphQLSelectionSetMetadata(
                         typeName: "Draw",
                         [

@@ -125,7 +125,7 @@ extension GamesQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("games", arguments: ["activeOnly": .variable("activeOnly"), "type": .variable("type")],
+                GraphQLFieldMetadata("games", arguments: ["activeOnly": .variable("activeOnly"), "type": .variable("type")], argumentDefaults: ["activeOnly": .bool(true)],
                     selections: GraphQLSelectionSetMetadata(
                         typeName: "Game",
                         [

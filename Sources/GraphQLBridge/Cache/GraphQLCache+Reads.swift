@@ -1,0 +1,135 @@
+import Foundation
+
+extension GraphQLCache {
+    /// What a read found.
+    enum ReadOutcome<Data: Sendable>: Sendable {
+        /// Every field was there; `isStale` when one has outlived its lifetime (or its last write failed).
+        /// `dependencies`: the keys of the records read.
+        case hit(Data, isStale: Bool, dependencies: RecordKeys)
+        /// A field was missing (its path); `dependencies`: the records read until then.
+        case miss(path: String, dependencies: RecordKeys)
+        /// The records were there but did not decode into `Data` (a schema change the version missed).
+        case undecodable(APIError)
+    }
+
+    /// Reads an operation's result from the cache: a memoized result, a stored response, or the records.
+    /// - Parameters:
+    ///   - variables: the variables as the server coerces them (``GraphQLCacheMetadata/coercedVariables(_:)``).
+    ///   - queryKey: the query's key (``GraphQLHTTPClient``'s: its document's hash and variables).
+    ///   - nullPaths: response paths read as `null` where the cache has no value (a watcher of a partial result).
+    func read<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        queryKey: String, nullPaths: Set<String> = []
+    ) -> ReadOutcome<Data> {
+        let time = currentTime()
+        noticeExternalWrites()
+        // A read with null paths (a watcher of a partial result) is not the query's plain answer: no memo.
+        let usesMemo = nullPaths.isEmpty
+        if usesMemo, let memoized = memo.use(queryKey), let data = memoized.data as? Data {
+            statistics.memoizedHits += 1
+            let stale = memoized.earliestExpiry <= time || dependsOnUnreliable(memoized.dependencies)
+            return .hit(data, isStale: stale, dependencies: memoized.dependencies)
+        }
+        let store = self.store
+        let layers = optimisticLayers
+        let keepsResponses = usesMemo && storesResponses && store.keepsResponses
+        if keepsResponses,
+            let hit = storedResponse(Data.self, operationName: operationName, queryKey: queryKey, time: time)
+        {
+            return hit
+        }
+        var problems: [GraphQLCacheError] = []
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
+            load: { keys in
+                do throws(GraphQLCacheError) {
+                    return OptimisticLayer.overlay(layers, on: try store.records(forKeys: keys), keys: keys)
+                } catch {
+                    problems.append(error)
+                    return [:]
+                }
+            })
+        reader.nullPaths = nullPaths
+        let (response, version) = store.withReadSnapshot {
+            (reader.readResponse(rootKey: CacheKey.queryRoot), keepsResponses ? try? store.writeVersion() : nil)
+        }
+        for problem in problems { report(problem) }
+        let dependencies = RecordKeys(reader.dependencies)
+        guard let response else {
+            statistics.misses += 1
+            return .miss(path: reader.missingPath ?? "data", dependencies: dependencies)
+        }
+        // The response's JSON, written from the records: decoded as a server response is.
+        let data: Data
+        switch decode(Data.self, operationName: operationName, body: Foundation.Data(response)) {
+        case .success(let decoded): data = decoded
+        case .failure(let error): return .undecodable(error)
+        case nil: return .miss(path: "data", dependencies: dependencies)
+        }
+        statistics.recordHits += 1
+        let unreliable = !unreliableKeys.isEmpty && !unreliableKeys.isDisjoint(with: reader.dependencies)
+        if keepsResponses, layers.isEmpty, !unreliable, let version {
+            do throws(GraphQLCacheError) {
+                try store.saveResponse(
+                    forQuery: queryKey, body: response, dependencies: reader.dependencies,
+                    expiry: reader.earliestExpiry, defaultMaxAge: maxAge.timeInterval, version: version)
+                // A stored response takes space too: the byte limit holds after reads.
+                trimIfNeeded(keeping: [])
+            } catch {
+                report(error)
+            }
+        }
+        if usesMemo, !unreliable {
+            memo.remember(data, dependencies: dependencies, earliestExpiry: reader.earliestExpiry, for: queryKey)
+        }
+        return .hit(data, isStale: reader.isStale || unreliable, dependencies: dependencies)
+    }
+
+    /// Whether any of `dependencies` had its last write fail.
+    func dependsOnUnreliable(_ dependencies: RecordKeys) -> Bool {
+        guard !unreliableKeys.isEmpty else { return false }
+        return dependencies.keys.contains(where: unreliableKeys.contains)
+    }
+
+    /// `body` (a `{"data":…}` response written by the cache) decoded; `nil` when it has no data.
+    private func decode<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, body: Foundation.Data
+    ) -> Result<Data, APIError>? {
+        do throws(APIError) {
+            let result = try GraphQLResponseDecoder.decode(
+                Data.self, operation: operationName, response: HTTPResponse(status: 200), body: body,
+                errorPolicy: .failOnAnyError)
+            return result.data.map { .success($0) }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The stored response of `queryKey`, decoded, when the store has a current one, no optimistic layer touches
+    /// its records and none of them had its last write fail.
+    private func storedResponse<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, queryKey: String, time: Date
+    ) -> ReadOutcome<Data>? {
+        let stored: StoredResponse?
+        do throws(GraphQLCacheError) {
+            // One statement: no read transaction around it.
+            stored = try store.storedResponse(forQuery: queryKey, defaultMaxAge: maxAge.timeInterval)
+        } catch {
+            report(error)
+            return nil
+        }
+        guard let stored,
+            optimisticLayers.isEmpty || !Self.anyRecord(of: stored.dependencies.keys, in: optimisticLayers),
+            !dependsOnUnreliable(stored.dependencies),
+            case .success(let data)? = decode(Data.self, operationName: operationName, body: stored.body)
+        else { return nil }
+        statistics.storedResponseHits += 1
+        memo.remember(data, dependencies: stored.dependencies, earliestExpiry: stored.expiry, for: queryKey)
+        return .hit(data, isStale: stored.expiry <= time, dependencies: stored.dependencies)
+    }
+
+    /// Whether any layer holds one of `keys`.
+    private static func anyRecord(of keys: [String], in layers: [OptimisticLayer]) -> Bool {
+        layers.contains { layer in keys.contains { layer.records[$0] != nil } }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// A server's answer, on its way into the cache: what ``GraphQLHTTPClient`` hands to ``GraphQLCache`` after one parse
+/// of the body.
+struct ResponseWrite: Sendable {
+    /// The response's `data` object.
+    var data: [String: JSONValue]
+    /// The response's `errors`: their `null`s are not data.
+    var errors: [GraphQLError]
+    var metadata: GraphQLCacheMetadata
+    /// The variables as the server coerced them.
+    var variables: [String: JSONValue]
+    /// ``CacheKey/queryRoot``, or the root of a mutation or subscription (whose root fields are not kept).
+    var rootKey: String
+    /// The lifetime the server gave the whole response (`Cache-Control: max-age`).
+    var serverMaxAge: Duration?
+    /// The generation the request started at (``CacheGeneration``): records changed since are not overwritten.
+    /// `nil` for a mutation's or an event's answer, which is newer than anything the cache holds.
+    var startedAt: UInt64?
+    /// For a query: its key, to keep its response (a persistent store) and its decoded result (the memo).
+    var queryKey: String?
+    /// For a query: the decoded result, memoized when the whole answer was written.
+    var result: (any Sendable)?
+}
+
+/// What a write did.
+struct WriteOutcome: Sendable {
+    /// The records whose values changed.
+    var changedValues: Set<String> = []
+    /// The keys of the records the answer is made of: what a watcher of the query depends on.
+    var dependencies: Set<String> = []
+    /// Where the server's errors put a `null` (`user.profile`): read as `null` by a watcher of this answer.
+    var nullPaths: Set<String> = []
+    /// Whether the store now holds the answer as the server sent it (no field error, nothing overtaken, written).
+    var isComplete = false
+    /// Whether the cache had newer data for some of the answer (or was cleared since its request started).
+    var wasOvertaken = false
+}
+
+extension GraphQLCache {
+    /// Writes a server's answer: normalized, merged into the records except those changed since its request started,
+    /// then (for a whole query answer) kept as the query's stored response and memoized result. With a `watcher`, the
+    /// records the answer is made of become its dependencies in the same step, so no later change is missed.
+    @discardableResult
+    func write(_ response: ResponseWrite, watcher: CacheWatcher? = nil) -> WriteOutcome {
+        var outcome = WriteOutcome()
+        var normalizer = CacheNormalizer(
+            metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
+            serverMaxAge: response.serverMaxAge, defaultMaxAge: maxAge)
+        normalizer.normalize(data: response.data, errors: response.errors, rootKey: response.rootKey)
+        outcome.nullPaths = normalizer.nullPaths
+        outcome.dependencies = normalizer.dependencies
+        if let watcher { watchers.setDependencies(normalizer.dependencies, of: watcher.id) }
+        guard normalizer.isWritable else { return outcome }
+        if let start = response.startedAt, !writeLog.accepts(startedAt: start) {
+            // Cleared since the request started (a sign-out): nothing of its answer is written.
+            statistics.overtakenAnswers += 1
+            outcome.wasOvertaken = true
+            return outcome
+        }
+
+        var incoming = normalizer.records
+        if let start = response.startedAt {
+            // Records changed since the request started keep their newer values.
+            var present: [String: CacheRecord]?
+            incoming = incoming.filter { key, _ in
+                switch writeLog.changed(key, after: start) {
+                case false?: return true
+                case true?: return false
+                case nil:
+                    // The log is older than the request: only records the store does not hold yet are written.
+                    if present == nil { present = (try? store.records(forKeys: Array(normalizer.records.keys))) ?? [:] }
+                    return present?[key] == nil
+                }
+            }
+            if incoming.count < normalizer.records.count {
+                outcome.wasOvertaken = true
+                statistics.overtakenAnswers += 1
+                // A watcher's answer is older than what the cache holds: it reads the newer values.
+                watcher?.signal()
+            }
+        }
+
+        let changed: [CacheRecord]
+        do throws(GraphQLCacheError) {
+            (changed, outcome.changedValues) = try merge(incoming)
+            try store.write(changed)
+        } catch {
+            // What the store still holds for these records is older than this answer: stale until written again.
+            unreliableKeys.formUnion(incoming.keys)
+            report(error)
+            invalidate(Set(incoming.keys), signalling: [])
+            return outcome
+        }
+        if !unreliableKeys.isEmpty { unreliableKeys.subtract(incoming.keys) }
+        statistics.recordsWritten += changed.count
+        if !outcome.changedValues.isEmpty {
+            writeLog.change(outcome.changedValues)
+            generation.set(writeLog.generation)
+        }
+        // A new receivedAt changes freshness only; memoized results are re-read when a value changed, and
+        // their freshness is recomputed for those whose records were rewritten.
+        // Watchers follow values: a record only received again (same values, new freshness) re-reads no watcher.
+        invalidate(Set(changed.map(\.key)), signalling: outcome.changedValues)
+
+        outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
+        if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
+            keep(response, queryKey: queryKey, normalizer: normalizer)
+        }
+        trimIfNeeded(keeping: changed.map(\.key))
+        return outcome
+    }
+
+    /// `incoming` merged over the stored records: the records that changed (a value, or only when it was received),
+    /// and the keys of those whose values changed.
+    private func merge(_ incoming: [String: CacheRecord]) throws(GraphQLCacheError) -> ([CacheRecord], Set<String>) {
+        let existing = try store.records(forKeys: Array(incoming.keys))
+        var changed: [CacheRecord] = []
+        var changedValues: Set<String> = []
+        for (key, record) in incoming {
+            var merged = existing[key] ?? CacheRecord(key: key)
+            let outcome = merged.merge(record)
+            if outcome.changed { changed.append(merged) }
+            if outcome.valueChanged { changedValues.insert(key) }
+        }
+        return (changed, changedValues)
+    }
+
+    /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
+    /// server's `data` as the records now hold it), both with the records it is made of.
+    private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer) {
+        let dependencies = RecordKeys(normalizer.dependencies)
+        if let result = response.result, optimisticLayers.isEmpty {
+            memo.remember(
+                result, dependencies: dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey)
+        }
+        guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
+        var body: [UInt8] = []
+        body.reserveCapacity(2048)
+        body.append(contentsOf: #"{"data":"#.utf8)
+        CacheReader.writeJSON(.object(response.data), to: &body)
+        body.append(UInt8(ascii: "}"))
+        do throws(GraphQLCacheError) {
+            try store.saveResponse(
+                forQuery: queryKey, body: body, dependencies: normalizer.dependencies,
+                expiry: normalizer.earliestExpiry, defaultMaxAge: maxAge.timeInterval,
+                version: try store.writeVersion())
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Trims the store to 90% of ``byteLimit`` when it is over it. The records of the results served since the last
+    /// trim from the memo or a stored response (which read no record) are marked as used first, as of now, then the
+    /// records just `written`: a query read often keeps its records, and a response just received is not the first to
+    /// go. The records live watchers depend on are never removed: when they alone exceed the limit, it is reported.
+    func trimIfNeeded(keeping written: [String]) {
+        do throws(GraphQLCacheError) {
+            guard try store.byteCount() > byteLimit else {
+                limitExceededByWatchers = false
+                return
+            }
+            try store.markUsed(memo.takeUsedRecordKeys() + written)
+            let watched = watchers.watchedKeys
+            let removed = try store.trim(toBytes: byteLimit / 10 * 9, sparing: watched)
+            changed(Set(removed))
+            let remaining = try store.byteCount()
+            if remaining > byteLimit {
+                if !limitExceededByWatchers {
+                    limitExceededByWatchers = true
+                    report(
+                        GraphQLCacheError(
+                            kind: .write,
+                            message:
+                                "the byte limit (\(byteLimit)) is exceeded (\(remaining) bytes) by the records of live "
+                                + "watchers, which are kept while they are watched"))
+                }
+            } else {
+                limitExceededByWatchers = false
+            }
+        } catch {
+            report(error)
+        }
+    }
+}

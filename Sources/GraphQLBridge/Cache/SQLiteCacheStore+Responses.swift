@@ -1,0 +1,206 @@
+import Foundation
+
+/// Stored responses: each query's last response as the records held it (`{"data":…}` bytes), with the keys of the
+/// records it was made of, so that a new process serves it (one row read and decoded) while none of them changed.
+///
+/// A stored response is current by construction: a write or removal of any of its records deletes it in the same
+/// transaction (`response_dependencies`), and one saved after another process wrote (the file's write version moved
+/// since its records were read) is not kept.
+extension SQLiteCacheStore {
+    /// A persistent store keeps each query's last response.
+    var keepsResponses: Bool { true }
+
+    /// `responses` (by query key) and `response_dependencies` (which records each was made of).
+    func createResponseTables() throws(GraphQLCacheError) {
+        let db = try database(.open)
+        try db.execute(
+            """
+            CREATE TABLE responses (query_key TEXT PRIMARY KEY NOT NULL, \
+            max_age REAL NOT NULL, expiry REAL NOT NULL, dependencies BLOB NOT NULL, body BLOB NOT NULL, \
+            size INTEGER NOT NULL)
+            """, .open)
+        try db.execute(
+            """
+            CREATE TABLE response_dependencies (record_key TEXT NOT NULL, query_key TEXT NOT NULL, \
+            PRIMARY KEY (record_key, query_key)) WITHOUT ROWID
+            """, .open)
+        try db.execute("CREATE INDEX response_dependencies_by_query ON response_dependencies (query_key)", .open)
+    }
+
+    /// `query`'s stored response, when it was written with the same default lifetime; `nil` otherwise.
+    func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
+        try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
+            let db = try database(.read)
+            let row = try db.withStatement(
+                "SELECT max_age, expiry, dependencies, body FROM responses WHERE query_key = ?", .read
+            ) { statement throws(GraphQLCacheError) -> (Double, Double, RecordKeys?, Data)? in
+                try db.bind(query, at: 1, in: statement, .read)
+                guard try db.step(statement, .read) else { return nil }
+                let body = db.columnBytes(statement, 3)
+                return (
+                    db.columnDouble(statement, 0), db.columnDouble(statement, 1),
+                    RecordKeys(checkedEncoding: Array(db.columnBytes(statement, 2))),
+                    body.baseAddress.map { Data(bytes: $0, count: body.count) } ?? Data()
+                )
+            }
+            guard let (maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
+                expiry.isFinite
+            else { return nil }
+            return StoredResponse(body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: expiry))
+        }
+    }
+
+    /// The version of the last write (kept in `meta`).
+    func writeVersion() throws(GraphQLCacheError) -> Int64 {
+        try guarded { () throws(GraphQLCacheError) in try currentVersion(.read) }
+    }
+
+    /// Keeps `body` as `query`'s response, made of the records `dependencies` as they were at write `version`
+    /// (another process's later write makes it stale, even one made before this call).
+    func saveResponse(
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
+        version: Int64
+    ) throws(GraphQLCacheError) {
+        let keys = Self.encodeKeys(dependencies.sorted())
+        let size = query.utf8.count + body.count + keys.count
+        try guarded { () throws(GraphQLCacheError) in
+            let db = try database(.write)
+            try db.transaction(.write) { () throws(GraphQLCacheError) in
+                // A write since the records were read (by another process) may have changed them: not kept.
+                guard try currentVersion(.write) == version else { return }
+                try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
+                    statement throws(GraphQLCacheError) in
+                    try db.bind(query, at: 1, in: statement, .write)
+                    _ = try db.step(statement, .write)
+                }
+                for key in dependencies {
+                    try db.withStatement(
+                        "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
+                    ) { statement throws(GraphQLCacheError) in
+                        try db.bind(key, at: 1, in: statement, .write)
+                        try db.bind(query, at: 2, in: statement, .write)
+                        _ = try db.step(statement, .write)
+                    }
+                }
+                let old = try db.withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
+                    statement throws(GraphQLCacheError) in
+                    try db.bind(query, at: 1, in: statement, .write)
+                    return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+                }
+                try db.withStatement(
+                    """
+                    INSERT OR REPLACE INTO responses (query_key, max_age, expiry, dependencies, body, size) \
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """, .write
+                ) { statement throws(GraphQLCacheError) in
+                    try db.bind(query, at: 1, in: statement, .write)
+                    try db.bind(defaultMaxAge, at: 2, in: statement, .write)
+                    try db.bind(expiry.timeIntervalSince1970, at: 3, in: statement, .write)
+                    try db.bind(keys, at: 4, in: statement, .write)
+                    try db.bind(body, at: 5, in: statement, .write)
+                    try db.bind(Int64(size), at: 6, in: statement, .write)
+                    _ = try db.step(statement, .write)
+                }
+                if let known = knownStoredBytes { knownStoredBytes = known + size - old }
+            }
+        }
+    }
+
+    /// Deletes the stored responses made of the record `key` (it is being written or removed); returns their stored
+    /// size.
+    func deleteResponses(dependingOn key: String) throws(GraphQLCacheError) -> Int {
+        let db = try database(.write)
+        let size = try db.withStatement(
+            """
+            SELECT COALESCE(SUM(size), 0) FROM responses WHERE query_key IN \
+            (SELECT query_key FROM response_dependencies WHERE record_key = ?)
+            """, .write
+        ) { statement throws(GraphQLCacheError) in
+            try db.bind(key, at: 1, in: statement, .write)
+            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+        }
+        guard size > 0 else { return 0 }
+        try db.withStatement(
+            "DELETE FROM responses WHERE query_key IN (SELECT query_key FROM response_dependencies WHERE record_key = ?)",
+            .write
+        ) { statement throws(GraphQLCacheError) in
+            try db.bind(key, at: 1, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+        // (The deleted responses' other dependency rows stay until their queries are stored again: at worst they
+        // delete a later response one write too early, never keep a stale one.)
+        try db.withStatement("DELETE FROM response_dependencies WHERE record_key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(key, at: 1, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+        return size
+    }
+
+    /// Deletes every stored response (inside the caller's transaction); returns their stored size.
+    @discardableResult
+    func removeAllResponses() throws(GraphQLCacheError) -> Int {
+        let db = try database(.write)
+        let size = Int(try db.integer("SELECT COALESCE(SUM(size), 0) FROM responses", .write))
+        try db.execute("DELETE FROM responses", .write)
+        try db.execute("DELETE FROM response_dependencies", .write)
+        return size
+    }
+
+    /// The version of the last write (kept in `meta`).
+    func currentVersion(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int64 {
+        let db = try database(kind)
+        return try db.withStatement("SELECT value FROM meta WHERE name = 'version'", kind) {
+            statement throws(GraphQLCacheError) in
+            try db.step(statement, kind) ? Int64(db.columnText(statement, 0)) ?? 0 : 0
+        }
+    }
+
+    /// Moves the write version on (inside the caller's write transaction).
+    func bumpVersion() throws(GraphQLCacheError) {
+        let db = try database(.write)
+        let version = try currentVersion(.write) + 1
+        try db.withStatement("INSERT OR REPLACE INTO meta (name, value) VALUES ('version', ?)", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(String(version), at: 1, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+    }
+
+    /// Record keys as stored: each as its UTF-8 length (4 bytes, little-endian) and its bytes.
+    static func encodeKeys(_ keys: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for key in keys {
+            let utf8 = Array(key.utf8)
+            let count = UInt32(truncatingIfNeeded: utf8.count)
+            for shift in stride(from: 0, to: 32, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: count >> UInt32(shift)))
+            }
+            bytes += utf8
+        }
+        return bytes
+    }
+
+    /// The keys of ``encodeKeys(_:)``; `nil` for bytes it did not write (a damaged row is not used).
+    static func decodeKeys(_ bytes: [UInt8]) -> [String]? {
+        var keys: [String] = []
+        let whole = forEachKey(in: bytes) { range in keys.append(String(decoding: bytes[range], as: UTF8.self)) }
+        return whole ? keys : nil
+    }
+
+    /// Calls `body` with the byte range of each key of ``encodeKeys(_:)``'s `bytes`, in order; `false` when the bytes
+    /// are not a whole list (a key's length or bytes cut off).
+    static func forEachKey(in bytes: [UInt8], _ body: (Range<Int>) -> Void) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes.count - index >= 4 else { return false }
+            var count = 0
+            for offset in 0..<4 { count |= Int(bytes[index + offset]) << (8 * offset) }
+            index += 4
+            guard count <= bytes.count - index else { return false }
+            body(index..<index + count)
+            index += count
+        }
+        return true
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The query requests a client has in flight, shared by identical queries made while one runs: one request, many
+/// callers.
+///
+/// - A caller joins a request only when the cache's write generation is the one the request started at: a caller
+///   that starts after a write (a pull-to-refresh after a mutation) gets a request of its own, whose answer has seen
+///   the write.
+/// - A caller that goes away (its task cancelled: a screen dismissed while loading) stops waiting at once with a
+///   `CancellationError`; the request goes on for the others, and is cancelled only when every caller has gone.
+///
+/// `@unchecked Sendable`: `requests` and every `Request`'s state are only read or written while `lock` is held.
+final class InFlightRequests: @unchecked Sendable {
+    typealias Response = (HTTPResponse, Data)
+
+    /// `@unchecked Sendable`: its `var`s are only read or written while the owner's `lock` is held.
+    private final class Request: @unchecked Sendable {
+        let generation: UInt64
+        var started = false
+        var task: Task<Void, Never>?
+        var outcome: Result<Response, any Error>?
+        var waiters: [UInt64: Waiter] = [:]
+        var everyCallerGone = false
+
+        init(generation: UInt64) { self.generation = generation }
+    }
+
+    private enum Waiter {
+        /// Registered before its continuation exists.
+        case registered
+        case waiting(CheckedContinuation<Response, any Error>)
+        /// Cancelled before its continuation existed.
+        case cancelled
+    }
+
+    private let lock = NSLock()
+    private var requests: [String: Request] = [:]
+    private var lastWaiterID: UInt64 = 0
+
+    /// The answer of the request in flight for `key` started at `generation`, or of a new one `send` makes.
+    /// - Returns: the answer and the generation its request started at.
+    func response(
+        for key: String, generation: UInt64, send: @escaping @Sendable () async throws -> Response
+    ) async throws -> (response: Response, startedAt: UInt64) {
+        let (request, waiterID): (Request, UInt64) = lock.withLock {
+            lastWaiterID += 1
+            let request: Request
+            if let running = requests[key], running.generation == generation, !running.everyCallerGone {
+                request = running
+            } else {
+                request = Request(generation: generation)
+                requests[key] = request
+            }
+            request.waiters[lastWaiterID] = .registered
+            return (request, lastWaiterID)
+        }
+        start(request, key: key, send: send)
+        let response = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
+                let immediate: Result<Response, any Error>? = lock.withLock {
+                    if let outcome = request.outcome {
+                        request.waiters[waiterID] = nil
+                        return outcome
+                    }
+                    if case .cancelled? = request.waiters[waiterID] {
+                        request.waiters[waiterID] = nil
+                        return .failure(CancellationError())
+                    }
+                    request.waiters[waiterID] = .waiting(continuation)
+                    return nil
+                }
+                if let immediate { continuation.resume(with: immediate) }
+            }
+        } onCancel: {
+            leave(request, key: key, waiter: waiterID)
+        }
+        return (response, request.generation)
+    }
+
+    /// Starts the request's task, once.
+    private func start(_ request: Request, key: String, send: @escaping @Sendable () async throws -> Response) {
+        let starts: Bool = lock.withLock {
+            guard !request.started else { return false }
+            request.started = true
+            return true
+        }
+        guard starts else { return }
+        let task = Task {
+            let outcome: Result<Response, any Error>
+            do {
+                outcome = .success(try await send())
+            } catch {
+                outcome = .failure(error)
+            }
+            self.finish(request, key: key, with: outcome)
+        }
+        lock.withLock {
+            request.task = task
+            if request.everyCallerGone { task.cancel() }
+        }
+    }
+
+    /// Gives the answer to every caller still waiting, and forgets the request.
+    private func finish(_ request: Request, key: String, with outcome: Result<Response, any Error>) {
+        let waiting: [CheckedContinuation<Response, any Error>] = lock.withLock {
+            request.outcome = outcome
+            if requests[key] === request { requests[key] = nil }
+            let continuations = request.waiters.values.compactMap {
+                waiter -> CheckedContinuation<Response, any Error>? in
+                if case .waiting(let continuation) = waiter { return continuation }
+                return nil
+            }
+            request.waiters = [:]
+            return continuations
+        }
+        for continuation in waiting { continuation.resume(with: outcome) }
+    }
+
+    /// A caller's task was cancelled: it stops waiting; the request is cancelled when it was the last caller.
+    private func leave(_ request: Request, key: String, waiter: UInt64) {
+        let (continuation, cancelTask): (CheckedContinuation<Response, any Error>?, Task<Void, Never>?) = lock.withLock
+        {
+            var continuation: CheckedContinuation<Response, any Error>?
+            switch request.waiters[waiter] {
+            case .waiting(let waiting)?:
+                continuation = waiting
+                request.waiters[waiter] = nil
+            case .registered?:
+                request.waiters[waiter] = .cancelled
+            case .cancelled?, nil:
+                break
+            }
+            let remaining = request.waiters.values.contains {
+                if case .cancelled = $0 { return false }
+                return true
+            }
+            guard !remaining, request.outcome == nil else { return (continuation, nil) }
+            request.everyCallerGone = true
+            if requests[key] === request { requests[key] = nil }
+            return (continuation, request.task)
+        }
+        continuation?.resume(throwing: CancellationError())
+        cancelTask?.cancel()
+    }
+
+    /// How many requests are in flight (for tests).
+    var requestCount: Int { lock.withLock { requests.count } }
+
+    /// How many callers wait on requests in flight (for tests).
+    var waiterCount: Int {
+        lock.withLock {
+            requests.values.reduce(0) { total, request in
+                total
+                    + request.waiters.values.filter {
+                        if case .waiting = $0 { return true }
+                        return false
+                    }.count
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+extension GraphQLHTTPClient {
+    /// Executes a mutation, showing its expected result at once: `optimisticData` is applied to the cache
+    /// before the request (watchers and refs see it), then replaced by the server's result, or rolled back
+    /// exactly when the server refuses the mutation (it answers with errors). Several optimistic mutations in flight
+    /// are layers of their own: each is replaced or rolled back independently, whatever the order their answers
+    /// come in.
+    ///
+    /// When the outcome cannot be known (the task was cancelled, or the connection was lost or timed out after the
+    /// request went out: the server may have applied it), the layer is rolled back and the cached fields it would
+    /// have changed become stale, so the next read asks the server rather than serve the pre-mutation value as fresh.
+    ///
+    /// ```swift
+    /// var game = cachedGame; game.isFavorite = true
+    /// try await client.execute(SetFavoriteMutation(gameId: "6x45", favorite: true),
+    ///                          optimisticData: .init(setFavorite: game))
+    /// ```
+    ///
+    /// The optimistic value goes to the cache's records directly (encoded into a JSON tree, not into text read back).
+    /// Without a cache, the same as ``execute(_:fetchPolicy:errorPolicy:)``.
+    public func execute<Mutation: GraphQLMutation>(
+        _ mutation: Mutation, optimisticData: Mutation.Data, errorPolicy: GraphQLErrorPolicy = .failOnAnyError
+    ) async throws(APIError) -> GraphQLResult<Mutation.Data> where Mutation.Data: Encodable {
+        guard let cache, let metadata = Mutation.cacheMetadata else {
+            return try await execute(mutation, errorPolicy: errorPolicy)
+        }
+        let name = Mutation.operationName
+        let variables = metadata.coercedVariables(try Self.variablesJSON(mutation))
+        let expected: [String: JSONValue]
+        do {
+            guard case .object(let members) = try JSONValueEncoder().encode(optimisticData) else {
+                throw APIError.encoding(operation: name, reason: "the optimistic data is not a JSON object")
+            }
+            expected = members
+        } catch let error as APIError {
+            throw error
+        } catch {
+            throw .encoding(operation: name, reason: "the optimistic data could not be encoded: \(error)")
+        }
+        let root = CacheKey.root(of: Mutation.operationType)
+        let layer = await cache.addOptimisticLayer(
+            data: expected, metadata: metadata, variables: variables, rootKey: root)
+        do {
+            let fetched = try await fetch(mutation, errorPolicy: errorPolicy)
+            await store(fetched, in: cache, metadata: metadata, variables: variables, replacingLayer: layer)
+            return fetched.result
+        } catch {
+            await cache.removeOptimisticLayer(layer, ending: Self.outcomeIsKnown(error) ? .rolledBack : .unknownOutcome)
+            throw error
+        }
+    }
+
+    /// Whether a failed write certainly did not happen: the server answered (with errors or a refusing status), or
+    /// the request never went out. After a cancellation, a timeout or a lost connection it may have happened.
+    static func outcomeIsKnown(_ error: APIError) -> Bool {
+        switch error {
+        case .graphQL, .httpStatus, .encoding, .unimplemented: return true
+        case .transport(_, _, let requestCertainlyNotSent): return requestCertainlyNotSent
+        case .cancelled, .timedOut, .responseTooLarge, .decoding, .invalidResponse, .notFound, .unexpectedResponseType,
+            .cacheMiss:
+            return false
+        }
+    }
+}

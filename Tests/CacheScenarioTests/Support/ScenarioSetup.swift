@@ -1,0 +1,70 @@
+import Foundation
+import GraphQLBridge
+import LotteryTestSupport
+
+/// A scenario backend, a cache and a client on it that counts the requests it sends (a cache hit sends none).
+struct ScenarioSetup: Sendable {
+    let backend: ScenarioBackend
+    let cache: GraphQLCache
+    let client: GraphQLHTTPClient
+    let counter: RequestCounter
+
+    /// Runs `body` with a new backend, a memory cache (or the one `makeCache` gives) and a client.
+    static func run(
+        maxAge: Duration = .seconds(60), makeCache: (@Sendable () -> GraphQLCache)? = nil,
+        _ body: (ScenarioSetup) async throws -> Void
+    ) async throws {
+        let backend = try await ScenarioBackend.start()
+        defer { backend.stop() }
+        let cache = makeCache?() ?? GraphQLCache(maxAge: maxAge)
+        let counter = RequestCounter()
+        let client = GraphQLHTTPClient(endpoint: backend.graphQLURL, middlewares: [counter], cache: cache)
+        try await body(ScenarioSetup(backend: backend, cache: cache, client: client, counter: counter))
+    }
+
+    /// Another client on the same cache and server (another screen).
+    func client(middlewares: [any GraphQLMiddleware]) -> GraphQLHTTPClient {
+        GraphQLHTTPClient(endpoint: backend.graphQLURL, middlewares: [counter] + middlewares, cache: cache)
+    }
+}
+
+/// Counts the requests that leave the client, by operation name.
+final class RequestCounter: GraphQLMiddleware, @unchecked Sendable {
+    // @unchecked: `counts` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
+        async throws -> (GraphQLBridge.HTTPResponse, Data)
+    {
+        lock.withLock { counts[operationName, default: 0] += 1 }
+        return try await next(request, body, operationName)
+    }
+
+    func count(_ operation: String) -> Int { lock.withLock { counts[operation, default: 0] } }
+}
+
+/// Collects a live query's elements for a test to wait on (the wait is a hang detector only).
+actor Collector<Element: Sendable> {
+    private(set) var items: [Element] = []
+    private(set) var failure: (any Error)?
+
+    func append(_ item: Element) { items.append(item) }
+    func fail(_ error: any Error) { failure = error }
+
+    /// Waits until `predicate` holds; fails after 60 s (a hang, not a slow machine).
+    @discardableResult
+    func waitUntil(_ what: String, _ predicate: @Sendable ([Element]) -> Bool) async throws -> [Element] {
+        for _ in 0..<12_000 {
+            if predicate(items) { return items }
+            if let failure { throw failure }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw ScenarioTimeout(what: what)
+    }
+}
+
+struct ScenarioTimeout: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "nothing happened in 60 s: \(what)" }
+}
