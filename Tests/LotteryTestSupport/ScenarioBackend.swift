@@ -37,7 +37,7 @@ public final class ScenarioBackend: Sendable {
         let script = repository.appendingPathComponent("Tests/ScenarioBackend/scenario_server.py")
         let launched = try await ServerProcess.launch(
             python: python, script: script, arguments: ["--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof"],
-            timeout: 30)
+            timeout: 120)
         return ScenarioBackend(baseURL: launched.baseURL, server: launched.server)
     }
 

@@ -36,6 +36,10 @@ struct CacheNormalizer {
     private(set) var nullPaths: Set<String> = []
     /// Whether the response can be written at all (`false` for an error without a path beside data).
     private(set) var isWritable = true
+    /// When a field without a lifetime of its own expires.
+    private let defaultExpiry: Date
+    /// The indices of the list elements being converted, outermost first (an object's path, spelled only if needed).
+    private var listIndices: [Int] = []
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], receivedAt: Date, serverMaxAge: Duration?,
@@ -46,6 +50,7 @@ struct CacheNormalizer {
         self.receivedAt = receivedAt
         self.serverMaxAge = serverMaxAge
         self.defaultMaxAge = defaultMaxAge
+        self.defaultExpiry = receivedAt.addingTimeInterval(defaultMaxAge.timeInterval)
     }
 
     /// Normalizes the response's `data` object under `rootKey` (``CacheKey/queryRoot``, or a root whose fields
@@ -60,13 +65,15 @@ struct CacheNormalizer {
         }
         let keepsRoot = CacheKey.keepsRootFields(rootKey)
         let set = metadata.selections
+        let lifetimes = Lifetimes(metadata, typeName: set.typeName, serverMaxAge: serverMaxAge)
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
             guard let value = data[field.responseKey] else { continue }
             let fieldKey = field.cacheKey(variables: variables)
             let recordKey = CacheKey.rootField(rootKey, fieldKey)
             let path: String? = nullPaths.isEmpty ? nil : field.responseKey
             let entry = self.entry(
-                value, field: field, owner: recordKey, fieldKey: fieldKey, typeName: set.typeName, responsePath: path)
+                value, field: field, owner: recordKey, fieldKey: fieldKey, lifetime: lifetimes.of(field),
+                responsePath: path)
             if keepsRoot {
                 records[recordKey, default: CacheRecord(key: recordKey)].fields[fieldKey] = entry
                 dependencies.insert(recordKey)
@@ -81,25 +88,26 @@ struct CacheNormalizer {
 
     /// The entry of a field of the record `owner` whose value in the response is `value`.
     private mutating func entry(
-        _ value: JSONValue, field: CollectedField, owner: String, fieldKey: String, typeName: String?,
+        _ value: JSONValue, field: CollectedField, owner: String, fieldKey: String, lifetime: Duration?,
         responsePath: String?
     ) -> CacheFieldEntry {
-        let lifetime = serverMaxAge ?? metadata.maxAge(of: field.field.name, on: typeName)
-        let expiry = receivedAt.addingTimeInterval((lifetime ?? defaultMaxAge).timeInterval)
+        let expiry = lifetime.map { receivedAt.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
         if expiry < earliestExpiry { earliestExpiry = expiry }
         let cached: CacheValue
         if let responsePath, nullPaths.contains(responsePath) {
             cached = .missing
         } else {
             cached = convert(
-                value, selections: field.selections, pathKey: CacheKey.child(of: owner, field: fieldKey),
-                responsePath: responsePath)
+                value, selections: field.selections, owner: owner, fieldKey: fieldKey, responsePath: responsePath)
         }
         return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
     }
 
+    /// The value of the field `fieldKey` of the record `owner` (at ``listIndices`` in its lists): an object without a
+    /// key is written under its path, spelled only then.
     private mutating func convert(
-        _ value: JSONValue, selections: [GraphQLSelectionSetMetadata], pathKey: String, responsePath: String?
+        _ value: JSONValue, selections: [GraphQLSelectionSetMetadata], owner: String, fieldKey: String,
+        responsePath: String?
     ) -> CacheValue {
         switch value {
         case .null:
@@ -113,39 +121,58 @@ struct CacheNormalizer {
                     converted.append(.missing)
                     continue
                 }
+                listIndices.append(index)
                 converted.append(
-                    convert(
-                        item, selections: selections, pathKey: CacheKey.element(of: pathKey, at: index),
-                        responsePath: itemPath))
+                    convert(item, selections: selections, owner: owner, fieldKey: fieldKey, responsePath: itemPath))
+                listIndices.removeLast()
             }
             return .list(converted)
         case .object(let members) where !selections.isEmpty:
-            let key = objectKey(members, selections: selections) ?? pathKey
+            let key = objectKey(members, selections: selections) ?? pathKey(owner: owner, fieldKey: fieldKey)
+            // The object's own fields' paths start from its key.
+            let outer = listIndices
+            listIndices = []
             writeObject(members, selections: selections, key: key, responsePath: responsePath)
+            listIndices = outer
             return .reference(key)
         default:
             return .scalar(value)
         }
     }
 
-    /// Writes `object`'s selected fields into the record `key`, each as soon as it is made.
+    /// Writes `object`'s selected fields into the record `key`: its fields (whose values may visit the same object
+    /// again, below) are merged into the record as it is after them, so that what a visit below wrote is kept.
     private mutating func writeObject(
         _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String?
     ) {
         dependencies.insert(key)
-        if records[key] == nil { records[key] = CacheRecord(key: key) }
         let typeName = Self.typeName(of: object, selections: selections)
+        let lifetimes = Lifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge)
+        var fields: [String: CacheFieldEntry] = [:]
+        fields.reserveCapacity(selections.count == 1 ? selections[0].fields.count : 16)
         for set in selections {
             for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
                 guard let value = object[field.responseKey] else { continue }
                 let fieldKey = field.cacheKey(variables: variables)
                 let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
-                let entry = self.entry(
-                    value, field: field, owner: key, fieldKey: fieldKey, typeName: typeName, responsePath: path)
-                // Written now, into the record as it is now (a visit of the same object below this one wrote too).
-                records[key, default: CacheRecord(key: key)].fields[fieldKey] = entry
+                fields[fieldKey] = self.entry(
+                    value, field: field, owner: key, fieldKey: fieldKey, lifetime: lifetimes.of(field),
+                    responsePath: path)
             }
         }
+        if var record = records.removeValue(forKey: key) {
+            record.fields.merge(fields) { _, new in new }
+            records[key] = record
+        } else {
+            records[key] = CacheRecord(key: key, fields: fields)
+        }
+    }
+
+    /// The key of an object without a key at the field `fieldKey` of `owner`, at ``listIndices`` in its lists.
+    private func pathKey(owner: String, fieldKey: String) -> String {
+        var key = CacheKey.child(of: owner, field: fieldKey)
+        for index in listIndices { key = CacheKey.element(of: key, at: index) }
+        return key
     }
 
     /// `Type:id` (key fields joined by `,`), or `nil` when the object's type or a key field is not known.
@@ -199,6 +226,23 @@ struct CacheNormalizer {
             }
         }
         return text
+    }
+}
+
+/// The lifetimes of one object's fields: the server's for the whole response, else the configured ones of the
+/// object's type (looked up once per object, not per field).
+private struct Lifetimes {
+    let server: Duration?
+    let fields: [String: Duration]?
+    let type: Duration?
+
+    init(_ metadata: GraphQLCacheMetadata, typeName: String?, serverMaxAge: Duration?) {
+        server = serverMaxAge
+        (fields, type) = serverMaxAge == nil ? metadata.maxAges(on: typeName) : (nil, nil)
+    }
+
+    func of(_ field: CollectedField) -> Duration? {
+        server ?? fields?[field.field.name] ?? type
     }
 }
 

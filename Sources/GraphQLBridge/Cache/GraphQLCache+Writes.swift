@@ -81,10 +81,9 @@ extension GraphQLCache {
             }
         }
 
-        let changed: [CacheRecord]
+        let changed: [String]
         do throws(GraphQLCacheError) {
-            (changed, outcome.changedValues) = try merge(incoming)
-            try store.write(changed)
+            (changed, outcome.changedValues) = try store.merge(incoming)
         } catch {
             // What the store still holds for these records is older than this answer: stale until written again.
             unreliableKeys.formUnion(incoming.keys)
@@ -101,29 +100,14 @@ extension GraphQLCache {
         // A new receivedAt changes freshness only; memoized results are re-read when a value changed, and
         // their freshness is recomputed for those whose records were rewritten.
         // Watchers follow values: a record only received again (same values, new freshness) re-reads no watcher.
-        invalidate(Set(changed.map(\.key)), signalling: outcome.changedValues)
+        invalidate(Set(changed), signalling: outcome.changedValues)
 
         outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
             keep(response, queryKey: queryKey, normalizer: normalizer)
         }
-        trimIfNeeded(keeping: changed.map(\.key))
+        trimIfNeeded(keeping: changed)
         return outcome
-    }
-
-    /// `incoming` merged over the stored records: the records that changed (a value, or only when it was received),
-    /// and the keys of those whose values changed.
-    private func merge(_ incoming: [String: CacheRecord]) throws(GraphQLCacheError) -> ([CacheRecord], Set<String>) {
-        let existing = try store.records(forKeys: Array(incoming.keys))
-        var changed: [CacheRecord] = []
-        var changedValues: Set<String> = []
-        for (key, record) in incoming {
-            var merged = existing[key] ?? CacheRecord(key: key)
-            let outcome = merged.merge(record)
-            if outcome.changed { changed.append(merged) }
-            if outcome.valueChanged { changedValues.insert(key) }
-        }
-        return (changed, changedValues)
     }
 
     /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
@@ -163,7 +147,8 @@ extension GraphQLCache {
             try store.markUsed(memo.takeUsedRecordKeys() + written)
             let watched = watchers.watchedKeys
             let removed = try store.trim(toBytes: byteLimit / 10 * 9, sparing: watched)
-            changed(Set(removed))
+            // Not newer data: an answer in flight may write them again.
+            invalidate(Set(removed))
             let remaining = try store.byteCount()
             if remaining > byteLimit {
                 if !limitExceededByWatchers {

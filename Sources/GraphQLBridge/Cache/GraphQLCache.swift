@@ -187,7 +187,7 @@ public actor GraphQLCache {
             }
             let unreachable = try store.allKeys().filter { !reachable.contains($0) }
             try store.remove(keys: unreachable)
-            changed(Set(unreachable))
+            invalidate(Set(unreachable))
             return unreachable.count
         } catch {
             problems.append(error)

@@ -50,9 +50,9 @@ public struct GraphQLCacheMetadata: Sendable {
         keyFields[typeName] ?? Self.defaultKeyFields
     }
 
-    /// The configured lifetime of `field` on `typeName`: the field's own, else the type's.
-    func maxAge(of field: String, on typeName: String?) -> Duration? {
-        guard let typeName, !maxAges.isEmpty else { return nil }
-        return fieldMaxAges[typeName]?[field] ?? maxAges[typeName]
+    /// The configured lifetimes of `typeName`'s fields, by field name, and of the type itself.
+    func maxAges(on typeName: String?) -> (fields: [String: Duration]?, type: Duration?) {
+        guard let typeName, !maxAges.isEmpty else { return (nil, nil) }
+        return (fieldMaxAges[typeName], maxAges[typeName])
     }
 }

@@ -11,6 +11,12 @@ protocol GraphQLCacheStore: AnyObject {
     func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord]
     /// Writes `records` whole, replacing those with the same keys, in one transaction.
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError)
+    /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
+    /// writes the records that changed, in one transaction; returns their keys, and those whose values changed (not
+    /// only when they were received).
+    func merge(_ incoming: [String: CacheRecord]) throws(GraphQLCacheError) -> (
+        changed: [String], valueChanged: Set<String>
+    )
     /// Removes the records with these keys (absent ones are ignored), in one transaction.
     func remove(keys: [String]) throws(GraphQLCacheError)
     /// Every record's key.
@@ -48,6 +54,23 @@ protocol GraphQLCacheStore: AnyObject {
 }
 
 extension GraphQLCacheStore {
+    /// Reads the stored records, merges, writes those that changed.
+    func merge(_ incoming: [String: CacheRecord]) throws(GraphQLCacheError) -> (
+        changed: [String], valueChanged: Set<String>
+    ) {
+        let existing = try records(forKeys: Array(incoming.keys))
+        var changed: [CacheRecord] = []
+        var valueChanged: Set<String> = []
+        for (key, record) in incoming {
+            var merged = existing[key] ?? CacheRecord(key: key)
+            let outcome = merged.merge(record)
+            if outcome.changed { changed.append(merged) }
+            if outcome.valueChanged { valueChanged.insert(key) }
+        }
+        try write(changed)
+        return (changed.map(\.key), valueChanged)
+    }
+
     /// Runs `body`, whose reads see one state of the store (for SQLite, one read transaction rather than one per
     /// statement). The memory store needs nothing for it.
     func withReadSnapshot<T>(_ body: () -> T) -> T {

@@ -36,6 +36,36 @@ final class MemoryCacheStore: GraphQLCacheStore {
         }
     }
 
+    /// Merges in place: a stored record's fields are not copied to be merged.
+    func merge(_ incoming: [String: CacheRecord]) -> (changed: [String], valueChanged: Set<String>) {
+        var changed: [String] = []
+        var valueChanged: Set<String> = []
+        for (key, record) in incoming {
+            clock += 1
+            guard var slot = slots.removeValue(forKey: key) else {
+                let bytes = record.estimatedByteCount
+                slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
+                totalBytes += bytes
+                changed.append(key)
+                if !record.fields.isEmpty { valueChanged.insert(key) }
+                continue
+            }
+            let outcome = slot.record.merge(record)
+            slot.lastUse = clock
+            if outcome.changed {
+                changed.append(key)
+                if outcome.valueChanged {
+                    valueChanged.insert(key)
+                    totalBytes -= slot.bytes
+                    slot.bytes = slot.record.estimatedByteCount
+                    totalBytes += slot.bytes
+                }
+            }
+            slots[key] = slot
+        }
+        return (changed, valueChanged)
+    }
+
     func markUsed(_ keys: [String]) {
         for key in keys where slots[key] != nil {
             clock += 1
