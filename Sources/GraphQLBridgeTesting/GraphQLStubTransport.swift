@@ -98,8 +98,10 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
             recorded.append(record)
             return (stubs[name] ?? [], recorded.count)
         }
+        // A `GET` (persisted queries) carries its parameters in the URL: read them as the body would be.
+        let parameters = record.graphQLBody
         for stub in candidates.reversed() {
-            if let answer = try stub(body) { return answer }
+            if let answer = try stub(parameters) { return answer }
         }
         lock.withLock { unanswered.append(record) }
         throw TransportError(.other, Self.missingStubMessage(for: record, name: name, number: number))

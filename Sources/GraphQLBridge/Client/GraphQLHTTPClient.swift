@@ -13,6 +13,8 @@ import Foundation
 /// Requests are `POST` with `Content-Type: application/json` and
 /// `Accept: application/graphql-response+json, application/json;q=0.9`, as the GraphQL-over-HTTP draft
 /// says; a 4xx response of the GraphQL media type is read as a GraphQL response (request errors).
+/// With ``PersistedQueries`` (`persistedQueries:`), requests carry the operation's id in place of its document, and
+/// queries may go by `GET`.
 public struct GraphQLHTTPClient: Sendable {
     /// The `Accept` header the client sends.
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
@@ -24,6 +26,8 @@ public struct GraphQLHTTPClient: Sendable {
     /// The client cache, if any: queries are read from and written to it as their fetch policy says, and
     /// mutation results are merged into it.
     public let cache: GraphQLCache?
+    /// What requests carry in place of the document (``PersistedQueries``); the whole document by default.
+    public let persistedQueries: PersistedQueries
     private let transport: any GraphQLTransport
     private let middlewares: [any GraphQLMiddleware]
 
@@ -34,21 +38,26 @@ public struct GraphQLHTTPClient: Sendable {
     ///   - middlewares: applied in order, the first one outermost.
     ///   - timeout: the idle timeout of each request.
     ///   - cache: a client cache; without one every query goes to the server.
+    ///   - persistedQueries: automatic persisted queries, or the ids of a registered manifest only, in place of the
+    ///     document; ``PersistedQueries/disabled`` (the whole document, by `POST`) by default.
     public init(
         endpoint: URL, transport: any GraphQLTransport = URLSessionTransport(),
-        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil
+        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil,
+        persistedQueries: PersistedQueries = .disabled
     ) {
         self.endpoint = endpoint
         self.transport = transport
         self.middlewares = middlewares
         self.timeout = timeout
         self.cache = cache
+        self.persistedQueries = persistedQueries
     }
 
     /// The same client (transport, middlewares, timeout, cache) for another endpoint.
     public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
-            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache)
+            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache,
+            persistedQueries: persistedQueries)
     }
 
     /// Executes `operation` and decodes its result.
@@ -133,29 +142,18 @@ public struct GraphQLHTTPClient: Sendable {
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
     ) async throws(APIError) -> (result: GraphQLResult<Operation.Data>, body: Data) {
         let name = Operation.operationName
-        let body: Data
-        if let variables = operation.variablesJSON {
-            body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
-        } else {
-            do {
-                body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
-                    RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
-            } catch {
-                throw .encoding(operation: name, reason: "\(error)")
-            }
-        }
-        var request = HTTPRequest(method: "POST", url: endpoint, timeout: timeout)
-        request.headers["Content-Type"] = "application/json"
-        request.headers["Accept"] = GraphQLHTTPClient.acceptHeader
+        // The request (or, with persisted queries, the requests): GraphQLRequestBuilder.
+        let plan = try GraphQLRequestBuilder(endpoint: endpoint, timeout: timeout, persistedQueries: persistedQueries)
+            .plan(for: operation)
 
         let response: HTTPResponse
         let responseBody: Data
         do {
             if let queryKey, let cache {
                 (response, responseBody) = try await sendShared(
-                    request, body: body, operationName: name, queryKey: queryKey, cache: cache)
+                    plan, operationName: name, queryKey: queryKey, cache: cache)
             } else {
-                (response, responseBody) = try await send(request, body: body, operationName: name)
+                (response, responseBody) = try await send(plan, operationName: name)
             }
         } catch {
             throw GraphQLHTTPClient.translate(error, operation: name)
@@ -167,11 +165,11 @@ public struct GraphQLHTTPClient: Sendable {
 
     /// Sends the request, or waits for the identical query already in flight.
     private func sendShared(
-        _ request: HTTPRequest, body: Data, operationName: String, queryKey: String, cache: GraphQLCache
+        _ plan: GraphQLRequestPlan, operationName: String, queryKey: String, cache: GraphQLCache
     ) async throws -> (HTTPResponse, Data) {
         let client = self
         let (shared, isNew) = await cache.sharedRequest(for: queryKey) {
-            Task { try await client.send(request, body: body, operationName: operationName) }
+            Task { try await client.send(plan, operationName: operationName) }
         }
         guard isNew else { return try await shared.task.value }
         do {
@@ -270,7 +268,8 @@ public struct GraphQLHTTPClient: Sendable {
         }
     }
 
-    private func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+    /// Runs one request through the middlewares and the transport.
+    func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         let transport = self.transport
         var next: GraphQLMiddleware.Next = { request, body, name in
             try await transport.send(request, body: body, operationName: name)
