@@ -39,29 +39,31 @@ public enum UUIDScalar {
 
     /// Reads a UUID in either form, or says why the text is not one.
     static func parseExplaining(_ text: String) throws(ScalarTextProblem) -> UUID {
-        let characters = Array(text.utf8)
+        let characters = Array(text.unicodeScalars)
         let hyphenated = characters.count == 36
         guard hyphenated || characters.count == 32 else {
             throw ScalarTextProblem(
-                reason: "the text has \(text.count) characters; a UUID has 36 (with hyphens) or 32 (without)")
+                reason: "the text has \(characters.count) characters; a UUID has 36 (with hyphens) or 32 (without)")
         }
         var bytes = [UInt8](repeating: 0, count: 16)
         var digit = 0
         for (offset, character) in characters.enumerated() {
             if hyphenated, offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard character == UInt8(ascii: "-") else {
+                guard character == "-" else {
                     throw ScalarTextProblem(reason: "character \(offset + 1) must be a hyphen (8-4-4-4-12 digits)")
                 }
                 continue
             }
             let value: UInt8
             switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = character - UInt8(ascii: "A") + 10
+            case "0"..."9": value = UInt8(character.value - 48)
+            case "a"..."f": value = UInt8(character.value - 97 + 10)
+            case "A"..."F": value = UInt8(character.value - 65 + 10)
             default:
-                let shown = (0x20..<0x7F).contains(character) ? " ('\(Character(Unicode.Scalar(character)))')" : ""
-                throw ScalarTextProblem(reason: "character \(offset + 1)\(shown) is not a hexadecimal digit")
+                let shown =
+                    character.isASCII && character.value >= 0x20
+                    ? "'\(character)'" : "U+\(String(character.value, radix: 16, uppercase: true))"
+                throw ScalarTextProblem(reason: "character \(offset + 1) (\(shown)) is not a hexadecimal digit")
             }
             bytes[digit / 2] |= digit % 2 == 0 ? value << 4 : value
             digit += 1
