@@ -96,7 +96,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
             throw ConfigurationError(path: path, message: "the file must contain a JSON object; " + example)
         }
         for key in object.keys.sorted() where !keys.contains(key) {
-            let suggestion = keys.first { $0.lowercased() == key.lowercased() || $0.hasPrefix(key) }
+            let suggestion =
+                keys.first { $0.lowercased() == key.lowercased() || $0.hasPrefix(key) }
+                ?? Suggestions.list(key, keys).first
             throw ConfigurationError(
                 path: path,
                 message: "unknown key '\(key)'"
