@@ -78,7 +78,9 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
     /// - Throws: a `DecodingError` when a request's variables do not decode as `Operation.Variables`.
     public func variables<Operation: GraphQLOperation>(of operation: Operation.Type) throws -> [Operation.Variables]
     where Operation.Variables: Decodable {
-        try requests.filter { $0.operationName == Operation.operationName }.map { try Self.variables(in: $0.body) }
+        try requests.filter { $0.operationName == Operation.operationName }.map {
+            try Self.variables(in: $0.graphQLBody)
+        }
     }
 
     /// Forgets the stubs and the recorded requests.
