@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The lottery reference backend: the whole contract (contract/README.md, lottery.graphqls) over HTTP.
 
-REST under /api/v1/ and GraphQL at POST /graphql, both served from one data set
+REST under /api/v1/ and GraphQL at POST /graphql (GET for queries; automatic persisted queries with --apq, trusted
+documents with --trusted-documents), both served from one data set
 (Sources/LotteryBackend/Resources/dataset.json). Standard library plus graphql-core 3.3.2.
 
     python3 Tests/ReferenceBackend/server.py --port 0
