@@ -243,3 +243,18 @@ struct PersistedQueriesTests {
         }
     }
 }
+
+extension PersistedQueriesTests {
+    @Test("every GET reaches the server: URLSession's own HTTP cache never answers in place of the fetch policy")
+    func getBypassesURLCache() async throws {
+        let server = try EmbeddedLotteryServer.start(
+            options: EmbeddedBackendOptions(cacheMaxAge: 300, persistedQueries: .automatic))
+        defer { server.stop() }
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, persistedQueries: .automatic(useGETForQueries: true))
+        for _ in 0..<4 { _ = try await client.execute(ImageQuery(id: "logo-6x45")) }
+        let counts = server.graphQLRequestCounts
+        #expect(counts.gets == 4, "one GET by id per execution (the first one refused), each answered by the server")
+        #expect(counts.posts == 1, "the document once")
+    }
+}
