@@ -53,7 +53,7 @@ public struct GraphQLHTTPClient: Sendable {
         self.persistedQueries = persistedQueries
     }
 
-    /// The same client (transport, middlewares, timeout, cache) for another endpoint.
+    /// The same client (transport, middlewares, timeout, cache, persisted queries) for another endpoint.
     public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
             endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache,
