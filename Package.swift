@@ -139,6 +139,11 @@ let package = Package(
         .testTarget(
             name: "ReferenceBackendTests", dependencies: ["LotteryTestSupport"], path: "Tests/ReferenceBackendTests"
         ),
+        // Data Connect's scalars (UUID, Date, Timestamp, Any) through types generated at build time from its graphql/.
+        .testTarget(
+            name: "ScalarRoundTripTests", dependencies: ["GraphQLBridge", "GraphQLBridgeTesting"], exclude: ["graphql"],
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,7 +20,7 @@ struct BenchmarkOptions {
     var check = true
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|client|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
+        usage: Benchmarks [decode|codegen|cache|client|persisted|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
                           [--fixtures DIR] [--python PATH] [--no-pin]
 
           decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
@@ -29,6 +29,8 @@ struct BenchmarkOptions {
           cache    cache hits (memory, SQLite) vs decoding; merge cost as the store grows
           client   10,000 ImageQuery requests over loopback: GraphQLHTTPClient vs URLSession + JSONDecoder
                    (rounds of --games requests)
+          persisted  bytes per request of each LotteryAPI operation: the whole document, its persisted-query id
+                   by POST and by GET
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)

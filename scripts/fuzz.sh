@@ -6,7 +6,8 @@
 #
 # Targets (Fuzz/TARGET/Harness.swift, with a seed corpus in Fuzz/TARGET/Corpus):
 #   parser     GraphQLParser: parse, print pretty and minified, parse again: the same document
-#   decoder    GraphQLResponseDecoder with the generated LotteryAPI types (snapshot fixtures); JSONValue(parsing:)
+#   decoder    GraphQLResponseDecoder with the generated LotteryAPI types (snapshot fixtures) and Data Connect's
+#              scalars (the data-connect-scalars snippet); JSONValue(parsing:)
 #   fastdecoder  the generated one-pass decoders vs the Decodable path on the same bytes: the same value or error
 #   schema     schema builder, validator, planner and renderer: a document the validator accepts must plan
 #   http       the embedded backend's HTTP request head parsing and body framing (Sources/LotteryBackend/HTTP)
@@ -59,11 +60,13 @@ parser)
     ;;
 decoder)
     modules=("GraphQLBridge:Sources/GraphQLBridge")
-    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
+    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI
+        Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift)
     ;;
 fastdecoder)
     modules=("GraphQLBridge:Sources/GraphQLBridge")
-    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
+    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI
+        Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift)
     ;;
 schema)
     modules=("GraphQLParser:Sources/GraphQLParser")

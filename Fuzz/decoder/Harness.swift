@@ -1,5 +1,6 @@
 // Fuzz target `decoder` (scripts/fuzz.sh decoder): the GraphQLBridge runtime as a module, and the generated
-// LotteryAPI types (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) with this harness. The first byte
+// LotteryAPI types (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) and those of Data Connect's scalars
+// (the `data-connect-scalars` snippet's expected.swift) with this harness. The first byte
 // picks an operation; the rest is a response body, decoded as that operation's result with both error policies
 // and parsed by `JSONValue(parsing:)`. Errors are expected; a crash is a bug. A body JSONValue parses exactly
 // must be JSON to Foundation too, and its strings must read the same.
@@ -37,7 +38,10 @@ public func fuzzDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let body = Data(bytes.dropFirst())
-    switch bytes[0] % 5 {
+    // 0xF0 and above: Data Connect's scalars (UUID, LocalDate, Timestamp, Any) through the generated types of the
+    // `data-connect-scalars` snippet; anything else: a LotteryAPI operation.
+    switch bytes[0] >= 0xF0 ? 5 : bytes[0] % 5 {
+    case 5: decode(BookingQuery.self, body)
     case 0: decode(GameQuery.self, body)
     case 1: decode(GamesQuery.self, body)
     case 2: decode(DrawQuery.self, body)

@@ -1,6 +1,7 @@
 // Fuzz target `fastdecoder` (scripts/fuzz.sh fastdecoder): the generated one-pass decoders against the `Decodable`
 // path on the same bytes. The GraphQLBridge runtime as a module, the generated LotteryAPI types
-// (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) with this harness. The first byte picks an operation;
+// (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) and those of Data Connect's scalars (the
+// `data-connect-scalars` snippet) with this harness. The first byte picks an operation;
 // the rest is a response body, decoded with both error policies through `GraphQLResponseDecoder` with
 // `path: .automatic` and `path: .decodable`, and by the fast reader alone. The two paths must give the same value or
 // the same `APIError`, and the fast reader alone must never take a body that the `Decodable` path rejects or reads
@@ -68,7 +69,10 @@ public func fuzzFastDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let body = Data(bytes.dropFirst())
-    switch bytes[0] % 5 {
+    // 0xF0 and above: Data Connect's scalars (UUID, LocalDate, Timestamp, Any) through the generated types of the
+    // `data-connect-scalars` snippet; anything else: a LotteryAPI operation.
+    switch bytes[0] >= 0xF0 ? 5 : bytes[0] % 5 {
+    case 5: compare(BookingQuery.self, body)
     case 0: compare(GameQuery.self, body)
     case 1: compare(GamesQuery.self, body)
     case 2: compare(DrawQuery.self, body)

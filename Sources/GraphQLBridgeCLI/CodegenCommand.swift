@@ -7,7 +7,8 @@ public enum CodegenCommand {
     /// The command's help.
     public static let help = """
         USAGE: graphql-bridge codegen --schema FILE --operations PATH... --output DIR [--config FILE]
-                                      [--scalar NAME=SWIFTTYPE]... [--access public|internal] [--watch]
+                                      [--scalar NAME=SWIFTTYPE]... [--access public|internal] [--manifest FILE]
+                                      [--watch]
 
         Generates Swift types for GraphQL operations and fragments: one file per operation, fragment, enum and input
         object, in DIR (Operations/, Fragments/, Schema/). Files whose contents did not change are not rewritten;
@@ -18,11 +19,15 @@ public enum CodegenCommand {
           --schema FILE             The schema (SDL); repeatable.
           --operations PATH         Operation files, or folders (every *.graphql inside, sorted); several may follow.
           --output DIR              Where to write the Swift files.
-          --config FILE             A graphql-codegen.json with any of: schema, operations, output, scalars, access
-                                    (paths relative to the file). Options given here take precedence.
+          --config FILE             A graphql-codegen.json with any of: schema, operations, output, scalars, access,
+                                    cache, persistedQueries (paths relative to the file). Options given here take
+                                    precedence.
           --scalar NAME=SWIFTTYPE   The Swift type of a custom scalar, e.g. --scalar Long=Int64 --scalar DateTime=Date;
                                     repeatable. An unmapped custom scalar becomes JSONValue, with a warning.
           --access LEVEL            public (default) or internal.
+          --manifest FILE           Also write an Apollo persisted-query manifest of the operations (id, body, name,
+                                    type) to FILE, for the server's team (or "persistedQueries": {"manifest": FILE}
+                                    in the configuration).
           --watch                   Regenerate whenever an input changes (checked every 0.5 s); Ctrl-C stops.
 
         EXIT STATUS:
@@ -70,6 +75,7 @@ public enum CodegenCommand {
         let configPath = try reader.value("--config")
         let scalars = try reader.values("--scalar")
         let access = try reader.value("--access")
+        let manifest = try reader.value("--manifest")
         let watch = reader.flag("--watch")
         try reader.finish(command: "codegen")
 
@@ -91,6 +97,10 @@ public enum CodegenCommand {
                 throw UsageError("--access takes public or internal, found '\(access)'")
             }
             configuration.accessLevel = level
+        }
+        if let manifest {
+            guard !manifest.isEmpty else { throw UsageError("--manifest takes the path of the manifest file to write") }
+            configuration.manifestPath = manifest
         }
         guard !configuration.schemaPaths.isEmpty else {
             throw UsageError("--schema FILE is required (or a --config file with \"schema\")")
@@ -123,9 +133,21 @@ public enum CodegenCommand {
             output.standardOutput(
                 "Generated \(result.files.count) files in \(options.output): \(summary.written.count) written, "
                     + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed.\n")
-            return 0
         } catch {
             output.standardError("error: cannot write into \(options.output): \(error.localizedDescription)\n")
+            return 2
+        }
+        guard let manifestPath = options.configuration.manifestPath, let plan = result.plan else { return 0 }
+        let manifest = PersistedQueryManifest(plan: plan)
+        do {
+            let written = try manifest.write(to: URL(fileURLWithPath: manifestPath))
+            output.standardOutput(
+                "Persisted-query manifest of \(manifest.operations.count) operations: \(manifestPath) "
+                    + "(\(written ? "written" : "unchanged")).\n")
+            return 0
+        } catch {
+            output.standardError(
+                "error: cannot write the persisted-query manifest \(manifestPath): \(error.localizedDescription)\n")
             return 2
         }
     }

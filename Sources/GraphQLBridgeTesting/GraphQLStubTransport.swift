@@ -78,7 +78,9 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
     /// - Throws: a `DecodingError` when a request's variables do not decode as `Operation.Variables`.
     public func variables<Operation: GraphQLOperation>(of operation: Operation.Type) throws -> [Operation.Variables]
     where Operation.Variables: Decodable {
-        try requests.filter { $0.operationName == Operation.operationName }.map { try Self.variables(in: $0.body) }
+        try requests.filter { $0.operationName == Operation.operationName }.map {
+            try Self.variables(in: $0.graphQLBody)
+        }
     }
 
     /// Forgets the stubs and the recorded requests.
@@ -98,8 +100,10 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
             recorded.append(record)
             return (stubs[name] ?? [], recorded.count)
         }
+        // A `GET` (persisted queries) carries its parameters in the URL: read them as the body would be.
+        let parameters = record.graphQLBody
         for stub in candidates.reversed() {
-            if let answer = try stub(body) { return answer }
+            if let answer = try stub(parameters) { return answer }
         }
         lock.withLock { unanswered.append(record) }
         throw TransportError(.other, Self.missingStubMessage(for: record, name: name, number: number))

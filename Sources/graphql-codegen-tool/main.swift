@@ -75,3 +75,16 @@ do {
 } catch {
     fail("error: cannot write into \(directory.path): \(error.localizedDescription)\n")
 }
+// The persisted-query manifest the configuration asks for ("persistedQueries": {"manifest": PATH}), next to the
+// configuration. A build plugin may not be allowed to write there (Xcode's sandbox): that is a warning, with the fix.
+if let manifestPath = configuration.manifestPath, let plan = result.plan {
+    do {
+        try PersistedQueryManifest(plan: plan).write(to: URL(fileURLWithPath: manifestPath))
+    } catch {
+        FileHandle.standardError.write(
+            Data(
+                ("\(configPath): warning: cannot write the persisted-query manifest \(manifestPath) "
+                    + "(\(error.localizedDescription)); write it with `graphql-bridge codegen --config \(configPath) "
+                    + "--manifest \(manifestPath)`\n").utf8))
+    }
+}

@@ -13,6 +13,7 @@ struct RenderingSnippetTests {
     static let snippets = [
         "access-internal",  // internal declarations
         "conditional-fields",  // @include/@skip: optional fields, a conditional fragment
+        "data-connect-scalars",  // UUID (both forms), LocalDate, Timestamp, Any: decoding, variables, inputs
         "enums",  // unknown case, case names, keywords, descriptions, deprecation
         "fragments",  // fragments, nested spreads, a selection typed as its only fragment, spreads beside fields
         "input-objects",  // Encodable inputs, GraphQLNullable, defaults, a recursive input, Date fields

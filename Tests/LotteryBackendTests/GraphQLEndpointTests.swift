@@ -316,15 +316,21 @@ struct GraphQLEndpointTests {
         #expect(try unknown.json()[path: "errors", 0, "message"] == .string("Unknown operation named \"C\"."))
     }
 
-    @Test("Transport errors: GET is 405, a non-JSON body 400, a wrong Content-Type 415, no query 400")
+    @Test("Transport errors: PUT is 405, a GET without a query 400, a non-JSON body 400, a wrong Content-Type 415")
     func transportErrors() async throws {
         let server = try TestSupport.startServer()
         defer { server.stop() }
         var get = URLRequest(url: server.graphQLURL)
         get.setValue(TestSupport.graphQLAccept, forHTTPHeaderField: "Accept")
         let getResponse = try await TestSupport.send(get)
-        #expect(getResponse.status == 405)
-        #expect(getResponse.headers["allow"] == "POST")
+        #expect(getResponse.status == 400)
+        #expect(try getResponse.json()[path: "errors", 0, "message"] == .string("the request has no query string"))
+        var put = URLRequest(url: server.graphQLURL)
+        put.httpMethod = "PUT"
+        put.httpBody = Data("{\"query\":\"{__typename}\"}".utf8)
+        let putResponse = try await TestSupport.send(put)
+        #expect(putResponse.status == 405)
+        #expect(putResponse.headers["allow"] == "GET, POST")
         #expect(try await TestSupport.postGraphQL(server, body: Data("nope".utf8)).status == 400)
         #expect(try await TestSupport.postGraphQL(server, body: Data("{}".utf8)).status == 400)
         #expect(try await TestSupport.postGraphQL(server, body: Data("[1]".utf8)).status == 400)

@@ -23,6 +23,10 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
     /// More command-line options, passed as they are after the others (e.g. `["--fail-mutations"]`,
     /// `["--cache-max-age", "30"]`, or a second `["--token", "other"]`).
     public var additionalArguments: [String] = []
+    /// Accept Apollo's automatic persisted queries (`--apq`).
+    public var automaticPersistedQueries = false
+    /// Run only the documents of this Apollo persisted-query manifest (`--trusted-documents`).
+    public var trustedDocumentsManifest: URL?
 
     /// Creates options; the defaults start a plain server without authentication, delay or injected faults.
     /// - Parameters:
@@ -79,6 +83,8 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
         }
         if let datasetURL { arguments += ["--dataset", datasetURL.path] }
         if verbose { arguments.append("--verbose") }
+        if automaticPersistedQueries { arguments.append("--apq") }
+        if let trustedDocumentsManifest { arguments += ["--trusted-documents", trustedDocumentsManifest.path] }
         return arguments + additionalArguments
     }
 }

@@ -294,6 +294,15 @@ class GraphQLService:
         self.options = options
         self.schema = build_lottery_schema(sdl, dataset, options)
 
+    def operation_type(self, query: str, operation_name: str | None) -> str | None:
+        """"query", "mutation" or "subscription" for the operation the request would run; None when the document
+        does not parse or has no such operation (running it then reports why)."""
+        try:
+            operation = get_operation_ast(parse(query), operation_name)
+        except GraphQLSyntaxError:
+            return None
+        return None if operation is None else operation.operation.value
+
     def run(self, query: str, variables: dict[str, Any] | None, operation_name: str | None,
             favorites: Favorites | None = None, caller: str | None = None) -> GraphQLOutcome:
         """Runs one request; `favorites` and `caller` (the bearer token, or None) answer `isFavorite` and

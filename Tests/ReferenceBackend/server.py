@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The lottery reference backend: the whole contract (contract/README.md, lottery.graphqls) over HTTP.
 
-REST under /api/v1/ and GraphQL at POST /graphql, both served from one data set
+REST under /api/v1/ and GraphQL at POST /graphql (GET for queries; automatic persisted queries with --apq, trusted
+documents with --trusted-documents), both served from one data set
 (Sources/LotteryBackend/Resources/dataset.json). Standard library plus graphql-core 3.3.2.
 
     python3 Tests/ReferenceBackend/server.py --port 0
@@ -13,6 +14,7 @@ See Tests/ReferenceBackend/README.md for the options, the injected differences a
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib.util
 import json
 import os
@@ -110,13 +112,96 @@ class LotteryServer(ThreadingHTTPServer):
     allow_reuse_address = True
     request_queue_size = 128  # a comparison run opens many connections at once
 
-    def __init__(self, address, options: argparse.Namespace, dataset: Dataset, graphql_service: GraphQLService):
+    def __init__(self, address, options: argparse.Namespace, dataset: Dataset, graphql_service: GraphQLService,
+                 trusted: dict[str, str] | None = None):
         super().__init__(address, LotteryHandler)
         self.options = options
         self.dataset = dataset
         self.rest = RestRenderer(dataset, inject_differences=options.inject_differences)
         self.graphql = graphql_service
         self.favorites = Favorites()
+        self.persisted = PersistedQueries(options.apq, trusted)
+
+
+class PersistedQueries:
+    """The persisted-query protocols of the contract: Apollo's automatic persisted queries (--apq: an id alone runs
+    the document stored under it) and trusted documents (--trusted-documents MANIFEST: only the manifest's
+    documents run, by id or in full)."""
+
+    CAPACITY = 10_000
+
+    def __init__(self, automatic: bool, trusted: dict[str, str] | None) -> None:
+        self.automatic = automatic
+        self.trusted = trusted
+        self.stored: dict[str, str] = {}
+        self.lock = threading.Lock()
+
+    @property
+    def enabled(self) -> bool:
+        return self.automatic or self.trusted is not None
+
+    def resolve(self, query: str | None, persisted: Any) -> tuple[str, str | None, str | None]:
+        """("run", document, None), ("refuse", message, code) or ("invalid", message, None)."""
+        if persisted is None:
+            if query is None:
+                return "invalid", "the request has no query string", None
+            if self.trusted is not None and sha256(query) not in self.trusted:
+                return "refuse", "PersistedQueryNotInList", "PERSISTED_QUERY_NOT_IN_LIST"
+            return "run", query, None
+        if not isinstance(persisted, dict):
+            return "invalid", "extensions.persistedQuery must be an object", None
+        if not self.enabled:
+            if query is not None:
+                return "run", query, None
+            return "refuse", "PersistedQueryNotSupported", "PERSISTED_QUERY_NOT_SUPPORTED"
+        version = persisted.get("version")
+        if version != 1 or isinstance(version, bool):
+            return "invalid", "Unsupported persisted query version: extensions.persistedQuery.version must be 1", None
+        digest = persisted.get("sha256Hash")
+        if not isinstance(digest, str) or len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            return "invalid", "extensions.persistedQuery.sha256Hash must be 64 lowercase hexadecimal digits", None
+        if query is not None and sha256(query) != digest:
+            return "invalid", "provided sha does not match query", None
+        if self.trusted is not None:
+            document = self.trusted.get(digest)
+            if document is None:
+                if query is None:
+                    return "refuse", "PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND"
+                return "refuse", "PersistedQueryNotInList", "PERSISTED_QUERY_NOT_IN_LIST"
+            return "run", document, None
+        with self.lock:
+            if query is not None:
+                if digest not in self.stored and len(self.stored) < self.CAPACITY:
+                    self.stored[digest] = query
+                return "run", query, None
+            document = self.stored.get(digest)
+        if document is None:
+            return "refuse", "PersistedQueryNotFound", "PERSISTED_QUERY_NOT_FOUND"
+        return "run", document, None
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def load_trusted_documents(path: Path | None) -> dict[str, str] | None:
+    """The documents of an Apollo persisted-query manifest, by id; ValueError when it is not one."""
+    if path is None:
+        return None
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(manifest, dict) or manifest.get("format") != "apollo-persisted-query-manifest" \
+            or manifest.get("version") != 1 or not isinstance(manifest.get("operations"), list):
+        raise ValueError(f"{path}: not an Apollo persisted-query manifest (format, version 1, operations)")
+    documents: dict[str, str] = {}
+    for index, operation in enumerate(manifest["operations"]):
+        identifier = operation.get("id") if isinstance(operation, dict) else None
+        body = operation.get("body") if isinstance(operation, dict) else None
+        if not isinstance(identifier, str) or not isinstance(body, str):
+            raise ValueError(f"{path}: operations[{index}] needs a string id and body")
+        if sha256(body) != identifier:
+            raise ValueError(f"{path}: operations[{index}].id is not the SHA-256 of its body")
+        documents[identifier] = body
+    return documents
 
 
 class LotteryHandler(BaseHTTPRequestHandler):
@@ -365,30 +450,21 @@ class LotteryHandler(BaseHTTPRequestHandler):
             self.send_graphql_errors(HTTPStatus.UNAUTHORIZED, media_type, "missing or wrong bearer token",
                                      headers={"WWW-Authenticate": 'Bearer realm="lottery"'})
             return
-        if self.command != "POST":
+        if self.command == "GET":
+            request = self.graphql_get_parameters(media_type)
+        elif self.command == "POST":
+            request = self.graphql_post_parameters(media_type, body)
+        else:
             self.send_graphql_errors(HTTPStatus.METHOD_NOT_ALLOWED, media_type,
-                                     f"method {self.command} is not supported: POST a GraphQL request",
-                                     headers={"Allow": "POST"})
+                                     f"method {self.command} is not supported: POST a GraphQL request "
+                                     "(or GET a query)", headers={"Allow": "GET, POST"})
             return
-        if body is None:
-            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request body is missing or too large")
-            return
-        content_type = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
-        if content_type not in ("application/json", ""):
-            self.send_graphql_errors(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, media_type,
-                                     f"Content-Type must be application/json, got {content_type!r}")
-            return
-        try:
-            request = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, f"the request body is not JSON: {error}")
-            return
-        if not isinstance(request, dict):
-            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request body must be a JSON object")
+        if request is None:
             return
         query = request.get("query")
-        if not isinstance(query, str) or not query.strip():
-            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request has no query string")
+        if query is not None and (not isinstance(query, str) or not query.strip()):
+            message = "query must be a string" if not isinstance(query, str) else "the request has no query string"
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, message)
             return
         variables = request.get("variables")
         if variables is not None and not isinstance(variables, dict):
@@ -398,7 +474,25 @@ class LotteryHandler(BaseHTTPRequestHandler):
         if operation_name is not None and not isinstance(operation_name, str):
             self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "operationName must be a string")
             return
-        outcome = self.server.graphql.run(query, variables, operation_name, favorites=self.server.favorites,
+        extensions = request.get("extensions")
+        if extensions is not None and not isinstance(extensions, dict):
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "extensions must be a JSON object")
+            return
+        persisted = (extensions or {}).get("persistedQuery")
+        verdict, text, code = self.server.persisted.resolve(query, persisted)
+        if verdict == "invalid":
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, text)
+            return
+        if verdict == "refuse":
+            # 200, as Apollo's servers answer it: the client sends the document next (or reports the id).
+            self.send_json(HTTPStatus.OK, {"errors": [{"message": text, "extensions": {"code": code}}]},
+                           content_type=media_type)
+            return
+        if self.command == "GET" and self.server.graphql.operation_type(text, operation_name) == "mutation":
+            self.send_graphql_errors(HTTPStatus.METHOD_NOT_ALLOWED, media_type,
+                                     "mutations are POST only: POST this request", headers={"Allow": "POST"})
+            return
+        outcome = self.server.graphql.run(text, variables, operation_name, favorites=self.server.favorites,
                                           caller=self.caller())
         status = HTTPStatus.BAD_REQUEST if outcome.request_error and media_type == GRAPHQL_RESPONSE_JSON \
             else HTTPStatus.OK
@@ -408,6 +502,54 @@ class LotteryHandler(BaseHTTPRequestHandler):
             # Only executed queries: never a mutation's answer, never a request error.
             headers["Cache-Control"] = f"max-age={max_age}"
         self.send_json(status, outcome.body, content_type=media_type, headers=headers)
+
+    def graphql_post_parameters(self, media_type: str, body: bytes | None) -> dict[str, Any] | None:
+        """The JSON body of a POST, or None after answering an error."""
+        if body is None:
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request body is missing or too large")
+            return None
+        content_type = self.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if content_type not in ("application/json", ""):
+            self.send_graphql_errors(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, media_type,
+                                     f"Content-Type must be application/json, got {content_type!r}")
+            return None
+        try:
+            request = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, f"the request body is not JSON: {error}")
+            return None
+        if not isinstance(request, dict):
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request body must be a JSON object")
+            return None
+        if request.get("query") is None and (request.get("extensions") or {}) == {}:
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request has no query string")
+            return None
+        return request
+
+    def graphql_get_parameters(self, media_type: str) -> dict[str, Any] | None:
+        """The URL query parameters of a GET (variables and extensions as JSON), or None after answering an error."""
+        parameters = parse_qs(urlsplit(self.path).query, keep_blank_values=True)
+        request: dict[str, Any] = {}
+        for name in ("query", "operationName", "variables", "extensions"):
+            values = parameters.get(name)
+            if not values:
+                continue
+            if len(values) > 1:
+                self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, f"the {name} parameter is given twice")
+                return None
+            if name in ("variables", "extensions"):
+                try:
+                    request[name] = json.loads(values[0])
+                except json.JSONDecodeError as error:
+                    self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type,
+                                             f"the {name} parameter is not JSON: {error}")
+                    return None
+            else:
+                request[name] = values[0]
+        if request.get("query") is None and not isinstance(request.get("extensions"), dict):
+            self.send_graphql_errors(HTTPStatus.BAD_REQUEST, media_type, "the request has no query string")
+            return None
+        return request
 
 
 # --- startup --------------------------------------------------------------------------------
@@ -422,6 +564,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
                              "accept several tokens, each with its own favourites")
     parser.add_argument("--cache-max-age", type=int, default=None, metavar="N",
                         help="send 'Cache-Control: max-age=N' with GraphQL query responses (never mutations)")
+    parser.add_argument("--apq", action="store_true",
+                        help="accept Apollo's automatic persisted queries (extensions.persistedQuery): an id alone "
+                             "runs the document stored under it, PersistedQueryNotFound until one is")
+    parser.add_argument("--trusted-documents", type=Path, default=None, metavar="MANIFEST",
+                        help="run only the documents of this Apollo persisted-query manifest (by id or in full); "
+                             "any other document gets PersistedQueryNotInList")
     parser.add_argument("--fail-mutations", action="store_true",
                         help="every write fails: GraphQL mutations with a field error, REST PUT/DELETE with 500")
     parser.add_argument("--long-as-string", action="store_true",
@@ -457,6 +605,7 @@ def main(argv: list[str] | None = None) -> int:
                                                               inject_differences=options.inject_differences,
                                                               fail_game=options.fail_graphql_for,
                                                               fail_mutations=options.fail_mutations))
+        trusted = load_trusted_documents(options.trusted_documents)
     except (DatasetError, OSError, ValueError) as error:
         print(f"reference backend: {error}", file=sys.stderr)
         return EXIT_BAD_DATA
@@ -470,7 +619,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
 
     try:
-        server = LotteryServer((options.host, options.port), options, dataset, service)
+        server = LotteryServer((options.host, options.port), options, dataset, service, trusted)
     except OSError as error:
         print(f"reference backend: cannot listen on {options.host}:{options.port}: {error}", file=sys.stderr)
         return 1

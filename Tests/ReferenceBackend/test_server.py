@@ -10,7 +10,10 @@ import json
 import subprocess
 import sys
 import unittest
+import hashlib
+import tempfile
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -397,12 +400,16 @@ class DefaultServerTests(unittest.TestCase):
         self.assertIsNone(body["data"])
         self.assertEqual(body["errors"][0]["path"], ["draws"])
 
-    def test_graphql_get_is_not_supported(self) -> None:
-        request = urllib.request.Request(self.server.base_url + "/graphql?query=%7Bgames%7Bid%7D%7D")
-        with self.assertRaises(urllib.error.HTTPError) as raised:
-            urllib.request.urlopen(request, timeout=10)
-        self.assertEqual(raised.exception.code, 405)
-        raised.exception.close()
+    def test_graphql_get_runs_queries_only(self) -> None:
+        status, _, body = self.server.request("/graphql?query=%7Bimage%28id%3A%22logo-6x45%22%29%7Bid%7D%7D")
+        self.assertEqual(status, 200)
+        self.assertEqual(body, {"data": {"image": {"id": "logo-6x45"}}})
+        mutation = urllib.parse.quote('mutation { setFavorite(gameId: "6x45", favorite: true) { id } }')
+        status, _, headers, body = self.server.exchange("/graphql?query=" + mutation)
+        self.assertEqual(status, 405)
+        self.assertEqual(headers.get("Allow"), "POST")
+        status, _, _ = self.server.request("/graphql", {"query": "{ __typename }"}, method="PUT")
+        self.assertEqual(status, 405)
 
     def test_apis_agree_on_every_game(self) -> None:
         """A miniature of the comparison: REST and GraphQL describe each game alike (no injection)."""
@@ -504,3 +511,53 @@ class ProcessTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PersistedQueryTests(unittest.TestCase):
+    """--apq (automatic persisted queries) and --trusted-documents (a manifest's documents only), by POST and GET."""
+
+    DOCUMENT = 'query Logo{image(id:"logo-6x45"){id}}'
+
+    @staticmethod
+    def extensions(document: str) -> dict[str, Any]:
+        return {"persistedQuery": {"version": 1, "sha256Hash": hashlib.sha256(document.encode()).hexdigest()}}
+
+    def test_automatic_persisted_queries(self) -> None:
+        server = RunningServer("--apq")
+        try:
+            extensions = self.extensions(self.DOCUMENT)
+            status, _, body = server.request("/graphql", {"extensions": extensions})
+            self.assertEqual(status, 200)
+            self.assertEqual(body["errors"][0]["message"], "PersistedQueryNotFound")
+            self.assertEqual(body["errors"][0]["extensions"]["code"], "PERSISTED_QUERY_NOT_FOUND")
+            status, _, body = server.request("/graphql", {"query": self.DOCUMENT, "extensions": extensions})
+            self.assertEqual(body, {"data": {"image": {"id": "logo-6x45"}}})
+            query = urllib.parse.urlencode({"operationName": "Logo", "extensions": json.dumps(extensions)})
+            status, _, body = server.request("/graphql?" + query)
+            self.assertEqual((status, body), (200, {"data": {"image": {"id": "logo-6x45"}}}))
+            wrong = {"persistedQuery": {"version": 1, "sha256Hash": "0" * 64}}
+            status, _, body = server.request("/graphql", {"query": self.DOCUMENT, "extensions": wrong})
+            self.assertEqual(status, 400)
+            self.assertEqual(body["errors"][0]["message"], "provided sha does not match query")
+        finally:
+            server.stop()
+
+    def test_trusted_documents(self) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            manifest = Path(folder) / "manifest.json"
+            manifest.write_text(json.dumps({
+                "format": "apollo-persisted-query-manifest", "version": 1,
+                "operations": [{"id": hashlib.sha256(self.DOCUMENT.encode()).hexdigest(), "body": self.DOCUMENT,
+                                "name": "Logo", "type": "query"}]}))
+            server = RunningServer("--trusted-documents", str(manifest))
+            try:
+                status, _, body = server.request("/graphql", {"extensions": self.extensions(self.DOCUMENT)})
+                self.assertEqual(body, {"data": {"image": {"id": "logo-6x45"}}})
+                status, _, body = server.request("/graphql", {"query": self.DOCUMENT})
+                self.assertEqual(body, {"data": {"image": {"id": "logo-6x45"}}})
+                status, _, body = server.request("/graphql", {"query": "{ __typename }"})
+                self.assertEqual(body["errors"][0]["extensions"]["code"], "PERSISTED_QUERY_NOT_IN_LIST")
+                status, _, body = server.request("/graphql", {"extensions": self.extensions("{ __typename }")})
+                self.assertEqual(body["errors"][0]["extensions"]["code"], "PERSISTED_QUERY_NOT_FOUND")
+            finally:
+                server.stop()

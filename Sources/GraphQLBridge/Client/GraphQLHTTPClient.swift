@@ -13,6 +13,8 @@ import Foundation
 /// Requests are `POST` with `Content-Type: application/json` and
 /// `Accept: application/graphql-response+json, application/json;q=0.9`, as the GraphQL-over-HTTP draft
 /// says; a 4xx response of the GraphQL media type is read as a GraphQL response (request errors).
+/// With ``PersistedQueries`` (`persistedQueries:`), requests carry the operation's id in place of its document, and
+/// queries may go by `GET`.
 public struct GraphQLHTTPClient: Sendable {
     /// The `Accept` header the client sends.
     public static let acceptHeader = "application/graphql-response+json, application/json;q=0.9"
@@ -24,6 +26,8 @@ public struct GraphQLHTTPClient: Sendable {
     /// The client cache, if any: queries are read from and written to it as their fetch policy says, and
     /// mutation results are merged into it.
     public let cache: GraphQLCache?
+    /// What requests carry in place of the document (``PersistedQueries``); the whole document by default.
+    public let persistedQueries: PersistedQueries
     private let transport: any GraphQLTransport
     private let middlewares: [any GraphQLMiddleware]
     /// The query requests in flight, shared by identical queries (a network concern: the client's, not the cache's).
@@ -36,21 +40,26 @@ public struct GraphQLHTTPClient: Sendable {
     ///   - middlewares: applied in order, the first one outermost.
     ///   - timeout: the idle timeout of each request.
     ///   - cache: a client cache; without one every query goes to the server.
+    ///   - persistedQueries: automatic persisted queries, or the ids of a registered manifest only, in place of the
+    ///     document; ``PersistedQueries/disabled`` (the whole document, by `POST`) by default.
     public init(
         endpoint: URL, transport: any GraphQLTransport = URLSessionTransport(),
-        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil
+        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil,
+        persistedQueries: PersistedQueries = .disabled
     ) {
         self.endpoint = endpoint
         self.transport = transport
         self.middlewares = middlewares
         self.timeout = timeout
         self.cache = cache
+        self.persistedQueries = persistedQueries
     }
 
-    /// The same client (transport, middlewares, timeout, cache) for another endpoint.
+    /// The same client (transport, middlewares, timeout, cache, persisted queries) for another endpoint.
     public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
-            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache)
+            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache,
+            persistedQueries: persistedQueries)
     }
 
     /// Executes `operation` and decodes its result.
@@ -141,34 +150,23 @@ public struct GraphQLHTTPClient: Sendable {
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
     ) async throws(APIError) -> Fetched<Operation.Data> {
         let name = Operation.operationName
-        let body: Data
-        if let variables = operation.variablesJSON {
-            body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
-        } else {
-            do {
-                body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
-                    RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
-            } catch {
-                throw .encoding(operation: name, reason: "\(error)")
-            }
-        }
-        var request = HTTPRequest(method: "POST", url: endpoint, timeout: timeout)
-        request.headers["Content-Type"] = "application/json"
-        request.headers["Accept"] = GraphQLHTTPClient.acceptHeader
+        // The request (or, with persisted queries, the requests): GraphQLRequestBuilder.
+        let plan = try GraphQLRequestBuilder(endpoint: endpoint, timeout: timeout, persistedQueries: persistedQueries)
+            .plan(for: operation)
 
         let response: HTTPResponse
         let responseBody: Data
         var startedAt: UInt64?
         do {
             if let queryKey, let cache {
-                let (client, sent) = (self, request)
+                let client = self
                 let shared = try await inFlight.response(for: queryKey, generation: cache.generation.current) {
-                    try await client.send(sent, body: body, operationName: name)
+                    try await client.send(plan, operationName: name)
                 }
                 (response, responseBody) = shared.response
                 startedAt = shared.startedAt
             } else {
-                (response, responseBody) = try await send(request, body: body, operationName: name)
+                (response, responseBody) = try await send(plan, operationName: name)
             }
         } catch {
             throw GraphQLHTTPClient.translate(error, operation: name)
@@ -273,7 +271,8 @@ public struct GraphQLHTTPClient: Sendable {
         }
     }
 
-    private func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+    /// Runs one request through the middlewares and the transport.
+    func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         let transport = self.transport
         var next: GraphQLMiddleware.Next = { request, body, name in
             try await transport.send(request, body: body, operationName: name)
@@ -326,11 +325,11 @@ final class OperationTypeCache: @unchecked Sendable {
     private var keys: [ObjectIdentifier: String] = [:]
     private var bodyPrefixes: [ObjectIdentifier: [UInt8]] = [:]
 
-    /// `<type's full name>#<SHA-256 of its document>`: the start of the operation's cache keys.
+    /// `<type's full name>#<operation identifier (the SHA-256 of its document)>`: the start of its cache keys.
     func key<Operation: GraphQLOperation>(of type: Operation.Type) -> String {
         let id = ObjectIdentifier(type)
         if let key = lock.withLock({ keys[id] }) { return key }
-        let key = String(reflecting: type) + "#" + SHA256.hex(Operation.document)
+        let key = String(reflecting: type) + "#" + Operation.operationIdentifier
         lock.withLock { keys[id] = key }
         return key
     }

@@ -47,6 +47,11 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// ``GraphQLFetchPolicy/cacheOnly``: the cache does not have the field at `path` (`game.lastDraw`), so
     /// the result cannot be served; no request was sent.
     case cacheMiss(operation: String, path: String)
+    /// The server does not know the operation's persisted-query id (``GraphQLOperation/operationIdentifier``):
+    /// with ``PersistedQueries/registeredOnly`` it answered `PERSISTED_QUERY_NOT_FOUND` or
+    /// `PERSISTED_QUERY_NOT_IN_LIST`, or it accepts only the documents of its list and this one is not in it. The
+    /// manifest the server was given is older than the app's operations. `serverMessage` is the server's error.
+    case persistedQueryNotRegistered(operation: String, operationIdentifier: String, serverMessage: String)
 
     /// The operation that failed.
     public var operation: String {
@@ -55,7 +60,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             .responseTooLarge(let operation, _), .httpStatus(let operation, _, _), .graphQL(let operation, _, _),
             .decoding(let operation, _), .invalidResponse(let operation, _, _, _), .encoding(let operation, _),
             .notFound(let operation, _), .unexpectedResponseType(let operation, _, _),
-            .unimplemented(let operation, _, _), .cacheMiss(let operation, _):
+            .unimplemented(let operation, _, _), .cacheMiss(let operation, _),
+            .persistedQueryNotRegistered(let operation, _, _):
             return operation
         }
     }
@@ -127,6 +133,11 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cacheMiss(let operation, let path):
             return "\(operation): not in the cache: no cached value for \(path) (fetch policy cacheOnly sends no "
                 + "request; use preferCache or serverFirst to fetch it)"
+        case .persistedQueryNotRegistered(let operation, let identifier, let message):
+            return "\(operation): the server does not know the operation's persisted-query id \(identifier) "
+                + "(\(message)): the persisted-query manifest the server was given is out of date. Regenerate it "
+                + "(\"persistedQueries\": {\"manifest\": ...} in graphql-codegen.json, or graphql-bridge codegen "
+                + "--manifest PATH) and register it with the server before shipping this build"
         }
     }
 }

@@ -30,6 +30,11 @@ public protocol GraphQLOperation: Sendable {
     static var operationName: String { get }
     /// The whole document sent to the server: the operation and every fragment it uses, minified.
     static var document: String { get }
+    /// The operation's identifier for persisted queries: the SHA-256 of ``document``'s UTF-8, as 64 lowercase hex
+    /// digits (what Apollo's automatic persisted queries send as `sha256Hash` and a persisted-query manifest lists
+    /// as `id`). The generator writes it as a constant; a hand-written operation gets it computed from its
+    /// document at first use (and kept).
+    static var operationIdentifier: String { get }
     /// The variables of this instance.
     var variables: Variables { get }
     /// What the cache needs to know of the operation (its selection tree); generated operations provide
@@ -47,6 +52,10 @@ extension GraphQLOperation {
 
     /// None: the client encodes ``variables`` with `JSONEncoder`.
     public var variablesJSON: [String: JSONValue]? { nil }
+
+    /// The SHA-256 of ``document``, computed at first use and kept for the process's lifetime (generated operations
+    /// have it as a constant instead).
+    public static var operationIdentifier: String { OperationIdentifiers.shared.identifier(of: Self.self) }
 }
 
 /// A generated query.

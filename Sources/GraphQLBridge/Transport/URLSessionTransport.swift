@@ -65,6 +65,10 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
         urlRequest.timeoutInterval = request.timeout.seconds.rounded(.up) + 1
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !body.isEmpty || request.method == "POST" { urlRequest.httpBody = body }
+        // A `GET` (a persisted query) goes to the server every time: the client's fetch policies and `GraphQLCache`
+        // decide what is served from a cache, not URLSession's own HTTP cache (which honours `max-age` on Apple
+        // platforms). Proxies and CDNs on the way still cache it.
+        if request.method == "GET" { urlRequest.cachePolicy = .reloadIgnoringLocalCacheData }
 
         try Task.checkCancellation()
         let task = session.dataTask(with: urlRequest)

@@ -11,7 +11,8 @@ import Foundation
 ///   "scalars": { "Long": "Long", "DateTime": "DateTime", "URI": { "type": "URL", "decoding": "decodable" } },
 ///   "access": "public",
 ///   "output": "../Generated",
-///   "cache": { "keyFields": { "Draw": ["gameId", "number"] }, "maxAge": { "Draw.prizePool": "5s" } }
+///   "cache": { "keyFields": { "Draw": ["gameId", "number"] }, "maxAge": { "Draw.prizePool": "5s" } },
+///   "persistedQueries": { "manifest": "persisted-query-manifest.json" }
 /// }
 /// ```
 ///
@@ -30,9 +31,12 @@ public struct CodegenConfiguration: Sendable, Hashable {
     public var accessLevel: AccessLevel
     /// Key fields and lifetimes for the client cache.
     public var cache: CacheConfiguration = CacheConfiguration()
+    /// Where to write the operations' persisted-query manifest (`"persistedQueries": {"manifest": "path"}`), if
+    /// anywhere: an Apollo persisted-query manifest for the server's team (``PersistedQueryManifest``).
+    public var manifestPath: String?
 
     /// The keys a configuration file may have.
-    public static let keys = ["access", "cache", "operations", "output", "scalars", "schema"]
+    public static let keys = ["access", "cache", "operations", "output", "persistedQueries", "scalars", "schema"]
 
     /// Creates a configuration.
     /// - Parameters:
@@ -92,7 +96,9 @@ public struct CodegenConfiguration: Sendable, Hashable {
             throw ConfigurationError(path: path, message: "the file must contain a JSON object; " + example)
         }
         for key in object.keys.sorted() where !keys.contains(key) {
-            let suggestion = keys.first { $0.lowercased() == key.lowercased() || $0.hasPrefix(key) }
+            let suggestion =
+                keys.first { $0.lowercased() == key.lowercased() || $0.hasPrefix(key) }
+                ?? Suggestions.list(key, keys).first
             throw ConfigurationError(
                 path: path,
                 message: "unknown key '\(key)'"
@@ -124,6 +130,25 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
         if let cache = object["cache"] {
             configuration.cache = try CacheConfiguration.parse(cache, path: path)
+        }
+        if let persisted = object["persistedQueries"] {
+            guard let settings = persisted as? [String: Any] else {
+                throw ConfigurationError(
+                    path: path,
+                    message:
+                        "'persistedQueries' must be an object such as {\"manifest\": \"persisted-query-manifest.json\"}"
+                )
+            }
+            for key in settings.keys.sorted() where key != "manifest" {
+                throw ConfigurationError(
+                    path: path, message: "'persistedQueries': unknown key '\(key)'; the only key is manifest")
+            }
+            guard let manifest = settings["manifest"] as? String, !manifest.isEmpty else {
+                throw ConfigurationError(
+                    path: path,
+                    message: "'persistedQueries.manifest' must be the path (a string) of the manifest file to write")
+            }
+            configuration.manifestPath = resolve(manifest)
         }
         return configuration
     }
@@ -170,9 +195,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
                 }
                 result[name] = ScalarMapping(swiftType: type)
             } else if let details = entry as? [String: Any] {
-                for key in details.keys.sorted() where key != "type" && key != "decoding" {
+                for key in details.keys.sorted() where !["type", "decoding", "format"].contains(key) {
                     throw ConfigurationError(
-                        path: path, message: "'scalars.\(name)': unknown key '\(key)'; the keys are type, decoding")
+                        path: path,
+                        message: "'scalars.\(name)': unknown key '\(key)'; the keys are type, decoding, format")
                 }
                 guard let type = details["type"] as? String, isSwiftTypeName(type) else {
                     throw ConfigurationError(
@@ -186,7 +212,22 @@ public struct CodegenConfiguration: Sendable, Hashable {
                     }
                     decoding = value
                 }
-                result[name] = ScalarMapping(swiftType: type, decoding: decoding)
+                var uuidFormat = ScalarMapping.UUIDFormat.hyphenated
+                if let raw = details["format"] {
+                    let formats = ScalarMapping.UUIDFormat.allCases.map { "\"\($0.rawValue)\"" }
+                    guard ScalarMapping.uuidTypes.contains(type) else {
+                        throw ConfigurationError(
+                            path: path, message: "'scalars.\(name).format' applies to UUID mappings only")
+                    }
+                    guard let text = raw as? String, let value = ScalarMapping.UUIDFormat(rawValue: text) else {
+                        throw ConfigurationError(
+                            path: path,
+                            message:
+                                "'scalars.\(name).format' must be \(formats.joined(separator: " or ")), found \(raw)")
+                    }
+                    uuidFormat = value
+                }
+                result[name] = ScalarMapping(swiftType: type, decoding: decoding, uuidFormat: uuidFormat)
             } else {
                 throw ConfigurationError(
                     path: path,

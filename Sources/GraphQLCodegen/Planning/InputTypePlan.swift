@@ -22,12 +22,13 @@ public indirect enum InputTypePlan: Sendable, Hashable {
         }
     }
 
-    /// Whether a `Date` is somewhere inside: such values are converted to RFC 3339 text when encoded.
-    public var containsDate: Bool {
+    /// Whether a scalar with a formatter (``ScalarPlan/formatter``: a `Date`, a `UUID`) is somewhere inside: such
+    /// values are written as text with it when encoded.
+    public var containsFormattedScalar: Bool {
         switch self {
-        case .scalar(let scalar): scalar.isDate
+        case .scalar(let scalar): scalar.formatter != nil
         case .enumeration, .inputObject: false
-        case .list(let inner), .optional(let inner): inner.containsDate
+        case .list(let inner), .optional(let inner): inner.containsFormattedScalar
         }
     }
 }

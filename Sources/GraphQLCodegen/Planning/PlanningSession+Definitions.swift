@@ -5,8 +5,8 @@ extension PlanningSession {
     static let fragmentStaticMembers: Set<String> = ["fragmentName", "typeCondition", "fragmentDefinition"]
     /// Members of an operation struct, which its variables must not take.
     static let operationMembers: Set<String> = [
-        "operationName", "operationType", "document", "variables", "variablesJSON", "cacheMetadata", "Data",
-        "Variables", "CodingKeys",
+        "operationName", "operationType", "document", "operationIdentifier", "variables", "variablesJSON",
+        "cacheMetadata", "Data", "Variables", "CodingKeys",
     ]
 
     /// Plans a fragment's struct.

@@ -7,7 +7,7 @@ extension PlanningSession {
         if let mapping = configuration.scalars[name] {
             return ScalarPlan(
                 graphQLName: name, swiftType: mapping.swiftType, usesScalarDecoding: mapping.decoding == .scalar,
-                isDate: mapping.isDate)
+                isDate: mapping.isDate, formatter: mapping.formatter)
         }
         switch name {
         case "Int": return ScalarPlan(graphQLName: name, swiftType: "Int", usesScalarDecoding: false)
@@ -15,6 +15,8 @@ extension PlanningSession {
         case "String": return ScalarPlan(graphQLName: name, swiftType: "String", usesScalarDecoding: false)
         case "Boolean": return ScalarPlan(graphQLName: name, swiftType: "Bool", usesScalarDecoding: false)
         case "ID": return ScalarPlan(graphQLName: name, swiftType: "GraphQLID", usesScalarDecoding: true)
+        // Any JSON value (Data Connect's `Any`): `JSONValue` keeps it exactly, so no mapping is needed.
+        case "Any": return ScalarPlan(graphQLName: name, swiftType: "JSONValue", usesScalarDecoding: false)
         default:
             if let previous = unmappedScalarUsages[name] {
                 if location.isKnown, !previous.isKnown || location < previous {
@@ -43,7 +45,10 @@ extension PlanningSession {
     /// A likely Swift type for a custom scalar, from its name, for the warning's suggestion.
     static func suggestedSwiftType(forScalar name: String) -> String {
         let lower = name.lowercased()
-        if lower.contains("datetime") || lower.contains("timestamp") || lower.contains("instant") { return "Date" }
+        if lower.contains("timestamp") { return "Timestamp" }
+        if lower == "date" || lower == "localdate" || lower == "calendardate" { return "LocalDate" }
+        if lower.contains("uuid") { return "UUID" }
+        if lower.contains("datetime") || lower.contains("instant") { return "Date" }
         if lower.contains("url") || lower.contains("uri") { return "URL" }
         if lower == "long" || lower.contains("bigint") || lower.contains("int64") { return "Int64" }
         if lower.contains("decimal") || lower.contains("money") { return "Decimal" }

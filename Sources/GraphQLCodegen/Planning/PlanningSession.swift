@@ -31,8 +31,9 @@ final class PlanningSession {
         "Decodable", "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Error", "Float", "Foundation",
         "Fragments", "GraphQLBridge", "GraphQLCodingKey", "GraphQLEnum", "GraphQLFragment", "GraphQLID",
         "GraphQLMutation", "GraphQLNoVariables", "GraphQLNullable", "GraphQLOperation", "GraphQLOperationType",
-        "GraphQLQuery", "Hashable", "Identifiable", "Int", "Int32", "Int64", "JSONValue", "Long", "Never", "Optional",
-        "Protocol", "Self", "Sendable", "Set", "String", "Swift", "Type", "Variables",
+        "GraphQLQuery", "Hashable", "Identifiable", "Int", "Int32", "Int64", "JSONValue", "LocalDate", "Long", "Never",
+        "Optional", "Protocol", "Self", "Sendable", "Set", "String", "Swift", "Timestamp", "Type", "UUID", "UUIDScalar",
+        "Variables",
     ]
 
     init(schema: Schema, configuration: CodegenConfiguration, documents: [Document]) {

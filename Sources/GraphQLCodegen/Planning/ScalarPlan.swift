@@ -8,6 +8,9 @@ public struct ScalarPlan: Sendable, Hashable {
     public var usesScalarDecoding: Bool
     /// Whether values are `Date`s, encoded in variables as RFC 3339 text.
     public var isDate: Bool
+    /// The runtime function values are written with (`DateTimeScalar.format`, `UUIDScalar.hyphenated`), when the
+    /// type's own `Encodable` conformance does not write what the server expects.
+    public var formatter: String?
 
     /// Creates a scalar plan.
     /// - Parameters:
@@ -15,10 +18,14 @@ public struct ScalarPlan: Sendable, Hashable {
     ///   - swiftType: The Swift type.
     ///   - usesScalarDecoding: Whether values decode with `decodeScalar`.
     ///   - isDate: Whether values are `Date`s.
-    public init(graphQLName: String, swiftType: String, usesScalarDecoding: Bool, isDate: Bool = false) {
+    ///   - formatter: The runtime function values are written with; `DateTimeScalar.format` for dates by default.
+    public init(
+        graphQLName: String, swiftType: String, usesScalarDecoding: Bool, isDate: Bool = false, formatter: String? = nil
+    ) {
         self.graphQLName = graphQLName
         self.swiftType = swiftType
         self.usesScalarDecoding = usesScalarDecoding
         self.isDate = isDate
+        self.formatter = formatter ?? (isDate ? "DateTimeScalar.format" : nil)
     }
 }

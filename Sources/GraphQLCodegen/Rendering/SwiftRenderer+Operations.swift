@@ -16,6 +16,8 @@ extension SwiftRenderer {
         writer.line("\(access)static let operationName = \"\(SwiftNames.stringLiteralContents(plan.name))\"")
         StringExpression(literal: plan.minifiedText, references: plan.fragments.map { "\($0).fragmentDefinition" })
             .write(declaration: "\(access)static let document", to: &writer)
+        writer.doc("The SHA-256 of `document`: the operation's id for persisted queries.")
+        writer.line("\(access)static let operationIdentifier = \"\(self.plan.operationIdentifier(of: plan))\"")
 
         writer.blankLine()
         for variable in plan.variables {
@@ -82,8 +84,9 @@ extension SwiftRenderer {
     }
 
     /// `variablesJSON`, the variables as JSON values without an encoder, when every variable is an enum or a scalar
-    /// whose JSON form is plain (`String`, `ID`, `Int`, `Long`, `Boolean`, `DateTime`); other operations (lists,
-    /// input objects, `Float`, custom scalars) get none and the client encodes `Variables`.
+    /// whose JSON form is plain (`String`, `ID`, `Int`, `Long`, `Boolean`, `DateTime`, `UUID`, `LocalDate`,
+    /// `Timestamp`); other operations (lists, input objects, `Float`, other custom scalars) get none and the client
+    /// encodes `Variables`.
     func writeVariablesJSON(_ variables: [InputValuePlan], to writer: inout CodeWriter) {
         let values = variables.compactMap { variable in variableJSON(variable.type).map { (variable, $0) } }
         guard values.count == variables.count else { return }
@@ -117,7 +120,8 @@ extension SwiftRenderer {
     private func variableJSON(_ type: InputTypePlan) -> ((String) -> String)? {
         if case .enumeration = type { return { ".string(\($0).rawValue)" } }
         guard case .scalar(let scalar) = type else { return nil }
-        if scalar.isDate { return { ".string(DateTimeScalar.format(\($0)))" } }
+        if let formatter = scalar.formatter { return { ".string(\(formatter)(\($0)))" } }
+        if ScalarMapping.describedTextTypes.contains(scalar.swiftType) { return { ".string(\($0).description)" } }
         switch scalar.swiftType {
         case "String", "GraphQLID": return { ".string(\($0))" }
         case "Int", "Int64", "Long": return { ".number(String(\($0)))" }
@@ -158,10 +162,11 @@ extension SwiftRenderer {
             case .required:
                 writer.statement("try container.encode(\(converted(name, value.type)), \(key))")
             case .optionalWithDefault:
-                let expression = value.type.containsDate ? "\(name).map { \(converted("$0", value.type)) }" : name
+                let expression =
+                    value.type.containsFormattedScalar ? "\(name).map { \(converted("$0", value.type)) }" : name
                 writer.statement("try container.encodeIfPresent(\(expression), \(key))")
             case .nullable:
-                if value.type.containsDate {
+                if value.type.containsFormattedScalar {
                     writer.line("switch \(name) {")
                     writer.line("case .none: break")
                     writer.line("case .null: try container.encodeNil(\(key))")
@@ -219,11 +224,12 @@ extension SwiftRenderer {
         writer.close()
     }
 
-    /// The expression that encodes `expression` of `type`: `Date`s become `DateTimeScalar.format(...)`.
+    /// The expression that encodes `expression` of `type`: `Date`s become `DateTimeScalar.format(...)`, `UUID`s
+    /// `UUIDScalar.hyphenated(...)` (the scalar's ``ScalarPlan/formatter``).
     func converted(_ expression: String, _ type: InputTypePlan) -> String {
-        guard type.containsDate else { return expression }
+        guard type.containsFormattedScalar else { return expression }
         switch type {
-        case .scalar: return "DateTimeScalar.format(\(expression))"
+        case .scalar(let scalar): return "\(scalar.formatter ?? "")(\(expression))"
         case .list(let item), .optional(let item): return "\(expression).map { \(converted("$0", item)) }"
         case .enumeration, .inputObject: return expression
         }

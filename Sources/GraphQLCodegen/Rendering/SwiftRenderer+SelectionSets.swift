@@ -164,7 +164,7 @@ extension SwiftRenderer {
     /// The expression that encodes `expression` of an output `type`: `Date`s become `DateTimeScalar.format(...)`.
     func converted(_ expression: String, _ type: OutputTypePlan) -> String {
         switch type {
-        case .scalar(let scalar): return scalar.isDate ? "DateTimeScalar.format(\(expression))" : expression
+        case .scalar(let scalar): return scalar.formatter.map { "\($0)(\(expression))" } ?? expression
         case .list(let item), .optional(let item):
             let inner = converted("$0", item)
             return inner == "$0" ? expression : "\(expression).map { \(inner) }"

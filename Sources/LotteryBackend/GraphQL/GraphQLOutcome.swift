@@ -10,6 +10,8 @@ struct GraphQLOutcome: Sendable {
     let isRequestError: Bool
     /// The kind of operation that was executed; `nil` for a request error.
     var executedOperation: OperationType? = nil
+    /// Whether the request asked for a mutation by `GET` (read-only), which was not run.
+    var refusedAsReadOnly = false
 
     /// A request error with these errors.
     static func requestError(_ errors: [GraphQLResponseError]) -> GraphQLOutcome {

@@ -36,8 +36,11 @@ struct GraphQLService: Sendable {
     ///   - operationName: The operation to run, or `nil`.
     ///   - variables: The `variables` object's members, or `nil`.
     ///   - caller: Whose favourites `isFavorite` and `setFavorite` read and write (the bearer token, or `nil`).
+    ///   - readOnly: Whether the request came by `GET`: a mutation is then not run
+    ///     (``GraphQLOutcome/refusedAsReadOnly``).
     func run(
-        query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String? = nil
+        query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String? = nil,
+        readOnly: Bool = false
     ) -> GraphQLOutcome {
         let document: Document
         do {
@@ -73,6 +76,11 @@ struct GraphQLService: Sendable {
                 ])
             }
             selected = only
+        }
+        if readOnly, selected.operation == .mutation {
+            var refused = GraphQLOutcome.requestError([])
+            refused.refusedAsReadOnly = true
+            return refused
         }
         guard selected.operation == .query || selected.operation == .mutation else {
             return .requestError([

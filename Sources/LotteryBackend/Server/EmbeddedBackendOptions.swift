@@ -18,13 +18,17 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
     /// When `true`, every write fails and changes nothing: `setFavorite` is a field error (`data` is `null`) and
     /// REST `PUT`/`DELETE .../favorite` is 500 `INTERNAL`.
     public var failMutations: Bool
+    /// Which persisted-query protocol the GraphQL endpoint speaks: none (``PersistedQueryMode/disabled``, the
+    /// default), automatic persisted queries, or trusted documents from a manifest. Queries by `GET` are always
+    /// accepted.
+    public var persistedQueries: PersistedQueryMode
 
     /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port, no
-    /// planted differences, no `Cache-Control`, writes that work.
+    /// planted differences, no `Cache-Control`, writes that work, no persisted queries.
     public init(
         token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
         plantedDifferences: Set<PlantedDifference> = [], additionalTokens: [String] = [], cacheMaxAge: Int? = nil,
-        failMutations: Bool = false
+        failMutations: Bool = false, persistedQueries: PersistedQueryMode = .disabled
     ) {
         self.token = token
         self.additionalTokens = additionalTokens
@@ -33,6 +37,7 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
         self.plantedDifferences = plantedDifferences
         self.cacheMaxAge = cacheMaxAge
         self.failMutations = failMutations
+        self.persistedQueries = persistedQueries
     }
 
     /// Every accepted bearer token; empty when the server requires none.

@@ -22,12 +22,14 @@ public final class EmbeddedLotteryServer: Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     private let state: ServerState
     private let acceptLoopDone: DispatchSemaphore
+    private let persistedQueries: PersistedQueryStore
 
     private init(
         listeningDescriptor: Int32, port: UInt16, wakePipe: (read: Int32, write: Int32),
         options: EmbeddedBackendOptions,
-        state: ServerState, acceptLoopDone: DispatchSemaphore
+        state: ServerState, acceptLoopDone: DispatchSemaphore, persistedQueries: PersistedQueryStore
     ) throws {
+        self.persistedQueries = persistedQueries
         self.listeningDescriptor = listeningDescriptor
         self.port = port
         self.wakePipe = wakePipe
@@ -71,7 +73,7 @@ public final class EmbeddedLotteryServer: Sendable {
         do {
             server = try EmbeddedLotteryServer(
                 listeningDescriptor: listening.descriptor, port: listening.port, wakePipe: wake, options: options,
-                state: state, acceptLoopDone: done)
+                state: state, acceptLoopDone: done, persistedQueries: application.graphQL.persistedQueries)
         } catch {
             POSIXSocket.closeDescriptor(listening.descriptor)
             POSIXSocket.closeDescriptor(wake.read)
@@ -93,6 +95,10 @@ public final class EmbeddedLotteryServer: Sendable {
 
     /// How many client connections the server has accepted since it started (keep-alive reuses one).
     public var acceptedConnectionCount: Int { state.acceptedCount }
+
+    /// What the GraphQL endpoint has received since the server started: `GET`s and `POST`s, requests with a
+    /// persisted-query id alone or with a document, persisted-query hits and refusals, bytes.
+    public var graphQLRequestCounts: GraphQLRequestCounts { persistedQueries.snapshot }
 
     /// How many client connections are open now.
     public var openConnectionCount: Int { state.connectionCount }

@@ -21,7 +21,7 @@ struct LotteryHTTPApplication: Sendable {
             service: GraphQLService(
                 dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences,
                 favorites: favorites, failMutations: options.failMutations),
-            cacheMaxAge: options.cacheMaxAge)
+            cacheMaxAge: options.cacheMaxAge, persistedQueries: PersistedQueryStore(mode: options.persistedQueries))
         tokens = options.acceptedTokens
         self.favorites = favorites
     }

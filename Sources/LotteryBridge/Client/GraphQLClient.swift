@@ -46,18 +46,23 @@ public final class GraphQLClient: Sendable {
     }
 
     /// Creates a client for `endpoint`, sending `Authorization: Bearer <token>` when a token is given.
-    /// - Parameter cache: a client cache (see ``GraphQLCache``): queries are then read from it as their fetch
-    ///   policy says; without one, every request goes to the server.
+    /// - Parameters:
+    ///   - cache: a client cache (see ``GraphQLCache``): queries are then read from it as their fetch policy says;
+    ///     without one, every request goes to the server.
+    ///   - persistedQueries: automatic persisted queries or a registered manifest's ids in place of the documents
+    ///     (``PersistedQueries``); the whole documents by default.
     public convenience init(
         endpoint: URL, token: String? = nil, transport: any GraphQLTransport = URLSessionTransport(),
         middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30),
-        errorPolicy: GraphQLErrorPolicy = .returnPartialData, cache: GraphQLCache? = nil
+        errorPolicy: GraphQLErrorPolicy = .returnPartialData, cache: GraphQLCache? = nil,
+        persistedQueries: PersistedQueries = .disabled
     ) {
         var all = middlewares
         if let token { all.insert(BearerTokenMiddleware(token: token), at: 0) }
         self.init(
             client: GraphQLHTTPClient(
-                endpoint: endpoint, transport: transport, middlewares: all, timeout: timeout, cache: cache),
+                endpoint: endpoint, transport: transport, middlewares: all, timeout: timeout, cache: cache,
+                persistedQueries: persistedQueries),
             errorPolicy: errorPolicy)
     }
 

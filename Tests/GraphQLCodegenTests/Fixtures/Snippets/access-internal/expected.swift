@@ -44,6 +44,8 @@ import GraphQLBridge
 struct StatusQuery: GraphQLQuery {
     static let operationName = "Status"
     static let document = "query Status{status}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    static let operationIdentifier = "08f896b79400d9aa4a7269b50298f18ffa8bcd563abe8a59d9f60f2247262e31"
 
     init() {}
 

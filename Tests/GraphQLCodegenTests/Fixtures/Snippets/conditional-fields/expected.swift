@@ -87,6 +87,8 @@ public struct RepositoryQuery: GraphQLQuery {
         "query Repository($name:String!$withStats:Boolean!$short:Boolean!){repository(name:$name){name "
         + "description@skip(if:$short)owner@include(if:$withStats){login}...RepositoryStats@include(if:$withStats)}}"
         + RepositoryStats.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "82be9afb6f7880a1a56fa002388f47cfa4f330919f84f8fa3a85735511fe4eab"
 
     public var name: String
     public var withStats: Bool

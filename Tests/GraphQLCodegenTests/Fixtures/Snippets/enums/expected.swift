@@ -111,6 +111,8 @@ public struct IssuesQuery: GraphQLQuery {
     public static let operationName = "Issues"
     public static let document =
         "query Issues($states:[IssueState!]){issues(states:$states){number state priority history}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "07d8c9a6ff4611c313c47219a614fc1a8b983c7cafda3232f52cfe7c61de43e9"
 
     public var states: GraphQLNullable<[IssueState]>
 

@@ -331,6 +331,8 @@ public struct UserProfileQuery: GraphQLQuery {
     public static let document =
         "query UserProfile($login:String!){user(login:$login){...UserProfile}}" + OrganizationSummary.fragmentDefinition
         + UserCard.fragmentDefinition + UserProfile.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "275c5aafea809467b686978acefa26459326f830d09f00dab3e9b0a34701de01"
 
     public var login: String
 
@@ -463,6 +465,8 @@ public struct UserWithFollowersQuery: GraphQLQuery {
     public static let document =
         "query UserWithFollowers($login:String!){user(login:$login){...UserCard bio followers{__typename...UserCard}}}"
         + OrganizationSummary.fragmentDefinition + UserCard.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "a07f56b438c276e5f3968e4d67aa3380a1e6c5c30387efc9ac597f872aebf2ab"
 
     public var login: String
 

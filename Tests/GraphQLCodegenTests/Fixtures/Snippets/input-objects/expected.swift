@@ -196,6 +196,8 @@ public struct CreateIssueMutation: GraphQLMutation {
     public static let operationName = "CreateIssue"
     public static let document =
         "mutation CreateIssue($input:CreateIssueInput!){createIssue(input:$input){number title}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "dba70ecee02a721dc13b77503a7c5d0f5501fa2a01e11de79f05dd1c91d7a786"
 
     public var input: CreateIssueInput
 
@@ -376,6 +378,8 @@ import GraphQLBridge
 public struct FilteredIssuesQuery: GraphQLQuery {
     public static let operationName = "FilteredIssues"
     public static let document = "query FilteredIssues($filter:IssueFilter){issues(filter:$filter){number}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "19b194bae7ede912f704e35f2641ca469825320513e52c2e397abee5cefbee1c"
 
     public var filter: GraphQLNullable<IssueFilter>
 

@@ -84,6 +84,8 @@ import GraphQLBridge
 public struct NodeQuery: GraphQLQuery {
     public static let operationName = "Node"
     public static let document = "query Node($id:ID!){node(id:$id){__typename id...on Person{name}...on Pet{name}}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "3c41f1fa75b3ee6ca72b930c6258f84ec8494b86a2822c9a62fa5891e15dc86a"
 
     public var id: GraphQLID
 
@@ -461,6 +463,8 @@ public struct PetsQuery: GraphQLQuery {
     public static let document =
         "query Pets{pets{__typename name owner{name}...on Dog{...DogDetails owner{email}}...on Cat{livesLeft}}}"
         + DogDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "6e656720b29646788ff623cfceb94557d42adf716e81f03b5e25e2ab8644ff25"
 
     public init() {}
 

@@ -109,6 +109,8 @@ public struct ItemQuery: GraphQLQuery {
     public static let document =
         "query Item($id:ID!$in:String$variables:Int){item(id:$id in:$in variables:$variables){default self protocol "
         + "Type class:id fragments...Item date{at}item{id}data}}" + Item.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "f8f1d5c8b62c509f159dfdff35895ca4be2319e7a6527aeaa0049a1731cf0b9b"
 
     public var id: GraphQLID
     public var `in`: GraphQLNullable<String>

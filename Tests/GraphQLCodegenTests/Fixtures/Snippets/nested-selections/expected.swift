@@ -11,6 +11,8 @@ public struct RepositoryQuery: GraphQLQuery {
         "query Repository($owner:String!$name:String!){repository(owner:$owner name:$name){id name owner{login}owner"
         + "{id avatarUrl}stars:stargazerCount recent:issues(first:3){number title author{login}}labels{name "
         + "color}categories{name}}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "f4d7c463a35cd30bb585fb8ebf2ece81fc0a1836808d8573ebff75e9386e1fe6"
 
     public var owner: String
     public var name: String

@@ -8,6 +8,8 @@ import GraphQLBridge
 public struct FollowMutation: GraphQLMutation {
     public static let operationName = "Follow"
     public static let document = "mutation Follow($login:String!){follow(login:$login){login}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "eec8530e1c75caf61e521d2c5039fce72bb50240c2e35a69a166e51a04d8a3e9"
 
     public var login: String
 
@@ -182,6 +184,8 @@ public struct NotificationsSubscription: GraphQLOperation {
     public static let operationType: GraphQLOperationType = .subscription
     public static let operationName = "Notifications"
     public static let document = "subscription Notifications{notificationAdded{title}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "252d617bd1be33ffbf1f991c2483c4f1d45edfe8bd3423a0cba8032227bdb922"
 
     public init() {}
 
@@ -302,6 +306,8 @@ import GraphQLBridge
 public struct ViewerQuery: GraphQLQuery {
     public static let operationName = "ViewerQuery"
     public static let document = "query ViewerQuery{viewer{login}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "da8832f32153938c86dcb916a1c38bfcf5edc11a7d89ccea799728284ed32eb2"
 
     public init() {}
 

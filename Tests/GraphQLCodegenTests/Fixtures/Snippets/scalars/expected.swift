@@ -10,6 +10,8 @@ public struct CommitQuery: GraphQLQuery {
     public static let document =
         "query Commit($id:ID!){commit(id:$id){id oid abbreviatedOid additions deletions committedAt pushedAt url "
         + "parentUrls sizes weight message isVerified changedFiles parentIds}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "b178bf4e44a0bd6dc29d668d15c2e841763bb96b6538caf9d91acff7a93316cd"
 
     public var id: GraphQLID
 

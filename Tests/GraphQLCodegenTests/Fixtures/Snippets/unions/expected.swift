@@ -10,6 +10,8 @@ public struct SearchQuery: GraphQLQuery {
     public static let document =
         "query Search($text:String!){search(text:$text){__typename...on Repository{fullName:name stargazerCount}...on "
         + "Actor{login avatarUrl}...on User{name}}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "51dc768b042dae1041010bbec108f8c1b12c0f0c85be24f60d6257e1c3268959"
 
     public var text: String
 

@@ -12,6 +12,8 @@ public struct CommitsQuery: GraphQLQuery {
         "query Commits($branch:String!$first:Int=20$after:String$since:DateTime$authors:[String!]$sizes:[Long]"
         + "$includeMerges:Boolean!=false){commits(branch:$branch first:$first after:$after since:$since "
         + "authors:$authors sizes:$sizes includeMerges:$includeMerges){oid}}"
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "c88aa42725c46609de0605dde8b4f8be60014950ff7a42cc632df2dd69cca0ba"
 
     public var branch: String
     /// How many commits, at most.

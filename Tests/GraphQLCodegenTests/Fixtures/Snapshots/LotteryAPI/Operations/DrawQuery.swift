@@ -9,6 +9,8 @@ public struct DrawQuery: GraphQLQuery {
     public static let document =
         "query Draw($gameId:ID!$number:Long!){draw(gameId:$gameId number:$number){...DrawDetails}}"
         + DrawDetails.fragmentDefinition + PrizeCategoryDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "0d884136b4321e2e6759a816596e94d21e444e0f2078bd83cb9554d5b19b5789"
 
     public var gameId: GraphQLID
     public var number: Long

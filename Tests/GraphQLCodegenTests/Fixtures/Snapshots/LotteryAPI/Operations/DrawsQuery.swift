@@ -9,6 +9,8 @@ public struct DrawsQuery: GraphQLQuery {
     public static let document =
         "query Draws($gameId:ID!$last:Int$before:Long){draws(gameId:$gameId last:$last before:$before){...DrawDetails}}"
         + DrawDetails.fragmentDefinition + PrizeCategoryDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "636008ef1338518392a7897518ce1765cb8aa674e074e912ee105076aa0c0c46"
 
     public var gameId: GraphQLID
     public var last: GraphQLNullable<Int>

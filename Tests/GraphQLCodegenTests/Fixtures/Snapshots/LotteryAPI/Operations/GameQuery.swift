@@ -9,6 +9,8 @@ public struct GameQuery: GraphQLQuery {
     public static let document =
         "query Game($id:ID!){game(id:$id){...GameDetails}}" + DrawDetails.fragmentDefinition
         + GameDetails.fragmentDefinition + ImageDetails.fragmentDefinition + PrizeCategoryDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "b3f10d6a4dd25619de1cc8f70fbe8797996dbcf0a017dea6714decb24264283a"
 
     public var id: GraphQLID
 

@@ -10,6 +10,8 @@ public struct GamesQuery: GraphQLQuery {
         "query Games($type:GameType$activeOnly:Boolean){games(type:$type activeOnly:$activeOnly){...GameDetails}}"
         + DrawDetails.fragmentDefinition + GameDetails.fragmentDefinition + ImageDetails.fragmentDefinition
         + PrizeCategoryDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "14e3846710904cc506afce975ca1c32ecc05cbe87d9d950ca5ea96bcd64abd78"
 
     public var type: GraphQLNullable<GameType>
     public var activeOnly: GraphQLNullable<Bool>

@@ -8,6 +8,8 @@ public struct ImageQuery: GraphQLQuery {
     public static let operationName = "Image"
     public static let document =
         "query Image($id:ID!){image(id:$id){...ImageDetails}}" + ImageDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "6fbef4de26000de80b187fd6e5cbd92ca9bc761671cb66744b842a57f0e7eb56"
 
     public var id: GraphQLID
 

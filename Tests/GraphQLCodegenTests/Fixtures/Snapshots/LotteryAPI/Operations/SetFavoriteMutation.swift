@@ -11,6 +11,8 @@ public struct SetFavoriteMutation: GraphQLMutation {
         "mutation SetFavorite($gameId:ID!$favorite:Boolean!){setFavorite(gameId:$gameId favorite:$favorite)"
         + "{...GameDetails}}" + DrawDetails.fragmentDefinition + GameDetails.fragmentDefinition
         + ImageDetails.fragmentDefinition + PrizeCategoryDetails.fragmentDefinition
+    /// The SHA-256 of `document`: the operation's id for persisted queries.
+    public static let operationIdentifier = "396dd88c58dfa7c223f22a383d494fb4f574b609cd820df80d3062010fe190f7"
 
     public var gameId: GraphQLID
     public var favorite: Bool

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Builds the HTTP requests of an operation: a `POST` with the document (the default), or the persisted-query forms
+/// (``PersistedQueries``): the id alone by `POST` or by `GET`, and the `POST` with the document and the id that
+/// registers an automatic persisted query.
+struct GraphQLRequestBuilder: Sendable {
+    /// The GraphQL endpoint.
+    let endpoint: URL
+    /// Each request's idle timeout.
+    let timeout: Duration
+    /// What is sent in place of the document.
+    let persistedQueries: PersistedQueries
+
+    /// The requests for one execution of `operation`.
+    /// - Throws: ``APIError/encoding(operation:reason:)`` when the variables cannot be encoded.
+    func plan<Operation: GraphQLOperation>(for operation: Operation) throws(APIError) -> GraphQLRequestPlan {
+        let name = Operation.operationName
+        guard persistedQueries.mode != .disabled else {
+            let body: Data
+            if let variables = operation.variablesJSON {
+                body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
+            } else {
+                do {
+                    body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
+                        RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
+                } catch {
+                    throw .encoding(operation: name, reason: "\(error)")
+                }
+            }
+            return GraphQLRequestPlan(
+                first: .init(request: post(), body: body), withDocument: nil, mode: .disabled,
+                operationIdentifier: "")
+        }
+        let identifier = Operation.operationIdentifier
+        let variables = try variablesText(operation)
+        let extensions = Self.extensionsText(identifier: identifier)
+        let quotedName = JSONValue.quote(name)
+        let hashOnly =
+            "{\"operationName\":" + quotedName + ",\"variables\":" + variables + ",\"extensions\":"
+            + extensions + "}"
+        var first = GraphQLRequestPlan.Exchange(request: post(), body: Data(hashOnly.utf8))
+        if persistedQueries.useGETForQueries, Operation.operationType == .query,
+            let url = getURL(operationName: name, variables: variables, extensions: extensions)
+        {
+            first = .init(request: get(url, operationName: name), body: Data())
+        }
+        var withDocument: GraphQLRequestPlan.Exchange?
+        if persistedQueries.mode == .automatic {
+            let full =
+                "{\"query\":" + JSONValue.quote(Operation.document) + ",\"operationName\":" + quotedName
+                + ",\"variables\":" + variables + ",\"extensions\":" + extensions + "}"
+            withDocument = .init(request: post(), body: Data(full.utf8))
+        }
+        return GraphQLRequestPlan(
+            first: first, withDocument: withDocument, mode: persistedQueries.mode, operationIdentifier: identifier)
+    }
+
+    /// `{"persistedQuery":{"version":1,"sha256Hash":"<id>"}}`.
+    static func extensionsText(identifier: String) -> String {
+        "{\"persistedQuery\":{\"version\":1,\"sha256Hash\":\"" + identifier + "\"}}"
+    }
+
+    /// The variables as compact JSON text (`{}` for none).
+    private func variablesText<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError) -> String {
+        if let variables = operation.variablesJSON { return JSONValue.object(variables).jsonText }
+        do {
+            return String(
+                decoding: try GraphQLHTTPClient.sharedVariablesEncoder.encode(operation.variables), as: UTF8.self)
+        } catch {
+            throw .encoding(operation: Operation.operationName, reason: "\(error)")
+        }
+    }
+
+    /// A `POST` of a JSON body.
+    private func post() -> HTTPRequest {
+        var request = HTTPRequest(method: "POST", url: endpoint, timeout: timeout)
+        request.headers["Content-Type"] = "application/json"
+        request.headers["Accept"] = GraphQLHTTPClient.acceptHeader
+        return request
+    }
+
+    /// A `GET` of `url`. `X-Apollo-Operation-Name` is a header no browser sends on its own, so servers that guard
+    /// against cross-site requests (Apollo Server's CSRF prevention) accept the `GET`.
+    private func get(_ url: URL, operationName: String) -> HTTPRequest {
+        var request = HTTPRequest(method: "GET", url: url, timeout: timeout)
+        request.headers["Accept"] = GraphQLHTTPClient.acceptHeader
+        request.headers["X-Apollo-Operation-Name"] = operationName
+        return request
+    }
+
+    /// The endpoint with `operationName`, `variables` (when there are any) and `extensions` as query parameters;
+    /// `nil` when the URL would be longer than ``PersistedQueries/maximumURLLength``.
+    func getURL(operationName: String, variables: String, extensions: String) -> URL? {
+        var parameters = [("operationName", operationName)]
+        if variables != "{}" { parameters.append(("variables", variables)) }
+        parameters.append(("extensions", extensions))
+        let query = parameters.map { Self.percentEncoded($0.0) + "=" + Self.percentEncoded($0.1) }
+            .joined(separator: "&")
+        var text = endpoint.absoluteString
+        if let fragment = text.firstIndex(of: "#") { text = String(text[..<fragment]) }
+        text += (text.contains("?") ? "&" : "?") + query
+        guard text.utf8.count <= persistedQueries.maximumURLLength else { return nil }
+        return URL(string: text)
+    }
+
+    /// `text` with every byte but RFC 3986's unreserved characters percent-encoded (so `+`, `&`, `=` and `#` in
+    /// JSON arrive as written, whatever the server's query parser makes of a `+`).
+    static func percentEncoded(_ text: String) -> String {
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
