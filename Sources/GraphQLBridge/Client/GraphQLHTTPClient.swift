@@ -24,8 +24,10 @@ public struct GraphQLHTTPClient: Sendable {
     /// The client cache, if any: queries are read from and written to it as their fetch policy says, and
     /// mutation results are merged into it.
     public let cache: GraphQLCache?
+    /// How subscriptions run (``subscribe(_:errorPolicy:)``): Server-Sent Events, multipart HTTP or a WebSocket.
+    public let subscriptions: GraphQLSubscriptionTransport
     private let transport: any GraphQLTransport
-    private let middlewares: [any GraphQLMiddleware]
+    let middlewares: [any GraphQLMiddleware]
 
     /// Creates a client.
     /// - Parameters:
@@ -34,21 +36,27 @@ public struct GraphQLHTTPClient: Sendable {
     ///   - middlewares: applied in order, the first one outermost.
     ///   - timeout: the idle timeout of each request.
     ///   - cache: a client cache; without one every query goes to the server.
+    ///   - subscriptions: how subscriptions run; ``GraphQLSubscriptionTransport/serverSentEvents`` at `endpoint` by
+    ///     default.
     public init(
         endpoint: URL, transport: any GraphQLTransport = URLSessionTransport(),
-        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil
+        middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil,
+        subscriptions: GraphQLSubscriptionTransport = .serverSentEvents
     ) {
         self.endpoint = endpoint
         self.transport = transport
         self.middlewares = middlewares
         self.timeout = timeout
         self.cache = cache
+        self.subscriptions = subscriptions
     }
 
-    /// The same client (transport, middlewares, timeout, cache) for another endpoint.
+    /// The same client (transport, middlewares, timeout, cache, subscriptions) for another endpoint (a WebSocket
+    /// transport keeps its own URL).
     public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
-            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache)
+            endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache,
+            subscriptions: subscriptions)
     }
 
     /// Executes `operation` and decodes its result.

@@ -22,7 +22,7 @@ public struct OperationPlan: Sendable, Hashable {
     public var data: SelectionSetPlan
     /// The file the operation is defined in (its last path component), for the generated header.
     public var sourceFile: String
-    /// The selection tree for the client cache (queries and mutations; `nil` for subscriptions).
+    /// The selection tree for the client cache (queries, mutations and subscriptions).
     public var cache: CacheSelectionPlan?
 
     /// Creates an operation plan.

@@ -18,13 +18,27 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
     /// When `true`, every write fails and changes nothing: `setFavorite` is a field error (`data` is `null`) and
     /// REST `PUT`/`DELETE .../favorite` is 500 `INTERNAL`.
     public var failMutations: Bool
+    /// When set, the draw clock advances every active game's draws at this interval (see ``DrawClock``); tests
+    /// advance it by hand with ``EmbeddedLotteryServer/drawClock``.
+    public var drawInterval: Duration?
+    /// How often a quiet subscription stream gets a heartbeat (an SSE comment, a multipart `{}`).
+    public var heartbeatInterval: Duration
+    /// Whether the WebSocket transport answers `connection_init` with `connection_ack` (`false` makes a server that
+    /// never acknowledges, for tests).
+    public var acknowledgesWebSockets: Bool
+    /// How long a WebSocket may go without `connection_init` before it is closed with 4408.
+    public var webSocketInitTimeout: Duration
+    /// How many connections are served at once (a subscription holds one); more get 503.
+    public var maximumConnections: Int
 
     /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port, no
-    /// planted differences, no `Cache-Control`, writes that work.
+    /// planted differences, no `Cache-Control`, writes that work, a draw clock advanced by hand only, a heartbeat
+    /// every 15 s, WebSockets acknowledged (10 s for `connection_init`), 256 connections.
     public init(
         token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
         plantedDifferences: Set<PlantedDifference> = [], additionalTokens: [String] = [], cacheMaxAge: Int? = nil,
-        failMutations: Bool = false
+        failMutations: Bool = false, drawInterval: Duration? = nil, heartbeatInterval: Duration = .seconds(15),
+        acknowledgesWebSockets: Bool = true, webSocketInitTimeout: Duration = .seconds(10), maximumConnections: Int = 256
     ) {
         self.token = token
         self.additionalTokens = additionalTokens
@@ -33,6 +47,11 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
         self.plantedDifferences = plantedDifferences
         self.cacheMaxAge = cacheMaxAge
         self.failMutations = failMutations
+        self.drawInterval = drawInterval
+        self.heartbeatInterval = heartbeatInterval
+        self.acknowledgesWebSockets = acknowledgesWebSockets
+        self.webSocketInitTimeout = webSocketInitTimeout
+        self.maximumConnections = maximumConnections
     }
 
     /// Every accepted bearer token; empty when the server requires none.

@@ -1,0 +1,101 @@
+/// How the draw clock moves a game on by one step, as a lottery does: its next draw goes from `ANNOUNCED` to
+/// `SELLING`, from `SELLING` to `DRAWING` (more tickets sold), and from `DRAWING` to `COMPLETED` with its numbers
+/// and prizes, at which point it becomes the game's last draw and a new draw opens for sale as its next draw. A
+/// game whose next draw is missing, cancelled or in a status the clock does not know gets a new draw.
+///
+/// Deterministic: the numbers and counts come from the game's id and the draw's number, so two runs agree.
+enum DrawAdvancer {
+    /// One step of `gameId`: the data set after it and the draws that changed, in the order they changed; `nil`
+    /// for an unknown game.
+    static func advance(_ gameId: String, in dataSet: LotteryDataSet) -> (LotteryDataSet, [DataSetDraw])? {
+        guard let game = dataSet.game(id: gameId) else { return nil }
+        let draws = dataSet.draws(gameId: gameId)
+        let next = game.nextDraw.flatMap { dataSet.draw(gameId: gameId, number: $0) }
+        var changedDraws: [DataSetDraw] = []
+        var updatedGame = game
+        switch next?.status {
+        case "ANNOUNCED"?:
+            if let next { changedDraws.append(next.with(status: "SELLING")) }
+        case "SELLING"?:
+            if let next {
+                let sold = next.ticketsSold + 1_000 + Int64(mix(gameId, next.number, 1) % 9_000)
+                changedDraws.append(next.with(status: "DRAWING", ticketsSold: sold))
+            }
+        case "DRAWING"?:
+            if let next {
+                let completed = complete(next, game: game, previous: draws.first { $0.status == "COMPLETED" })
+                let opened = open(after: completed, previousDate: draws.first { $0.number < next.number }?.date)
+                changedDraws = [completed, opened]
+                updatedGame = game.with(nextDraw: opened.number, lastDraw: completed.number, drawsCount: game.drawsCount + 1)
+            }
+        default:
+            let newest = draws.first
+            let date = newest.map { UTCTimestamp(secondsSince1970: $0.date.secondsSince1970 + 86_400) }
+            let opened = DataSetDraw(
+                gameId: gameId, number: (newest?.number ?? 0) + 1, date: date ?? UTCTimestamp(secondsSince1970: 0),
+                status: "SELLING", winningNumbers: [], bonusNumbers: [], prizePool: nil, superPrize: game.superPrize,
+                ledgerDown: false, ticketsSold: 0, prizeCategories: [], videoUrl: nil)
+            changedDraws = [opened]
+            updatedGame = game.with(nextDraw: opened.number, lastDraw: game.lastDraw, drawsCount: game.drawsCount + 1)
+        }
+        var allDraws = dataSet.draws
+        for draw in changedDraws {
+            if let index = allDraws.firstIndex(where: { $0.key == draw.key }) {
+                allDraws[index] = draw
+            } else {
+                allDraws.append(draw)
+            }
+        }
+        let games = dataSet.games.map { $0.id == gameId ? updatedGame : $0 }
+        guard let updated = try? LotteryDataSet(images: dataSet.images, games: games, draws: allDraws) else { return nil }
+        return (updated, changedDraws)
+    }
+
+    /// The draw completed: its numbers drawn, its prizes and winners.
+    private static func complete(_ draw: DataSetDraw, game: DataSetGame, previous: DataSetDraw?) -> DataSetDraw {
+        let range = max(1, game.numbersRange)
+        let numbers = (0..<max(0, game.numbersCount)).map { index in
+            1 + Int(mix(game.id, draw.number, UInt64(10 + index)) % UInt64(range))
+        }
+        let bonus = game.bonusRange.map { [1 + Int(mix(game.id, draw.number, 99) % UInt64(max(1, $0)))] } ?? []
+        let template =
+            previous?.prizeCategories.isEmpty == false
+            ? (previous?.prizeCategories ?? [])
+            : (0..<min(3, max(1, game.numbersCount))).map { offset in
+                DataSetPrizeCategory(
+                    matched: game.numbersCount - offset, bonusMatched: false, winners: 0,
+                    amount: offset == 0 ? (game.superPrize ?? 100_000_000) : 100_000 / Int64(offset * 10))
+            }
+        let categories = template.enumerated().map { index, category in
+            DataSetPrizeCategory(
+                matched: category.matched, bonusMatched: category.bonusMatched,
+                winners: index == 0 ? Int64(mix(game.id, draw.number, 50) % 2) : Int64(mix(game.id, draw.number, UInt64(60 + index)) % 5_000),
+                amount: category.amount)
+        }
+        let pool = categories.reduce(Int64(0)) { $0 + $1.winners * $1.amount } + draw.ticketsSold * game.ticketPrice / 2
+        return DataSetDraw(
+            gameId: draw.gameId, number: draw.number, date: draw.date, status: "COMPLETED", winningNumbers: numbers,
+            bonusNumbers: bonus, prizePool: pool, superPrize: game.superPrize, ledgerDown: false,
+            ticketsSold: draw.ticketsSold, prizeCategories: categories, videoUrl: nil)
+    }
+
+    /// The draw that opens after `draw`, as far after it as `draw` was after the one before (a day when unknown).
+    private static func open(after draw: DataSetDraw, previousDate: UTCTimestamp?) -> DataSetDraw {
+        let gap = previousDate.map { max(60, draw.date.secondsSince1970 - $0.secondsSince1970) } ?? 86_400
+        return DataSetDraw(
+            gameId: draw.gameId, number: draw.number + 1,
+            date: UTCTimestamp(secondsSince1970: draw.date.secondsSince1970 + gap), status: "SELLING",
+            winningNumbers: [], bonusNumbers: [], prizePool: nil, superPrize: draw.superPrize, ledgerDown: false,
+            ticketsSold: 0, prizeCategories: [], videoUrl: nil)
+    }
+
+    /// A well-mixed number from a game, a draw and a salt (SplitMix64's finalizer over an FNV-1a hash of the id).
+    static func mix(_ gameId: String, _ number: Int64, _ salt: UInt64) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in gameId.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var value = hash ^ UInt64(bitPattern: number) &* 0x9E37_79B9_7F4A_7C15 ^ salt &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
