@@ -18,7 +18,7 @@ enum DrawAdvancer {
             if let next { changedDraws.append(next.with(status: "SELLING")) }
         case "SELLING"?:
             if let next {
-                let sold = next.ticketsSold + 1_000 + Int64(mix(gameId, next.number, 1) % 9_000)
+                let sold = saturating(next.ticketsSold, plus: 1_000 + Int64(mix(gameId, next.number, 1) % 9_000))
                 changedDraws.append(next.with(status: "DRAWING", ticketsSold: sold))
             }
         case "DRAWING"?:
@@ -26,17 +26,19 @@ enum DrawAdvancer {
                 let completed = complete(next, game: game, previous: draws.first { $0.status == "COMPLETED" })
                 let opened = open(after: completed, previousDate: draws.first { $0.number < next.number }?.date)
                 changedDraws = [completed, opened]
-                updatedGame = game.with(nextDraw: opened.number, lastDraw: completed.number, drawsCount: game.drawsCount + 1)
+                updatedGame = game.with(
+                    nextDraw: opened.number, lastDraw: completed.number, drawsCount: saturating(game.drawsCount, plus: 1))
             }
         default:
             let newest = draws.first
-            let date = newest.map { UTCTimestamp(secondsSince1970: $0.date.secondsSince1970 + 86_400) }
+            let date = newest.map { UTCTimestamp(secondsSince1970: saturating($0.date.secondsSince1970, plus: 86_400)) }
             let opened = DataSetDraw(
-                gameId: gameId, number: (newest?.number ?? 0) + 1, date: date ?? UTCTimestamp(secondsSince1970: 0),
+                gameId: gameId, number: saturating(newest?.number ?? 0, plus: 1), date: date ?? UTCTimestamp(secondsSince1970: 0),
                 status: "SELLING", winningNumbers: [], bonusNumbers: [], prizePool: nil, superPrize: game.superPrize,
                 ledgerDown: false, ticketsSold: 0, prizeCategories: [], videoUrl: nil)
             changedDraws = [opened]
-            updatedGame = game.with(nextDraw: opened.number, lastDraw: game.lastDraw, drawsCount: game.drawsCount + 1)
+            updatedGame = game.with(
+                nextDraw: opened.number, lastDraw: game.lastDraw, drawsCount: saturating(game.drawsCount, plus: 1))
         }
         var allDraws = dataSet.draws
         for draw in changedDraws {
@@ -72,7 +74,9 @@ enum DrawAdvancer {
                 winners: index == 0 ? Int64(mix(game.id, draw.number, 50) % 2) : Int64(mix(game.id, draw.number, UInt64(60 + index)) % 5_000),
                 amount: category.amount)
         }
-        let pool = categories.reduce(Int64(0)) { $0 + $1.winners * $1.amount } + draw.ticketsSold * game.ticketPrice / 2
+        let pool = categories.reduce(saturating(draw.ticketsSold, times: game.ticketPrice) / 2) {
+            saturating($0, plus: saturating($1.winners, times: $1.amount))
+        }
         return DataSetDraw(
             gameId: draw.gameId, number: draw.number, date: draw.date, status: "COMPLETED", winningNumbers: numbers,
             bonusNumbers: bonus, prizePool: pool, superPrize: game.superPrize, ledgerDown: false,
@@ -81,12 +85,24 @@ enum DrawAdvancer {
 
     /// The draw that opens after `draw`, as far after it as `draw` was after the one before (a day when unknown).
     private static func open(after draw: DataSetDraw, previousDate: UTCTimestamp?) -> DataSetDraw {
-        let gap = previousDate.map { max(60, draw.date.secondsSince1970 - $0.secondsSince1970) } ?? 86_400
+        let gap = previousDate.map { max(60, draw.date.secondsSince1970 &- $0.secondsSince1970) } ?? 86_400
         return DataSetDraw(
-            gameId: draw.gameId, number: draw.number + 1,
-            date: UTCTimestamp(secondsSince1970: draw.date.secondsSince1970 + gap), status: "SELLING",
+            gameId: draw.gameId, number: saturating(draw.number, plus: 1),
+            date: UTCTimestamp(secondsSince1970: saturating(draw.date.secondsSince1970, plus: gap)), status: "SELLING",
             winningNumbers: [], bonusNumbers: [], prizePool: nil, superPrize: draw.superPrize, ledgerDown: false,
             ticketsSold: 0, prizeCategories: [], videoUrl: nil)
+    }
+
+    /// `a + b`, held at the bounds instead of overflowing (the data set's `Long`s reach `Int64.max`).
+    static func saturating(_ a: Int64, plus b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
+    /// `a * b`, held at the bounds instead of overflowing.
+    static func saturating(_ a: Int64, times b: Int64) -> Int64 {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? ((a < 0) != (b < 0) ? .min : .max) : product
     }
 
     /// A well-mixed number from a game, a draw and a salt (SplitMix64's finalizer over an FNV-1a hash of the id).
