@@ -24,7 +24,9 @@ enum DrawAdvancer {
         case "DRAWING"?:
             if let next {
                 let completed = complete(next, game: game, previous: draws.first { $0.status == "COMPLETED" })
-                let opened = open(after: completed, previousDate: draws.first { $0.number < next.number }?.date)
+                let opened =
+                    announced(after: next.number, in: draws)
+                    ?? open(after: draws.first ?? completed, previousDate: draws.first { $0.number < next.number }?.date)
                 changedDraws = [completed, opened]
                 updatedGame = game.with(
                     nextDraw: opened.number, lastDraw: completed.number, drawsCount: saturating(game.drawsCount, plus: 1))
@@ -32,10 +34,13 @@ enum DrawAdvancer {
         default:
             let newest = draws.first
             let date = newest.map { UTCTimestamp(secondsSince1970: saturating($0.date.secondsSince1970, plus: 86_400)) }
-            let opened = DataSetDraw(
-                gameId: gameId, number: saturating(newest?.number ?? 0, plus: 1), date: date ?? UTCTimestamp(secondsSince1970: 0),
-                status: "SELLING", winningNumbers: [], bonusNumbers: [], prizePool: nil, superPrize: game.superPrize,
-                ledgerDown: false, ticketsSold: 0, prizeCategories: [], videoUrl: nil)
+            let opened =
+                announced(after: next?.number ?? game.lastDraw ?? .min, in: draws)
+                ?? DataSetDraw(
+                    gameId: gameId, number: saturating(newest?.number ?? 0, plus: 1),
+                    date: date ?? UTCTimestamp(secondsSince1970: 0), status: "SELLING", winningNumbers: [],
+                    bonusNumbers: [], prizePool: nil, superPrize: game.superPrize, ledgerDown: false, ticketsSold: 0,
+                    prizeCategories: [], videoUrl: nil)
             changedDraws = [opened]
             updatedGame = game.with(
                 nextDraw: opened.number, lastDraw: game.lastDraw, drawsCount: saturating(game.drawsCount, plus: 1))
@@ -51,6 +56,11 @@ enum DrawAdvancer {
         let games = dataSet.games.map { $0.id == gameId ? updatedGame : $0 }
         guard let updated = try? LotteryDataSet(images: dataSet.images, games: games, draws: allDraws) else { return nil }
         return (updated, changedDraws)
+    }
+
+    /// The first draw after `number` that is announced, now on sale: the game's next draw when it has one ready.
+    private static func announced(after number: Int64, in draws: [DataSetDraw]) -> DataSetDraw? {
+        draws.last { $0.number > number && $0.status == "ANNOUNCED" }?.with(status: "SELLING")
     }
 
     /// The draw completed: its numbers drawn, its prizes and winners.
@@ -83,7 +93,8 @@ enum DrawAdvancer {
             ticketsSold: draw.ticketsSold, prizeCategories: categories, videoUrl: nil)
     }
 
-    /// The draw that opens after `draw`, as far after it as `draw` was after the one before (a day when unknown).
+    /// The draw that opens after `draw` (the game's newest), as far after it as `draw` was after the one before (a
+    /// day when unknown).
     private static func open(after draw: DataSetDraw, previousDate: UTCTimestamp?) -> DataSetDraw {
         let gap = previousDate.map { max(60, draw.date.secondsSince1970 &- $0.secondsSince1970) } ?? 86_400
         return DataSetDraw(
