@@ -13,6 +13,9 @@ enum BenchmarkKind: String, CaseIterable {
     case watch
     /// 10,000 small queries over loopback through `GraphQLHTTPClient` against URLSession + JSONDecoder.
     case client
+    /// Subscriptions over SSE, multipart and WebSocket: an event's way to a watcher against the transport's own
+    /// delivery, events per second, 1,000 subscriptions on one socket and on SSE (memory per subscription).
+    case realtime
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -22,6 +25,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .cache: return CacheBenchmark.run(options: options)
         case .watch: return WatchBenchmark.run(options: options)
         case .client: return ClientBenchmark.run(options: options)
+        case .realtime: return RealtimeBenchmark.run(options: options)
         }
     }
 }

@@ -20,7 +20,7 @@ struct BenchmarkOptions {
     var check = true
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|client|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
+        usage: Benchmarks [decode|codegen|cache|watch|client|realtime|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
                           [--fixtures DIR] [--python PATH] [--no-pin]
 
           decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
@@ -29,6 +29,10 @@ struct BenchmarkOptions {
           cache    cache hits (memory, SQLite) vs decoding; merge cost as the store grows
           client   10,000 ImageQuery requests over loopback: GraphQLHTTPClient vs URLSession + JSONDecoder
                    (rounds of --games requests)
+          realtime subscriptions over SSE, multipart and WebSocket against the embedded backend: an event's way
+                   to a GameQuery watcher against the transport's own delivery (p50, p99), events per second,
+                   1,000 subscriptions on one socket and on SSE (client memory per subscription; the server
+                   runs in a child process)
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)

@@ -10,7 +10,9 @@ import Foundation
 /// cancelling the calling task before the head, or ``GraphQLStreamingResponse/cancel()`` after it, cancels the
 /// `URLSessionTask` (the server sees the connection close).
 ///
-/// The `URLSession` is made at the first request, so a client that never subscribes costs nothing.
+/// The `URLSession` is made at the first request, so a client that never subscribes costs nothing. Its per-host
+/// connection limit is raised to 4,096: each subscription holds a connection of its own. Over HTTP/1.1 every
+/// subscription is a TCP connection; many subscriptions to one server are cheaper on one WebSocket.
 public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Sendable {
     private let sessionConfiguration: URLSessionConfiguration
     private let state = StreamingSessionHolder()
@@ -20,6 +22,9 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
         let copy = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
         // A subscription stays open: no whole-request deadline (the transport bounds the gaps itself).
         copy.timeoutIntervalForResource = 7 * 24 * 3600
+        // Each subscription holds a connection of its own ("distinct connections"): URLSession's default of 6 per
+        // host (HTTP/1.1) would queue the seventh subscription behind the first six, which never end.
+        copy.httpMaximumConnectionsPerHost = max(copy.httpMaximumConnectionsPerHost, 4_096)
         self.sessionConfiguration = copy
     }
 

@@ -58,6 +58,20 @@ enum DrawAdvancer {
         return (updated, changedDraws)
     }
 
+    /// Tickets sold for `gameId`'s next draw while it is on sale (a live counter): the data set after it and the draw,
+    /// `nil` when the game has no draw on sale.
+    static func sell(_ count: Int64, of gameId: String, in dataSet: LotteryDataSet) -> (LotteryDataSet, DataSetDraw)? {
+        guard let game = dataSet.game(id: gameId), let number = game.nextDraw,
+            let draw = dataSet.draw(gameId: gameId, number: number), draw.status == "SELLING"
+        else { return nil }
+        let sold = draw.with(status: draw.status, ticketsSold: saturating(draw.ticketsSold, plus: count))
+        let draws = dataSet.draws.map { $0.key == sold.key ? sold : $0 }
+        guard let updated = try? LotteryDataSet(images: dataSet.images, games: dataSet.games, draws: draws) else {
+            return nil
+        }
+        return (updated, sold)
+    }
+
     /// The first draw after `number` that is announced, now on sale: the game's next draw when it has one ready.
     private static func announced(after number: Int64, in draws: [DataSetDraw]) -> DataSetDraw? {
         draws.last { $0.number > number && $0.status == "ANNOUNCED" }?.with(status: "SELLING")

@@ -32,6 +32,18 @@ public final class DrawClock: @unchecked Sendable {
         return changed
     }
 
+    /// Sells `count` tickets of `gameId`'s next draw while it is on sale (its `ticketsSold`, a live counter) and
+    /// publishes the draw; `nil` when the game has no draw on sale.
+    @discardableResult
+    public func sellTickets(gameId: String, count: Int64 = 1) -> DataSetDraw? {
+        let sold = live.update { dataSet -> (LotteryDataSet?, DataSetDraw?) in
+            guard let (updated, draw) = DrawAdvancer.sell(count, of: gameId, in: dataSet) else { return (nil, nil) }
+            return (updated, draw)
+        }
+        if let sold { hub.publish([sold]) }
+        return sold
+    }
+
     /// Moves every active game on by one step; returns the draws that changed.
     @discardableResult
     public func advanceAll() -> [DataSetDraw] {
