@@ -70,7 +70,9 @@ enum RealtimeBenchmark {
                 print("  \(transport.rawValue): target (client adds at most 1 ms at p50) missed: \(ms(added))")
             }
         }
-        print("latency from the server's write (ms): the transport's own delivery, the subscription's element, a watcher's element")
+        print(
+            "latency from the server's write (ms): the transport's own delivery, the subscription's element, a watcher's element"
+        )
         latency.lines.forEach { print($0) }
         print("throughput: 2,000 events")
         throughput.lines.forEach { print($0) }
@@ -79,7 +81,8 @@ enum RealtimeBenchmark {
             let child = try RealtimeServerProcess.start()
             defer { child.stop() }
             var memory = TextTable(header: [
-                "1,000 subscriptions", "anonymous resident per subscription", "resident per subscription", "all got the event",
+                "1,000 subscriptions", "anonymous resident per subscription", "resident per subscription",
+                "all got the event",
                 "server count after cancel",
             ])
             for transport in [Transport.webSocket, .serverSentEvents] {
@@ -224,7 +227,9 @@ enum RealtimeBenchmark {
         var samples: [Double] = []
         for round in 0..<(warmup + rounds) {
             let start = ContinuousClock.now
-            guard server.drawClock.sellTickets(gameId: gameId) != nil else { throw CacheBenchmark.Problem("no draw on sale") }
+            guard server.drawClock.sellTickets(gameId: gameId) != nil else {
+                throw CacheBenchmark.Problem("no draw on sale")
+            }
             try await receive(round)
             if round >= warmup { samples.append(WatchBenchmark.milliseconds(.now - start)) }
         }
@@ -249,7 +254,8 @@ enum RealtimeBenchmark {
         let deadline = ContinuousClock.now + .seconds(30)
         while server.openSubscriptionCount != count {
             guard ContinuousClock.now < deadline else {
-                throw CacheBenchmark.Problem("the server has \(server.openSubscriptionCount) subscriptions, not \(count)")
+                throw CacheBenchmark.Problem(
+                    "the server has \(server.openSubscriptionCount) subscriptions, not \(count)")
             }
             try await Task.sleep(for: .milliseconds(1))
         }
@@ -357,7 +363,8 @@ final class RawStream: @unchecked Sendable {
         "{\"query\":" + JSONValue.string(DrawUpdatedSubscription.document).jsonText
         + ",\"operationName\":\"DrawUpdated\",\"variables\":{\"gameId\":\"6x45\"}}"
 
-    static func open(_ transport: RealtimeBenchmark.Transport, server: EmbeddedLotteryServer) async throws -> RawStream {
+    static func open(_ transport: RealtimeBenchmark.Transport, server: EmbeddedLotteryServer) async throws -> RawStream
+    {
         let (events, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
         switch transport {
         case .webSocket:

@@ -14,7 +14,8 @@ struct DrawClockTests {
         let next = try #require(game.nextDraw)
         let (afterOne, first) = try #require(DrawAdvancer.advance("5x36", in: data))
         #expect(first.map(\.status) == ["DRAWING"] && first.first?.number == next)
-        #expect(try #require(first.first).ticketsSold > (try #require(data.draw(gameId: "5x36", number: next))).ticketsSold)
+        #expect(
+            try #require(first.first).ticketsSold > (try #require(data.draw(gameId: "5x36", number: next))).ticketsSold)
         let (afterTwo, second) = try #require(DrawAdvancer.advance("5x36", in: afterOne))
         #expect(second.map(\.status) == ["COMPLETED", "SELLING"])
         #expect(second.map(\.number) == [next, next + 1])

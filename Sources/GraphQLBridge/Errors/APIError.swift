@@ -142,7 +142,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         case .webSocketClosed(let operation, let code, let reason):
             let hint =
                 code == 4403
-                ? " The server refused the credentials: check the bearer token." : code == 1006 ? " The connection was lost." : ""
+                ? " The server refused the credentials: check the bearer token."
+                : code == 1006 ? " The connection was lost." : ""
             return "\(operation): the subscription's WebSocket was closed with code \(code)"
                 + (reason.isEmpty ? "" : " (\(reason))") + ".\(hint)"
         case .webSocketUnavailable(let operation, let reason):

@@ -96,7 +96,8 @@ extension GraphQLHTTPClient {
         let (head, body) = try await throughMiddlewares(upgrade, body: Data(), operationName: operationName) {
             request, _, _ in
             do {
-                let connection = try await connector.connect(request, subprotocols: [GraphQLWebSocketClient.subprotocol])
+                let connection = try await connector.connect(
+                    request, subprotocols: [GraphQLWebSocketClient.subprotocol])
                 if let previous = opened.replace(with: (request, connection)) {
                     await previous.1.close(code: 1000, reason: "replaced")
                 }

@@ -25,7 +25,8 @@ public struct GraphQLStreamingResponse: Sendable {
     private let onCancel: @Sendable () -> Void
 
     /// Creates a response; `cancel` closes the connection (it may be called more than once).
-    public init(head: HTTPResponse, body: AsyncThrowingStream<Data, any Error>, cancel: @escaping @Sendable () -> Void) {
+    public init(head: HTTPResponse, body: AsyncThrowingStream<Data, any Error>, cancel: @escaping @Sendable () -> Void)
+    {
         self.head = head
         self.body = body
         self.onCancel = cancel

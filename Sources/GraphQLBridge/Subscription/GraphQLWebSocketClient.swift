@@ -221,7 +221,9 @@ actor GraphQLWebSocketClient {
                 sawEvent = true
                 entry.continuation.yield(parsed.payload ?? Data("null".utf8))
             case "error":
-                guard let id = parsed.id.flatMap(Int.init), let entry = entries.removeValue(forKey: id) else { continue }
+                guard let id = parsed.id.flatMap(Int.init), let entry = entries.removeValue(forKey: id) else {
+                    continue
+                }
                 let errors = SubscriptionMessage.graphQLErrors(parsed.payload)
                 entry.continuation.finish(
                     throwing: SubscriptionConnectionError.graphQL(errors).apiError(operation: entry.operationName))
@@ -230,14 +232,17 @@ actor GraphQLWebSocketClient {
                     return nil
                 }
             case "complete":
-                guard let id = parsed.id.flatMap(Int.init), let entry = entries.removeValue(forKey: id) else { continue }
+                guard let id = parsed.id.flatMap(Int.init), let entry = entries.removeValue(forKey: id) else {
+                    continue
+                }
                 entry.continuation.finish()
                 if entries.isEmpty {
                     await closeIdle()
                     return nil
                 }
             default:
-                return await violation("the server sent an unknown message type \(parsed.type ?? "(none)")", on: connection)
+                return await violation(
+                    "the server sent an unknown message type \(parsed.type ?? "(none)")", on: connection)
             }
         }
     }

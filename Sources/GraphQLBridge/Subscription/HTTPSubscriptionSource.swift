@@ -128,7 +128,8 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
             guard mediaType == "text/event-stream" else {
                 response.cancel()
                 throw .invalidResponse(
-                    status: head.status, reason: "expected a text/event-stream, got \(mediaType.isEmpty ? "no Content-Type" : mediaType)",
+                    status: head.status,
+                    reason: "expected a text/event-stream, got \(mediaType.isEmpty ? "no Content-Type" : mediaType)",
                     body: Data())
             }
             sse = ServerSentEventParser()
@@ -139,7 +140,8 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
                 response.cancel()
                 throw .invalidResponse(
                     status: head.status,
-                    reason: "expected multipart/mixed with a boundary, got \(head.headers["Content-Type"] ?? "no Content-Type")",
+                    reason:
+                        "expected multipart/mixed with a boundary, got \(head.headers["Content-Type"] ?? "no Content-Type")",
                     body: Data())
             }
             multipart = MultipartMixedParser(boundary: boundary)
@@ -187,7 +189,8 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
                     if message.errors != nil {
                         // Top-level errors: a transport-level failure that ends the stream.
                         let errors = SubscriptionMessage.graphQLErrors(message.errors)
-                        throw .graphQL(errors.isEmpty ? [GraphQLError(message: "the server ended the subscription")] : errors)
+                        throw .graphQL(
+                            errors.isEmpty ? [GraphQLError(message: "the server ended the subscription")] : errors)
                     }
                     if let payload = message.payload, payload != Data("null".utf8) {
                         pending.append(payload)

@@ -46,7 +46,8 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<GraphQLStreamingResponse, any Error>) in
-                delegate.register(task, continuation: continuation, headTimeout: request.timeout, idleTimeout: idleTimeout)
+                delegate.register(
+                    task, continuation: continuation, headTimeout: request.timeout, idleTimeout: idleTimeout)
                 task.resume()
             }
         } onCancel: {

@@ -23,8 +23,7 @@ public final class URLSessionWebSocketConnector: GraphQLWebSocketConnector, Send
     deinit { holder.invalidate() }
 
     /// Opens the WebSocket and returns once the server has accepted the upgrade.
-    public func connect(_ request: HTTPRequest, subprotocols: [String]) async throws -> any GraphQLWebSocketConnection
-    {
+    public func connect(_ request: HTTPRequest, subprotocols: [String]) async throws -> any GraphQLWebSocketConnection {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.timeoutInterval = request.timeout.seconds.rounded(.up) + 1
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -77,7 +76,8 @@ private final class URLSessionWebSocketConnection: GraphQLWebSocketConnection, S
     }
 
     func close(code: Int, reason: String) async {
-        task.cancel(with: URLSessionWebSocketTask.CloseCode(rawValue: code) ?? .normalClosure, reason: Data(reason.utf8))
+        task.cancel(
+            with: URLSessionWebSocketTask.CloseCode(rawValue: code) ?? .normalClosure, reason: Data(reason.utf8))
     }
 
     private func closedError(_ error: any Error) -> GraphQLWebSocketError {
@@ -125,7 +125,8 @@ private final class WebSocketOpeningDelegate: NSObject, URLSessionWebSocketDeleg
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [weak self] in
             guard let continuation = self?.take(id) else { return }
             continuation.resume(
-                throwing: TransportError(.timedOut, "the WebSocket opening handshake took longer than \(milliseconds) ms"))
+                throwing: TransportError(
+                    .timedOut, "the WebSocket opening handshake took longer than \(milliseconds) ms"))
             task.cancel()
         }
     }

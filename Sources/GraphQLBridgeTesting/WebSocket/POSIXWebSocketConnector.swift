@@ -28,7 +28,8 @@ public final class POSIXWebSocketConnector: GraphQLWebSocketConnector, Sendable 
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 do {
-                    continuation.resume(returning: try POSIXWebSocketConnection.open(request, subprotocols: subprotocols))
+                    continuation.resume(
+                        returning: try POSIXWebSocketConnection.open(request, subprotocols: subprotocols))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -76,8 +77,10 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
         let descriptor = try connectSocket(host: host, port: port)
         do {
             var timeout = timeval()
-            let milliseconds = max(1, Int(Double(request.timeout.components.seconds) * 1000)
-                + Int(request.timeout.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = max(
+                1,
+                Int(Double(request.timeout.components.seconds) * 1000)
+                    + Int(request.timeout.components.attoseconds / 1_000_000_000_000_000))
             timeout.tv_sec = milliseconds / 1000
             timeout.tv_usec = .init(milliseconds % 1000 * 1000)
             _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -117,9 +120,12 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
             var headers: [String: String] = [:]
             for line in lines.dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
             }
-            guard let status else { throw GraphQLWebSocketError(.protocolViolation, "the handshake response has no status") }
+            guard let status else {
+                throw GraphQLWebSocketError(.protocolViolation, "the handshake response has no status")
+            }
             guard status == 101 else {
                 var body = Array(received[end...])
                 let length = Int(headers["content-length"] ?? "") ?? 0
@@ -138,7 +144,8 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
             }
             let chosen = headers["sec-websocket-protocol"]
             if let chosen, !subprotocols.contains(chosen) {
-                throw GraphQLWebSocketError(.protocolViolation, "the server chose a subprotocol not asked for: \(chosen)")
+                throw GraphQLWebSocketError(
+                    .protocolViolation, "the server chose a subprotocol not asked for: \(chosen)")
             }
             if !subprotocols.isEmpty, chosen == nil {
                 throw GraphQLWebSocketError(.protocolViolation, "the server accepted none of \(subprotocols)")
@@ -173,7 +180,8 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     }
 
     private func sendClose(code: Int, reason: String) {
-        let payload = [UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code)] + Array(reason.utf8.prefix(120))
+        let payload =
+            [UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code)] + Array(reason.utf8.prefix(120))
         writeLock.withLock {
             guard !closeSent else { return }
             closeSent = true
@@ -217,7 +225,8 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
                         fragments += frame.payload
                         guard frame.isFinal else { continue }
                         continuation.yield(
-                            fragmentOpcode == 1 ? .text(String(decoding: fragments, as: UTF8.self)) : .binary(Data(fragments)))
+                            fragmentOpcode == 1
+                                ? .text(String(decoding: fragments, as: UTF8.self)) : .binary(Data(fragments)))
                         fragments = []
                     case 8:
                         let code = frame.payload.count >= 2 ? Int(frame.payload[0]) << 8 | Int(frame.payload[1]) : 1005
@@ -272,7 +281,8 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
             if descriptor >= 0 {
                 if systemConnect(descriptor, current.pointee.ai_addr, current.pointee.ai_addrlen) == 0 {
                     var one: Int32 = 1
-                    _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                    _ = setsockopt(
+                        descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     #if canImport(Darwin)
                         _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
                     #endif
@@ -319,7 +329,9 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     }
 }
 
-private func systemConnect(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+private func systemConnect(_ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t)
+    -> Int32
+{
     #if canImport(Glibc)
         return Glibc.connect(descriptor, address, length)
     #else

@@ -8,7 +8,9 @@ enum SHA1 {
         let bitLength = UInt64(message.count) &* 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            message.append(UInt8(truncatingIfNeeded: bitLength >> shift))
+        }
         var w = [UInt32](repeating: 0, count: 80)
         for block in stride(from: 0, to: message.count, by: 64) {
             for i in 0..<16 {

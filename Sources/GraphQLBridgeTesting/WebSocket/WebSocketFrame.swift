@@ -18,7 +18,9 @@ struct WebSocketFrame: Sendable, Hashable {
             bytes += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         } else {
             bytes.append(maskBit | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: payload.count >> shift)) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: payload.count >> shift))
+            }
         }
         guard let mask, mask.count == 4 else { return bytes + payload }
         bytes += mask

@@ -26,10 +26,12 @@ enum DrawAdvancer {
                 let completed = complete(next, game: game, previous: draws.first { $0.status == "COMPLETED" })
                 let opened =
                     announced(after: next.number, in: draws)
-                    ?? open(after: draws.first ?? completed, previousDate: draws.first { $0.number < next.number }?.date)
+                    ?? open(
+                        after: draws.first ?? completed, previousDate: draws.first { $0.number < next.number }?.date)
                 changedDraws = [completed, opened]
                 updatedGame = game.with(
-                    nextDraw: opened.number, lastDraw: completed.number, drawsCount: saturating(game.drawsCount, plus: 1))
+                    nextDraw: opened.number, lastDraw: completed.number,
+                    drawsCount: saturating(game.drawsCount, plus: 1))
             }
         default:
             let newest = draws.first
@@ -54,7 +56,9 @@ enum DrawAdvancer {
             }
         }
         let games = dataSet.games.map { $0.id == gameId ? updatedGame : $0 }
-        guard let updated = try? LotteryDataSet(images: dataSet.images, games: games, draws: allDraws) else { return nil }
+        guard let updated = try? LotteryDataSet(images: dataSet.images, games: games, draws: allDraws) else {
+            return nil
+        }
         return (updated, changedDraws)
     }
 
@@ -95,7 +99,9 @@ enum DrawAdvancer {
         let categories = template.enumerated().map { index, category in
             DataSetPrizeCategory(
                 matched: category.matched, bonusMatched: category.bonusMatched,
-                winners: index == 0 ? Int64(mix(game.id, draw.number, 50) % 2) : Int64(mix(game.id, draw.number, UInt64(60 + index)) % 5_000),
+                winners: index == 0
+                    ? Int64(mix(game.id, draw.number, 50) % 2)
+                    : Int64(mix(game.id, draw.number, UInt64(60 + index)) % 5_000),
                 amount: category.amount)
         }
         let pool = categories.reduce(saturating(draw.ticketsSold, times: game.ticketPrice) / 2) {

@@ -55,7 +55,8 @@ public final class DrawClock: @unchecked Sendable {
 
     /// Advances every active game each `interval`, until ``stop()`` (a second call replaces the schedule).
     public func start(every interval: Duration) {
-        let milliseconds = max(1, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(
+            1, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "LotteryBackend.DrawClock"))
         source.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
         source.setEventHandler { [weak self] in self?.advanceAll() }

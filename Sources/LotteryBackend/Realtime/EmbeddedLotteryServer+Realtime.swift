@@ -11,7 +11,8 @@ extension EmbeddedLotteryServer {
 
     /// Drops the open realtime connections of `transports` (all by default) without a word, as a network failure
     /// would: clients see their stream or socket end and reconnect.
-    public func dropRealtimeConnections(_ transports: Set<RealtimeTransportKind> = Set(RealtimeTransportKind.allCases)) {
+    public func dropRealtimeConnections(_ transports: Set<RealtimeTransportKind> = Set(RealtimeTransportKind.allCases))
+    {
         hub.dropConnections(of: transports)
     }
 

@@ -34,7 +34,8 @@ extension GraphQLService {
             }
             return .subscription(PreparedSubscription(operation: prepared, gameId: gameId, caller: caller))
         } catch {
-            return .failure(.requestError([GraphQLResponseError(error.message, locations: [prepared.operation.location])]))
+            return .failure(
+                .requestError([GraphQLResponseError(error.message, locations: [prepared.operation.location])]))
         }
     }
 

@@ -83,7 +83,8 @@ struct RealtimeHTTPHandler: Sendable {
         else {
             return HTTPResponse(
                 status: 400, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Sec-WebSocket-Version", "13")],
-                body: Array("a WebSocket upgrade needs Connection: Upgrade, Sec-WebSocket-Version: 13 and a key\n".utf8))
+                body: Array("a WebSocket upgrade needs Connection: Upgrade, Sec-WebSocket-Version: 13 and a key\n".utf8)
+            )
         }
         let offered = (request.header("Sec-WebSocket-Protocol") ?? "").split(separator: ",").map { $0.trimmingOWS() }
         let speaksProtocol = offered.contains(WebSocketSession.subprotocol)

@@ -54,7 +54,10 @@ final class StreamingSocket<Item: Sendable>: @unchecked Sendable {
     /// Waits up to `timeout` (forever when `nil`).
     func wait(timeout: Duration?) -> Wake {
         let milliseconds: Int32 =
-            timeout.map { Int32(clamping: max(0, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000)) }
+            timeout.map {
+                Int32(
+                    clamping: max(0, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000))
+            }
             ?? -1
         if let items = takePosted() { return .posted(items) }
         var descriptors = [

@@ -179,7 +179,8 @@ struct WebSocketSession: Sendable {
                 query: query, operationName: operationName, variables: variables, caller: state.caller)
             {
             case .failure(let outcome):
-                return send(protocolMessage(type: "error", id: id, payload: outcome.body["errors"] ?? .array([])), on: socket)
+                return send(
+                    protocolMessage(type: "error", id: id, payload: outcome.body["errors"] ?? .array([])), on: socket)
             case .operation(let prepared):
                 let result = service.executeOnce(prepared, caller: state.caller)
                 return send(protocolMessage(type: "next", id: id, payload: result), on: socket)
@@ -213,7 +214,8 @@ struct WebSocketSession: Sendable {
     }
 
     private func sendClose(_ code: Int, _ reason: String, on socket: StreamingSocket<Item>) {
-        let payload = [UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code)] + Array(reason.utf8.prefix(120))
+        let payload =
+            [UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code)] + Array(reason.utf8.prefix(120))
         _ = socket.write(WebSocketFrame.encode(opcode: 8, payload: payload, mask: nil))
     }
 }

@@ -38,7 +38,8 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
         token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
         plantedDifferences: Set<PlantedDifference> = [], additionalTokens: [String] = [], cacheMaxAge: Int? = nil,
         failMutations: Bool = false, drawInterval: Duration? = nil, heartbeatInterval: Duration = .seconds(15),
-        acknowledgesWebSockets: Bool = true, webSocketInitTimeout: Duration = .seconds(10), maximumConnections: Int = 256
+        acknowledgesWebSockets: Bool = true, webSocketInitTimeout: Duration = .seconds(10),
+        maximumConnections: Int = 256
     ) {
         self.token = token
         self.additionalTokens = additionalTokens

@@ -69,7 +69,8 @@ extension LotteryRepository {
         let rest = self.rest
         let pollInterval = self.pollInterval
         return ModelWatch {
-            let restSource = RESTModelSource(center: center, pollInterval: live == nil ? nil : pollInterval, fetch: fetch)
+            let restSource = RESTModelSource(
+                center: center, pollInterval: live == nil ? nil : pollInterval, fetch: fetch)
             let graphQLSource = { graphQL.watch(requestType: request, as: Model.self).makeSource() }
             let mode = router.settings.mode(for: model)
             guard let live else {
@@ -79,7 +80,8 @@ extension LotteryRepository {
                 case .graphQLWithRESTFallback:
                     return FallbackModelSource(
                         primary: graphQLSource(), fallback: restSource,
-                        onFallback: { error in await router.eventReporter?.report(.fellBack(model: model, error: error)) })
+                        onFallback: { error in await router.eventReporter?.report(.fellBack(model: model, error: error))
+                        })
                 }
             }
             let events: @Sendable () -> ModelWatch<DrawInfo, APIError> = { graphQL.drawUpdates(gameId: live.gameId) }

@@ -63,7 +63,8 @@ struct RESTModelSource<Model: Sendable & Equatable>: ModelWatchSource {
     private var seen: Int?
     private var last: Model?
 
-    init(center: RESTRefreshCenter, pollInterval: Duration? = nil, fetch: @escaping @Sendable () async throws -> Model) {
+    init(center: RESTRefreshCenter, pollInterval: Duration? = nil, fetch: @escaping @Sendable () async throws -> Model)
+    {
         self.center = center
         self.fetch = fetch
         self.pollInterval = pollInterval

@@ -24,7 +24,8 @@ struct CannedStreamTests {
         var requestCount: Int { lock.withLock { count } }
         var lastRequest: HTTPRequest? { lock.withLock { requests.last } }
 
-        func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse {
+        func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse
+        {
             lock.withLock {
                 count += 1
                 requests.append(request)
@@ -48,7 +49,7 @@ struct CannedStreamTests {
         initialRetryDelay: .milliseconds(1), maximumRetryDelay: .milliseconds(2), maximumRetries: 2)
 
     static func run(_ transport: GraphQLSubscriptionTransport) async -> ([Int], APIError?) {
-        let client = GraphQLHTTPClient(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, subscriptions: transport)
+        let client = GraphQLHTTPClient(endpoint: testEndpoint, subscriptions: transport)
         var ticks: [Int] = []
         do throws(APIError) {
             for try await event in client.subscribe(Tick()) { ticks.append(event.data?.tick ?? -1) }
@@ -61,7 +62,8 @@ struct CannedStreamTests {
     @Test("multipart: events, heartbeats, then top-level errors end the stream with them (no reconnection)")
     func multipartErrors() async throws {
         let canned = CannedTransport(
-            head: HTTPResponse(status: 200, headers: ["Content-Type": "multipart/mixed;boundary=\"graphql\";subscriptionSpec=\"1.0\""]),
+            head: HTTPResponse(
+                status: 200, headers: ["Content-Type": "multipart/mixed;boundary=\"graphql\";subscriptionSpec=\"1.0\""]),
             pieces: [
                 "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"tick\":1}}}\r\n--graphql",
                 "\r\ncontent-type: application/json\r\n\r\n{}\r\n--graphql",
@@ -80,7 +82,10 @@ struct CannedStreamTests {
     func serverSentEventsComplete() async throws {
         let canned = CannedTransport(
             head: HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"]),
-            pieces: ["event: next\ndata: {\"data\":{\"tick\":1}}\n\n:\n\n", "event: next\ndata: {\"data\":{\"tick\":2}}\n\nevent: complete\ndata:\n\n"])
+            pieces: [
+                "event: next\ndata: {\"data\":{\"tick\":1}}\n\n:\n\n",
+                "event: next\ndata: {\"data\":{\"tick\":2}}\n\nevent: complete\ndata:\n\n",
+            ])
         let (ticks, error) = await Self.run(.serverSentEvents(transport: canned, options: Self.options))
         #expect(ticks == [1, 2] && error == nil)
         #expect(canned.requestCount == 1)

@@ -13,7 +13,8 @@ struct SubscriptionFramingTests {
         return stride(from: 0, to: bytes.count, by: size).map { Data(bytes[$0..<min($0 + size, bytes.count)]) }
     }
 
-    @Test("SSE: events with LF, CR and CRLF line ends, split anywhere, comments skipped, data lines joined",
+    @Test(
+        "SSE: events with LF, CR and CRLF line ends, split anywhere, comments skipped, data lines joined",
         arguments: [1, 2, 3, 7, 1000])
     func serverSentEvents(pieceSize: Int) {
         let stream =
@@ -23,7 +24,8 @@ struct SubscriptionFramingTests {
         var events: [ServerSentEventParser.Event] = []
         for piece in Self.pieces(stream, size: pieceSize) { events += parser.feed(piece) }
         #expect(events.map(\.type) == ["next", "next", "message", "complete"])
-        #expect(events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"data\":\n1}", "{\"x\":2}", "plain", ""])
+        #expect(
+            events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"data\":\n1}", "{\"x\":2}", "plain", ""])
         #expect(events[2].id == "7")
     }
 
@@ -46,7 +48,8 @@ struct SubscriptionFramingTests {
     @Test("multipart: the boundary parameter, quoted or not")
     func boundary() {
         #expect(
-            MultipartMixedParser.boundary(ofContentType: "multipart/mixed;boundary=\"graphql\";subscriptionSpec=\"1.0\"")
+            MultipartMixedParser.boundary(
+                ofContentType: "multipart/mixed;boundary=\"graphql\";subscriptionSpec=\"1.0\"")
                 == "graphql")
         #expect(MultipartMixedParser.boundary(ofContentType: "multipart/mixed; boundary=-") == "-")
         #expect(MultipartMixedParser.boundary(ofContentType: "multipart/mixed") == nil)
@@ -97,7 +100,9 @@ struct SubscriptionFramingTests {
         for code in [4408, 4499, 1000, 1001, 1006, 1011] {
             #expect(SubscriptionConnectionError.closed(code: code, reason: "").disposition == .transient)
         }
-        #expect(SubscriptionConnectionError.httpStatus(status: 401, body: Data(), errors: []).disposition == .authentication)
+        #expect(
+            SubscriptionConnectionError.httpStatus(status: 401, body: Data(), errors: []).disposition == .authentication
+        )
         #expect(SubscriptionConnectionError.httpStatus(status: 503, body: Data(), errors: []).disposition == .transient)
         #expect(SubscriptionConnectionError.httpStatus(status: 400, body: Data(), errors: []).disposition == .fatal)
         let closed = SubscriptionConnectionError.closed(code: 4403, reason: "Forbidden").apiError(operation: "Op")

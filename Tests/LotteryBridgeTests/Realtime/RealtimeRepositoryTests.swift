@@ -28,7 +28,9 @@ struct RealtimeRepositoryTests {
             pollInterval: .milliseconds(50))
     }
 
-    @Test("drawUpdates gives legacy DrawInfos, equal to REST's model of the same draw", arguments: RealtimeTransport.allCases)
+    @Test(
+        "drawUpdates gives legacy DrawInfos, equal to REST's model of the same draw",
+        arguments: RealtimeTransport.allCases)
     func drawUpdates(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
@@ -48,7 +50,7 @@ struct RealtimeRepositoryTests {
 
     @Test("fetch refuses .drawUpdates (a stream) with a typed error that says to watch it")
     func fetchRefused() async throws {
-        let client = GraphQLClient(endpoint: URL(string: "http://127.0.0.1:9/graphql")!)
+        let client = GraphQLClient(endpoint: try #require(URL(string: "http://127.0.0.1:9/graphql")))
         do {
             let _: DrawInfo = try await client.fetch(requestType: .drawUpdates(gameId: "6x45"))
             Issue.record("expected an error")
@@ -60,7 +62,8 @@ struct RealtimeRepositoryTests {
         #expect(LegacyRequest(graphQL: .drawUpdates(gameId: "6x45")) == nil)
     }
 
-    @Test("GraphQL modes: the game follows the subscription: a status through the cache, a new draw by one refetch",
+    @Test(
+        "GraphQL modes: the game follows the subscription: a status through the cache, a new draw by one refetch",
         arguments: [MigrationMode.graphQL, .graphQLWithRESTFallback], RealtimeTransport.allCases)
     func graphQLModes(mode: MigrationMode, transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()
@@ -96,7 +99,9 @@ struct RealtimeRepositoryTests {
         let counter = RequestCounter()
         let repository = Self.repository(server, modes: ["DrawInfo": .rest], counter: counter)
         let lists = Collector<[DrawInfo]>()
-        let task = Task { for try await draws in repository.watchDraws(gameId: "5x36", limit: 3) { await lists.append(draws) } }
+        let task = Task {
+            for try await draws in repository.watchDraws(gameId: "5x36", limit: 3) { await lists.append(draws) }
+        }
         defer { task.cancel() }
         let first = try await lists.waitForCount(1)
         let changed = try #require(server.drawClock.advance(gameId: "5x36").first)
@@ -115,7 +120,9 @@ struct RealtimeRepositoryTests {
         let publisher = RecordingExperimentPublisher()
         let repository = Self.repository(server, modes: ["DrawInfo": .shadow], publisher: publisher)
         let lists = Collector<[DrawInfo]>()
-        let task = Task { for try await draws in repository.watchDraws(gameId: "5x36", limit: 3) { await lists.append(draws) } }
+        let task = Task {
+            for try await draws in repository.watchDraws(gameId: "5x36", limit: 3) { await lists.append(draws) }
+        }
         defer { task.cancel() }
         _ = try await lists.waitForCount(1)
         try await waitUntil("the shadow's subscription on the server") { server.openSubscriptionCount == 1 }

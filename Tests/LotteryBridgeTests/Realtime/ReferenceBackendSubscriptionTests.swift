@@ -57,9 +57,10 @@ struct ReferenceBackendSubscriptionTests {
         try await control(backend, "state")
     }
 
-    static func client(_ backend: ReferenceBackend, token: String = "alice", cache: GraphQLCache? = nil,
-        middlewares: [any GraphQLMiddleware] = []) -> GraphQLHTTPClient
-    {
+    static func client(
+        _ backend: ReferenceBackend, token: String = "alice", cache: GraphQLCache? = nil,
+        middlewares: [any GraphQLMiddleware] = []
+    ) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
             endpoint: backend.graphQLURL, middlewares: [BearerTokenMiddleware(token: token)] + middlewares,
             cache: cache, subscriptions: .serverSentEvents(options: RealtimeTransport.quickOptions))
@@ -70,9 +71,12 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start(longAsString: longAsString)
         defer { backend.stop() }
         let client = Self.client(backend)
-        let (events, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
+        let (events, task) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         defer { task.cancel() }
-        try await waitUntil("the subscription on the server") { (try? await Self.state(backend).openSubscriptions) == 1 }
+        try await waitUntil("the subscription on the server") {
+            (try? await Self.state(backend).openSubscriptions) == 1
+        }
         var published: [ControlDraw] = []
         for _ in 0..<3 { published += try await Self.advance(backend, "6x45") }
         try await events.waitForCount(published.count)
@@ -89,11 +93,16 @@ struct ReferenceBackendSubscriptionTests {
         let counter = RequestCounter()
         let client = Self.client(backend, cache: GraphQLCache(maxAge: .seconds(300)), middlewares: [counter])
         let watched = Collector<GraphQLResult<GameQuery.Data>>()
-        let watch = Task { for try await result in client.watch(GameQuery(id: "6x45")) { await watched.append(result) } }
+        let watch = Task {
+            for try await result in client.watch(GameQuery(id: "6x45")) { await watched.append(result) }
+        }
         defer { watch.cancel() }
         #expect(try await watched.waitForCount(1).data?.game?.nextDraw?.status == .selling)
-        let (events, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
-        try await waitUntil("the subscription on the server") { (try? await Self.state(backend).openSubscriptions) == 1 }
+        let (events, task) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
+        try await waitUntil("the subscription on the server") {
+            (try? await Self.state(backend).openSubscriptions) == 1
+        }
         _ = try await Self.advance(backend, "6x45")
         try await events.waitForCount(1)
         try await watched.waitUntil("the watcher's new element") { $0.last?.data?.game?.nextDraw?.status == .drawing }
@@ -108,9 +117,12 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start()
         defer { backend.stop() }
         let client = Self.client(backend)
-        let (events, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
+        let (events, task) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         defer { task.cancel() }
-        try await waitUntil("the subscription on the server") { (try? await Self.state(backend).openSubscriptions) == 1 }
+        try await waitUntil("the subscription on the server") {
+            (try? await Self.state(backend).openSubscriptions) == 1
+        }
         struct Dropped: Decodable { let dropped: Int }
         let dropped: Dropped = try await Self.control(backend, "drop", method: "POST")
         #expect(dropped.dropped == 1)

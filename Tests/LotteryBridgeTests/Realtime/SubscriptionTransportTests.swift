@@ -30,7 +30,8 @@ struct SubscriptionTransportTests {
         return (collector, task)
     }
 
-    @Test("Events arrive in order, as the clock changed the draws, with exact Longs (also sent as strings)",
+    @Test(
+        "Events arrive in order, as the clock changed the draws, with exact Longs (also sent as strings)",
         arguments: RealtimeTransport.allCases, [false, true])
     func orderedExactEvents(transport: RealtimeTransport, longAsString: Bool) async throws {
         let server = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(longAsString: longAsString))
@@ -55,7 +56,8 @@ struct SubscriptionTransportTests {
         #expect(task.isCancelled == false)
     }
 
-    @Test("Each event is written through the cache: a GameQuery watcher shows the new draw status, no query request",
+    @Test(
+        "Each event is written through the cache: a GameQuery watcher shows the new draw status, no query request",
         arguments: RealtimeTransport.allCases)
     func watcherUpdates(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()
@@ -87,7 +89,9 @@ struct SubscriptionTransportTests {
         #expect(await cache.record(forKey: "QUERY_ROOT.drawUpdated({\"gameId\":\"6x45\"})") == nil)
     }
 
-    @Test("Cancelling the consuming task ends the subscription on the server and frees it", arguments: RealtimeTransport.allCases)
+    @Test(
+        "Cancelling the consuming task ends the subscription on the server and frees it",
+        arguments: RealtimeTransport.allCases)
     func cancellation(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
@@ -106,7 +110,8 @@ struct SubscriptionTransportTests {
         }
     }
 
-    @Test("Leaving the loop early (the iterator released) also ends the subscription on the server",
+    @Test(
+        "Leaving the loop early (the iterator released) also ends the subscription on the server",
         arguments: RealtimeTransport.allCases)
     func releasedIterator(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()
@@ -127,7 +132,9 @@ struct SubscriptionTransportTests {
         try await waitUntil("the server's count back to 0") { server.openSubscriptionCount == 0 }
     }
 
-    @Test("A dropped stream or socket is re-established and the subscription resumed", arguments: RealtimeTransport.allCases)
+    @Test(
+        "A dropped stream or socket is re-established and the subscription resumed",
+        arguments: RealtimeTransport.allCases)
     func resubscribesAfterDrop(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
@@ -148,10 +155,12 @@ struct SubscriptionTransportTests {
         #expect(server.realtimeConnections.map(\.transport) == [transport.serverKind, transport.serverKind])
     }
 
-    @Test("The token is read again at every connection: a refreshed token needs no new client",
+    @Test(
+        "The token is read again at every connection: a refreshed token needs no new client",
         arguments: RealtimeTransport.allCases)
     func tokenReadAgain(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(token: "alice", additionalTokens: ["bob"]))
+        let server = try EmbeddedLotteryServer.start(
+            options: EmbeddedBackendOptions(token: "alice", additionalTokens: ["bob"]))
         defer { server.stop() }
         let tokens = TokenSequence(["alice", "bob"])
         let client = GraphQLHTTPClient(
@@ -170,7 +179,8 @@ struct SubscriptionTransportTests {
         #expect(server.realtimeConnections.allSatisfy { $0.accepted })
     }
 
-    @Test("A refused token ends the subscription with a typed error after a bounded number of tries",
+    @Test(
+        "A refused token ends the subscription with a typed error after a bounded number of tries",
         arguments: RealtimeTransport.allCases)
     func refusedTokenIsBounded(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(token: "alice"))
@@ -194,7 +204,8 @@ struct SubscriptionTransportTests {
         #expect(server.openSubscriptionCount == 0)
     }
 
-    @Test("A request error (an operation the server rejects) ends the subscription with its GraphQL errors",
+    @Test(
+        "A request error (an operation the server rejects) ends the subscription with its GraphQL errors",
         arguments: RealtimeTransport.allCases)
     func requestError(transport: RealtimeTransport) async throws {
         let server = try EmbeddedLotteryServer.start()

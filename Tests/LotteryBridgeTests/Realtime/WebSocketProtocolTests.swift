@@ -13,13 +13,16 @@ import Testing
 struct WebSocketProtocolTests {
     static let gameId = SubscriptionTransportTests.gameId
 
-    @Test("The fatal close codes end every subscription at once, never retried", arguments: [4400, 4401, 4406, 4409, 4429, 4500])
+    @Test(
+        "The fatal close codes end every subscription at once, never retried",
+        arguments: [4400, 4401, 4406, 4409, 4429, 4500])
     func fatalCloseCodes(code: Int) async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (_, first) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (_, first) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
         let (_, second) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: "5x36")))
         try await waitUntil("both subscriptions on the server") { server.openSubscriptionCount == 2 }
         server.closeWebSockets(code: code, reason: "closed by the test")
@@ -35,7 +38,8 @@ struct WebSocketProtocolTests {
         #expect(server.realtimeConnections.count == 1)
     }
 
-    @Test("4403, 4408, 4499 and a dropped socket are retried: the subscriptions resume on a new socket",
+    @Test(
+        "4403, 4408, 4499 and a dropped socket are retried: the subscriptions resume on a new socket",
         arguments: [4403, 4408, 4499, nil] as [Int?])
     func retriedCloseCodes(code: Int?) async throws {
         let server = try EmbeddedLotteryServer.start()
@@ -69,7 +73,8 @@ struct WebSocketProtocolTests {
         options.maximumRetries = 2
         let transport = RealtimeTransport.webSocket.make(server, options: options)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (_, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (_, task) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
         let error = try #require(await task.value)
         guard case .timedOut(_, let message) = error else { throw error }
         #expect(message.contains("connection_ack"))
@@ -121,7 +126,8 @@ struct WebSocketProtocolTests {
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, good) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (events, good) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
         defer { good.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
         let (_, bad) = SubscriptionTransportTests.consume(client.subscribe(UnknownFieldSubscription()))
@@ -143,7 +149,8 @@ struct WebSocketProtocolTests {
         options.pongTimeout = .seconds(20)
         let transport = RealtimeTransport.webSocket.make(server, options: options)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (events, task) = SubscriptionTransportTests.consume(
+            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
         try await Task.sleep(for: .milliseconds(200))
@@ -159,7 +166,8 @@ struct WebSocketProtocolTests {
             defer { server.stop() }
             let client = GraphQLHTTPClient(
                 endpoint: server.graphQLURL, subscriptions: .webSocket(url: server.webSocketURL))
-            let (_, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+            let (_, task) = SubscriptionTransportTests.consume(
+                client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
             let error = try #require(await task.value)
             guard case .webSocketUnavailable(_, let reason) = error else { throw error }
             #expect(reason.contains("WebSockets not supported"), "\(reason)")

@@ -47,7 +47,9 @@ struct WebSocketServerTests {
         server.drawClock.advance(gameId: "6x45")
         #expect(
             try await socket.receive()
-                == .text(#"{"id":"1","type":"next","payload":{"data":{"drawUpdated":{"id":"6x45-9007199254740994","status":"DRAWING"}}}}"#))
+                == .text(
+                    #"{"id":"1","type":"next","payload":{"data":{"drawUpdated":{"id":"6x45-9007199254740994","status":"DRAWING"}}}}"#
+                ))
         try await socket.send(text: #"{"id":"1","type":"complete"}"#)
         try await waitUntil("the subscription completed on the server") { server.openSubscriptionCount == 0 }
         await socket.close(code: 1000, reason: "done")
