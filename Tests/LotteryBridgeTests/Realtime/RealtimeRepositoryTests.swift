@@ -92,6 +92,36 @@ struct RealtimeRepositoryTests {
         try await waitUntil("the subscription ended with the watch") { server.openSubscriptionCount == 0 }
     }
 
+    @Test("GraphQL mode: the draws follow the subscription: changes through the cache, a new draw by one refetch")
+    func graphQLDraws() async throws {
+        let server = try EmbeddedLotteryServer.start()
+        defer { server.stop() }
+        let counter = RequestCounter()
+        let repository = Self.repository(server, modes: ["DrawInfo": .graphQL], counter: counter)
+        let lists = Collector<[DrawInfo]>()
+        let task = Task {
+            for try await draws in repository.watchDraws(gameId: "5x36", limit: 3) { await lists.append(draws) }
+        }
+        defer { task.cancel() }
+        let first = try await lists.waitForCount(1)
+        let newest = try #require(first.first?.number)
+        try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
+        let changed = try #require(server.drawClock.advance(gameId: "5x36").first)
+        try await lists.waitUntil("the change through the cache") {
+            $0.last?.contains { $0.number == changed.number && $0.state == .drawing } == true
+        }
+        #expect(counter.count("Draws") == 1)
+        // Until a draw past the listed ones opens: then the list is fetched again, once.
+        var opened: Int64 = 0
+        while opened <= newest {
+            opened = server.drawClock.advance(gameId: "5x36").map(\.number).max() ?? opened
+        }
+        let top = opened
+        let last = try await lists.waitUntil("the new draw at the top") { $0.last?.first?.number == top }
+        #expect(last.last?.first?.state == .selling)
+        #expect(counter.count("Draws") == 2)
+    }
+
     @Test("REST mode: the draws are polled (the legacy app's way), no subscription")
     func restMode() async throws {
         let server = try EmbeddedLotteryServer.start()
