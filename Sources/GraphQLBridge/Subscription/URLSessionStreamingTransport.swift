@@ -43,7 +43,7 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
         try Task.checkCancellation()
         let (session, delegate) = state.session(configuration: sessionConfiguration)
         let task = session.dataTask(with: urlRequest)
-        return try await withTaskCancellationHandler {
+        let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<GraphQLStreamingResponse, any Error>) in
                 delegate.register(
@@ -52,6 +52,11 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
             }
         } onCancel: {
             task.cancel()
+        }
+        // The response keeps the transport (and its session) alive: releasing the transport while a stream runs
+        // would cancel the stream.
+        return GraphQLStreamingResponse(head: response.head, body: response.body) { [self] in
+            withExtendedLifetime(self) { response.cancel() }
         }
     }
 }

@@ -41,7 +41,7 @@ public final class URLSessionWebSocketConnector: GraphQLWebSocketConnector, Send
         } onCancel: {
             task.cancel()
         }
-        return URLSessionWebSocketConnection(task: task, subprotocol: subprotocol)
+        return URLSessionWebSocketConnection(task: task, subprotocol: subprotocol, connector: self)
     }
 }
 
@@ -49,10 +49,13 @@ public final class URLSessionWebSocketConnector: GraphQLWebSocketConnector, Send
 private final class URLSessionWebSocketConnection: GraphQLWebSocketConnection, Sendable {
     let task: URLSessionWebSocketTask
     let subprotocol: String?
+    /// Kept alive with the connection: releasing the connector invalidates its session.
+    let connector: URLSessionWebSocketConnector
 
-    init(task: URLSessionWebSocketTask, subprotocol: String?) {
+    init(task: URLSessionWebSocketTask, subprotocol: String?, connector: URLSessionWebSocketConnector) {
         self.task = task
         self.subprotocol = subprotocol
+        self.connector = connector
     }
 
     func send(text: String) async throws {

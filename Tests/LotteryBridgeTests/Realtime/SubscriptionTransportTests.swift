@@ -219,6 +219,30 @@ struct SubscriptionTransportTests {
     }
 }
 
+extension SubscriptionTransportTests {
+    @Test("A stream keeps its transport alive: one opened from a transport released at once still delivers")
+    func streamOutlivesTransport() async throws {
+        let server = try EmbeddedLotteryServer.start()
+        defer { server.stop() }
+        var request = HTTPRequest(method: "POST", url: server.graphQLURL)
+        request.headers["Accept"] = "text/event-stream"
+        request.headers["Content-Type"] = "application/json"
+        let body = #"{"query":"subscription { drawUpdated(gameId: \"6x45\") { status } }"}"#
+        let response = try await URLSessionStreamingTransport().stream(request, body: Data(body.utf8), idleTimeout: nil)
+        #expect(response.head.status == 200)
+        try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
+        server.drawClock.advance(gameId: Self.gameId)
+        var received = ""
+        for try await piece in response.body {
+            received += String(decoding: piece, as: UTF8.self)
+            if received.contains("DRAWING") { break }
+        }
+        #expect(received.contains("event: next"))
+        response.cancel()
+        try await waitUntil("the stream closed on the server") { server.openSubscriptionCount == 0 }
+    }
+}
+
 /// A subscription the server rejects in validation (hand-written: the generator would refuse it).
 struct UnknownFieldSubscription: GraphQLSubscription {
     static let operationName = "UnknownField"
