@@ -56,7 +56,7 @@ enum RealtimeBenchmark {
                 failures += 1
                 continue
             }
-            let added = outcome.watcher.p50 - outcome.raw.p50
+            let added = outcome.added.p50
             latency.rows.append([
                 transport.rawValue, ms(outcome.raw.p50), ms(outcome.raw.p99), ms(outcome.element.p50),
                 ms(outcome.element.p99), ms(outcome.watcher.p50), ms(outcome.watcher.p99), ms(added),
@@ -137,6 +137,8 @@ enum RealtimeBenchmark {
         var raw = Percentiles()
         var element = Percentiles()
         var watcher = Percentiles()
+        /// Per event: the watcher's element after the bare transport's delivery.
+        var added = Percentiles()
         var rawRate = 0.0
         var clientRate = 0.0
         var problem: String?
@@ -153,13 +155,10 @@ enum RealtimeBenchmark {
         }
         defer { server.stop() }
         do {
+            // The bare transport and the client subscribe side by side: each event reaches both, in the same
+            // conditions (a loaded machine slows both alike).
             let raw = try await RawStream.open(transport, server: server)
-            try await waitForSubscriptions(server, 1)
-            outcome.raw = Percentiles(try await rounds(server) { _ in try await raw.next() })
-            outcome.rawRate = try await rate(server) { try await raw.next() }
-            raw.close()
-            try await waitForSubscriptions(server, 0)
-
+            defer { raw.close() }
             let cache = GraphQLCache(maxAge: .seconds(3600))
             let client = GraphQLHTTPClient(
                 endpoint: server.graphQLURL, cache: cache,
@@ -187,57 +186,57 @@ enum RealtimeBenchmark {
             }
             defer { consumer.cancel() }
             var element = elements.stream.makeAsyncIterator()
-            try await waitForSubscriptions(server, 1)
+            try await waitForSubscriptions(server, 2)
+            var rawSamples: [Double] = []
             var elementSamples: [Double] = []
             var watcherSamples: [Double] = []
+            var added: [Double] = []
             for round in 0..<(warmup + rounds) {
                 let start = ContinuousClock.now
                 guard let sold = server.drawClock.sellTickets(gameId: gameId)?.ticketsSold else {
                     throw CacheBenchmark.Problem("no draw on sale")
                 }
+                let rawArrived = try await raw.next()
                 guard let (arrived, count) = await element.next(), count == sold else {
                     throw CacheBenchmark.Problem("the subscription's element is missing or wrong")
                 }
-                var seen: (ContinuousClock.Instant, Int64?)?
+                var seen: ContinuousClock.Instant?
                 while let next = await watcher.next() {
                     if next.1 == sold {
-                        seen = next
+                        seen = next.0
                         break
                     }
                 }
-                guard let (watcherArrived, _) = seen else { throw CacheBenchmark.Problem("the watcher ended") }
+                guard let watcherArrived = seen else { throw CacheBenchmark.Problem("the watcher ended") }
                 if round >= warmup {
+                    rawSamples.append(WatchBenchmark.milliseconds(rawArrived - start))
                     elementSamples.append(WatchBenchmark.milliseconds(arrived - start))
                     watcherSamples.append(WatchBenchmark.milliseconds(watcherArrived - start))
+                    added.append(WatchBenchmark.milliseconds(watcherArrived - rawArrived))
                 }
             }
+            outcome.raw = Percentiles(rawSamples)
             outcome.element = Percentiles(elementSamples)
             outcome.watcher = Percentiles(watcherSamples)
-            outcome.clientRate = try await rate(server) {
-                guard await element.next() != nil else { throw CacheBenchmark.Problem("the subscription ended") }
+            outcome.added = Percentiles(added)
+            let receiveRaw: @Sendable () async throws -> Void = { _ = try await raw.next() }
+            let elementsBox = IteratorBox(element)
+            let receiveClient: @Sendable () async throws -> Void = {
+                guard await elementsBox.next() else { throw CacheBenchmark.Problem("the subscription ended") }
             }
+            (outcome.rawRate, outcome.clientRate) = try await rates(server, raw: receiveRaw, client: receiveClient)
         } catch {
             outcome.problem = "\(error)"
         }
         return outcome
     }
 
-    /// Latency samples (ms) of `rounds` events after the warm-up: the clock's write to `receive`'s return.
-    static func rounds(_ server: EmbeddedLotteryServer, receive: (Int) async throws -> Void) async throws -> [Double] {
-        var samples: [Double] = []
-        for round in 0..<(warmup + rounds) {
-            let start = ContinuousClock.now
-            guard server.drawClock.sellTickets(gameId: gameId) != nil else {
-                throw CacheBenchmark.Problem("no draw on sale")
-            }
-            try await receive(round)
-            if round >= warmup { samples.append(WatchBenchmark.milliseconds(.now - start)) }
-        }
-        return samples
-    }
-
-    /// Events per second: 2,000 events written by a thread as fast as the clock makes them, received by `receive`.
-    static func rate(_ server: EmbeddedLotteryServer, receive: () async throws -> Void) async throws -> Double {
+    /// Events per second of the bare transport and of the client, both receiving the same 2,000 events, written
+    /// by a thread as fast as the clock makes them.
+    static func rates(
+        _ server: EmbeddedLotteryServer, raw: @escaping @Sendable () async throws -> Void,
+        client: @escaping @Sendable () async throws -> Void
+    ) async throws -> (Double, Double) {
         let count = 2_000
         let clock = server.drawClock
         let start = ContinuousClock.now
@@ -245,9 +244,29 @@ enum RealtimeBenchmark {
             for _ in 0..<count { clock.sellTickets(gameId: gameId) }
         }
         producer.start()
-        for _ in 0..<count { try await receive() }
-        let seconds = WatchBenchmark.milliseconds(.now - start) / 1000
-        return Double(count) / seconds
+        async let rawDone: ContinuousClock.Instant = {
+            for _ in 0..<count { try await raw() }
+            return .now
+        }()
+        async let clientDone: ContinuousClock.Instant = {
+            for _ in 0..<count { try await client() }
+            return .now
+        }()
+        let (rawEnd, clientEnd) = try await (rawDone, clientDone)
+        return (
+            Double(count) / (WatchBenchmark.milliseconds(rawEnd - start) / 1000),
+            Double(count) / (WatchBenchmark.milliseconds(clientEnd - start) / 1000)
+        )
+    }
+
+    /// An async iterator used from one task at a time, behind a reference (to hand it to a `@Sendable` closure).
+    final class IteratorBox: @unchecked Sendable {
+        // @unchecked: `iterator` is only used by the one task that runs `next()` at a time.
+        private var iterator: AsyncStream<(ContinuousClock.Instant, Int64?)>.Iterator
+
+        init(_ iterator: AsyncStream<(ContinuousClock.Instant, Int64?)>.Iterator) { self.iterator = iterator }
+
+        func next() async -> Bool { await iterator.next() != nil }
     }
 
     static func waitForSubscriptions(_ server: EmbeddedLotteryServer, _ count: Int) async throws {
@@ -348,12 +367,15 @@ struct MemoryUse: Sendable {
 /// WebSocket speaking `graphql-transport-ws`, counting events as their bytes arrive.
 final class RawStream: @unchecked Sendable {
     // @unchecked: `pending` is only touched by `next()`, from one task at a time; the rest is constant.
-    private let events: AsyncThrowingStream<Int, any Error>
-    private var iterator: AsyncThrowingStream<Int, any Error>.AsyncIterator
+    private let events: AsyncThrowingStream<(Int, ContinuousClock.Instant), any Error>
+    private var iterator: AsyncThrowingStream<(Int, ContinuousClock.Instant), any Error>.AsyncIterator
     private var pending = 0
+    private var arrivedAt = ContinuousClock.now
     private let onClose: @Sendable () -> Void
 
-    private init(events: AsyncThrowingStream<Int, any Error>, onClose: @escaping @Sendable () -> Void) {
+    private init(
+        events: AsyncThrowingStream<(Int, ContinuousClock.Instant), any Error>, onClose: @escaping @Sendable () -> Void
+    ) {
         self.events = events
         self.iterator = events.makeAsyncIterator()
         self.onClose = onClose
@@ -365,7 +387,7 @@ final class RawStream: @unchecked Sendable {
 
     static func open(_ transport: RealtimeBenchmark.Transport, server: EmbeddedLotteryServer) async throws -> RawStream
     {
-        let (events, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
+        let (events, continuation) = AsyncThrowingStream<(Int, ContinuousClock.Instant), any Error>.makeStream()
         switch transport {
         case .webSocket:
             let socket = try await POSIXWebSocketConnector().connect(
@@ -377,7 +399,7 @@ final class RawStream: @unchecked Sendable {
                 do {
                     while true {
                         _ = try await socket.receive()
-                        continuation.yield(1)
+                        continuation.yield((1, .now))
                     }
                 } catch {
                     continuation.finish()
@@ -405,7 +427,7 @@ final class RawStream: @unchecked Sendable {
                 do {
                     for try await piece in response.body {
                         let found = counter.count(in: piece)
-                        if found > 0 { continuation.yield(found) }
+                        if found > 0 { continuation.yield((found, .now)) }
                     }
                 } catch {}
                 continuation.finish()
@@ -417,14 +439,19 @@ final class RawStream: @unchecked Sendable {
         }
     }
 
-    /// Waits for the next event's bytes.
-    func next() async throws {
+    /// Waits for the next event's bytes; returns when they arrived.
+    @discardableResult
+    func next() async throws -> ContinuousClock.Instant {
         if pending > 0 {
             pending -= 1
-            return
+            return arrivedAt
         }
-        guard let found = try await iterator.next() else { throw CacheBenchmark.Problem("the raw stream ended") }
+        guard let (found, arrived) = try await iterator.next() else {
+            throw CacheBenchmark.Problem("the raw stream ended")
+        }
         pending = found - 1
+        arrivedAt = arrived
+        return arrived
     }
 
     func close() { onClose() }
