@@ -43,6 +43,8 @@ actor GraphQLWebSocketClient {
     /// Whether the current connection received an event or was acknowledged (to reset the failure counters).
     private var sawEvent = false
     private var sawAcknowledgement = false
+    /// When the current connection was acknowledged.
+    private var acknowledgedAt = ContinuousClock.now
     private var lastReceived = ContinuousClock.now
     private var connectionAttempts = 0
     /// Set when the current connection was closed by the client's own timers.
@@ -114,14 +116,17 @@ actor GraphQLWebSocketClient {
         var failures = 0
         var authenticationFailures = 0
         while current == generation, !entries.isEmpty, !Task.isCancelled {
-            let started = ContinuousClock.now
             let ended = await connectAndServe(generation: current)
             guard current == generation else { return }
             connection = nil
             acknowledged = false
             guard let ended, !Task.isCancelled, !entries.isEmpty else { break }
-            if sawAcknowledgement { authenticationFailures = 0 }
-            if sawEvent || ContinuousClock.now - started > options.maximumRetryDelay { failures = 0 }
+            // A connection that was acknowledged and then gave an event, or lasted, was a success: the count of
+            // failures in a row starts again. One that was never acknowledged counts, however long it took.
+            if sawAcknowledgement {
+                authenticationFailures = 0
+                if sawEvent || ContinuousClock.now - acknowledgedAt > options.maximumRetryDelay { failures = 0 }
+            }
             switch ended.disposition {
             case .fatal:
                 failAll(ended)
@@ -205,6 +210,7 @@ actor GraphQLWebSocketClient {
                 acknowledgementTimer.cancel()
                 acknowledged = true
                 sawAcknowledgement = true
+                acknowledgedAt = .now
                 let pending = entries.sorted { $0.key < $1.key }
                 for (id, entry) in pending {
                     await send(Self.subscribeMessage(id: id, payload: entry.payload), on: connection)
