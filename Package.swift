@@ -72,6 +72,8 @@ let package = Package(
             dependencies: [
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen",
                 "LotteryBackend",
+                // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
+                "GraphQLBridgeTesting",
             ],
             path: "Benchmarks",
             exclude: ["README.md", "graphql_core_parse.py"]

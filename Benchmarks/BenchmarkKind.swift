@@ -15,6 +15,9 @@ enum BenchmarkKind: String, CaseIterable {
     case client
     /// Bytes per request of each LotteryAPI operation: the whole document, the persisted-query id by POST and by GET.
     case persisted
+    /// Subscriptions over SSE, multipart and WebSocket: an event's way to a watcher against the transport's own
+    /// delivery, events per second, 1,000 subscriptions on one socket and on SSE (memory per subscription).
+    case realtime
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -25,6 +28,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .watch: return WatchBenchmark.run(options: options)
         case .client: return ClientBenchmark.run(options: options)
         case .persisted: return PersistedQueryBenchmark.run(options: options)
+        case .realtime: return RealtimeBenchmark.run(options: options)
         }
     }
 }

@@ -20,7 +20,7 @@ struct BenchmarkOptions {
     var check = true
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|client|persisted|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
+        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
                           [--fixtures DIR] [--python PATH] [--no-pin]
 
           decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
@@ -31,6 +31,10 @@ struct BenchmarkOptions {
                    (rounds of --games requests)
           persisted  bytes per request of each LotteryAPI operation: the whole document, its persisted-query id
                    by POST and by GET
+          realtime subscriptions over SSE, multipart and WebSocket against the embedded backend: an event's way
+                   to a GameQuery watcher against the transport's own delivery (p50, p99), events per second,
+                   1,000 subscriptions on one socket and on SSE (client memory per subscription; the server
+                   runs in a child process)
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)

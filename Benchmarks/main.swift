@@ -8,6 +8,11 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first ?? "all"
 
+// The realtime benchmark's server, in a child process of its own (so the client's memory is measured alone).
+if command == RealtimeServerProcess.command {
+    RealtimeServerProcess.serve()
+}
+
 if ["help", "-h", "--help"].contains(command) {
     print(BenchmarkOptions.usage)
     exit(0)

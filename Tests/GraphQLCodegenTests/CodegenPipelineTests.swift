@@ -27,6 +27,27 @@ struct CodegenPipelineTests {
         #expect(error.description.hasPrefix("ops.graphql:2:19: error: Cannot query field 'nmae' on type 'Game'."))
     }
 
+    @Test("a subscription selects one root field (the spec's rule): two are an error, and nothing is generated")
+    func subscriptionRootFields() throws {
+        let schema = Self.schema + " type Subscription { gameChanged(id: ID!): Game, tick: Int }"
+        let two = CodegenTestSupport.generate(
+            schema: schema, operations: "subscription Both {\n  gameChanged(id: \"1\") { id }\n  tick\n}")
+        #expect(two.files.isEmpty)
+        let error = try #require(two.diagnostics.first)
+        #expect(
+            error.description.hasPrefix(
+                "ops.graphql:3:3: error: Subscription 'Both' must select only one top level field."))
+        let one = CodegenTestSupport.generate(
+            schema: schema, operations: "subscription One { gameChanged(id: \"1\") { id } }")
+        #expect(!one.hasErrors)
+        let generated = try #require(one.files.first { $0.relativePath.hasSuffix("OneSubscription.swift") })
+        #expect(generated.contents.contains("public struct OneSubscription: GraphQLSubscription"))
+        #expect(generated.contents.contains("public static let cacheMetadata: GraphQLCacheMetadata?"))
+        #expect(
+            generated.contents.contains("init(graphQLReader reader: inout GraphQLJSONReader)")
+                || generated.contents.contains("init(graphQLReader: inout GraphQLJSONReader)"))
+    }
+
     @Test("a schema error stops the run before validation")
     func schemaErrors() throws {
         let result = CodegenTestSupport.generate(schema: "type Query { a: Missing }", operations: "query Q { a }")

@@ -54,7 +54,7 @@ struct SchemaModelTests {
         #expect(pets.queryType?.name == "QueryRoot")
         let lottery = try Fixtures.schema("lottery")
         #expect(lottery.queryType?.name == "Query")
-        #expect(lottery.mutationType?.name == "Mutation" && lottery.subscriptionType == nil)
+        #expect(lottery.mutationType?.name == "Mutation" && lottery.subscriptionType?.name == "Subscription")
     }
 
     @Test("abstract types: possible types, sub types, overlap, interfaces implementing interfaces")

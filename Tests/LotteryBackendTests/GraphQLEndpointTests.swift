@@ -246,7 +246,11 @@ struct GraphQLEndpointTests {
                 "query Q($id: ID!) { game(id: $id) { id } }",
                 "Variable \"$id\" of required type \"ID!\" was not provided."
             ),
-            ("subscription { __typename }", "The subscription operation is not supported by the schema."),
+            ("subscription { __typename }", "Anonymous Subscription must not select an introspection top level field."),
+            (
+                "subscription { drawUpdated(gameId: \"6x45\") { id } }",
+                "Subscriptions are served as streams: send the request with `Accept: text/event-stream`"
+            ),
         ])
     func requestErrors(query: String, expected: String) async throws {
         let server = try TestSupport.startServer()

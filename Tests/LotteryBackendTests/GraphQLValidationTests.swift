@@ -84,7 +84,17 @@ struct GraphQLValidationTests {
                 "{ game(id: \"a\") { ...D } } fragment D on Draw { id }",
                 ["Fragment 'D' cannot be spread here as objects of type 'Game' can never be of type 'Draw'."]
             ),
-            ("subscription { __typename }", ["The subscription operation is not supported by the schema."]),
+            (
+                "subscription { __typename }",
+                ["Anonymous Subscription must not select an introspection top level field."]
+            ),
+            (
+                "subscription S { drawUpdated(gameId: \"6x45\") { id } game(id: \"x\") }",
+                [
+                    "Subscription 'S' must select only one top level field.",
+                    "Cannot query field 'game' on type 'Subscription'.",
+                ]
+            ),
             // The executor has no introspection: its fields stay request errors (graphql-core's wording).
             ("{ __schema { queryType { name } } }", ["Cannot query field '__schema' on type 'Query'."]),
             (

@@ -7,6 +7,8 @@ extend_schema, so a client generated from the original SDL sees values it does n
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -26,6 +28,7 @@ from graphql import (
     extend_schema,
     get_operation_ast,
     parse,
+    subscribe,
     validate,
 )
 
@@ -241,6 +244,23 @@ def _ledger_resolver(field: str):
     return resolve
 
 
+async def _subscribe_draw_updated(_root, info, gameId: str):  # noqa: N803
+    """The source stream of `drawUpdated`: the clock's changes to this game's draws, from now on."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue = asyncio.Queue()
+    hub = _context(info)["hub"]
+    subscription = hub.subscribe(gameId, lambda draw: loop.call_soon_threadsafe(queue.put_nowait, draw))
+    try:
+        while True:
+            yield await queue.get()
+    finally:
+        hub.unsubscribe(subscription)
+
+
+def _resolve_draw_updated(draw, _info, gameId: str):  # noqa: N803
+    return draw
+
+
 # --- schema -----------------------------------------------------------------------------------
 
 
@@ -283,6 +303,10 @@ def build_lottery_schema(sdl: str, dataset: Dataset, options: GraphQLOptions) ->
             if field_name not in object_type.fields:
                 raise ValueError(f"the SDL has no field {type_name}.{field_name}")
             object_type.fields[field_name].resolve = resolver
+    subscription_type = schema.get_type("Subscription")
+    if isinstance(subscription_type, GraphQLObjectType) and "drawUpdated" in subscription_type.fields:
+        subscription_type.fields["drawUpdated"].subscribe = _subscribe_draw_updated
+        subscription_type.fields["drawUpdated"].resolve = _resolve_draw_updated
     return schema
 
 
@@ -302,6 +326,33 @@ class GraphQLService:
         except GraphQLSyntaxError:
             return None
         return None if operation is None else operation.operation.value
+    def prepare_subscription(self, query: str, operation_name: str | None):
+        """(request error outcome, None), (None, None) when the document is valid but not a subscription, or
+        (None, document) for a subscription to stream."""
+        try:
+            document = parse(query)
+        except GraphQLSyntaxError as error:
+            return GraphQLOutcome({"errors": [error.formatted]}, request_error=True), None
+        validation_errors = validate(self.schema, document)
+        if validation_errors:
+            return GraphQLOutcome({"errors": [error.formatted for error in validation_errors]},
+                                  request_error=True), None
+        operation = get_operation_ast(document, operation_name)
+        if operation is None or operation.operation.value != "subscription":
+            return None, None
+        return None, document
+
+    async def subscribe(self, document, variables: dict[str, Any] | None, operation_name: str | None,
+                        favorites: Favorites, caller: str | None, hub):
+        """graphql-core's subscribe: an async iterator of execution results, or an execution result with the
+        errors that prevented it."""
+        context = {"dataset": self.dataset, "options": self.options, "favorites": favorites, "caller": caller,
+                   "hub": hub}
+        result = subscribe(self.schema, document, context_value=context, variable_values=variables,
+                           operation_name=operation_name)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
 
     def run(self, query: str, variables: dict[str, Any] | None, operation_name: str | None,
             favorites: Favorites | None = None, caller: str | None = None) -> GraphQLOutcome:

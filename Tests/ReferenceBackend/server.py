@@ -14,11 +14,14 @@ See Tests/ReferenceBackend/README.md for the options, the injected differences a
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hashlib
 import importlib.util
 import json
 import os
+import select
 import signal
+import socket
 import sys
 import threading
 import time
@@ -52,6 +55,7 @@ from lottery_data import (  # noqa: E402
     RestRenderer,
 )
 from lottery_graphql import GraphQLOptions, GraphQLService  # noqa: E402
+from lottery_realtime import DrawClock, RealtimeHub  # noqa: E402
 
 GRAPHQL_RESPONSE_JSON = "application/graphql-response+json"
 APPLICATION_JSON = "application/json"
@@ -121,6 +125,8 @@ class LotteryServer(ThreadingHTTPServer):
         self.graphql = graphql_service
         self.favorites = Favorites()
         self.persisted = PersistedQueries(options.apq, trusted)
+        self.hub = RealtimeHub()
+        self.clock = DrawClock(dataset, self.hub)
 
 
 class PersistedQueries:
@@ -310,6 +316,8 @@ class LotteryHandler(BaseHTTPRequestHandler):
             self.prepare()
             if path == "/graphql" or path == "/graphql/":
                 self.handle_graphql()
+            elif path.startswith("/__control/") and self.server.options.control:
+                self.handle_control(path)
             elif path.startswith("/api/v1/") or path == "/api/v1":
                 self.handle_rest()
             else:
@@ -446,6 +454,9 @@ class LotteryHandler(BaseHTTPRequestHandler):
     def handle_graphql(self) -> None:
         media_type = parse_accept(self.headers.get("Accept"))
         body = self.read_body() if self.command in ("POST", "PUT", "PATCH") else b""
+        wants_stream = "text/event-stream" in (self.headers.get("Accept") or "").lower()
+        if wants_stream:
+            self.server.hub.record(self.bearer_token(), self.authorized())
         if not self.authorized():
             self.send_graphql_errors(HTTPStatus.UNAUTHORIZED, media_type, "missing or wrong bearer token",
                                      headers={"WWW-Authenticate": 'Bearer realm="lottery"'})
@@ -488,6 +499,14 @@ class LotteryHandler(BaseHTTPRequestHandler):
             self.send_json(HTTPStatus.OK, {"errors": [{"message": text, "extensions": {"code": code}}]},
                            content_type=media_type)
             return
+        if wants_stream:
+            failure, document = self.server.graphql.prepare_subscription(text, operation_name)
+            if failure is not None:
+                self.send_json(HTTPStatus.BAD_REQUEST, failure.body, content_type=APPLICATION_JSON)
+                return
+            if document is not None:
+                asyncio.run(self.stream_subscription(document, variables, operation_name))
+                return
         if self.command == "GET" and self.server.graphql.operation_type(text, operation_name) == "mutation":
             self.send_graphql_errors(HTTPStatus.METHOD_NOT_ALLOWED, media_type,
                                      "mutations are POST only: POST this request", headers={"Allow": "POST"})
@@ -552,6 +571,105 @@ class LotteryHandler(BaseHTTPRequestHandler):
         return request
 
 
+    # --- GraphQL over Server-Sent Events (graphql-sse, distinct connections) ------------------------
+
+    def bearer_token(self) -> str | None:
+        header = self.headers.get("Authorization", "")
+        return header[len("Bearer "):] if header.startswith("Bearer ") else None
+
+    def client_closed(self) -> bool:
+        """Whether the client has closed its side (a subscription's stream ends when it does)."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
+
+    def write_event(self, text: str) -> None:
+        self.wfile.write(text.encode("utf-8"))
+        self.wfile.flush()
+
+    async def stream_subscription(self, document, variables, operation_name) -> None:
+        """Runs a subscription with graphql-core's subscribe and streams its results as `next` events, with a
+        comment as heartbeat while quiet, until the client closes the connection or the stream is dropped."""
+        result = await self.server.graphql.subscribe(document, variables, operation_name,
+                                                     favorites=self.server.favorites, caller=self.caller(),
+                                                     hub=self.server.hub)
+        if not hasattr(result, "__anext__"):
+            # The source stream could not be made: the errors, as a request error.
+            self.send_json(HTTPStatus.BAD_REQUEST, {"errors": [error.formatted for error in result.errors or []]})
+            return
+        self.close_connection = True
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.flush()
+        connection = self.connection
+
+        def drop() -> None:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+        stream_id = self.server.hub.register_stream(drop)
+        heartbeat = self.server.options.heartbeat_ms / 1000.0
+        pending = None
+        try:
+            while True:
+                pending = asyncio.ensure_future(result.__anext__())
+                quiet = 0.0
+                while True:
+                    done, _ = await asyncio.wait({pending}, timeout=0.05)
+                    if done:
+                        break
+                    if self.client_closed():
+                        return
+                    quiet += 0.05
+                    if quiet >= heartbeat:
+                        self.write_event(":\n\n")
+                        quiet = 0.0
+                try:
+                    execution = pending.result()
+                except StopAsyncIteration:
+                    self.write_event("event: complete\ndata:\n\n")
+                    return
+                pending = None
+                self.write_event("event: next\ndata: " + json.dumps(execution.formatted, ensure_ascii=False,
+                                                                     separators=(",", ":")) + "\n\n")
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            return
+        finally:
+            if pending is not None:
+                pending.cancel()
+            try:
+                await result.aclose()
+            except Exception:  # noqa: BLE001 - the stream is ending anyway
+                pass
+            self.server.hub.unregister_stream(stream_id)
+
+    # --- test controls (--control) --------------------------------------------------------------
+
+    def handle_control(self, path: str) -> None:
+        """`POST /__control/advance?gameId=ID` moves the game's draws on one step (the changed draws, in order);
+        `GET /__control/state` counts the open subscriptions and lists the stream requests; `POST
+        /__control/drop` drops every open stream."""
+        if self.command in ("POST", "PUT", "PATCH"):
+            self.read_body()
+        query = parse_qs(urlsplit(self.path).query)
+        if path == "/__control/advance" and self.command == "POST":
+            draws = self.server.clock.advance((query.get("gameId") or [""])[0])
+            self.send_json(HTTPStatus.OK, {"draws": draws})
+        elif path == "/__control/state":
+            self.send_json(HTTPStatus.OK, self.server.hub.state())
+        elif path == "/__control/drop" and self.command == "POST":
+            self.send_json(HTTPStatus.OK, {"dropped": self.server.hub.drop_streams()})
+        else:
+            self.send_rest_error(HTTPStatus.NOT_FOUND, "NOT_FOUND", f"no control {self.command} {path}")
+
+
 # --- startup --------------------------------------------------------------------------------
 
 
@@ -582,6 +700,12 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
                         help="GraphQL field errors for game(id:), draws(gameId:) and draw(gameId:) of this game")
     parser.add_argument("--delay-ms", type=int, default=0, help="latency added to every request, in milliseconds")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--draw-interval-ms", type=int, default=None, metavar="N",
+                        help="advance every active game's draws each N ms (the draw clock; drawUpdated publishes)")
+    parser.add_argument("--heartbeat-ms", type=int, default=15000, metavar="N",
+                        help="a comment on a quiet subscription stream each N ms (default 15000)")
+    parser.add_argument("--control", action="store_true",
+                        help="serve the test controls under /__control/ (advance the clock, count, drop streams)")
     parser.add_argument("--exit-on-stdin-eof", action="store_true",
                         help="exit when standard input is closed (the parent process went away)")
     parser.add_argument("--print-schema", action="store_true",
@@ -591,6 +715,10 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--cache-max-age must not be negative")
     if options.delay_ms < 0:
         parser.error("--delay-ms must not be negative")
+    if options.draw_interval_ms is not None and options.draw_interval_ms <= 0:
+        parser.error("--draw-interval-ms must be positive")
+    if options.heartbeat_ms <= 0:
+        parser.error("--heartbeat-ms must be positive")
     if not 0 <= options.port <= 65535:
         parser.error("--port must be 0...65535")
     return options
@@ -648,6 +776,8 @@ def main(argv: list[str] | None = None) -> int:
 
     serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, name="http", daemon=True)
     serving.start()
+    if options.draw_interval_ms is not None:
+        server.clock.start(options.draw_interval_ms / 1000.0)
 
     if options.inject_differences:
         print("reference backend: --inject-differences: the APIs disagree on:", file=sys.stderr)
@@ -663,6 +793,8 @@ def main(argv: list[str] | None = None) -> int:
 
     while not stop.wait(0.1):
         pass
+    server.clock.stop()
+    server.hub.drop_streams()
     server.shutdown()
     server.server_close()
     if options.verbose:

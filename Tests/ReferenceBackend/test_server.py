@@ -215,6 +215,63 @@ class SharedFavoritesAndFailingWritesTests(unittest.TestCase):
             server.stop()
 
 
+class SubscriptionTests(unittest.TestCase):
+    """drawUpdated over Server-Sent Events, driven by the draw clock's control endpoint."""
+
+    def setUp(self) -> None:
+        self.server = RunningServer("--control", "--heartbeat-ms", "100", "--token", "alice")
+
+    def tearDown(self) -> None:
+        self.server.stop()
+
+    def open_stream(self, token: str = "alice"):
+        import http.client
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(self.server.base_url)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        body = json.dumps({"query": 'subscription { drawUpdated(gameId: "6x45") { id number status } }'})
+        connection.request("POST", "/graphql", body=body, headers={
+            "Content-Type": "application/json", "Accept": "text/event-stream", "Authorization": f"Bearer {token}"})
+        return connection, connection.getresponse()
+
+    def wait_for_subscriptions(self, count: int) -> None:
+        import time
+
+        deadline = time.monotonic() + 10
+        while self.server.request("/__control/state")[2]["openSubscriptions"] != count:
+            self.assertLess(time.monotonic(), deadline, f"waiting for {count} open subscriptions")
+            time.sleep(0.01)
+
+    def test_events_in_order_then_closed(self) -> None:
+        connection, response = self.open_stream()
+        self.assertEqual(response.status, 200)
+        self.assertTrue(response.getheader("Content-Type", "").startswith("text/event-stream"))
+        self.wait_for_subscriptions(1)
+        published = []
+        for _ in range(2):
+            _, _, body = self.server.request("/__control/advance?gameId=6x45", body={}, method="POST")
+            published += body["draws"]
+        events = []
+        while len(events) < len(published):
+            line = response.readline().decode()
+            if line.startswith("data: "):
+                events.append(json.loads(line[len("data: "):])["data"]["drawUpdated"])
+        self.assertEqual([event["status"] for event in events], [draw["status"] for draw in published])
+        self.assertEqual(events[0]["number"], 9_007_199_254_740_994)
+        response.close()
+        connection.close()
+        self.wait_for_subscriptions(0)
+
+    def test_wrong_token_is_401_and_recorded(self) -> None:
+        connection, response = self.open_stream(token="mallory")
+        self.assertEqual(response.status, 401)
+        response.close()
+        connection.close()
+        connections = self.server.request("/__control/state")[2]["connections"]
+        self.assertEqual(connections, [{"transport": "serverSentEvents", "bearerToken": "mallory", "accepted": False}])
+
+
 class DefaultServerTests(unittest.TestCase):
     server: RunningServer
 

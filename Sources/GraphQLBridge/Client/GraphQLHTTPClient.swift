@@ -28,8 +28,10 @@ public struct GraphQLHTTPClient: Sendable {
     public let cache: GraphQLCache?
     /// What requests carry in place of the document (``PersistedQueries``); the whole document by default.
     public let persistedQueries: PersistedQueries
+    /// How subscriptions run (``subscribe(_:errorPolicy:)``): Server-Sent Events, multipart HTTP or a WebSocket.
+    public let subscriptions: GraphQLSubscriptionTransport
     private let transport: any GraphQLTransport
-    private let middlewares: [any GraphQLMiddleware]
+    let middlewares: [any GraphQLMiddleware]
     /// The query requests in flight, shared by identical queries (a network concern: the client's, not the cache's).
     private let inFlight = InFlightRequests()
 
@@ -42,10 +44,12 @@ public struct GraphQLHTTPClient: Sendable {
     ///   - cache: a client cache; without one every query goes to the server.
     ///   - persistedQueries: automatic persisted queries, or the ids of a registered manifest only, in place of the
     ///     document; ``PersistedQueries/disabled`` (the whole document, by `POST`) by default.
+    ///   - subscriptions: how subscriptions run; ``GraphQLSubscriptionTransport/serverSentEvents`` at `endpoint` by
+    ///     default.
     public init(
         endpoint: URL, transport: any GraphQLTransport = URLSessionTransport(),
         middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30), cache: GraphQLCache? = nil,
-        persistedQueries: PersistedQueries = .disabled
+        persistedQueries: PersistedQueries = .disabled, subscriptions: GraphQLSubscriptionTransport = .serverSentEvents
     ) {
         self.endpoint = endpoint
         self.transport = transport
@@ -53,13 +57,15 @@ public struct GraphQLHTTPClient: Sendable {
         self.timeout = timeout
         self.cache = cache
         self.persistedQueries = persistedQueries
+        self.subscriptions = subscriptions
     }
 
-    /// The same client (transport, middlewares, timeout, cache, persisted queries) for another endpoint.
+    /// The same client (transport, middlewares, timeout, cache, persisted queries, subscriptions) for another
+    /// endpoint (a WebSocket transport keeps its own URL).
     public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
             endpoint: endpoint, transport: transport, middlewares: middlewares, timeout: timeout, cache: cache,
-            persistedQueries: persistedQueries)
+            persistedQueries: persistedQueries, subscriptions: subscriptions)
     }
 
     /// Executes `operation` and decodes its result.
@@ -177,14 +183,15 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// Writes a server's answer into the cache (unless the server said `no-store`): the body parsed once, into the
-    /// records, with the decoded result for the memo. With `queryKey`, a query's whole answer is also kept as its
+    /// records, with the decoded result for the memo; under the query root with `queryKey`, else under `rootKey` (a
+    /// mutation's by default, whose root fields are not kept). With `queryKey`, a query's whole answer is also kept as its
     /// response; with `watcher`, the records it is made of become the watcher's dependencies in the same step; with
     /// `replacingLayer`, the optimistic layer is replaced by the answer in the same step (or only removed when there
     /// is nothing to write).
     @discardableResult
     func store<Data: Sendable>(
         _ fetched: Fetched<Data>, in cache: GraphQLCache, metadata: GraphQLCacheMetadata,
-        variables: [String: JSONValue], queryKey: String? = nil, watcher: CacheWatcher? = nil,
+        variables: [String: JSONValue], queryKey: String? = nil, rootKey: String? = nil, watcher: CacheWatcher? = nil,
         replacingLayer layer: UInt64? = nil
     ) async -> WriteOutcome? {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
@@ -198,7 +205,7 @@ public struct GraphQLHTTPClient: Sendable {
         let isQuery = queryKey != nil
         let write = ResponseWrite(
             data: data, errors: fetched.result.errors, metadata: metadata, variables: variables,
-            rootKey: isQuery ? CacheKey.queryRoot : CacheKey.mutationRoot, serverMaxAge: control.maxAge,
+            rootKey: rootKey ?? (isQuery ? CacheKey.queryRoot : CacheKey.mutationRoot), serverMaxAge: control.maxAge,
             startedAt: isQuery ? fetched.startedAt : nil, queryKey: queryKey,
             result: fetched.result.errors.isEmpty ? fetched.result.data : nil)
         if let layer {

@@ -52,6 +52,14 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `PERSISTED_QUERY_NOT_IN_LIST`, or it accepts only the documents of its list and this one is not in it. The
     /// manifest the server was given is older than the app's operations. `serverMessage` is the server's error.
     case persistedQueryNotRegistered(operation: String, operationIdentifier: String, serverMessage: String)
+    /// A subscription's WebSocket was closed by the server with a `graphql-transport-ws` close code that ends it
+    /// (4400 bad message, 4401 unauthorized, 4406 subprotocol refused, 4409 duplicate id, 4429 too many
+    /// initialisation requests, 4500 server error), or with a retried one (4403 forbidden: a refused token, 4408,
+    /// 4499, a dropped socket) once the subscription's tries were used up. `code` 1006 means no close frame came.
+    case webSocketClosed(operation: String, code: Int, reason: String)
+    /// The platform cannot open WebSockets (on Linux, `URLSessionWebSocketTask` needs a libcurl built with WebSocket
+    /// support; Debian 12's 7.88 has none): `reason` says what the platform reported. Nothing was sent.
+    case webSocketUnavailable(operation: String, reason: String)
 
     /// The operation that failed.
     public var operation: String {
@@ -61,7 +69,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             .decoding(let operation, _), .invalidResponse(let operation, _, _, _), .encoding(let operation, _),
             .notFound(let operation, _), .unexpectedResponseType(let operation, _, _),
             .unimplemented(let operation, _, _), .cacheMiss(let operation, _),
-            .persistedQueryNotRegistered(let operation, _, _):
+            .persistedQueryNotRegistered(let operation, _, _), .webSocketClosed(let operation, _, _),
+            .webSocketUnavailable(let operation, _):
             return operation
         }
     }
@@ -84,8 +93,11 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// Whether the server refused the credentials (HTTP 401 or 403).
-    public var isAuthenticationFailure: Bool { httpStatus == 401 || httpStatus == 403 }
+    /// Whether the server refused the credentials (HTTP 401 or 403, or a WebSocket closed with 4403).
+    public var isAuthenticationFailure: Bool {
+        if case .webSocketClosed(_, 4403, _) = self { return true }
+        return httpStatus == 401 || httpStatus == 403
+    }
 
     /// The GraphQL errors, for ``graphQL(operation:status:errors:)``; empty otherwise.
     public var graphQLErrors: [GraphQLError] {
@@ -138,6 +150,16 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "(\(message)): the persisted-query manifest the server was given is out of date. Regenerate it "
                 + "(\"persistedQueries\": {\"manifest\": ...} in graphql-codegen.json, or graphql-bridge codegen "
                 + "--manifest PATH) and register it with the server before shipping this build"
+        case .webSocketClosed(let operation, let code, let reason):
+            let hint =
+                code == 4403
+                ? " The server refused the credentials: check the bearer token."
+                : code == 1006 ? " The connection was lost." : ""
+            return "\(operation): the subscription's WebSocket was closed with code \(code)"
+                + (reason.isEmpty ? "" : " (\(reason))") + ".\(hint)"
+        case .webSocketUnavailable(let operation, let reason):
+            return "\(operation): this platform cannot open WebSockets: \(reason). Subscribe over .serverSentEvents "
+                + "or .multipartHTTP, or give .webSocket(url:connector:) a connector that can."
         }
     }
 }

@@ -55,10 +55,11 @@ extension GraphQLHTTPClient {
     /// the request never went out. After a cancellation, a timeout or a lost connection it may have happened.
     static func outcomeIsKnown(_ error: APIError) -> Bool {
         switch error {
-        case .graphQL, .httpStatus, .encoding, .unimplemented, .persistedQueryNotRegistered: return true
+        case .graphQL, .httpStatus, .encoding, .unimplemented, .persistedQueryNotRegistered, .webSocketUnavailable:
+            return true
         case .transport(_, _, let requestCertainlyNotSent): return requestCertainlyNotSent
         case .cancelled, .timedOut, .responseTooLarge, .decoding, .invalidResponse, .notFound, .unexpectedResponseType,
-            .cacheMiss:
+            .cacheMiss, .webSocketClosed:
             return false
         }
     }

@@ -22,7 +22,7 @@ public struct OperationPlan: Sendable, Hashable {
     public var data: SelectionSetPlan
     /// The file the operation is defined in (its last path component), for the generated header.
     public var sourceFile: String
-    /// The selection tree for the client cache (queries and mutations; `nil` for subscriptions).
+    /// The selection tree for the client cache (queries, mutations and subscriptions).
     public var cache: CacheSelectionPlan?
     /// The variables' default values, as Swift expressions of `JSONValue`s, by variable name: the cache resolves a
     /// variable left out to its default, as the server does.

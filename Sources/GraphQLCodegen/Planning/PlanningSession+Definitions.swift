@@ -56,13 +56,11 @@ extension PlanningSession {
             description: original.description?.value, minifiedText: Printer.minified(operation),
             fragments: usedFragments(in: operation.selectionSet, excluding: nil), variables: variables, data: data,
             sourceFile: Self.fileName(of: original.location))
-        if original.operation != .subscription {
-            plan.cache = CacheMetadataBuilder(schema: schema, fragments: fragments).build(
-                operation.selectionSet, on: root)
-            for definition in operation.variableDefinitions {
-                guard let value = definition.defaultValue else { continue }
-                plan.cacheVariableDefaults[definition.variable.name.value] = CacheMetadataBuilder.json(value)
-            }
+        // Subscriptions too: each event's data is written through the cache (its objects merged into their records).
+        plan.cache = CacheMetadataBuilder(schema: schema, fragments: fragments).build(operation.selectionSet, on: root)
+        for definition in operation.variableDefinitions {
+            guard let value = definition.defaultValue else { continue }
+            plan.cacheVariableDefaults[definition.variable.name.value] = CacheMetadataBuilder.json(value)
         }
         return plan
     }

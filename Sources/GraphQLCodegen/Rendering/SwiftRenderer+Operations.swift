@@ -7,12 +7,9 @@ extension SwiftRenderer {
         switch plan.operationType {
         case .query: conformance = "GraphQLQuery"
         case .mutation: conformance = "GraphQLMutation"
-        case .subscription: conformance = "GraphQLOperation"
+        case .subscription: conformance = "GraphQLSubscription"
         }
         writer.open("\(access)struct \(plan.swiftName): \(conformance)")
-        if plan.operationType == .subscription {
-            writer.line("\(access)static let operationType: GraphQLOperationType = .subscription")
-        }
         writer.line("\(access)static let operationName = \"\(SwiftNames.stringLiteralContents(plan.name))\"")
         StringExpression(literal: plan.minifiedText, references: plan.fragments.map { "\($0).fragmentDefinition" })
             .write(declaration: "\(access)static let document", to: &writer)

@@ -50,6 +50,18 @@ struct GraphQLExecutor {
         }
     }
 
+    /// A subscription's one root field (validation allows no other) and its coerced arguments: what the source
+    /// stream is made from (the spec's `CreateSourceEventStream`); `nil` when the selection has no field.
+    func subscriptionRootField(_ selectionSet: SelectionSet) throws(GraphQLFieldError) -> (
+        name: String, arguments: [String: GraphQLInputValue]
+    )? {
+        let typeName = LotterySchema.subscriptionTypeName
+        guard let field = collectFields(objectType: typeName, selectionSets: [selectionSet]).first?.fields.first,
+            let definition = schema.field(field.name.value, on: typeName)
+        else { return nil }
+        return (field.name.value, try coerceArguments(field, definition: definition))
+    }
+
     // MARK: Collecting fields
 
     private func collectFields(

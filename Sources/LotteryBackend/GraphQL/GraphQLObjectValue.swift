@@ -1,9 +1,11 @@
-/// An object the executor completes: the query root or an entity of the data set.
+/// An object the executor completes: a root (query, mutation, a subscription's event) or an entity of the data set.
 enum GraphQLObjectValue: Sendable {
     /// The `Query` root.
     case query
     /// The `Mutation` root.
     case mutation
+    /// The `Subscription` root of one event: the draw that changed (what `drawUpdated` resolves to).
+    case subscription(DataSetDraw)
     /// A `Game`.
     case game(DataSetGame)
     /// A `Draw`.
@@ -18,6 +20,7 @@ enum GraphQLObjectValue: Sendable {
         switch self {
         case .query: return "Query"
         case .mutation: return "Mutation"
+        case .subscription: return "Subscription"
         case .game: return "Game"
         case .draw: return "Draw"
         case .prizeCategory: return "PrizeCategory"

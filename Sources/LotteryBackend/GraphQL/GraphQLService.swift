@@ -14,20 +14,24 @@ struct GraphQLService: Sendable {
     let resolvers: LotteryResolvers
     /// Whether `Long` values are serialized as decimal strings.
     let longAsString: Bool
+    /// The data as the draw clock changes it; `nil` serves the data set as it was given.
+    let live: LiveDataSet?
 
     /// Creates a service for a data set.
     /// - Parameters:
     ///   - favorites: The callers' favourite games (shared with REST); a store of its own when not given.
     ///   - failMutations: Whether every mutation fails with a field error and changes nothing.
+    ///   - live: The data as the draw clock changes it (each request reads it as it is then).
     init(
         dataSet: LotteryDataSet, longAsString: Bool, planted: Set<PlantedDifference> = [],
-        favorites: FavoriteStore = FavoriteStore(), failMutations: Bool = false
+        favorites: FavoriteStore = FavoriteStore(), failMutations: Bool = false, live: LiveDataSet? = nil
     ) {
         schema = LotterySchema(dataSet: dataSet)
         validator = GraphQLRequestValidator(dataSet: dataSet, executorSchema: schema)
         resolvers = LotteryResolvers(
             dataSet: dataSet, planted: planted, favorites: favorites, failMutations: failMutations)
         self.longAsString = longAsString
+        self.live = live
     }
 
     /// Runs one request.
@@ -42,76 +46,119 @@ struct GraphQLService: Sendable {
         query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String? = nil,
         readOnly: Bool = false
     ) -> GraphQLOutcome {
+        let prepared: PreparedOperation
+        switch prepare(query: query, operationName: operationName, variables: variables) {
+        case .ready(let operation): prepared = operation
+        case .failed(let outcome): return outcome
+        }
+        if readOnly, prepared.operation.operation == .mutation {
+            var refused = GraphQLOutcome.requestError([])
+            refused.refusedAsReadOnly = true
+            return refused
+        }
+        guard prepared.operation.operation == .query || prepared.operation.operation == .mutation else {
+            return .requestError([
+                GraphQLResponseError(
+                    "Subscriptions are served as streams: send the request with `Accept: text/event-stream` "
+                        + "(GraphQL over SSE), `Accept: multipart/mixed;subscriptionSpec=\"1.0\"` (multipart HTTP), or "
+                        + "over a WebSocket with the graphql-transport-ws subprotocol.",
+                    locations: [prepared.operation.location])
+            ])
+        }
+        var executor = makeExecutor(prepared, caller: caller)
+        let data = executor.execute(
+            prepared.operation.selectionSet, root: prepared.operation.operation == .mutation ? .mutation : .query)
+        var members: [(String, JSONValue)] = []
+        if !executor.errors.isEmpty {
+            members.append(("errors", .array(executor.errors.map(\.json))))
+        }
+        members.append(("data", data))
+        return GraphQLOutcome(
+            body: .object(members), isRequestError: false, executedOperation: prepared.operation.operation)
+    }
+
+    /// A request parsed, validated, its operation picked and its variables coerced: ready to execute (a query or a
+    /// mutation once, a subscription once per event).
+    struct PreparedOperation: Sendable {
+        /// The operation to run.
+        let operation: OperationDefinition
+        /// The document's fragments by name.
+        let fragments: [String: FragmentDefinition]
+        /// The coerced variables.
+        let variables: [String: GraphQLInputValue]
+    }
+
+    /// A request prepared, or the request error to send.
+    enum Preparation: Sendable {
+        /// Ready to execute.
+        case ready(PreparedOperation)
+        /// A request error (syntax, validation, operation name, variables).
+        case failed(GraphQLOutcome)
+    }
+
+    /// Parses, validates, picks the operation and coerces the variables; a request error as the outcome to send.
+    func prepare(
+        query: String, operationName: String?, variables: [(String, JSONValue)]?
+    ) -> Preparation {
         let document: Document
         do {
             document = try Parser.parse(Source(query), options: ParseOptions(maxTokens: GraphQLService.maximumTokens))
         } catch {
-            return .requestError([GraphQLResponseError(error.message, locations: [error.location])])
+            return .failed(.requestError([GraphQLResponseError(error.message, locations: [error.location])]))
         }
         let depth = GraphQLDepthLimiter.expandedDepth(of: document)
         guard depth <= GraphQLDepthLimiter.maximumDepth else {
-            return .requestError([
-                GraphQLResponseError(
-                    "The query is nested too deeply: \(depth) levels with its fragments expanded, at most "
-                        + "\(GraphQLDepthLimiter.maximumDepth).")
-            ])
+            return .failed(
+                .requestError([
+                    GraphQLResponseError(
+                        "The query is nested too deeply: \(depth) levels with its fragments expanded, at most "
+                            + "\(GraphQLDepthLimiter.maximumDepth).")
+                ]))
         }
         let validationErrors = validator.validate(document)
-        guard validationErrors.isEmpty else { return .requestError(validationErrors) }
+        guard validationErrors.isEmpty else { return .failed(.requestError(validationErrors)) }
 
         let operations = document.operations
         let selected: OperationDefinition
         if let operationName {
             guard let operation = operations.first(where: { $0.name?.value == operationName }) else {
-                return .requestError([GraphQLResponseError("Unknown operation named \"\(operationName)\".")])
+                return .failed(.requestError([GraphQLResponseError("Unknown operation named \"\(operationName)\".")]))
             }
             selected = operation
         } else {
             guard let only = operations.first else {
-                return .requestError([GraphQLResponseError("Must provide an operation.")])
+                return .failed(.requestError([GraphQLResponseError("Must provide an operation.")]))
             }
             guard operations.count == 1 else {
-                return .requestError([
-                    GraphQLResponseError("Must provide operation name if query contains multiple operations.")
-                ])
+                return .failed(
+                    .requestError([
+                        GraphQLResponseError("Must provide operation name if query contains multiple operations.")
+                    ]))
             }
             selected = only
-        }
-        if readOnly, selected.operation == .mutation {
-            var refused = GraphQLOutcome.requestError([])
-            refused.refusedAsReadOnly = true
-            return refused
-        }
-        guard selected.operation == .query || selected.operation == .mutation else {
-            return .requestError([
-                GraphQLResponseError(
-                    "Schema is not configured to execute \(selected.operation.rawValue) operation.",
-                    locations: [selected.location])
-            ])
         }
 
         let coercedVariables: [String: GraphQLInputValue]
         switch coerceVariables(selected.variableDefinitions, values: variables ?? []) {
         case .success(let values): coercedVariables = values
-        case .failure(let errors): return .requestError(errors.errors)
+        case .failure(let errors): return .failed(.requestError(errors.errors))
         }
 
         var fragments: [String: FragmentDefinition] = [:]
         for fragment in document.fragments where fragments[fragment.name.value] == nil {
             fragments[fragment.name.value] = fragment
         }
+        return .ready(PreparedOperation(operation: selected, fragments: fragments, variables: coercedVariables))
+    }
+
+    /// An executor for a prepared operation, reading the data set as it is now and `caller`'s favourites.
+    func makeExecutor(_ prepared: PreparedOperation, caller: String?) -> GraphQLExecutor {
         var callerResolvers = resolvers
         callerResolvers.caller = caller
-        var executor = GraphQLExecutor(
-            schema: schema, resolvers: callerResolvers, longAsString: longAsString, fragments: fragments,
-            variables: coercedVariables)
-        let data = executor.execute(selected.selectionSet, root: selected.operation == .mutation ? .mutation : .query)
-        var members: [(String, JSONValue)] = []
-        if !executor.errors.isEmpty {
-            members.append(("errors", .array(executor.errors.map(\.json))))
-        }
-        members.append(("data", data))
-        return GraphQLOutcome(body: .object(members), isRequestError: false, executedOperation: selected.operation)
+        if let live { callerResolvers.dataSet = live.current }
+        return GraphQLExecutor(
+            schema: schema, resolvers: callerResolvers, longAsString: longAsString, fragments: prepared.fragments,
+            variables: prepared.variables)
     }
 
     /// The errors of a failed variable coercion.

@@ -2,8 +2,8 @@
 /// missing entities resolve to `null`, `draws` of an unknown game to `[]`, `last` outside 1...100 is a field
 /// error, and a draw whose prize ledger is down has `prizePool` and `superPrize` as field errors.
 struct LotteryResolvers: Sendable {
-    /// The data.
-    let dataSet: LotteryDataSet
+    /// The data (each request's copy reads the data set as it is then).
+    var dataSet: LotteryDataSet
     /// Differences planted in the answers (for testing the comparison); none by default.
     var planted: Set<PlantedDifference> = []
     /// The callers' favourite games (shared with REST).
@@ -20,6 +20,10 @@ struct LotteryResolvers: Sendable {
         switch object {
         case .query: return try resolveQuery(field, arguments: arguments)
         case .mutation: return try resolveMutation(field, arguments: arguments)
+        case .subscription(let draw):
+            // The event's draw: the source stream (`DrawClock`) already picked the subscribed game's draws.
+            guard field == "drawUpdated" else { throw GraphQLFieldError("no resolver for Subscription.\(field)") }
+            return .object(.draw(draw))
         case .game(let game): return resolveGame(field, of: game)
         case .draw(let draw): return try resolveDraw(field, of: draw)
         case .prizeCategory(let category): return resolvePrizeCategory(field, of: category)

@@ -6,6 +6,8 @@ struct LotterySchema: Sendable {
     static let queryTypeName = "Query"
     /// The name of the mutation root type.
     static let mutationTypeName = "Mutation"
+    /// The name of the subscription root type.
+    static let subscriptionTypeName = "Subscription"
 
     /// The named types by name.
     let types: [String: SchemaTypeDefinition]
@@ -66,6 +68,13 @@ struct LotterySchema: Sendable {
                             SchemaArgumentDefinition(name: "gameId", type: required(id), defaultValue: nil),
                             SchemaArgumentDefinition(name: "favorite", type: required(boolean), defaultValue: nil),
                         ])
+                ]),
+            .object(
+                name: "Subscription",
+                fields: [
+                    SchemaFieldDefinition(
+                        "drawUpdated", required(.named("Draw")),
+                        arguments: [SchemaArgumentDefinition(name: "gameId", type: required(id), defaultValue: nil)])
                 ]),
             .object(
                 name: "Game",

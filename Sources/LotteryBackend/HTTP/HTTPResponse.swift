@@ -6,6 +6,9 @@ struct HTTPResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body.
     public var body: [UInt8]
+    /// When set, the connection is handed over instead (a subscription's stream, a WebSocket): see
+    /// ``ConnectionHandover``.
+    var handover: ConnectionHandover? = nil
 
     /// Creates a response.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {

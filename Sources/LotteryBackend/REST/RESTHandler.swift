@@ -1,8 +1,8 @@
 /// The legacy REST API (`/api/v1/...`) over a data set: routing, parameters, payloads and the envelope, with
 /// the same behavior as the reference backend (`Tests/ReferenceBackend/server.py`).
 struct RESTHandler: Sendable {
-    /// The data.
-    let dataSet: LotteryDataSet
+    /// The data (each request's copy reads the data set as it is then).
+    var dataSet: LotteryDataSet
     /// The callers' favourite games (shared with GraphQL).
     let favorites: FavoriteStore
     /// Whether every write fails (500 `INTERNAL`) and changes nothing.

@@ -22,13 +22,28 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
     /// default), automatic persisted queries, or trusted documents from a manifest. Queries by `GET` are always
     /// accepted.
     public var persistedQueries: PersistedQueryMode
+    /// When set, the draw clock advances every active game's draws at this interval (see ``DrawClock``); tests
+    /// advance it by hand with ``EmbeddedLotteryServer/drawClock``.
+    public var drawInterval: Duration?
+    /// How often a quiet subscription stream gets a heartbeat (an SSE comment, a multipart `{}`).
+    public var heartbeatInterval: Duration
+    /// Whether the WebSocket transport answers `connection_init` with `connection_ack` (`false` makes a server that
+    /// never acknowledges, for tests).
+    public var acknowledgesWebSockets: Bool
+    /// How long a WebSocket may go without `connection_init` before it is closed with 4408.
+    public var webSocketInitTimeout: Duration
+    /// How many connections are served at once (a subscription holds one); more get 503.
+    public var maximumConnections: Int
 
     /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port, no
-    /// planted differences, no `Cache-Control`, writes that work, no persisted queries.
+    /// planted differences, no `Cache-Control`, writes that work, no persisted queries, a draw clock advanced by hand
+    /// only, a heartbeat every 15 s, WebSockets acknowledged (10 s for `connection_init`), 256 connections.
     public init(
         token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
         plantedDifferences: Set<PlantedDifference> = [], additionalTokens: [String] = [], cacheMaxAge: Int? = nil,
-        failMutations: Bool = false, persistedQueries: PersistedQueryMode = .disabled
+        failMutations: Bool = false, persistedQueries: PersistedQueryMode = .disabled, drawInterval: Duration? = nil,
+        heartbeatInterval: Duration = .seconds(15), acknowledgesWebSockets: Bool = true,
+        webSocketInitTimeout: Duration = .seconds(10), maximumConnections: Int = 256
     ) {
         self.token = token
         self.additionalTokens = additionalTokens
@@ -38,6 +53,11 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
         self.cacheMaxAge = cacheMaxAge
         self.failMutations = failMutations
         self.persistedQueries = persistedQueries
+        self.drawInterval = drawInterval
+        self.heartbeatInterval = heartbeatInterval
+        self.acknowledgesWebSockets = acknowledgesWebSockets
+        self.webSocketInitTimeout = webSocketInitTimeout
+        self.maximumConnections = maximumConnections
     }
 
     /// Every accepted bearer token; empty when the server requires none.

@@ -17,6 +17,12 @@ public final class EmbeddedLotteryServer: Sendable {
     public let port: UInt16
     /// The options it runs with.
     public let options: EmbeddedBackendOptions
+    /// The draw clock: advance draws by hand or on a schedule; every change is published to `drawUpdated`
+    /// subscribers over every transport (see `EmbeddedLotteryServer+Realtime.swift`).
+    public let drawClock: DrawClock
+    /// `ws://127.0.0.1:<port>/graphql`, the `graphql-transport-ws` endpoint.
+    public let webSocketURL: URL
+    let hub: RealtimeHub
 
     private let listeningDescriptor: Int32
     private let wakePipe: (read: Int32, write: Int32)
@@ -27,7 +33,8 @@ public final class EmbeddedLotteryServer: Sendable {
     private init(
         listeningDescriptor: Int32, port: UInt16, wakePipe: (read: Int32, write: Int32),
         options: EmbeddedBackendOptions,
-        state: ServerState, acceptLoopDone: DispatchSemaphore, persistedQueries: PersistedQueryStore
+        state: ServerState, acceptLoopDone: DispatchSemaphore, persistedQueries: PersistedQueryStore,
+        drawClock: DrawClock
     ) throws {
         self.persistedQueries = persistedQueries
         self.listeningDescriptor = listeningDescriptor
@@ -36,9 +43,14 @@ public final class EmbeddedLotteryServer: Sendable {
         self.options = options
         self.state = state
         self.acceptLoopDone = acceptLoopDone
-        guard let base = URL(string: "http://127.0.0.1:\(port)") else {
+        self.drawClock = drawClock
+        self.hub = drawClock.hub
+        guard let base = URL(string: "http://127.0.0.1:\(port)"),
+            let webSocket = URL(string: "ws://127.0.0.1:\(port)/graphql")
+        else {
             throw EmbeddedServerError.socketCallFailed(call: "URL", errno: 0)
         }
+        webSocketURL = webSocket
         baseURL = base
         restURL = base.appendingPathComponent("api").appendingPathComponent("v1")
         graphQLURL = base.appendingPathComponent("graphql")
@@ -58,7 +70,12 @@ public final class EmbeddedLotteryServer: Sendable {
         options: EmbeddedBackendOptions, dataSet: LotteryDataSet?, limits: HTTPLimits
     ) throws -> EmbeddedLotteryServer {
         let data = try dataSet ?? LotteryDataSet.bundled()
-        let application = LotteryHTTPApplication(dataSet: data, options: options)
+        var configured = limits
+        configured.maximumConnections = max(limits.maximumConnections, options.maximumConnections)
+        let limits = configured
+        let live = LiveDataSet(data)
+        let clock = DrawClock(live: live, hub: RealtimeHub())
+        let application = LotteryHTTPApplication(dataSet: data, options: options, live: live, hub: clock.hub)
         let listening = try POSIXSocket.listen(port: options.port)
         let wake: (read: Int32, write: Int32)
         do {
@@ -73,7 +90,8 @@ public final class EmbeddedLotteryServer: Sendable {
         do {
             server = try EmbeddedLotteryServer(
                 listeningDescriptor: listening.descriptor, port: listening.port, wakePipe: wake, options: options,
-                state: state, acceptLoopDone: done, persistedQueries: application.graphQL.persistedQueries)
+                state: state, acceptLoopDone: done, persistedQueries: application.graphQL.persistedQueries,
+                drawClock: clock)
         } catch {
             POSIXSocket.closeDescriptor(listening.descriptor)
             POSIXSocket.closeDescriptor(wake.read)
@@ -90,6 +108,7 @@ public final class EmbeddedLotteryServer: Sendable {
         }
         thread.name = "EmbeddedLotteryServer.accept"
         thread.start()
+        if let interval = options.drawInterval { clock.start(every: interval) }
         return server
     }
 
@@ -110,6 +129,7 @@ public final class EmbeddedLotteryServer: Sendable {
     /// Safe to call more than once and from any thread; returns when the accept thread has finished.
     public func stop() {
         guard state.beginStopping() else { return }
+        drawClock.stop()
         POSIXSocket.poke(wakePipe.write)
         POSIXSocket.shutdownBoth(listeningDescriptor)
         acceptLoopDone.wait()

@@ -114,6 +114,11 @@ struct HTTPConnection {
                         method: "GET", target: head.target, minorVersion: head.minorVersion, headers: head.headers,
                         body: body)
                     : request)
+            if let handover = response.handover {
+                guard POSIXSocket.writeAll(descriptor, handover.head) else { return }
+                handover.session(descriptor, buffer)
+                return
+            }
             let keepAlive = request.wantsKeepAlive
             guard respond(response, keepAlive: keepAlive, minorVersion: head.minorVersion, omitBody: isHead),
                 keepAlive

@@ -9,27 +9,44 @@ struct LotteryHTTPApplication: Sendable {
     let tokens: Set<String>
     /// The callers' favourite games, shared by both APIs.
     let favorites: FavoriteStore
+    /// The data as the draw clock changes it (each request reads it as it is then).
+    let live: LiveDataSet
+    /// Subscriptions over Server-Sent Events, multipart HTTP and WebSockets.
+    let realtime: RealtimeHTTPHandler
 
     private static let authenticate = [(name: "WWW-Authenticate", value: "Bearer realm=\"lottery\"")]
     private static let unauthorizedMessage = "missing or wrong bearer token"
 
     /// Creates the application for a data set.
-    init(dataSet: LotteryDataSet, options: EmbeddedBackendOptions) {
+    init(
+        dataSet: LotteryDataSet, options: EmbeddedBackendOptions, live: LiveDataSet? = nil,
+        hub: RealtimeHub = RealtimeHub()
+    ) {
         let favorites = FavoriteStore()
+        let live = live ?? LiveDataSet(dataSet)
         rest = RESTHandler(dataSet: dataSet, favorites: favorites, failWrites: options.failMutations)
+        let service = GraphQLService(
+            dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences,
+            favorites: favorites, failMutations: options.failMutations, live: live)
         graphQL = GraphQLHTTPHandler(
-            service: GraphQLService(
-                dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences,
-                favorites: favorites, failMutations: options.failMutations),
-            cacheMaxAge: options.cacheMaxAge, persistedQueries: PersistedQueryStore(mode: options.persistedQueries))
+            service: service, cacheMaxAge: options.cacheMaxAge,
+            persistedQueries: PersistedQueryStore(mode: options.persistedQueries))
         tokens = options.acceptedTokens
         self.favorites = favorites
+        self.live = live
+        realtime = RealtimeHTTPHandler(service: service, hub: hub, tokens: tokens, options: options)
     }
 
     /// Answers one request.
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let path = request.path
         if path == "/graphql" || path == "/graphql/" {
+            if let kind = RealtimeRequestKind(request),
+                let response = realtime.respond(
+                    to: request, kind: kind, authorized: isAuthorized(request), caller: caller(of: request))
+            {
+                return response
+            }
             let mediaType = GraphQLMediaType.negotiate(accept: request.header("Accept"))
             guard isAuthorized(request) else {
                 return GraphQLHTTPHandler.errorResponse(
@@ -43,6 +60,8 @@ struct LotteryHTTPApplication: Sendable {
                 return RESTError.unauthorized(LotteryHTTPApplication.unauthorizedMessage)
                     .response(extraHeaders: LotteryHTTPApplication.authenticate)
             }
+            var rest = self.rest
+            rest.dataSet = live.current
             var segments = path.dropFirst("/api/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
                 .map { HTTPRequest.percentDecode($0, plusIsSpace: false) ?? String($0) }
             if segments.last == "" { segments.removeLast() }

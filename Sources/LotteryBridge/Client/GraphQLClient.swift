@@ -47,22 +47,24 @@ public final class GraphQLClient: Sendable {
 
     /// Creates a client for `endpoint`, sending `Authorization: Bearer <token>` when a token is given.
     /// - Parameters:
-    ///   - cache: a client cache (see ``GraphQLCache``): queries are then read from it as their fetch policy says;
-    ///     without one, every request goes to the server.
+    ///   - cache: a client cache (see ``GraphQLCache``): queries are then read from it as their fetch policy says,
+    ///     and subscription events are written through it; without one, every request goes to the server.
     ///   - persistedQueries: automatic persisted queries or a registered manifest's ids in place of the documents
     ///     (``PersistedQueries``); the whole documents by default.
+    ///   - subscriptions: how `.drawUpdates` runs (Server-Sent Events by default; see
+    ///     ``GraphQLSubscriptionTransport``).
     public convenience init(
         endpoint: URL, token: String? = nil, transport: any GraphQLTransport = URLSessionTransport(),
         middlewares: [any GraphQLMiddleware] = [], timeout: Duration = .seconds(30),
         errorPolicy: GraphQLErrorPolicy = .returnPartialData, cache: GraphQLCache? = nil,
-        persistedQueries: PersistedQueries = .disabled
+        persistedQueries: PersistedQueries = .disabled, subscriptions: GraphQLSubscriptionTransport = .serverSentEvents
     ) {
         var all = middlewares
         if let token { all.insert(BearerTokenMiddleware(token: token), at: 0) }
         self.init(
             client: GraphQLHTTPClient(
                 endpoint: endpoint, transport: transport, middlewares: all, timeout: timeout, cache: cache,
-                persistedQueries: persistedQueries),
+                persistedQueries: persistedQueries, subscriptions: subscriptions),
             errorPolicy: errorPolicy)
     }
 
@@ -138,6 +140,10 @@ public final class GraphQLClient: Sendable {
         case .drawInfo(let gameId, let number):
             fetched = try await fetchDrawInfo(gameId: gameId, number: number, fetchPolicy: fetchPolicy).erased
         case .image(let id): fetched = try await fetchImage(id: id, fetchPolicy: fetchPolicy).erased
+        case .drawUpdates:
+            throw .unexpectedResponseType(
+                operation: requestType.operationName, expected: "\(Response.self)",
+                actual: "a stream of DrawInfo (a subscription: watch(requestType:) or drawUpdates(gameId:) it)")
         }
         guard let value = fetched.value as? Response else {
             throw .unexpectedResponseType(

@@ -14,6 +14,8 @@ extension GraphQLRequest: CustomStringConvertible {
             return ".drawInfo(gameId: \(String(reflecting: gameId)), number: \(number))"
         case .image(let id):
             return ".image(\(id.map { String(reflecting: $0) } ?? "nil"))"
+        case .drawUpdates(let gameId):
+            return ".drawUpdates(gameId: \(String(reflecting: gameId)))"
         }
     }
 }

@@ -14,6 +14,7 @@ public typealias ImageId = String
 /// | `.draws(gameId:last:before:)` | `[DrawInfo]` |
 /// | `.drawInfo(gameId:number:)` | `DrawInfo` |
 /// | `.image(_:)` | `ImageInfo` |
+/// | `.drawUpdates(gameId:)` | `DrawInfo`, each time one of the game's draws changes (a subscription: watch it) |
 ///
 /// A missing entity (GraphQL `null`, REST's 404) fails with ``APIError/notFound(operation:path:)``.
 public enum GraphQLRequest: Sendable, Hashable {
@@ -28,6 +29,10 @@ public enum GraphQLRequest: Sendable, Hashable {
     /// An image; `nil` (a game without a logo) fails with ``APIError/notFound(operation:path:)`` without a
     /// request.
     case image(ImageId?)
+    /// A game's draws as they change (status, numbers, prizes, a new draw): a subscription, so a stream of
+    /// `DrawInfo` (``GraphQLClient/watch(requestType:as:fetchPolicy:)``, ``GraphQLClient/drawUpdates(gameId:)``);
+    /// ``GraphQLClient/fetch(requestType:as:fetchPolicy:)`` refuses it.
+    case drawUpdates(gameId: String)
 
     /// The name of the GraphQL operation the request runs.
     public var operationName: String {
@@ -37,6 +42,7 @@ public enum GraphQLRequest: Sendable, Hashable {
         case .draws: return "Draws"
         case .drawInfo: return "Draw"
         case .image: return "Image"
+        case .drawUpdates: return "DrawUpdated"
         }
     }
 
@@ -48,6 +54,7 @@ public enum GraphQLRequest: Sendable, Hashable {
         case .draws: return "[DrawInfo]"
         case .drawInfo: return "DrawInfo"
         case .image: return "ImageInfo"
+        case .drawUpdates: return "DrawInfo"
         }
     }
 }

@@ -24,14 +24,22 @@ public struct LotteryRepository: Sendable {
     public let graphQL: GraphQLClient
     /// The per-model switch.
     public let router: MigrationRouter
+    /// How often the live games and draws that REST serves are fetched again (REST has no push channel; the
+    /// legacy app polled the draws). In the GraphQL modes they follow the `drawUpdated` subscription instead.
+    public let pollInterval: Duration
     /// Wakes the live models REST serves (`LotteryRepository+Watch.swift`).
     let refreshCenter = RESTRefreshCenter()
 
     /// Creates the data layer.
-    public init(rest: LegacyAPIClient, graphQL: GraphQLClient, router: MigrationRouter) {
+    /// - Parameter pollInterval: how often the live games and draws that REST serves are fetched again (30 s by
+    ///   default).
+    public init(
+        rest: LegacyAPIClient, graphQL: GraphQLClient, router: MigrationRouter, pollInterval: Duration = .seconds(30)
+    ) {
         self.rest = rest
         self.graphQL = graphQL
         self.router = router
+        self.pollInterval = pollInterval
     }
 
     /// Where the lottery app's models are in their migration, as shipped in this version: one model per

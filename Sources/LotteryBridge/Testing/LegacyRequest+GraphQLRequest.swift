@@ -2,7 +2,7 @@ import LegacyModels
 
 extension LegacyRequest {
     /// The REST request that gives the same legacy model as `request`; `nil` for `.image(nil)`, which REST cannot
-    /// ask.
+    /// ask, and for `.drawUpdates`, a subscription (REST has no push channel: the legacy app polled the draws).
     public init?(graphQL request: GraphQLRequest) {
         switch request {
         case .gameInfo(let gameId): self = .game(id: gameId)
@@ -12,6 +12,7 @@ extension LegacyRequest {
         case .image(let id):
             guard let id else { return nil }
             self = .image(id: id)
+        case .drawUpdates: return nil
         }
     }
 }

@@ -5,7 +5,9 @@ import LotteryAPI
 extension GraphQLClient {
     /// Watches `requestType`'s legacy model: the model at once (as `fetchPolicy` says), then again each time the
     /// client cache changes what it is made of (a favourite set on another screen, a refresh by another query),
-    /// without a request; the same adapters as ``fetch(requestType:as:fetchPolicy:)`` make it.
+    /// without a request; the same adapters as ``fetch(requestType:as:fetchPolicy:)`` make it. For `.drawUpdates`
+    /// (a subscription) the models are the events, as they arrive (each one also written through the cache, so the
+    /// watches of the draw's queries update too); `fetchPolicy` does not apply.
     ///
     /// ```swift
     /// for try await games in client.watch(requestType: .games(), as: [GameInfo].self) {
@@ -66,6 +68,11 @@ extension GraphQLClient {
             erased = source(ImageQuery(id: id)) { [self] result throws(APIError) in
                 try imageResponse(result, id: id).value
             }
+        case .drawUpdates(let gameId):
+            erased = GraphQLSubscriptionModelSource(
+                events: runtime.subscribe(DrawUpdatedSubscription(gameId: gameId), errorPolicy: errorPolicy)
+                    .makeAsyncIterator(),
+                adapt: { [self] result throws(APIError) in try drawUpdateResponse(result) })
         }
         guard let typed = erased as? any ModelWatchSource<Response, APIError> else {
             throw .unexpectedResponseType(

@@ -54,22 +54,26 @@ actor RESTRefreshCenter {
     }
 }
 
-/// A model that REST serves: fetched at once, then again at each refresh; an equal model is not repeated.
+/// A model that REST serves: fetched at once, then again at each refresh, and every `pollInterval` when one is
+/// given (the legacy app's way of following draws); an equal model is not repeated.
 struct RESTModelSource<Model: Sendable & Equatable>: ModelWatchSource {
     let center: RESTRefreshCenter
     let fetch: @Sendable () async throws -> Model
+    let pollInterval: Duration?
     private var seen: Int?
     private var last: Model?
 
-    init(center: RESTRefreshCenter, fetch: @escaping @Sendable () async throws -> Model) {
+    init(center: RESTRefreshCenter, pollInterval: Duration? = nil, fetch: @escaping @Sendable () async throws -> Model)
+    {
         self.center = center
         self.fetch = fetch
+        self.pollInterval = pollInterval
     }
 
     mutating func nextModel() async throws(any Error) -> Model? {
         while true {
             if let seen {
-                guard let next = await center.waitForRefresh(after: seen) else { return nil }
+                guard let next = await waitForRefreshOrPoll(after: seen) else { return nil }
                 self.seen = next
             } else {
                 seen = await center.current
@@ -85,6 +89,26 @@ struct RESTModelSource<Model: Sendable & Equatable>: ModelWatchSource {
                 last = model
                 return model
             }
+        }
+    }
+
+    /// The next refresh's generation, or the same one when `pollInterval` passes first; `nil` when cancelled.
+    private func waitForRefreshOrPoll(after seen: Int) async -> Int? {
+        guard let pollInterval else { return await center.waitForRefresh(after: seen) }
+        let center = self.center
+        return await withTaskGroup(of: Int?.self) { group in
+            group.addTask { await center.waitForRefresh(after: seen) }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: pollInterval)
+                    return seen
+                } catch {
+                    return nil
+                }
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return Task.isCancelled ? nil : first
         }
     }
 }

@@ -180,8 +180,7 @@ import Foundation
 import GraphQLBridge
 
 /// `subscription Notifications`.
-public struct NotificationsSubscription: GraphQLOperation {
-    public static let operationType: GraphQLOperationType = .subscription
+public struct NotificationsSubscription: GraphQLSubscription {
     public static let operationName = "Notifications"
     public static let document = "subscription Notifications{notificationAdded{title}}"
     /// The SHA-256 of `document`: the operation's id for persisted queries.
@@ -294,6 +293,23 @@ public struct NotificationsSubscription: GraphQLOperation {
             }
         }
     }
+}
+
+extension NotificationsSubscription {
+    /// What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "RootSubscription",
+            [
+                GraphQLFieldMetadata("notificationAdded",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Notification",
+                        [
+                            GraphQLFieldMetadata("title"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
 }
 
 // FILE: Operations/ViewerQuery.swift

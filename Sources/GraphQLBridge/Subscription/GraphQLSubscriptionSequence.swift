@@ -1,0 +1,102 @@
+import Foundation
+
+/// A running subscription: an `AsyncSequence` of results, from ``GraphQLHTTPClient/subscribe(_:errorPolicy:)``.
+///
+/// Each element is one event's execution result, decoded with the generated decoders (`Long` exact, `DateTime`
+/// checked, as for queries). On a client with a cache, each event's data is written through the cache before the
+/// element is given, so every watcher whose records change (a `GameQuery` watcher showing the draw) gets a new
+/// result with no request.
+///
+/// The subscription starts when iteration starts. It ends (`nil`) when the server completes it, and when the
+/// consuming task is cancelled or the iterator is released: the stream is closed (Server-Sent Events, multipart) or
+/// `complete` is sent on the socket, and everything it held is freed. A dropped connection is re-established with
+/// backoff and jitter and the subscription resumed; events sent in between are not replayed (a watch can refetch
+/// to catch up). A failure that ends it (refused credentials after the allowed tries, a fatal close code, GraphQL
+/// errors that end the stream, a decoding error) is thrown once, as an ``APIError``.
+public struct GraphQLSubscriptionSequence<Subscription: GraphQLSubscription>: AsyncSequence, Sendable {
+    /// One event's result.
+    public typealias Element = GraphQLResult<Subscription.Data>
+    /// Errors are always ``APIError``s.
+    public typealias Failure = APIError
+
+    let client: GraphQLHTTPClient
+    let subscription: Subscription
+    let errorPolicy: GraphQLErrorPolicy
+
+    /// Starts the subscription: each iterator is a subscription of its own.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(state: SubscriptionIteratorState(client: client, subscription: subscription, errorPolicy: errorPolicy))
+    }
+
+    /// The iterator: holds the subscription; releasing it ends the subscription.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        let state: SubscriptionIteratorState<Subscription>
+
+        /// The next event's result; `nil` once the subscription has ended.
+        public mutating func next() async throws(APIError) -> GraphQLResult<Subscription.Data>? {
+            try await state.next()
+        }
+
+        /// The next event's result; `nil` once the subscription has ended.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError)
+            -> GraphQLResult<Subscription.Data>?
+        {
+            try await next()
+        }
+    }
+}
+
+/// The state of one subscription's iterator: its payload source, made at the first `next()`.
+///
+/// `@unchecked Sendable`: an iterator is used by one task at a time, and only its `next()` touches `source` and
+/// `finished`.
+final class SubscriptionIteratorState<Subscription: GraphQLSubscription>: @unchecked Sendable {
+    let client: GraphQLHTTPClient
+    let subscription: Subscription
+    let errorPolicy: GraphQLErrorPolicy
+    private var source: (any SubscriptionPayloadSource)?
+    private var variables: [String: JSONValue] = [:]
+    private var finished = false
+
+    init(client: GraphQLHTTPClient, subscription: Subscription, errorPolicy: GraphQLErrorPolicy) {
+        self.client = client
+        self.subscription = subscription
+        self.errorPolicy = errorPolicy
+    }
+
+    deinit {
+        source?.close()
+    }
+
+    func next() async throws(APIError) -> GraphQLResult<Subscription.Data>? {
+        guard !finished else { return nil }
+        do {
+            if source == nil {
+                variables = try GraphQLHTTPClient.variablesJSON(subscription)
+                source = try await client.subscriptionSource(subscription, variables: variables)
+            }
+            guard let source, let payload = try await source.next() else {
+                end()
+                return nil
+            }
+            let result = try GraphQLResponseDecoder.decode(
+                Subscription.Data.self, operation: Subscription.operationName, response: HTTPResponse(status: 200),
+                body: payload, errorPolicy: errorPolicy)
+            if let cache = client.cache, let metadata = Subscription.cacheMetadata {
+                await client.writeSubscriptionEvent(
+                    result, payload: payload, metadata: metadata, variables: variables, in: cache)
+            }
+            return result
+        } catch {
+            end()
+            if case .cancelled = error, Task.isCancelled { return nil }
+            throw error
+        }
+    }
+
+    private func end() {
+        finished = true
+        source?.close()
+        source = nil
+    }
+}

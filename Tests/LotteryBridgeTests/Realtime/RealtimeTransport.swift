@@ -1,0 +1,70 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeTesting
+import LotteryBackend
+import Testing
+
+/// The three subscription transports, as the tests run them against the embedded backend (the WebSocket through
+/// the test-side POSIX connector: this machine's `URLSession` cannot open WebSockets).
+enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case serverSentEvents
+    case multipartHTTP
+    case webSocket
+
+    var testDescription: String { rawValue }
+
+    /// Fast retries, so that drops and refusals play out quickly; keep-alive off unless a test wants it.
+    static let quickOptions = GraphQLSubscriptionOptions(
+        initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200), maximumRetries: 5,
+        maximumAuthenticationRetries: 1, connectionAckTimeout: .seconds(20), pingInterval: nil)
+
+    func make(_ server: EmbeddedLotteryServer, options: GraphQLSubscriptionOptions = quickOptions)
+        -> GraphQLSubscriptionTransport
+    {
+        switch self {
+        case .serverSentEvents: return .serverSentEvents(options: options)
+        case .multipartHTTP: return .multipartHTTP(options: options)
+        case .webSocket:
+            return .webSocket(url: server.webSocketURL, connector: POSIXWebSocketConnector(), options: options)
+        }
+    }
+
+    var serverKind: RealtimeTransportKind {
+        switch self {
+        case .serverSentEvents: return .serverSentEvents
+        case .multipartHTTP: return .multipartHTTP
+        case .webSocket: return .webSocket
+        }
+    }
+}
+
+/// Waits until `condition` holds (a hang detector: the test never passes because time went by).
+func waitUntil(_ what: String, seconds: Double = 30, _ condition: @Sendable () async -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !(await condition()) {
+        guard Date() < deadline else { throw WaitTimeout(what: what) }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+struct WaitTimeout: Error, CustomStringConvertible {
+    let what: String
+    var description: String { "timed out waiting for \(what)" }
+}
+
+/// A bearer token that changes between connections (a refreshed token), read at each one.
+final class TokenSequence: @unchecked Sendable {
+    // @unchecked: `index` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private let tokens: [String]
+    private var index = 0
+
+    init(_ tokens: [String]) { self.tokens = tokens }
+
+    func next() -> String? {
+        lock.withLock {
+            defer { index += 1 }
+            return tokens.isEmpty ? nil : tokens[min(index, tokens.count - 1)]
+        }
+    }
+}
