@@ -33,8 +33,12 @@ struct PersistedQueryManifestTests {
         let manifest = PersistedQueryManifest(plan: plan)
         let written = try String(contentsOfFile: manifestPath, encoding: .utf8)
         #expect(written == manifest.json, "regenerate it: swift build (the plugin writes it) or codegen --manifest")
-        #expect(manifest.operations.map(\.name) == ["Draw", "Draws", "Game", "Games", "Image", "SetFavorite"])
-        #expect(manifest.operations.map(\.type) == ["query", "query", "query", "query", "query", "mutation"])
+        #expect(
+            manifest.operations.map(\.name) == ["Draw", "DrawUpdated", "Draws", "Game", "Games", "Image", "SetFavorite"])
+        #expect(
+            manifest.operations.map(\.type) == [
+                "query", "subscription", "query", "query", "query", "query", "mutation",
+            ])
         for operation in plan.operations {
             let entry = try #require(manifest.operations.first { $0.name == operation.name })
             #expect(entry.body == plan.document(of: operation))
@@ -60,7 +64,7 @@ struct PersistedQueryManifestTests {
         #expect(object["format"] as? String == "apollo-persisted-query-manifest")
         #expect(object["version"] as? Int == 1)
         let operations = try #require(object["operations"] as? [[String: String]])
-        #expect(operations.count == 6)
+        #expect(operations.count == 7)
         #expect(operations.allSatisfy { Set($0.keys) == ["id", "body", "name", "type"] })
     }
 
