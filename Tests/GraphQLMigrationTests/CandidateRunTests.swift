@@ -17,6 +17,9 @@ struct CandidateRunTests {
         let executor = DedicatedThreadExecutor()
         let gate = Gate()
         let spawned = LockedState(0)
+        // Held from the start, so that what `start` queues runs in the order it was queued: the candidate's first
+        // step (it then waits at the gate), the gate's opening (which queues the candidate's end), the timer's start.
+        executor.hold()
         let run = CandidateRun<Int>.start(
             {
                 await gate.pass()
@@ -24,8 +27,8 @@ struct CandidateRunTests {
             }, timeout: .seconds(1),
             spawn: { body in
                 let task = Task(executorPreference: executor, operation: body)
-                // The first task is the candidate's: the gate opens right after its first step (it is then waiting
-                // there), before the timer's task has even started, so the candidate's end is queued first.
+                // The first task is the candidate's: the gate opens right after its first step, before the timer's
+                // task has started, so the candidate's end is queued before the timer can even begin to wait.
                 let isFirst = spawned.withLock { (count: inout Int) -> Bool in
                     count += 1
                     return count == 1
@@ -33,9 +36,9 @@ struct CandidateRunTests {
                 if isFirst { executor.queue.async { gate.open() } }
                 return task
             })
-        // The candidate's first step, the gate's opening and the timer's start run; then the executor stops, and the
-        // candidate's end (queued when the gate opened) waits behind the hold, with the timer's end after it.
+        // Then the executor stops again: the candidate's end waits behind this hold, the timer's end after it.
         executor.hold()
+        executor.release()
         // 4 jobs: the candidate's start, the timer's start, the candidate's end, and the timer's end (the limit has
         // passed while the executor was held).
         do {
@@ -46,7 +49,9 @@ struct CandidateRunTests {
         }
         executor.release()
         let outcome = await run.outcome.value
+        await run.task.value
         #expect(gate.waitedCount == 1, "the candidate was waiting at the gate when it opened")
+        #expect(executor.enqueuedJobCount == 4, "the candidate's and the timer's tasks, two jobs each")
         guard case .finished(let observation, let cancelled) = outcome else {
             Issue.record("expected a finish, got \(outcome)")
             return
@@ -71,6 +76,7 @@ struct CandidateRunTests {
                 cancelled.withLock { $0 = Task.isCancelled }
                 return 1
             }, timeout: .milliseconds(200), spawn: { Task(executorPreference: executor, operation: $0) })
+        // The candidate's first step (it then waits at the gate) and the timer's start run; then the executor stops.
         executor.hold()
         // 3 jobs: the candidate's start, the timer's start and the timer's end (the limit has passed, the candidate
         // still waiting at the gate). Only then does the candidate end: its end is queued after the timer's.
@@ -90,5 +96,6 @@ struct CandidateRunTests {
         #expect(limit == .milliseconds(200))
         await run.task.value
         #expect(cancelled.withLock { $0 } == true)
+        #expect(executor.enqueuedJobCount == 4, "the candidate's and the timer's tasks, two jobs each")
     }
 }
