@@ -126,7 +126,8 @@ log="$out/last-run.log"
 status=0
 seed_flags=()
 if [ "${#seeds[@]}" -gt 0 ]; then seed_flags=("-seed_inputs=$(IFS=,; echo "${seeds[*]}")"); fi
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+# -timeout: one input running that long is a hang (it takes milliseconds; 60 s leaves room for a busy machine).
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=60 -rss_limit_mb=2048 -detect_leaks=0 \
     -artifact_prefix="$out/" "${seed_flags[@]}" "$@" "$out/corpus" "Fuzz/$target/Corpus" >"$log" 2>&1 || status=$?
 grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "$log" || true
 if [ "$status" != 0 ]; then

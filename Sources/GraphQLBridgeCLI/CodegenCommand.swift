@@ -155,8 +155,9 @@ public enum CodegenCommand {
     /// Regenerates whenever the modification date or the set of input files changes, until the task is cancelled
     /// (or the process interrupted).
     static func watch(_ options: Options, output: CommandOutput, interval: Duration = .milliseconds(500)) async {
-        output.standardError("Watching for changes (Ctrl-C stops).\n")
+        // The inputs as they are before the message: a change made once it is shown is always seen.
         var last = inputSnapshot(options)
+        output.standardError("Watching for changes (Ctrl-C stops).\n")
         while !Task.isCancelled {
             do {
                 try await Task.sleep(for: interval)

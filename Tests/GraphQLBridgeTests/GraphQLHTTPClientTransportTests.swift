@@ -79,24 +79,22 @@ struct GraphQLHTTPClientTransportTests {
             return
         }
         #expect(operation == "Ping")
-        #expect(message.contains("timeout"))
+        // The transport's own message, with the client's timeout (not the 30 s default).
+        #expect(message.contains("timeout of \(Duration.milliseconds(100))"), "\(message)")
         #expect(elapsed >= .milliseconds(100))
-        #expect(elapsed < .seconds(25))
         #expect(transport.lastRequest?.request.timeout == .milliseconds(100))
     }
 
-    @Test("cancelling the task while the transport waits gives .cancelled promptly")
+    @Test("cancelling the task while the transport waits gives .cancelled, not the late reply")
     func cancellation() async throws {
         let transport = MockTransport()
-        transport.enqueue(json: #"{"data":{"ping":"late"}}"#, delay: .seconds(30))
+        // Not ended by the cancellation, the request would succeed after 60 s (a hang detector only).
+        transport.enqueue(json: #"{"data":{"ping":"late"}}"#, delay: .seconds(60))
         let client = makeClient(transport)
-        let start = ContinuousClock.now
         let task = Task { await executionError(client, PingQuery()) }
-        #expect(await transport.waitForRequests(1, timeout: .seconds(20)))
+        #expect(await transport.waitForRequests(1, timeout: .seconds(60)))
         task.cancel()
-        let error = await task.value
-        #expect(error == .cancelled(operation: "Ping"))
-        #expect(ContinuousClock.now - start < .seconds(25))
+        #expect(await task.value == .cancelled(operation: "Ping"))
     }
 
     @Test("a task cancelled before it starts sends nothing")
@@ -159,7 +157,7 @@ struct GraphQLHTTPClientTransportTests {
     @Test("cancelling the task the completion-handler API returns delivers .cancelled")
     func completionCancelled() async throws {
         let transport = MockTransport()
-        transport.enqueue(json: #"{"data":{"ping":"late"}}"#, delay: .seconds(30))
+        transport.enqueue(json: #"{"data":{"ping":"late"}}"#, delay: .seconds(60))  // a hang detector only
         let client = makeClient(transport)
         let result = await withCheckedContinuation { continuation in
             let task = client.execute(PingQuery()) { continuation.resume(returning: $0) }

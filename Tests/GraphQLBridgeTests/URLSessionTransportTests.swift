@@ -7,13 +7,17 @@ import Testing
 #endif
 
 /// ``URLSessionTransport`` against a real HTTP server on 127.0.0.1.
+///
+/// No test bounds how long a request took: a busy machine can stretch any of them. They check what the transport
+/// decided (which error, with which message: its own timer's, not `URLSession`'s backstop) and, for time limits, a
+/// lower bound the transport guarantees. Timeouts that a test does not exercise are 60 s: they only tell a hang.
 @Suite("URLSessionTransport over loopback")
 struct URLSessionTransportTests {
     static let itemBody = #"{"data":{"item":{"name":"six","count":"9007199254740993"}}}"#
 
     func client(
         _ server: LoopbackHTTPServer, configuration: URLSessionTransport.Configuration = .init(),
-        timeout: Duration = .seconds(5), middlewares: [any GraphQLMiddleware] = []
+        timeout: Duration = .seconds(60), middlewares: [any GraphQLMiddleware] = []
     ) throws -> GraphQLHTTPClient {
         GraphQLHTTPClient(
             endpoint: try server.url, transport: URLSessionTransport(configuration: configuration),
@@ -59,7 +63,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let transport = URLSessionTransport()
         let (response, body) = try await transport.send(
-            HTTPRequest(url: try server.url, timeout: .seconds(5)), body: Data("{}".utf8), operationName: "Ping")
+            HTTPRequest(url: try server.url, timeout: .seconds(60)), body: Data("{}".utf8), operationName: "Ping")
         #expect(response.status == 401)
         #expect(body == Data(#"{"errors":[]}"#.utf8))
 
@@ -72,11 +76,20 @@ struct URLSessionTransportTests {
     func announcedTooLarge() async throws {
         let server = try LoopbackHTTPServer(.announce(contentLength: 50 << 20))
         defer { server.stop() }
-        let start = ContinuousClock.now
         let client = try client(server, configuration: .init(maximumResponseSize: 64 << 10))
         let error = try #require(await executionError(client, PingQuery()))
         #expect(error == .responseTooLarge(operation: "Ping", limit: 64 << 10))
-        #expect(ContinuousClock.now - start < .seconds(25))
+
+        // Decided on the announced length, before the body: a body read until it passes the limit says "more bytes".
+        let transport = URLSessionTransport(configuration: .init(maximumResponseSize: 64 << 10))
+        do {
+            _ = try await transport.send(
+                HTTPRequest(url: try server.url, timeout: .seconds(60)), body: Data("{}".utf8), operationName: "Ping")
+            Issue.record("a 50 MiB response passed a 64 KiB limit")
+        } catch let error as TransportError {
+            #expect(error.kind == .responseTooLarge(limit: 64 << 10))
+            #expect(error.message.contains("(announced \(50 << 20) bytes)"), "\(error.message)")
+        }
     }
 
     @Test("a streamed body without a length fails with .responseTooLarge once it passes the limit")
@@ -84,15 +97,14 @@ struct URLSessionTransportTests {
         // 2048 chunks of 16 KiB, 2 ms apart: more than 4 s to send them all, had the client not left.
         let server = try LoopbackHTTPServer(.stream(totalBytes: 32 << 20, chunkSize: 16 << 10, pause: .milliseconds(2)))
         defer { server.stop() }
-        let start = ContinuousClock.now
         let client = try client(server, configuration: .init(maximumResponseSize: 64 << 10))
         let error = try #require(await executionError(client, PingQuery()))
         #expect(error == .responseTooLarge(operation: "Ping", limit: 64 << 10))
-        // Sending everything takes more than 4 s; the decisive check is the bytes written below (a bound on the time
-        // alone is flaky when the whole suite runs in parallel on two cores).
-        #expect(ContinuousClock.now - start < .seconds(25))
-        try await Task.sleep(for: .milliseconds(100))  // the server notices the closed connection
-        #expect(server.bodyBytesWritten < 16 << 20)
+        // The client left: the server's next write failed and it stopped, short of the whole body. A client that kept
+        // reading would take it all (the server ends its connection only then); one that stopped reading without
+        // closing would leave the server blocked, and the wait (a hang detector) fails.
+        #expect(await server.waitForEndedConnections(1, timeout: .seconds(60)))
+        #expect(server.bodyBytesWritten < 32 << 20, "the server wrote \(server.bodyBytesWritten) bytes")
     }
 
     @Test("a streamed body up to the limit is read whole")
@@ -101,31 +113,33 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let transport = URLSessionTransport(configuration: .init(maximumResponseSize: 64 << 10))
         let (response, body) = try await transport.send(
-            HTTPRequest(url: try server.url, timeout: .seconds(5)), body: Data("{}".utf8), operationName: "Ping")
+            HTTPRequest(url: try server.url, timeout: .seconds(60)), body: Data("{}".utf8), operationName: "Ping")
         #expect(response.status == 200)
         #expect(body.count == 64 << 10)
     }
 
-    @Test("a server that never answers times out after the request's timeout")
+    @Test("a server that never answers times out after the request's timeout, by the transport's own timer")
     func timeout() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
         let start = ContinuousClock.now
         let error = try #require(await executionError(try client(server, timeout: .seconds(1)), PingQuery()))
         let elapsed = ContinuousClock.now - start
-        guard case .timedOut(let operation, _) = error else {
+        guard case .timedOut(let operation, let message) = error else {
             Issue.record("expected .timedOut, got \(error)")
             return
         }
         #expect(operation == "Ping")
+        // The transport's timer, not URLSession's backstop (2 s here, with its own message) nor a hang.
+        #expect(message.contains("nothing received for 1000 ms"), "\(message)")
         #expect(elapsed >= .milliseconds(900))
-        #expect(elapsed < .seconds(25))
     }
 
     @Test("the whole-request deadline holds against a server that trickles a byte every 0.5 s")
     func resourceDeadline() async throws {
-        // 12 one-byte chunks 0.5 s apart: 6 s to send, each byte well within the 5 s idle timeout.
-        let server = try LoopbackHTTPServer(.stream(totalBytes: 12, chunkSize: 1, pause: .milliseconds(500)))
+        // 120 one-byte chunks 0.5 s apart: a minute to send (only the deadline can end the request before), each byte
+        // well within the 5 s idle timeout.
+        let server = try LoopbackHTTPServer(.stream(totalBytes: 120, chunkSize: 1, pause: .milliseconds(500)))
         defer { server.stop() }
         let transport = URLSessionTransport(configuration: .init(resourceTimeout: .seconds(2)))
         let start = ContinuousClock.now
@@ -134,27 +148,27 @@ struct URLSessionTransportTests {
                 HTTPRequest(url: try server.url, timeout: .seconds(5)), body: Data("{}".utf8), operationName: "Ping")
             Issue.record("the request succeeded after \(ContinuousClock.now - start), past its 2 s deadline")
         } catch let error as TransportError {
+            // The deadline's own error (not the idle timeout's): the decisive check.
             #expect(error.kind == .timedOut)
-            #expect(error.message.contains("deadline"))
+            #expect(error.message.contains("within its deadline of 2000 ms"), "\(error.message)")
         }
-        let elapsed = ContinuousClock.now - start
-        // Without the deadline it succeeds after 6 s (recorded above as an issue); the deadline's own error is the
-        // decisive check. The upper bound only tells a hang: on a clean clone the whole suite (compile checks,
-        // fuzz builds) has stalled Swift's two pool threads for over 10 s.
-        #expect(elapsed >= .milliseconds(1900))
-        #expect(elapsed < .seconds(60))
+        #expect(ContinuousClock.now - start >= .milliseconds(1900))
     }
 
-    @Test("a 900 ms timeout is not truncated to zero: a server answering in 50 ms succeeds")
-    func subSecondTimeoutSucceeds() async throws {
-        // Truncated to whole seconds, the timeout is zero and the request fails at once. The margin is wide because a
-        // loaded 2-core machine (a clean clone's full suite) delayed a 200 ms answer past a 500 ms timeout.
-        let server = try LoopbackHTTPServer(.delayed(.milliseconds(50), body: Data(Self.itemBody.utf8)))
+    @Test("a 900 ms timeout is not truncated to zero: a server that never answers fails after 900 ms, not at once")
+    func subSecondTimeout() async throws {
+        // Truncated to whole seconds, the timeout is zero and the request fails at once: the lower bound is the check.
+        // (A server answering within the timeout was checked before; a loaded machine delayed such an answer past it.)
+        let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
-        let (response, body) = try await URLSessionTransport().send(
-            HTTPRequest(url: try server.url, timeout: .milliseconds(900)), body: Data("{}".utf8), operationName: "P")
-        #expect(response.status == 200)
-        #expect(body == Data(Self.itemBody.utf8))
+        let outcome = await Self.outcome(URLSessionTransport(), try server.url, timeout: .milliseconds(900))
+        guard case .timedOut(let elapsed, let message) = outcome else {
+            Issue.record("expected a timeout, got \(outcome)")
+            return
+        }
+        #expect(elapsed >= .milliseconds(850))
+        // The transport's timer, not URLSession's backstop (2 s here), and with the timeout as given.
+        #expect(message.contains("nothing received for 900 ms"), "\(message)")
     }
 
     @Test("a 1.5 s timeout is not truncated to 1 s")
@@ -169,12 +183,11 @@ struct URLSessionTransportTests {
             Issue.record("a server that never answers did not time out")
         } catch let error as TransportError {
             #expect(error.kind == .timedOut)
+            // The transport's timer, not URLSession's backstop (3 s here).
+            #expect(error.message.contains("nothing received for 1500 ms"), "\(error.message)")
         }
-        let elapsed = ContinuousClock.now - start
-        // Truncated, it would time out after 1 s: the lower bound is the check. The upper bound only tells a hang
-        // (the whole suite in parallel on two cores has stalled the pool for over 10 s on a clean clone).
-        #expect(elapsed >= .milliseconds(1450))
-        #expect(elapsed < .seconds(60))
+        // Truncated, it would time out after 1 s: the lower bound is the check.
+        #expect(ContinuousClock.now - start >= .milliseconds(1450))
     }
 
     /// How a request sent straight through a transport ended.
@@ -207,11 +220,11 @@ struct URLSessionTransportTests {
         let transport = URLSessionTransport()
         let url = try silent.url
         // The long timeout first: the shorter one, registered while it is in flight, must bring the timer forward.
-        let long = Task { await Self.outcome(transport, url, timeout: .seconds(30)) }
-        #expect(await silent.waitForRequests(1, timeout: .seconds(20)))
+        let long = Task { await Self.outcome(transport, url, timeout: .seconds(60)) }
+        #expect(await silent.waitForRequests(1, timeout: .seconds(60)))
         async let short = Self.outcome(transport, url, timeout: .milliseconds(800))
         // A third request, answered meanwhile, is not disturbed.
-        #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(5)) == .answered)
+        #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(60)) == .answered)
 
         let shortOutcome = await short
         guard case .timedOut(let elapsed, let message) = shortOutcome else {
@@ -220,40 +233,37 @@ struct URLSessionTransportTests {
         }
         #expect(elapsed >= .milliseconds(750))
         // The transport's own timeout, not URLSession's backstop (2 s here): had the timer stayed armed for the first
-        // request's 30 s, the backstop would have ended this one, with URLSession's message.
+        // request's 60 s, the backstop would have ended this one, with URLSession's message.
         #expect(message.contains("nothing received for 800 ms"))
         // The first request is still waiting for its own deadline: cancelled, not timed out.
         long.cancel()
         #expect(await long.value == .failed(.cancelled))
     }
 
-    @Test("cancelling an in-flight request ends it promptly with .cancelled")
+    @Test("cancelling an in-flight request ends it with .cancelled, not at its timeout")
     func cancellation() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
-        let client = try client(server, timeout: .seconds(30))
+        let client = try client(server, timeout: .seconds(60))
         let task = Task { await executionError(client, PingQuery()) }
-        #expect(await server.waitForRequests(1, timeout: .seconds(20)))
-        let start = ContinuousClock.now
+        #expect(await server.waitForRequests(1, timeout: .seconds(60)))
         task.cancel()
-        let error = await task.value
-        #expect(error == .cancelled(operation: "Ping"))
-        #expect(ContinuousClock.now - start < .seconds(25))  // the timeout is 30 s
+        // Not ended by the cancellation, it would end at its 60 s timeout, as .timedOut.
+        #expect(await task.value == .cancelled(operation: "Ping"))
     }
 
     @Test("a closed port is a transport error")
     func connectionRefused() async throws {
         let port = try LoopbackHTTPServer.closedPort()
         let endpoint = try #require(URL(string: "http://127.0.0.1:\(port)/graphql"))
-        let client = GraphQLHTTPClient(endpoint: endpoint, transport: URLSessionTransport(), timeout: .seconds(5))
-        let start = ContinuousClock.now
+        let client = GraphQLHTTPClient(endpoint: endpoint, transport: URLSessionTransport(), timeout: .seconds(60))
         let error = try #require(await executionError(client, PingQuery()))
+        // Reported as refused (not waited out to the timeout, which would be .timedOut).
         guard case .transport(let operation, let message, _) = error else {
             Issue.record("expected .transport, got \(error)")
             return
         }
         #expect(operation == "Ping")
         #expect(message.contains("URLError"))
-        #expect(ContinuousClock.now - start < .seconds(25))
     }
 }

@@ -117,8 +117,9 @@ struct CodegenCommandTests {
         defer { task.cancel() }
         let query = setup.output.appendingPathComponent("Operations/GameQuery.swift")
         #expect(try await Self.eventually { FileManager.default.fileExists(atPath: query.path) })
-        // A new operation file in the watched folder.
-        try await Task.sleep(for: .milliseconds(600))
+        // A new operation file in the watched folder, once the watcher has taken stock of the inputs (it says so), not
+        // after a while: written before, the file would be part of what it started from.
+        #expect(try await Self.eventually { capture.standardError.contains("Watching for changes") })
         try CodegenTestSupport.write(
             "query Name($id: ID!) { game(id: $id) { name } }",
             to: setup.operations.appendingPathComponent("Name.graphql"))
@@ -129,9 +130,9 @@ struct CodegenCommandTests {
         #expect(capture.standardError.contains("Watching for changes"))
     }
 
-    /// Polls `condition` for up to 20 seconds.
+    /// Polls `condition` for up to 60 seconds (a hang detector: a busy machine can take seconds).
     static func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
+        for _ in 0..<600 {
             if condition() { return true }
             try await Task.sleep(for: .milliseconds(100))
         }

@@ -56,7 +56,7 @@ struct GeneratorPropertyTests {
 
     @Test(
         "random operations: our validator and graphql-core agree; every valid one generates",
-        .enabled(if: gitHubSchemaPath != nil && python != nil), .timeLimit(.minutes(5)))
+        .enabled(if: gitHubSchemaPath != nil && python != nil), .timeLimit(.minutes(15)))
     func property() async throws {
         let seed = Self.seed
         // The work (about a minute on a loaded machine) runs on a Dispatch thread, not on one of the few threads of

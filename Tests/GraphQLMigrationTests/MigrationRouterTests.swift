@@ -132,7 +132,8 @@ struct MigrationRouterTests {
                 return 1
             } graphQL: {
                 await probe.record("graphQL started")
-                try await Task.sleep(for: .seconds(30))
+                // Ended by the cancellation (60 s only tells a hang: the test then fails).
+                try await Task.sleep(for: .seconds(60))
                 return 2
             }
         }

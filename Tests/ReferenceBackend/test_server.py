@@ -24,6 +24,8 @@ sys.path.insert(0, str(HERE))
 from lottery_data import Dataset, money, moscow_time  # noqa: E402
 
 INT64_MAX = 9_223_372_036_854_775_807
+# Every wait (a request, a process's exit) is a hang detector only: a busy machine can stretch any of them.
+HANG = 60
 GRAPHQL_ACCEPT = "application/graphql-response+json, application/json;q=0.9"
 
 DRAW_FIELDS = """id gameId number date status winningNumbers bonusNumbers prizePool superPrize ticketsSold
@@ -51,7 +53,7 @@ class RunningServer:
         line = self.process.stdout.readline().strip()
         if not line.startswith("LISTENING "):
             self.process.kill()
-            _, stderr = self.process.communicate(timeout=10)
+            _, stderr = self.process.communicate(timeout=HANG)
             raise RuntimeError(f"server did not start: {line!r}\n{stderr}")
         self.base_url = line.split(" ", 1)[1]
 
@@ -60,7 +62,7 @@ class RunningServer:
             assert self.process.stdin is not None
             self.process.stdin.close()
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=HANG)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
@@ -81,7 +83,7 @@ class RunningServer:
         if data is not None and "Content-Type" not in (headers or {}):
             request.add_header("Content-Type", "application/json")
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=HANG) as response:
                 return (response.status, response.headers.get("Content-Type", ""), response.headers,
                         json.loads(response.read()))
         except urllib.error.HTTPError as error:
@@ -549,18 +551,18 @@ class ProcessTests(unittest.TestCase):
         server = RunningServer()
         assert server.process.stdin is not None
         server.process.stdin.close()
-        self.assertEqual(server.process.wait(timeout=10), 0)
+        self.assertEqual(server.process.wait(timeout=HANG), 0)
         server.stop()
 
     def test_exits_on_sigterm(self) -> None:
         server = RunningServer()
         server.process.terminate()
-        self.assertEqual(server.process.wait(timeout=10), 0)
+        self.assertEqual(server.process.wait(timeout=HANG), 0)
         server.stop()
 
     def test_bad_dataset_is_reported(self) -> None:
         result = subprocess.run([sys.executable, str(HERE / "server.py"), "--dataset", str(HERE / "missing.json")],
-                                capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+                                capture_output=True, text=True, timeout=HANG, stdin=subprocess.DEVNULL)
         self.assertEqual(result.returncode, 2)
         self.assertEqual(result.stdout, "")
         self.assertIn("missing.json", result.stderr)

@@ -57,6 +57,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var stopped = false
     private var received: [ReceivedRequest] = []
     private var bytesWritten = 0
+    private var ended = 0
 
     /// Starts listening on 127.0.0.1 with an ephemeral port (or only binds it, when `listening` is `false`).
     init(_ behavior: Behavior, listening: Bool = true) throws {
@@ -126,6 +127,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// How many body bytes the server has written so far.
     var bodyBytesWritten: Int { lock.withLock { bytesWritten } }
 
+    /// How many connections the server has finished with (answered, or found that the client left).
+    var endedConnections: Int { lock.withLock { ended } }
+
     /// Stops accepting and ends every connection within a few tens of milliseconds.
     func stop() {
         lock.withLock { stopped = true }
@@ -135,6 +139,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while requests.count < count {
+            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Waits until the server has finished with `count` connections; returns whether it did within `timeout`.
+    func waitForEndedConnections(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while endedConnections < count {
             guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else {
                 return false
             }
@@ -157,6 +172,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let thread = Thread { [self] in
                 serve(connection)
                 close(connection)
+                lock.withLock { ended += 1 }
             }
             thread.start()
         }

@@ -1,18 +1,51 @@
 import Dispatch
+import Foundation
 
-/// A task executor on a serial dispatch queue of its own: code that prefers it (through
-/// `withTaskExecutorPreference`) keeps running while Swift's cooperative pool is saturated by other
-/// tests (on 2 cores the pool has 2 threads, and a CPU-bound synchronous test holds one for seconds).
-/// The latency tests measure the caller's path on it, so they measure the router, not the test run's load.
+/// A task executor on a serial dispatch queue of its own, that a test can stop as a saturated pool would: jobs
+/// enqueued while it is held (``hold()``) wait, in the order they came, until ``release()``. It counts the jobs it
+/// is given, so that a test releases it once what it waits for has happened (a job was enqueued), not after a
+/// while.
 ///
-/// `@unchecked Sendable`: its only state is the queue, which is itself thread-safe.
+/// `@unchecked Sendable`: `enqueued` and `holds` are only read or written while `lock` is held; the queue is
+/// itself thread-safe.
 final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     /// The queue its jobs run on, in order.
     let queue = DispatchQueue(label: "DedicatedThreadExecutor")
+    private let lock = NSLock()
+    private var enqueued = 0
+    private var holds: [DispatchSemaphore] = []
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
+        lock.withLock { enqueued += 1 }
         queue.async { job.runSynchronously(on: executor) }
+    }
+
+    /// How many jobs it was given so far.
+    var enqueuedJobCount: Int { lock.withLock { enqueued } }
+
+    /// Stops the queue once the jobs already queued have run: later ones wait until ``release()``.
+    func hold() {
+        let semaphore = DispatchSemaphore(value: 0)
+        lock.withLock { holds.append(semaphore) }
+        queue.async { semaphore.wait() }
+    }
+
+    /// Lets the queue go on after ``hold()`` (each call ends one hold, oldest first).
+    func release() {
+        let semaphore = lock.withLock { holds.isEmpty ? nil : holds.removeFirst() }
+        semaphore?.signal()
+    }
+
+    /// Waits until at least `count` jobs were given to it; throws after `timeout` (a hang detector only).
+    func waitForEnqueuedJobs(_ count: Int, timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while enqueuedJobCount < count {
+            guard ContinuousClock.now < deadline else {
+                throw Probe.Timeout(event: "\(count) jobs enqueued (\(enqueuedJobCount) so far)")
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
 }
