@@ -1,0 +1,2 @@
+let propertyCorpusOperations: [any CorpusOperation.Type] = [Q0Query.self]
+extension Q0Query: CorpusOperation {}
