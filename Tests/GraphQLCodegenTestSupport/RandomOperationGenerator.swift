@@ -21,13 +21,14 @@ public struct RandomOperationGenerator {
     private var variables: [(name: String, type: String)] = []
     private var fragments: [String] = []
     private var documentIndex = 0
-    /// Fields of these types are not selected (arguments or types the generator cannot fill in).
-    private let maximumDepth = 4
+    /// How deep selections nest (fields and type conditions).
+    private let maximumDepth: Int
 
     /// A generator over `schema`; the same seed gives the same documents.
-    public init(schema: Schema, seed: UInt64, conditions: Bool = false) {
+    public init(schema: Schema, seed: UInt64, conditions: Bool = false, maximumDepth: Int = 4) {
         self.schema = schema
         self.conditions = conditions
+        self.maximumDepth = maximumDepth
         self.random = SeededRandom(seed: seed)
     }
 
@@ -48,7 +49,11 @@ public struct RandomOperationGenerator {
 
     private mutating func selectionSet(on type: SchemaType, depth: Int, allowFragments: Bool) -> String {
         var parts: [String] = []
-        let fields = selectableFields(of: type)
+        var fields = selectableFields(of: type)
+        // With `conditions` (the property corpus), fields with selections stop at the maximum depth too.
+        if conditions, depth >= maximumDepth {
+            fields = fields.filter { schema.namedType(of: $0.type)?.isComposite == false }
+        }
         let fieldCount = min(fields.count, 1 + random.next(upTo: depth == 0 ? 2 : 3))
         for field in random.sample(fields, count: fieldCount) {
             parts.append(fieldSelection(field, depth: depth, aliased: random.chance(0.2)))

@@ -61,13 +61,17 @@ public struct ResponseGenerator {
             let name = definition.variable.name.value
             if TypeRef(definition.type).namedType == "Boolean" { variables[name] = given[name] ?? random.chance(0.5) }
         }
-        let (data, expected) = try object(operation.selectionSet.selections, type: root, world: world)
+        let selections = operation.selectionSet.selections
+        let (data, expected) = try object(selections, all: selections, type: root, world: world)
         return Answer(variables: variables, data: data, expectedEncoding: expected)
     }
 
     // MARK: Execution
 
-    private mutating func object(_ selections: [Selection], type: SchemaType, world: JSONValue?) throws -> (
+    /// The object for `selections` (the included occurrences' sub-selections) and what it encodes back to, for which
+    /// `all` (every occurrence's sub-selections, included or not) says which left-out fields the generated types hold.
+    private mutating func object(_ selections: [Selection], all allSelections: [Selection], type: SchemaType,
+        world: JSONValue?) throws -> (
         JSONValue, JSONValue
     ) {
         let runtime: SchemaType
@@ -85,7 +89,8 @@ public struct ResponseGenerator {
             runtime = type
         }
         let selected = collect(selections, on: runtime, honouringDirectives: true)
-        let all = collect(selections, on: runtime, honouringDirectives: false)
+        let all = collect(allSelections, on: runtime, honouringDirectives: false)
+        let allGroups = Dictionary(all.groups, uniquingKeysWith: { first, _ in first })
         var data: [String: JSONValue] = [:]
         var expected: [String: JSONValue] = [:]
         for (key, fields) in selected.groups {
@@ -108,7 +113,9 @@ public struct ResponseGenerator {
                 source = nil
             }
             let subselections = fields.flatMap { $0.selectionSet?.selections ?? [] }
-            (data[key], expected[key]) = try value(definition.type, subselections, world: source)
+            let allSubselections = (allGroups[key] ?? fields).flatMap { $0.selectionSet?.selections ?? [] }
+            (data[key], expected[key]) = try value(
+                definition.type, subselections, all: allSubselections, world: source)
         }
         for (key, fields) in all.groups where data[key] == nil {
             guard let field = fields.first, field.name.value != "__typename",
@@ -119,7 +126,8 @@ public struct ResponseGenerator {
         return (.object(data), .object(expected))
     }
 
-    private mutating func value(_ type: TypeRef, _ selections: [Selection], world: JSONValue?) throws -> (
+    private mutating func value(_ type: TypeRef, _ selections: [Selection], all: [Selection], world: JSONValue?)
+        throws -> (
         JSONValue, JSONValue
     ) {
         var inner = type
@@ -130,7 +138,7 @@ public struct ResponseGenerator {
         }
         switch inner {
         case .nonNull(let wrapped):
-            return try value(wrapped, selections, world: world)
+            return try value(wrapped, selections, all: all, world: world)
         case .list(let item):
             var items: [JSONValue] = []
             var expected: [JSONValue] = []
@@ -139,13 +147,13 @@ public struct ResponseGenerator {
                     throw Problem(description: "a list expected in the world, found \(world)")
                 }
                 for element in elements {
-                    let (one, encoded) = try value(item, selections, world: element)
+                    let (one, encoded) = try value(item, selections, all: all, world: element)
                     items.append(one)
                     expected.append(encoded)
                 }
             } else {
                 for _ in 0..<random.next(upTo: 3) {
-                    let (one, encoded) = try value(item, selections, world: nil)
+                    let (one, encoded) = try value(item, selections, all: all, world: nil)
                     items.append(one)
                     expected.append(encoded)
                 }
@@ -153,7 +161,7 @@ public struct ResponseGenerator {
             return (.array(items), .array(expected))
         case .named(let name):
             guard let named = schema.type(named: name) else { throw Problem(description: "unknown type \(name)") }
-            if named.isComposite { return try object(selections, type: named, world: world) }
+            if named.isComposite { return try object(selections, all: all, type: named, world: world) }
             if let world { return (world, world) }
             let leaf = randomLeaf(named)
             return (leaf, leaf)

@@ -14,7 +14,7 @@ extension PlanningSession {
     ///   - base: For a type case view, the struct it is nested in.
     func planSelectionSet(
         swiftName: String, qualifiedName: String, scope: SchemaType, types: Set<String>? = nil,
-        selections: [(Selection, Bool)], reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
+        selections: [(Selection, Set<String>)], reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
     ) -> SelectionSetPlan {
         let types = types ?? collector.possibleTypes(of: scope)
         // The type the selections are written on: fields written directly in them are looked up there.
@@ -170,11 +170,13 @@ extension PlanningSession {
             } else {
                 let baseName = SwiftNames.capitalized(type.isList ? SwiftNames.singularized(key) : key)
                 let structName = claimTypeName(baseName, in: &members, enclosing: parentQualifiedName)
-                let allConditional = occurrences.allSatisfy(\.isConditional)
-                var selections: [(Selection, Bool)] = []
+                // A sub-selection may be left out of the object unless its field's conditions hold wherever the field
+                // is in the response: every occurrence's conditions include them (the same `@include` on each).
+                var selections: [(Selection, Set<String>)] = []
                 for occurrence in occurrences {
+                    let guaranteed = occurrences.allSatisfy { $0.conditions.isSuperset(of: occurrence.conditions) }
                     for selection in occurrence.field.selectionSet?.selections ?? [] {
-                        selections.append((selection, occurrence.isConditional && !allConditional))
+                        selections.append((selection, guaranteed ? [] : occurrence.conditions))
                     }
                 }
                 nested = planSelectionSet(

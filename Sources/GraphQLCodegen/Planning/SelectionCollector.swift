@@ -8,7 +8,8 @@ struct SelectionCollector {
     /// The fragment definitions, by name (already rewritten).
     let fragments: [String: FragmentDefinition]
 
-    /// Collects `selections` (each with whether it may be left out) for the objects of `types`, written on `scope`.
+    /// Collects `selections` (each with the `@include`/`@skip` conditions it is under) for the objects of `types`,
+    /// written on `scope`.
     /// - Parameters:
     ///   - scope: The type the struct is generated for (for a type case view, its type condition).
     ///   - types: The object types the struct stands for (for a type case view, those of its enclosing struct that
@@ -17,7 +18,9 @@ struct SelectionCollector {
     ///     `scope` when nil.
     /// - Returns: The merged fields and fragments, and every type condition met inside fragments that do not apply
     ///   (at any depth), which the caller turns into type cases.
-    func collect(_ selections: [(Selection, Bool)], scope: SchemaType, types: Set<String>, parent: String? = nil)
+    func collect(
+        _ selections: [(Selection, Set<String>)], scope: SchemaType, types: Set<String>, parent: String? = nil
+    )
         -> CollectedSelections
     {
         var result = CollectedSelections()
@@ -48,26 +51,36 @@ struct SelectionCollector {
         return types.isSubset(of: possibleTypes(of: condition))
     }
 
-    /// Whether `@include` or `@skip` is applied.
-    static func isConditional(_ directives: [Directive]) -> Bool {
-        directives.contains { $0.name.value == "include" || $0.name.value == "skip" }
+    /// The `@include`/`@skip` conditions of `directives` (`include:$v`, `skip:$v`, `skip:true`); a literal that always
+    /// includes (`@include(if: true)`, `@skip(if: false)`) is none.
+    static func conditions(_ directives: [Directive]) -> Set<String> {
+        var conditions: Set<String> = []
+        for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
+            let name = directive.name.value
+            switch directive.arguments.first(where: { $0.name.value == "if" })?.value {
+            case .variable(let variable)?: conditions.insert(name + ":$" + variable.name.value)
+            case .boolean(let flag, _)?: if flag != (name == "include") { conditions.insert(name + ":" + String(flag)) }
+            default: conditions.insert(name + ":?")
+            }
+        }
+        return conditions
     }
 
     private func collect(
-        _ selection: Selection, scope: SchemaType, types: Set<String>, parent: String, conditional: Bool,
+        _ selection: Selection, scope: SchemaType, types: Set<String>, parent: String, conditional: Set<String>,
         direct: Bool, visiting: Set<String>, into result: inout CollectedSelections
     ) {
-        let isConditional = conditional || Self.isConditional(selection.directives)
+        let conditions = conditional.union(Self.conditions(selection.directives))
         switch selection {
         case .field(let field):
-            result.add(FieldOccurrence(field: field, parentType: parent, isConditional: isConditional))
+            result.add(FieldOccurrence(field: field, parentType: parent, conditions: conditions))
         case .inlineFragment(let fragment):
             let condition = fragment.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? scope
             let nestedParent = fragment.typeCondition == nil ? parent : condition.name
             if applies(condition, to: scope, types: types) {
                 for nested in fragment.selectionSet.selections {
                     collect(
-                        nested, scope: scope, types: types, parent: nestedParent, conditional: isConditional,
+                        nested, scope: scope, types: types, parent: nestedParent, conditional: conditions,
                         direct: direct, visiting: visiting, into: &result)
                 }
             } else {
@@ -80,10 +93,10 @@ struct SelectionCollector {
                 let condition = schema.type(named: definition.typeCondition.name.value)
             else { return }
             if applies(condition, to: scope, types: types) {
-                if direct { result.addFragment(name, isConditional: isConditional) }
+                if direct { result.addFragment(name, isConditional: !conditions.isEmpty) }
                 for nested in definition.selectionSet.selections {
                     collect(
-                        nested, scope: scope, types: types, parent: condition.name, conditional: isConditional,
+                        nested, scope: scope, types: types, parent: condition.name, conditional: conditions,
                         direct: false, visiting: visiting.union([name]), into: &result)
                 }
             } else {

@@ -8,7 +8,8 @@ import GraphQLParser
 /// (Fixtures/PropertyCorpus/random.graphql is one of its operation files).
 enum PropertyCorpus {
     static let seed: UInt64 = 18
-    static let count = 40
+    static let count = 30
+    static let maximumDepth = 2
     static let documentsPath = "PropertyCorpus/random.graphql"
     static let listPath = "Support/PropertyCorpusOperations.swift"
     static let schemaPaths = ["AnimalKingdom/schema.graphqls", "AnimalKingdom/client.graphqls"]
@@ -16,7 +17,7 @@ enum PropertyCorpus {
     /// The corpus file's text.
     static func generate() throws -> String {
         let schema = try GeneratedSources.schema(schemaPaths)
-        var generator = RandomOperationGenerator(schema: schema, seed: seed, conditions: true)
+        var generator = RandomOperationGenerator(schema: schema, seed: seed, conditions: true, maximumDepth: maximumDepth)
         var documents: [String] = []
         var attempts = 0
         while documents.count < count, attempts < count * 20 {
