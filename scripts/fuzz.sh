@@ -63,7 +63,7 @@ decoder)
     ;;
 fastdecoder)
     modules=("GraphQLBridge:Sources/GraphQLBridge")
-    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI)
+    own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI Tests/GeneratedCodeTests/Generated)
     ;;
 schema)
     modules=("GraphQLParser:Sources/GraphQLParser")

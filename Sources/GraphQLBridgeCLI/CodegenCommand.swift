@@ -7,7 +7,8 @@ public enum CodegenCommand {
     /// The command's help.
     public static let help = """
         USAGE: graphql-bridge codegen --schema FILE --operations PATH... --output DIR [--config FILE]
-                                      [--scalar NAME=SWIFTTYPE]... [--access public|internal] [--watch]
+                                      [--scalar NAME=SWIFTTYPE]... [--access public|internal]
+                                      [--client-directive NAME]... [--watch]
 
         Generates Swift types for GraphQL operations and fragments: one file per operation, fragment, enum and input
         object, in DIR (Operations/, Fragments/, Schema/). Files whose contents did not change are not rewritten;
@@ -23,6 +24,8 @@ public enum CodegenCommand {
           --scalar NAME=SWIFTTYPE   The Swift type of a custom scalar, e.g. --scalar Long=Int64 --scalar DateTime=Date;
                                     repeatable. An unmapped custom scalar becomes JSONValue, with a warning.
           --access LEVEL            public (default) or internal.
+          --client-directive NAME   A client-only directive of the app (e.g. apollo_client_ios_localCacheMutation):
+                                    accepted in the operations, removed from the documents sent; repeatable.
           --watch                   Regenerate whenever an input changes (checked every 0.5 s); Ctrl-C stops.
 
         EXIT STATUS:
@@ -70,6 +73,7 @@ public enum CodegenCommand {
         let configPath = try reader.value("--config")
         let scalars = try reader.values("--scalar")
         let access = try reader.value("--access")
+        let clientDirectives = try reader.values("--client-directive")
         let watch = reader.flag("--watch")
         try reader.finish(command: "codegen")
 
@@ -86,6 +90,7 @@ public enum CodegenCommand {
             }
             configuration.scalars[parts[0]] = ScalarMapping(swiftType: parts[1])
         }
+        configuration.clientDirectives += try ValidateCommand.directiveNames(clientDirectives)
         if let access {
             guard let level = AccessLevel(rawValue: access) else {
                 throw UsageError("--access takes public or internal, found '\(access)'")

@@ -94,3 +94,44 @@ struct AnimalKingdomTests {
         #expect(result.data == data)
     }
 }
+
+/// Writes the fastdecoder fuzz target's seeds for the generated-code tests' operations (Fuzz/fastdecoder/Corpus,
+/// first byte 0xF0 + the harness's index): `WRITE_FUZZ_SEEDS=1 swift test --filter FuzzSeeds`.
+@Suite("Fuzz seeds")
+struct FuzzSeeds {
+    @Test(
+        "write the fastdecoder seeds", .enabled(if: ProcessInfo.processInfo.environment["WRITE_FUZZ_SEEDS"] == "1"))
+    func write() throws {
+        let corpus = GeneratedSources.folder.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/fastdecoder/Corpus")
+        let documents: [(UInt8, String, String, [String: Bool])] = [
+            (0, "all-animals", AllAnimalsQuery.document, [:]),
+            (1, "all-animals-include-skip", AllAnimalsIncludeSkipQuery.document, ["getCat": true, "varA": true]),
+            (2, "classroom-pets", ClassroomPetsQuery.document, [:]),
+            (3, "dog-query", DogQuery.document, [:]),
+            (7, "crocodiles", CrocodilesQuery.document, [:]),
+        ]
+        for (index, name, document, variables) in documents {
+            let answer = try AnimalKingdomTests.answer(document, variables)
+            var bytes = Data([0xF0 + index])
+            bytes.append(Data(("{\"data\":" + answer.data.jsonText + "}").utf8))
+            try bytes.write(to: corpus.appendingPathComponent("generated-\(name).json"))
+        }
+        let repros: [(UInt8, String, String)] = [
+            (
+                4, "nested-conditions",
+                #"{"animals":[{"__typename":"Fish","id":"1","name":"Nemo","size":3},{"__typename":"Crab","id":"2"}]}"#
+            ),
+            (
+                5, "views-encoding",
+                #"{"animals":[{"__typename":"Cat","height":{"a":1,"b":2}},{"__typename":"Croc","height":{"b":4}}]}"#
+            ),
+            (6, "conditional-fragment", #"{"thing":{"size":{"feet":1}}}"#),
+        ]
+        for (index, name, data) in repros {
+            var bytes = Data([0xF0 + index])
+            bytes.append(Data(("{\"data\":" + data + "}").utf8))
+            try bytes.write(to: corpus.appendingPathComponent("generated-\(name).json"))
+        }
+    }
+}

@@ -15,7 +15,8 @@ struct ReproTests {
 
     @Test("row 1: a field under a nested type condition is readable where the chain applies")
     func nestedCondition() throws {
-        let text = #"{"animals":[{"__typename":"Fish","id":"1","name":"Nemo","size":3},{"__typename":"Crab","id":"2"}]}"#
+        let text =
+            #"{"animals":[{"__typename":"Fish","id":"1","name":"Nemo","size":3},{"__typename":"Crab","id":"2"}]}"#
         let data = try Self.decode(NestedConditionsQuery.Data.self, text)
         #expect(data.animals[0].asPet?.name == "Nemo")
         #expect(data.animals[0].asPet?.size == 3)
@@ -49,7 +50,9 @@ struct ReproTests {
         #expect(data.animals[1].asWarm == nil)
         #expect(data.animals[2].asWarm?.height.b == 4)
         let encoded = try JSONValue(parsing: try JSONEncoder().encode(data))
-        #expect(encoded["animals"].flatMap { try? Self.element($0, 0) } == (try Self.json(#"{"__typename":"Cat","height":{"a":1,"b":2}}"#)))
+        #expect(
+            encoded["animals"].flatMap { try? Self.element($0, 0) }
+                == (try Self.json(#"{"__typename":"Cat","height":{"a":1,"b":2}}"#)))
         let json = try Self.json(text)
         #expect(RoundTrip.problems(ViewsEncodingQuery.Data.self, data: json, expected: json) == [])
     }
@@ -61,7 +64,9 @@ struct ReproTests {
         return items[index]
     }
 
-    @Test("row 3: a conditional fragment selecting deeper into a field selected unconditionally", arguments: [true, false])
+    @Test(
+        "row 3: a conditional fragment selecting deeper into a field selected unconditionally",
+        arguments: [true, false])
     func conditionalFragment(skipMeters: Bool) throws {
         let text =
             skipMeters ? #"{"thing":{"size":{"feet":1}}}"# : #"{"thing":{"size":{"feet":1,"meters":2}}}"#
@@ -80,7 +85,9 @@ struct ReproTests {
         var generator = ResponseGenerator(schema: schema, seed: 1)
         for skip in [true, false] {
             let answer = try generator.answer(document, variables: ["skipMeters": skip])
-            #expect(RoundTrip.problems(ConditionalFragmentQuery.Data.self, data: answer.data, expected: answer.expectedEncoding) == [])
+            #expect(
+                RoundTrip.problems(
+                    ConditionalFragmentQuery.Data.self, data: answer.data, expected: answer.expectedEncoding) == [])
         }
     }
 }

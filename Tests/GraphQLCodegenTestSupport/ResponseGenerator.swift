@@ -70,8 +70,10 @@ public struct ResponseGenerator {
 
     /// The object for `selections` (the included occurrences' sub-selections) and what it encodes back to, for which
     /// `all` (every occurrence's sub-selections, included or not) says which left-out fields the generated types hold.
-    private mutating func object(_ selections: [Selection], all allSelections: [Selection], type: SchemaType,
-        world: JSONValue?) throws -> (
+    private mutating func object(
+        _ selections: [Selection], all allSelections: [Selection], type: SchemaType,
+        world: JSONValue?
+    ) throws -> (
         JSONValue, JSONValue
     ) {
         let runtime: SchemaType
@@ -128,8 +130,9 @@ public struct ResponseGenerator {
 
     private mutating func value(_ type: TypeRef, _ selections: [Selection], all: [Selection], world: JSONValue?)
         throws -> (
-        JSONValue, JSONValue
-    ) {
+            JSONValue, JSONValue
+        )
+    {
         var inner = type
         if case .nonNull(let wrapped) = type {
             inner = wrapped

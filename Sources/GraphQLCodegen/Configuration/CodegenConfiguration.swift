@@ -222,9 +222,10 @@ public struct CodegenConfiguration: Sendable, Hashable {
     }
 
     /// Whether `text` is a GraphQL name (`/[_A-Za-z][_0-9A-Za-z]*/`).
-    static func isGraphQLName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || ("A"..."Z").contains(first)
-            || ("a"..."z").contains(first)
+    public static func isGraphQLName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first,
+            first == "_" || ("A"..."Z").contains(first)
+                || ("a"..."z").contains(first)
         else { return false }
         return text.unicodeScalars.allSatisfy {
             $0 == "_" || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)

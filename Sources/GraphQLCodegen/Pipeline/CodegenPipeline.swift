@@ -57,7 +57,8 @@ public struct CodegenPipeline: Sendable {
             + "VARIABLE_DEFINITION"
         return configuration.clientDirectives.filter { !declared.contains($0) }.compactMap { name in
             try? Parser.parse(
-                Source("directive @\(name) repeatable on \(locations)", name: "clientDirectives (graphql-codegen.json)"))
+                Source("directive @\(name) repeatable on \(locations)", name: "clientDirectives (graphql-codegen.json)")
+            )
         }
     }
 

@@ -83,7 +83,8 @@ extension SwiftRenderer {
             }
             writer.wrappedList(
                 "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)) = "
-                    + (plan.fragments.allSatisfy(\.isConditional) ? "" : "try ") + "\(plan.fragmentsTypeName)(", arguments,
+                    + (plan.fragments.allSatisfy(\.isConditional) ? "" : "try ") + "\(plan.fragmentsTypeName)(",
+                arguments,
                 ")", closing: ")")
         }
         for typeCase in plan.typeCases {

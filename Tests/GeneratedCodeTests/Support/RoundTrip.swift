@@ -27,7 +27,9 @@ enum RoundTrip {
             let fast = try GraphQLResponseDecoder.decodeFastPathOnly(
                 Data.self, operation: "\(Data.self)", response: response, body: body, errorPolicy: .failOnAnyError)
             if let fast {
-                if fast.data != decoded { problems.append("the fast path reads another value: \(String(describing: fast.data))") }
+                if fast.data != decoded {
+                    problems.append("the fast path reads another value: \(String(describing: fast.data))")
+                }
             } else {
                 problems.append("the fast path declines the response")
             }

@@ -48,7 +48,7 @@ public struct FollowMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let follow: Follow
 
         public init(follow: Follow) {
@@ -95,12 +95,15 @@ public struct FollowMutation: GraphQLMutation {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(follow, forKey: .follow)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("follow", self.follow.graphQLResponseValue)
         }
 
         /// The fields selected on `User`.
-        public struct Follow: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Follow: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let login: String
 
             public init(login: String) {
@@ -147,8 +150,11 @@ public struct FollowMutation: GraphQLMutation {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(login, forKey: .login)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("login", .scalar(self.login))
             }
         }
     }
@@ -186,7 +192,7 @@ public struct NotificationsSubscription: GraphQLOperation {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let notificationAdded: NotificationAdded
 
         public init(notificationAdded: NotificationAdded) {
@@ -233,12 +239,15 @@ public struct NotificationsSubscription: GraphQLOperation {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(notificationAdded, forKey: .notificationAdded)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("notificationAdded", self.notificationAdded.graphQLResponseValue)
         }
 
         /// The fields selected on `Notification`.
-        public struct NotificationAdded: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct NotificationAdded: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let title: String
 
             public init(title: String) {
@@ -285,8 +294,11 @@ public struct NotificationsSubscription: GraphQLOperation {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(title, forKey: .title)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("title", .scalar(self.title))
             }
         }
     }
@@ -306,7 +318,7 @@ public struct ViewerQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let viewer: Viewer
 
         public init(viewer: Viewer) {
@@ -353,12 +365,15 @@ public struct ViewerQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(viewer, forKey: .viewer)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("viewer", self.viewer.graphQLResponseValue)
         }
 
         /// The fields selected on `User`.
-        public struct Viewer: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Viewer: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let login: String
 
             public init(login: String) {
@@ -405,8 +420,11 @@ public struct ViewerQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(login, forKey: .login)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("login", .scalar(self.login))
             }
         }
     }
