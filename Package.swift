@@ -129,11 +129,24 @@ let package = Package(
             name: "GraphQLParserTests", dependencies: ["GraphQLParser"], exclude: ["make_expected.py"],
             resources: [.copy("Fixtures")]
         ),
+        // Seeded random operations and the responses a server would give them, for the generator's tests.
+        .target(
+            name: "GraphQLCodegenTestSupport", dependencies: ["GraphQLBridge", "GraphQLCodegen", "GraphQLParser"],
+            path: "Tests/GraphQLCodegenTestSupport"),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI"],
+            dependencies: ["GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport"],
             exclude: ["make_validation_expectations.py", "validate_batch.py"],
             resources: [.copy("Fixtures")]
+        ),
+        // Generated code run: Apollo's AnimalKingdom API, the repros of issue 18 and a corpus of random operations,
+        // generated into Generated/ (checked against the generator by the tests; UPDATE_SNAPSHOTS=1 rewrites them).
+        .testTarget(
+            name: "GeneratedCodeTests",
+            dependencies: [
+                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLCodegen", "GraphQLParser", "GraphQLCodegenTestSupport",
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "LotteryBackendTests", dependencies: ["LotteryBackend", "GraphQLParser"],

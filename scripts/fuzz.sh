@@ -66,7 +66,7 @@ decoder)
 fastdecoder)
     modules=("GraphQLBridge:Sources/GraphQLBridge")
     own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI
-        Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift)
+        Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift Tests/GeneratedCodeTests/Generated)
     ;;
 schema)
     modules=("GraphQLParser:Sources/GraphQLParser")

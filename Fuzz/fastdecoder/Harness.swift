@@ -1,7 +1,10 @@
 // Fuzz target `fastdecoder` (scripts/fuzz.sh fastdecoder): the generated one-pass decoders against the `Decodable`
 // path on the same bytes. The GraphQLBridge runtime as a module, the generated LotteryAPI types
-// (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI) and those of Data Connect's scalars (the
-// `data-connect-scalars` snippet) with this harness. The first byte picks an operation;
+// (Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI), those of Data Connect's scalars (the
+// `data-connect-scalars` snippet) and the generated code of Tests/GeneratedCodeTests/Generated (Apollo's AnimalKingdom
+// operations: type case views nested and merged, conditional fragments; the repros of issue 18) with this harness.
+// The first byte picks an operation (0xF0 to 0xF7: the generated-code tests' ones; 0xF8 and above: Data Connect's
+// scalars);
 // the rest is a response body, decoded with both error policies through `GraphQLResponseDecoder` with
 // `path: .automatic` and `path: .decodable`, and by the fast reader alone. The two paths must give the same value or
 // the same `APIError`, and the fast reader alone must never take a body that the `Decodable` path rejects or reads
@@ -69,10 +72,27 @@ public func fuzzFastDecoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let body = Data(bytes.dropFirst())
-    // 0xF0 and above: Data Connect's scalars (UUID, LocalDate, Timestamp, Any) through the generated types of the
-    // `data-connect-scalars` snippet; anything else: a LotteryAPI operation.
-    switch bytes[0] >= 0xF0 ? 5 : bytes[0] % 5 {
-    case 5: compare(BookingQuery.self, body)
+    // 0xF0 to 0xF7: the generated-code tests' operations; 0xF8 and above: Data Connect's scalars (UUID, LocalDate,
+    // Timestamp, Any) through the generated types of the `data-connect-scalars` snippet; anything else: a LotteryAPI
+    // operation.
+    if bytes[0] >= 0xF8 {
+        compare(BookingQuery.self, body)
+        return 0
+    }
+    if bytes[0] >= 0xF0 {
+        switch bytes[0] - 0xF0 {
+        case 0: compare(AllAnimalsQuery.self, body)
+        case 1: compare(AllAnimalsIncludeSkipQuery.self, body)
+        case 2: compare(ClassroomPetsQuery.self, body)
+        case 3: compare(DogQuery.self, body)
+        case 4: compare(NestedConditionsQuery.self, body)
+        case 5: compare(ViewsEncodingQuery.self, body)
+        case 6: compare(ConditionalFragmentQuery.self, body)
+        default: compare(CrocodilesQuery.self, body)
+        }
+        return 0
+    }
+    switch bytes[0] % 5 {
     case 0: compare(GameQuery.self, body)
     case 1: compare(GamesQuery.self, body)
     case 2: compare(DrawQuery.self, body)

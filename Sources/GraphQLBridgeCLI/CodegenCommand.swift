@@ -8,7 +8,7 @@ public enum CodegenCommand {
     public static let help = """
         USAGE: graphql-bridge codegen --schema FILE --operations PATH... --output DIR [--config FILE]
                                       [--scalar NAME=SWIFTTYPE]... [--access public|internal] [--manifest FILE]
-                                      [--watch]
+                                      [--client-directive NAME]... [--watch]
 
         Generates Swift types for GraphQL operations and fragments: one file per operation, fragment, enum and input
         object, in DIR (Operations/, Fragments/, Schema/). Files whose contents did not change are not rewritten;
@@ -28,6 +28,8 @@ public enum CodegenCommand {
           --manifest FILE           Also write an Apollo persisted-query manifest of the operations (id, body, name,
                                     type) to FILE, for the server's team (or "persistedQueries": {"manifest": FILE}
                                     in the configuration).
+          --client-directive NAME   A client-only directive of the app (e.g. apollo_client_ios_localCacheMutation):
+                                    accepted in the operations, removed from the documents sent; repeatable.
           --watch                   Regenerate whenever an input changes (checked every 0.5 s); Ctrl-C stops.
 
         EXIT STATUS:
@@ -76,6 +78,7 @@ public enum CodegenCommand {
         let scalars = try reader.values("--scalar")
         let access = try reader.value("--access")
         let manifest = try reader.value("--manifest")
+        let clientDirectives = try reader.values("--client-directive")
         let watch = reader.flag("--watch")
         try reader.finish(command: "codegen")
 
@@ -92,6 +95,7 @@ public enum CodegenCommand {
             }
             configuration.scalars[parts[0]] = ScalarMapping(swiftType: parts[1])
         }
+        configuration.clientDirectives += try ValidateCommand.directiveNames(clientDirectives)
         if let access {
             guard let level = AccessLevel(rawValue: access) else {
                 throw UsageError("--access takes public or internal, found '\(access)'")

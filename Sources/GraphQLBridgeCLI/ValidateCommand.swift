@@ -6,7 +6,7 @@ import GraphQLParser
 public enum ValidateCommand {
     /// The command's help.
     public static let help = """
-        USAGE: graphql-bridge validate --schema FILE --operations PATH...
+        USAGE: graphql-bridge validate --schema FILE --operations PATH... [--client-directive NAME]...
 
         Parses the schema and the operations and validates the operations against the schema (the GraphQL spec's
         validation rules, with graphql-core's messages), then checks what the code generator itself requires (a
@@ -19,6 +19,9 @@ public enum ValidateCommand {
         OPTIONS:
           --schema FILE        The schema (SDL); repeat it for a schema split over several files.
           --operations PATH    Operation files, or folders (every *.graphql inside, sorted); several may follow.
+          --client-directive NAME
+                               A client-only directive of the app (as "clientDirectives" in graphql-codegen.json):
+                               accepted where a directive may stand unless a schema file declares it; repeatable.
 
         EXIT STATUS:
           0  no errors (warnings may be printed)
@@ -35,10 +38,12 @@ public enum ValidateCommand {
         }
         let schemaPaths: [String]
         let operationPaths: [String]
+        var configuration = CodegenConfiguration()
         do {
             var reader = ArgumentReader(arguments)
             schemaPaths = try reader.multipleValues("--schema")
             operationPaths = try reader.multipleValues("--operations")
+            configuration.clientDirectives = try directiveNames(reader.values("--client-directive"))
             try reader.finish(command: "validate")
             guard !schemaPaths.isEmpty else { throw UsageError("--schema FILE is required") }
             guard !operationPaths.isEmpty else { throw UsageError("--operations PATH is required") }
@@ -53,14 +58,16 @@ public enum ValidateCommand {
             output.standardError("error: \(error)\n")
             return 2
         }
-        let diagnostics = validate(loaded)
+        let diagnostics = validate(loaded, configuration: configuration)
         output.standardOutput(DiagnosticFormatter.format(diagnostics))
         return diagnostics.contains { $0.severity == .error } ? 1 : 0
     }
 
     /// Parses, builds the schema and validates; every problem of every stage that can run.
-    static func validate(_ loaded: LoadedSources) -> [Diagnostic] {
-        let pipeline = CodegenPipeline()
+    static func validate(_ loaded: LoadedSources, configuration: CodegenConfiguration = CodegenConfiguration())
+        -> [Diagnostic]
+    {
+        let pipeline = CodegenPipeline(configuration: configuration)
         let schema = pipeline.parse(loaded.schema)
         let operations = pipeline.parse(loaded.operations)
         var diagnostics = loaded.diagnostics + schema.diagnostics
@@ -79,5 +86,15 @@ public enum ValidateCommand {
             }
         }
         return diagnostics
+    }
+
+    /// Directive names given on the command line (a leading `@` is dropped).
+    static func directiveNames(_ values: [String]) throws(UsageError) -> [String] {
+        try values.map { value throws(UsageError) in
+            let name = value.hasPrefix("@") ? String(value.dropFirst()) : value
+            guard CodegenConfiguration.isGraphQLName(name)
+            else { throw UsageError("--client-directive takes a directive name, found '\(value)'") }
+            return name
+        }
     }
 }

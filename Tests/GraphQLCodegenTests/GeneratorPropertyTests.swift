@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCodegen
+import GraphQLCodegenTestSupport
 import GraphQLParser
 import Testing
 

@@ -104,6 +104,16 @@ public struct GraphQLJSONReader {
         return try T(graphQLReader: &copy)
     }
 
+    /// Reads the value at `checkpoint` as `T` on a copy of the reader, or `nil` when it does not read as `T`: a
+    /// fragment that `@include`/`@skip` may leave out is there when the object holds its fields. (The object's own
+    /// fields, read before, hold every value the fragment reads, so a value the reader would decline has already
+    /// made it decline: only a missing field, or `null` for a non-null one, makes this `nil`, as the `Decodable`
+    /// path's `try?` does.)
+    @inlinable
+    public func readViewIfPresent<T: GraphQLFastDecodable>(at checkpoint: Checkpoint, _ type: T.Type) -> T? {
+        try? readView(at: checkpoint, type)
+    }
+
     /// Consumes `{`; `false` when the object is empty (its `}` consumed too).
     @inlinable
     public mutating func beginObject() throws(Declined) -> Bool {

@@ -12,7 +12,8 @@ import Foundation
 ///   "access": "public",
 ///   "output": "../Generated",
 ///   "cache": { "keyFields": { "Draw": ["gameId", "number"] }, "maxAge": { "Draw.prizePool": "5s" } },
-///   "persistedQueries": { "manifest": "persisted-query-manifest.json" }
+///   "persistedQueries": { "manifest": "persisted-query-manifest.json" },
+///   "clientDirectives": ["apollo_client_ios_localCacheMutation"]
 /// }
 /// ```
 ///
@@ -35,8 +36,16 @@ public struct CodegenConfiguration: Sendable, Hashable {
     /// anywhere: an Apollo persisted-query manifest for the server's team (``PersistedQueryManifest``).
     public var manifestPath: String?
 
+    /// The app's client-only directives, by name without `@` (`apollo_client_ios_localCacheMutation`): accepted in
+    /// the documents and removed from the documents sent. One the schema files do not declare is taken as declared
+    /// without arguments at every executable location (declare it in a schema file, such as a `client.graphqls`
+    /// beside the server's schema, to give it arguments or to restrict where it may be used).
+    public var clientDirectives: [String] = []
+
     /// The keys a configuration file may have.
-    public static let keys = ["access", "cache", "operations", "output", "persistedQueries", "scalars", "schema"]
+    public static let keys = [
+        "access", "cache", "clientDirectives", "operations", "output", "persistedQueries", "scalars", "schema",
+    ]
 
     /// Creates a configuration.
     /// - Parameters:
@@ -127,6 +136,24 @@ public struct CodegenConfiguration: Sendable, Hashable {
         }
         if let scalars = object["scalars"] {
             configuration.scalars = try scalarMappings(scalars, path: path)
+        }
+        if let directives = object["clientDirectives"] {
+            guard let list = directives as? [Any] else {
+                throw ConfigurationError(
+                    path: path,
+                    message: "'clientDirectives' must list directive names, such as "
+                        + "[\"apollo_client_ios_localCacheMutation\"]")
+            }
+            for item in list {
+                guard let text = item as? String,
+                    let name = Optional(text.hasPrefix("@") ? String(text.dropFirst()) : text),
+                    isGraphQLName(name)
+                else {
+                    throw ConfigurationError(
+                        path: path, message: "'clientDirectives' must list directive names (strings), found \(item)")
+                }
+                configuration.clientDirectives.append(name)
+            }
         }
         if let cache = object["cache"] {
             configuration.cache = try CacheConfiguration.parse(cache, path: path)
@@ -236,6 +263,17 @@ public struct CodegenConfiguration: Sendable, Hashable {
             }
         }
         return result
+    }
+
+    /// Whether `text` is a GraphQL name (`/[_A-Za-z][_0-9A-Za-z]*/`).
+    public static func isGraphQLName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first,
+            first == "_" || ("A"..."Z").contains(first)
+                || ("a"..."z").contains(first)
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "_" || ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 
     /// Whether `text` looks like a Swift type name: identifiers separated by dots, with optional generic arguments.

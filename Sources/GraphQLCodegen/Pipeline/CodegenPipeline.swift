@@ -38,9 +38,28 @@ public struct CodegenPipeline: Sendable {
         return (documents, diagnostics)
     }
 
-    /// Stage 2: builds the schema from SDL documents.
+    /// Stage 2: builds the schema from SDL documents, with the configuration's client-only directives that the
+    /// documents do not declare (``CodegenConfiguration/clientDirectives``) declared at every executable location.
     public func buildSchema(_ documents: [Document]) -> (schema: Schema?, diagnostics: [Diagnostic]) {
-        SchemaBuilder.build(documents)
+        SchemaBuilder.build(documents + clientDirectiveDeclarations(besides: documents))
+    }
+
+    /// `directive @name repeatable on QUERY | ...` for each client-only directive the documents do not declare.
+    func clientDirectiveDeclarations(besides documents: [Document]) -> [Document] {
+        var declared: Set<String> = []
+        for document in documents {
+            for case .typeSystem(.directive(let definition)) in document.definitions {
+                declared.insert(definition.name.value)
+            }
+        }
+        let locations =
+            "QUERY | MUTATION | SUBSCRIPTION | FIELD | FRAGMENT_DEFINITION | FRAGMENT_SPREAD | INLINE_FRAGMENT | "
+            + "VARIABLE_DEFINITION"
+        return configuration.clientDirectives.filter { !declared.contains($0) }.compactMap { name in
+            try? Parser.parse(
+                Source("directive @\(name) repeatable on \(locations)", name: "clientDirectives (graphql-codegen.json)")
+            )
+        }
     }
 
     /// Stage 3: validates the operation documents together (a fragment may be defined in one file and used in

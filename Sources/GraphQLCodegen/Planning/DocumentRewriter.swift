@@ -1,18 +1,27 @@
 import GraphQLParser
 
 /// Prepares operations and fragments for the document sent to the server and for planning: descriptions are
-/// removed (they are documentation, not part of the request), and `__typename` is added at the start of every
-/// selection set on an interface or union that does not select it, so generated code can tell the concrete type.
+/// removed (they are documentation, not part of the request), the app's client-only directives are removed (the
+/// server does not know them), and `__typename` is added at the start of every selection set on an interface or union
+/// that does not select it, so generated code can tell the concrete type.
 struct DocumentRewriter {
     let schema: Schema
+    /// The client-only directives' names (``CodegenConfiguration/clientDirectives``).
+    var clientDirectives: Set<String> = []
+
+    private func serverDirectives(_ directives: [Directive]) -> [Directive] {
+        clientDirectives.isEmpty ? directives : directives.filter { !clientDirectives.contains($0.name.value) }
+    }
 
     /// The operation without descriptions and with `__typename` where it is needed.
     func rewrite(_ operation: OperationDefinition) -> OperationDefinition {
         var result = operation
         result.description = nil
+        result.directives = serverDirectives(operation.directives)
         result.variableDefinitions = operation.variableDefinitions.map { definition in
             var copy = definition
             copy.description = nil
+            copy.directives = serverDirectives(definition.directives)
             return copy
         }
         if let root = schema.rootType(for: operation.operation) {
@@ -25,6 +34,7 @@ struct DocumentRewriter {
     func rewrite(_ fragment: FragmentDefinition) -> FragmentDefinition {
         var result = fragment
         result.description = nil
+        result.directives = serverDirectives(fragment.directives)
         if let type = schema.type(named: fragment.typeCondition.name.value) {
             result.selectionSet = rewrite(fragment.selectionSet, on: type)
         }
@@ -38,6 +48,7 @@ struct DocumentRewriter {
         result.selections = selectionSet.selections.map { selection in
             switch selection {
             case .field(var field):
+                field.directives = serverDirectives(field.directives)
                 if let nested = field.selectionSet, let definition = schema.field(named: field.name.value, on: type),
                     let fieldType = schema.namedType(of: definition.type)
                 {
@@ -45,11 +56,13 @@ struct DocumentRewriter {
                 }
                 return .field(field)
             case .inlineFragment(var fragment):
+                fragment.directives = serverDirectives(fragment.directives)
                 let condition = fragment.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? type
                 fragment.selectionSet = rewrite(fragment.selectionSet, on: condition, addTypename: false)
                 return .inlineFragment(fragment)
-            case .fragmentSpread:
-                return selection
+            case .fragmentSpread(var spread):
+                spread.directives = serverDirectives(spread.directives)
+                return .fragmentSpread(spread)
             }
         }
         if addTypename, type.isAbstract, !selectsTypename(result) {

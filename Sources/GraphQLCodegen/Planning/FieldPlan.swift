@@ -10,6 +10,9 @@ public struct FieldPlan: Sendable, Hashable {
     public var description: String?
     /// The schema's deprecation reason, if the field is deprecated.
     public var deprecationReason: String?
+    /// Whether `nil` means "left out by `@include`/`@skip`" only (the field is non-null in the schema): encoding then
+    /// leaves the key out, as the server does, rather than writing `null`.
+    public var omitsNil: Bool
 
     /// Creates a field plan.
     /// - Parameters:
@@ -18,14 +21,16 @@ public struct FieldPlan: Sendable, Hashable {
     ///   - type: The Swift type.
     ///   - description: The schema's description.
     ///   - deprecationReason: The deprecation reason.
+    ///   - omitsNil: Whether encoding leaves the key out when the value is `nil`.
     public init(
         responseKey: String, propertyName: String, type: OutputTypePlan, description: String? = nil,
-        deprecationReason: String? = nil
+        deprecationReason: String? = nil, omitsNil: Bool = false
     ) {
         self.responseKey = responseKey
         self.propertyName = propertyName
         self.type = type
         self.description = description
         self.deprecationReason = deprecationReason
+        self.omitsNil = omitsNil
     }
 }

@@ -44,4 +44,13 @@ public indirect enum OutputTypePlan: Sendable, Hashable {
         case .enumeration, .object, .fragment: nil
         }
     }
+
+    /// Whether a generated struct (an object or a fragment) is at the bottom of the lists and optionals.
+    public var containsObject: Bool {
+        switch self {
+        case .object, .fragment: true
+        case .scalar, .enumeration: false
+        case .list(let inner), .optional(let inner): inner.containsObject
+        }
+    }
 }

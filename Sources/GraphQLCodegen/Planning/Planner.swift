@@ -14,10 +14,20 @@ import GraphQLParser
 ///   field is typed as the fragment itself.
 /// - A fragment spread beside other fields has its fields merged into the selection, and the fragment is also
 ///   exposed as `fragments.<name>`, decoded from the same JSON object.
-/// - On an interface or union, a type condition narrower than the field's type becomes an optional view
-///   (`asDog: AsDog?`) with the enclosing fields and the condition's fields, decoded when `__typename` is one of
-///   the condition's possible types; `__typename` is added to such selection sets when they do not select it.
-/// - A field that `@include` or `@skip` may leave out is optional.
+/// - Fields are collected as the spec's `CollectFields` does, for the set of object types a struct stands for: a
+///   fragment or inline fragment whose type condition every one of them satisfies is merged (at any depth:
+///   `... on Pet { ... on Animal { size } }` in a view whose types are all animals).
+/// - On an interface or union, a type condition that only some of the possible types satisfy becomes an optional
+///   view (`asDog: AsDog?`) with the enclosing fields and the condition's fields, decoded when `__typename` is one
+///   of those types; `__typename` is added to such selection sets when they do not select it. In a view, a condition
+///   that narrows its types further is a nested view (`asPet.asWarm`) when it holds something no enclosing view
+///   for that condition holds.
+/// - A field that `@include` or `@skip` may leave out is optional, and so is a sub-selection that only some of its
+///   field's occurrences make (`@include(if: $a)` on one, `@include(if: $b)` on another). A fragment spread that
+///   may be left out is `fragments.x: X?`, present when the object holds its fields.
+/// - Encoding writes one JSON object per response object: fields, fragments and views merged deeply.
+/// - A `@oneOf` input object is an enum; client-only directives (``CodegenConfiguration/clientDirectives``) are
+///   removed from the documents sent; `@defer` and `@stream` are errors.
 /// - An unmapped custom scalar becomes `JSONValue`, with a warning that suggests a mapping.
 public enum Planner {
     /// Plans the code for the operations and fragments of `documents` (which must be valid for `schema`).

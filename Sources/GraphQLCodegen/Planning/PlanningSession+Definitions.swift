@@ -20,7 +20,7 @@ extension PlanningSession {
         }
         let selectionSet = planSelectionSet(
             swiftName: swiftName, qualifiedName: swiftName, scope: type,
-            selections: fragment.selectionSet.selections.map { ($0, false) },
+            selections: fragment.selectionSet.selections.map { ($0, []) },
             reservedMembers: Self.fragmentStaticMembers)
         return FragmentPlan(
             name: name, typeCondition: type.name, description: original.description?.value,
@@ -50,7 +50,7 @@ extension PlanningSession {
         }
         let data = planSelectionSet(
             swiftName: "Data", qualifiedName: swiftName + ".Data", scope: root,
-            selections: operation.selectionSet.selections.map { ($0, false) })
+            selections: operation.selectionSet.selections.map { ($0, []) })
         var plan = OperationPlan(
             name: name, swiftName: swiftName, operationType: original.operation, signature: signature(of: original),
             description: original.description?.value, minifiedText: Printer.minified(operation),

@@ -1,6 +1,9 @@
 import GraphQLParser
 
 extension PlanningSession {
+    /// Members every generated selection set has, which its fields must not take.
+    static let selectionSetMembers: Set<String> = ["CodingKeys", "writeGraphQLMembers", "graphQLResponseValue"]
+
     /// Plans the struct for a selection set.
     /// - Parameters:
     ///   - swiftName: The struct's name where it is declared.
@@ -10,26 +13,44 @@ extension PlanningSession {
     ///   - reservedMembers: Member names the enclosing declaration already uses (static members of fragments).
     ///   - base: For a type case view, the struct it is nested in.
     func planSelectionSet(
-        swiftName: String, qualifiedName: String, scope: SchemaType, selections: [(Selection, Bool)],
-        reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
+        swiftName: String, qualifiedName: String, scope: SchemaType, types: Set<String>? = nil,
+        selections: [(Selection, Set<String>)], reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
     ) -> SelectionSetPlan {
-        let collected = collector.collect(
-            selections, scope: scope, parent: base?.scope.name, recordTypeConditions: base == nil)
-        var members = NameScope(reserved: reservedMembers.union(["CodingKeys"]))
+        let types = types ?? collector.possibleTypes(of: scope)
+        // The type the selections are written on: fields written directly in them are looked up there.
+        let writtenOn = base?.writtenOn ?? scope.name
+        let collected = collector.collect(selections, scope: scope, types: types, parent: writtenOn)
+        var members = NameScope(reserved: reservedMembers.union(Self.selectionSetMembers))
         var plan = SelectionSetPlan(swiftName: swiftName, graphQLType: scope.name)
+
+        // Type cases: each type condition that some of the types satisfy (not all: those are merged above), with
+        // what its view holds. In a view, a nested one is kept only when it holds a field or fragment that neither
+        // this view nor a view for the same condition above it holds (`... on Pet { ... on Animal { size } }` on
+        // `Animal`, where not every `Pet` is an `Animal`: `size` is merged into `asPet`, for the pets that are
+        // animals; `... on Pet { ... on Warm { temperature } }`: `asPet.asWarm`).
+        let here = ViewContents(collected)
+        var cases: [(type: SchemaType, types: Set<String>, collected: CollectedSelections)] = []
+        for name in collected.typeConditions {
+            guard let type = schema.type(named: name), type.isComposite,
+                !collector.applies(type, to: scope, types: types)
+            else { continue }
+            let caseTypes = types.intersection(collector.possibleTypes(of: type))
+            guard !caseTypes.isEmpty else { continue }
+            let caseCollected = collector.collect(selections, scope: type, types: caseTypes, parent: writtenOn)
+            if let base {
+                var held = here
+                if let above = base.enclosingViews[type.name] { held.formUnion(above) }
+                if held.contains(ViewContents(caseCollected)) { continue }
+            }
+            cases.append((type, caseTypes, caseCollected))
+        }
 
         // Property names: the fields first, then `fragments` and the type case views.
         var propertyNames: [String: String] = [:]
         for key in collected.keys { propertyNames[key] = members.claim(key) }
         if !collected.fragments.isEmpty { plan.fragmentsPropertyName = members.claim("fragments") }
-        let conditions = collected.typeConditions.compactMap { name -> SchemaType? in
-            guard let type = schema.type(named: name), type.isComposite, !collector.applies(type, to: scope) else {
-                return nil
-            }
-            return type
-        }
         var casePropertyNames: [String: String] = [:]
-        for condition in conditions {
+        for (condition, _, _) in cases {
             casePropertyNames[condition.name] = members.claim("as" + SwiftNames.capitalized(condition.name))
         }
 
@@ -72,7 +93,8 @@ extension PlanningSession {
             plan.fields.append(
                 FieldPlan(
                     responseKey: key, propertyName: propertyName, type: type, description: definition.description,
-                    deprecationReason: definition.deprecationReason))
+                    deprecationReason: definition.deprecationReason,
+                    omitsNil: isConditional && definition.type.isNonNull))
         }
 
         // Fragments spread directly.
@@ -80,27 +102,30 @@ extension PlanningSession {
             plan.fragmentsTypeName = claimTypeName("Fragments", in: &members, enclosing: qualifiedName)
             var fragmentMembers = NameScope()
             for (name, isConditional) in collected.fragments {
-                var presenceKey: String?
-                if isConditional { presenceKey = self.presenceKey(ofFragment: name, scope: scope, propertyNames) }
                 plan.fragments.append(
                     FragmentReferencePlan(
                         fragmentType: name, propertyName: fragmentMembers.claim(SwiftNames.lowerCamelCased(name)),
-                        isConditional: isConditional, presenceKey: presenceKey))
+                        isConditional: isConditional))
             }
         }
 
         // Type case views.
-        if !conditions.isEmpty {
+        if !cases.isEmpty {
+            var enclosingViews = base?.enclosingViews ?? [:]
+            for (condition, _, caseCollected) in cases {
+                enclosingViews[condition.name, default: ViewContents()].formUnion(ViewContents(caseCollected))
+            }
             let context = BaseSelectionContext(
-                qualifiedName: qualifiedName, scope: scope, collected: collected, qualifiedTypes: qualifiedTypes)
-            let scopePossible = Set(schema.possibleTypes(of: scope).map(\.name))
-            for condition in conditions {
+                qualifiedName: qualifiedName, scope: scope, writtenOn: writtenOn, collected: collected,
+                qualifiedTypes: qualifiedTypes, enclosingViews: enclosingViews)
+            for (condition, caseTypes, _) in cases {
                 let caseName = claimTypeName(
                     "As" + SwiftNames.capitalized(condition.name), in: &members, enclosing: qualifiedName)
                 let view = planSelectionSet(
                     swiftName: caseName, qualifiedName: qualifiedName + "." + caseName, scope: condition,
-                    selections: selections, base: context)
-                let possible = schema.possibleTypes(of: condition).map(\.name).filter { scopePossible.contains($0) }
+                    types: caseTypes, selections: selections, base: context)
+                // In schema order.
+                let possible = schema.possibleTypes(of: condition).map(\.name).filter { caseTypes.contains($0) }
                 plan.typeCases.append(
                     TypeCasePlan(
                         typeCondition: condition.name, propertyName: casePropertyNames[condition.name] ?? caseName,
@@ -145,11 +170,13 @@ extension PlanningSession {
             } else {
                 let baseName = SwiftNames.capitalized(type.isList ? SwiftNames.singularized(key) : key)
                 let structName = claimTypeName(baseName, in: &members, enclosing: parentQualifiedName)
-                let allConditional = occurrences.allSatisfy(\.isConditional)
-                var selections: [(Selection, Bool)] = []
+                // A sub-selection may be left out of the object unless its field's conditions hold wherever the field
+                // is in the response: every occurrence's conditions include them (the same `@include` on each).
+                var selections: [(Selection, Set<String>)] = []
                 for occurrence in occurrences {
+                    let guaranteed = occurrences.allSatisfy { $0.conditions.isSuperset(of: occurrence.conditions) }
                     for selection in occurrence.field.selectionSet?.selections ?? [] {
-                        selections.append((selection, occurrence.isConditional && !allConditional))
+                        selections.append((selection, guaranteed ? [] : occurrence.conditions))
                     }
                 }
                 nested = planSelectionSet(
@@ -200,17 +227,5 @@ extension PlanningSession {
             collector.applies(condition, to: fieldType)
         else { return nil }
         return name
-    }
-
-    /// For a fragment that `@include`/`@skip` may leave out: the property (coding key) of its first field other
-    /// than `__typename`, whose presence in the JSON tells the fragment was included.
-    private func presenceKey(ofFragment name: String, scope: SchemaType, _ propertyNames: [String: String])
-        -> String?
-    {
-        guard let definition = fragments[name] else { return nil }
-        let own = collector.collect(
-            definition.selectionSet.selections.map { ($0, false) }, scope: scope, recordTypeConditions: false)
-        guard let key = own.keys.first(where: { $0 != "__typename" }) else { return nil }
-        return propertyNames[key]
     }
 }

@@ -1,65 +1,89 @@
 import GraphQLParser
 
-/// Merges a selection set's fields, inline fragments and fragment spreads for one scope type (GraphQL's
-/// `CollectFields`, done statically): what applies to every object of the scope is merged; a type condition
-/// narrower than the scope is recorded as a type case.
+/// Merges a selection set's fields, inline fragments and fragment spreads for a set of runtime types (GraphQL's
+/// `CollectFields`, done statically for every object type the struct stands for): what applies to every one of
+/// those types is merged; a type condition that applies to some of them only is recorded as a type case.
 struct SelectionCollector {
     let schema: Schema
     /// The fragment definitions, by name (already rewritten).
     let fragments: [String: FragmentDefinition]
 
-    /// Collects `selections` (each with whether it may be left out) for objects of type `scope`.
+    /// Collects `selections` (each with the `@include`/`@skip` conditions it is under) for the objects of `types`,
+    /// written on `scope`.
     /// - Parameters:
+    ///   - scope: The type the struct is generated for (for a type case view, its type condition).
+    ///   - types: The object types the struct stands for (for a type case view, those of its enclosing struct that
+    ///     satisfy its condition); a type condition is merged when every one of them satisfies it.
     ///   - parent: The type the selections are written on in the document (for a type case view, the base's scope);
     ///     `scope` when nil.
-    ///   - recordTypeConditions: Record type conditions that do not apply (for the base struct; a type case's own
-    ///     collection does not record them).
+    /// - Returns: The merged fields and fragments, and every type condition met inside fragments that do not apply
+    ///   (at any depth), which the caller turns into type cases.
     func collect(
-        _ selections: [(Selection, Bool)], scope: SchemaType, parent: String? = nil, recordTypeConditions: Bool
-    ) -> CollectedSelections {
+        _ selections: [(Selection, Set<String>)], scope: SchemaType, types: Set<String>, parent: String? = nil
+    )
+        -> CollectedSelections
+    {
         var result = CollectedSelections()
         for (selection, conditional) in selections {
             collect(
-                selection, scope: scope, parent: parent ?? scope.name, conditional: conditional, direct: true,
-                record: recordTypeConditions, visiting: [], into: &result)
+                selection, scope: scope, types: types, parent: parent ?? scope.name, conditional: conditional,
+                direct: true, visiting: [], into: &result)
         }
         return result
     }
 
-    /// Whether a fragment with type condition `condition` applies to every object of type `scope`.
-    func applies(_ condition: SchemaType, to scope: SchemaType) -> Bool {
-        if condition === scope || condition.name == scope.name { return true }
-        guard condition.isAbstract else { return false }
-        let allowed = Set(schema.possibleTypes(of: condition).map(\.name))
-        if scope.kind == .object { return allowed.contains(scope.name) }
-        if scope.kind == .interface, scope.interfaces.contains(condition.name) { return true }
-        let possible = schema.possibleTypes(of: scope)
-        return !possible.isEmpty && possible.allSatisfy { allowed.contains($0.name) }
+    /// The object types a composite type stands for: itself, or an interface's or union's possible types.
+    func possibleTypes(of type: SchemaType) -> Set<String> {
+        type.isAbstract ? Set(schema.possibleTypes(of: type).map(\.name)) : [type.name]
     }
 
-    /// Whether `@include` or `@skip` is applied.
-    static func isConditional(_ directives: [Directive]) -> Bool {
-        directives.contains { $0.name.value == "include" || $0.name.value == "skip" }
+    /// Whether a fragment with type condition `condition` applies to every object of type `scope`.
+    func applies(_ condition: SchemaType, to scope: SchemaType) -> Bool {
+        applies(condition, to: scope, types: possibleTypes(of: scope))
+    }
+
+    /// Whether a fragment with type condition `condition` applies to every object of `types` (a struct on `scope`).
+    func applies(_ condition: SchemaType, to scope: SchemaType, types: Set<String>) -> Bool {
+        if condition === scope || condition.name == scope.name { return true }
+        guard condition.isAbstract else { return false }
+        // An interface or union without object types: only what the schema says of the types themselves.
+        if types.isEmpty { return scope.kind == .interface && scope.interfaces.contains(condition.name) }
+        return types.isSubset(of: possibleTypes(of: condition))
+    }
+
+    /// The `@include`/`@skip` conditions of `directives` (`include:$v`, `skip:$v`, `skip:true`); a literal that always
+    /// includes (`@include(if: true)`, `@skip(if: false)`) is none.
+    static func conditions(_ directives: [Directive]) -> Set<String> {
+        var conditions: Set<String> = []
+        for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
+            let name = directive.name.value
+            switch directive.arguments.first(where: { $0.name.value == "if" })?.value {
+            case .variable(let variable)?: conditions.insert(name + ":$" + variable.name.value)
+            case .boolean(let flag, _)?: if flag != (name == "include") { conditions.insert(name + ":" + String(flag)) }
+            default: conditions.insert(name + ":?")
+            }
+        }
+        return conditions
     }
 
     private func collect(
-        _ selection: Selection, scope: SchemaType, parent: String, conditional: Bool, direct: Bool, record: Bool,
-        visiting: Set<String>, into result: inout CollectedSelections
+        _ selection: Selection, scope: SchemaType, types: Set<String>, parent: String, conditional: Set<String>,
+        direct: Bool, visiting: Set<String>, into result: inout CollectedSelections
     ) {
-        let isConditional = conditional || Self.isConditional(selection.directives)
+        let conditions = conditional.union(Self.conditions(selection.directives))
         switch selection {
         case .field(let field):
-            result.add(FieldOccurrence(field: field, parentType: parent, isConditional: isConditional))
+            result.add(FieldOccurrence(field: field, parentType: parent, conditions: conditions))
         case .inlineFragment(let fragment):
             let condition = fragment.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? scope
             let nestedParent = fragment.typeCondition == nil ? parent : condition.name
-            if applies(condition, to: scope) {
+            if applies(condition, to: scope, types: types) {
                 for nested in fragment.selectionSet.selections {
                     collect(
-                        nested, scope: scope, parent: nestedParent, conditional: isConditional, direct: direct,
-                        record: record, visiting: visiting, into: &result)
+                        nested, scope: scope, types: types, parent: nestedParent, conditional: conditions,
+                        direct: direct, visiting: visiting, into: &result)
                 }
-            } else if record {
+            } else {
                 result.addTypeCondition(condition.name)
                 recordTypeConditions(in: fragment.selectionSet.selections, visiting: visiting, into: &result)
             }
@@ -68,14 +92,14 @@ struct SelectionCollector {
             guard !visiting.contains(name), let definition = fragments[name],
                 let condition = schema.type(named: definition.typeCondition.name.value)
             else { return }
-            if applies(condition, to: scope) {
-                if direct { result.addFragment(name, isConditional: isConditional) }
+            if applies(condition, to: scope, types: types) {
+                if direct { result.addFragment(name, isConditional: !conditions.isEmpty) }
                 for nested in definition.selectionSet.selections {
                     collect(
-                        nested, scope: scope, parent: condition.name, conditional: isConditional, direct: false,
-                        record: record, visiting: visiting.union([name]), into: &result)
+                        nested, scope: scope, types: types, parent: condition.name, conditional: conditions,
+                        direct: false, visiting: visiting.union([name]), into: &result)
                 }
-            } else if record {
+            } else {
                 result.addTypeCondition(condition.name)
                 recordTypeConditions(
                     in: definition.selectionSet.selections, visiting: visiting.union([name]), into: &result)

@@ -7,7 +7,8 @@ public struct TypeCasePlan: Sendable, Hashable {
     public var propertyName: String
     /// The object types for which the view is decoded, in schema order.
     public var possibleTypes: [String]
-    /// The view's struct: the enclosing selection's fields with the type condition's fields merged in.
+    /// The view's struct: the enclosing selection's fields with the fields of every condition its types all satisfy
+    /// merged in, and its own nested views.
     public var selectionSet: SelectionSetPlan
 
     /// Creates a type case.

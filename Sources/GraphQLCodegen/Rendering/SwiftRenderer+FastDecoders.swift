@@ -76,21 +76,15 @@ extension SwiftRenderer {
         }
         if !plan.fragments.isEmpty {
             let arguments = plan.fragments.map { fragment -> String in
-                let view = "graphQLReader.readView(at: graphQLStart, \(fragment.fragmentType).self)"
-                let value: String
-                if fragment.isConditional, let key = fragment.presenceKey {
-                    if let index = fields.firstIndex(where: { $0.propertyName == key }) {
-                        value = "graphQLValue\(index) != nil ? \(view) : nil"
-                    } else {
-                        value = "nil"
-                    }
-                } else {
-                    value = view
-                }
+                // A fragment that may be left out is there when the object holds its fields.
+                let method = fragment.isConditional ? "readViewIfPresent" : "readView"
+                let value = "graphQLReader.\(method)(at: graphQLStart, \(fragment.fragmentType).self)"
                 return "\(SwiftNames.argumentLabel(fragment.propertyName)): \(value)"
             }
             writer.wrappedList(
-                "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)) = try \(plan.fragmentsTypeName)(", arguments,
+                "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)) = "
+                    + (plan.fragments.allSatisfy(\.isConditional) ? "" : "try ") + "\(plan.fragmentsTypeName)(",
+                arguments,
                 ")", closing: ")")
         }
         for typeCase in plan.typeCases {

@@ -2,9 +2,9 @@ extension SwiftRenderer {
     /// The Swift declaration of an input object: a `Codable` struct whose nullable fields are `GraphQLNullable`
     /// (decoding reads back what encoding wrote, for test doubles that record the variables they get).
     public func declaration(of plan: InputObjectPlan) -> String {
+        if plan.isOneOf, !plan.fields.isEmpty { return oneOfDeclaration(of: plan) }
         var writer = CodeWriter()
         writeDoc(title: "`input \(plan.name)`", description: plan.description, to: &writer)
-        if plan.isOneOf { writer.doc("A OneOf input object: set exactly one field.") }
         writer.open("\(access)struct \(plan.swiftName): Codable, Sendable, Hashable")
         var members = NameScope(reserved: Set(plan.fields.map(\.propertyName)).union(["CodingKeys"]))
         var storageNames: [String: String] = [:]
@@ -54,6 +54,60 @@ extension SwiftRenderer {
             writeDecoder(plan.fields, storageNames: storageNames, to: &writer)
             writeEncoder(plan.fields, to: &writer)
         }
+        writer.close()
+        return writer.text
+    }
+
+    /// A OneOf input object (`@oneOf`): an enum with one case per field, so that exactly one field is sent is a
+    /// compile-time matter. Decoding (what a test double reads back) takes an object with exactly one non-null field.
+    func oneOfDeclaration(of plan: InputObjectPlan) -> String {
+        var writer = CodeWriter()
+        writeDoc(title: "`input \(plan.name) @oneOf`", description: plan.description, to: &writer)
+        writer.doc("Exactly one field is sent: the case's.")
+        let indirect = plan.fields.contains(where: \.isBoxed) ? "indirect " : ""
+        writer.open("\(access)\(indirect)enum \(plan.swiftName): Codable, Sendable, Hashable")
+        for field in plan.fields {
+            writer.doc("`\(field.name): \(field.graphQLType)`" + (field.description.map { ": " + $0 } ?? "."))
+            writer.line("case \(SwiftNames.escaped(field.propertyName))(\(field.type.swift))")
+        }
+        writeCodingKeys(plan.fields.map { ($0.propertyName, $0.name) }, to: &writer)
+        writer.blankLine()
+        writer.open("\(access)init(from decoder: any Decoder) throws")
+        writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+        writer.open("guard container.allKeys.count == 1, let key = container.allKeys.first else")
+        writer.line("throw DecodingError.dataCorrupted(")
+        writer.level += 1
+        writer.line("DecodingError.Context(")
+        writer.level += 1
+        writer.line("codingPath: decoder.codingPath,")
+        writer.line(
+            "debugDescription: \"the OneOf input object '\(SwiftNames.stringLiteralContents(plan.name))' takes exactly "
+                + "one field, found \\(container.allKeys.map(\\.stringValue))\"))")
+        writer.level -= 2
+        writer.close()
+        writer.line("switch key {")
+        for field in plan.fields {
+            let name = SwiftNames.escaped(field.propertyName)
+            let scalarRules = field.type.innermostScalar?.usesScalarDecoding == true
+            let call =
+                scalarRules
+                ? "decodeScalar(\(field.type.swift).self, forKey: .\(name))"
+                : "decode(\(field.type.swift).self, forKey: .\(name))"
+            writer.statement("case .\(name): self = .\(name)(try container.\(call))")
+        }
+        writer.line("}")
+        writer.close()
+        writer.blankLine()
+        writer.open("\(access)func encode(to encoder: any Encoder) throws")
+        writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+        writer.line("switch self {")
+        for field in plan.fields {
+            let name = SwiftNames.escaped(field.propertyName)
+            writer.statement(
+                "case .\(name)(let value): try container.encode(\(converted("value", field.type)), forKey: .\(name))")
+        }
+        writer.line("}")
+        writer.close()
         writer.close()
         return writer.text
     }

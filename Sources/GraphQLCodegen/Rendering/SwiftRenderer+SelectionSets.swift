@@ -10,7 +10,9 @@ extension SwiftRenderer {
         _ plan: SelectionSetPlan, conformances: String, statics: (inout CodeWriter) -> Void = { _ in },
         to writer: inout CodeWriter
     ) {
-        let protocols = conformances + ", GraphQLFastDecodable" + (plan.isIdentifiable ? ", Identifiable" : "")
+        let protocols =
+            conformances + ", GraphQLFastDecodable, GraphQLResponseEncodable"
+            + (plan.isIdentifiable ? ", Identifiable" : "")
         writer.open("\(access)struct \(SwiftNames.escaped(plan.swiftName)): \(protocols)")
         statics(&writer)
         writer.blankLine()
@@ -95,17 +97,16 @@ extension SwiftRenderer {
         }
         if !plan.fragments.isEmpty {
             let arguments = plan.fragments.map { fragment -> String in
-                let value: String
-                if fragment.isConditional, let key = fragment.presenceKey {
-                    let presence = "container.contains(.\(SwiftNames.escaped(key)))"
-                    value = "\(presence) ? \(fragment.fragmentType)(from: decoder) : nil"
-                } else {
-                    value = "\(fragment.fragmentType)(from: decoder)"
-                }
+                // A fragment that may be left out is there when the object holds its fields.
+                let value =
+                    fragment.isConditional
+                    ? "try? \(fragment.fragmentType)(from: decoder)" : "\(fragment.fragmentType)(from: decoder)"
                 return "\(SwiftNames.argumentLabel(fragment.propertyName)): \(value)"
             }
             writer.wrappedList(
-                "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)) = try \(plan.fragmentsTypeName)(", arguments,
+                "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)) = "
+                    + (plan.fragments.allSatisfy(\.isConditional) ? "" : "try ") + "\(plan.fragmentsTypeName)(",
+                arguments,
                 ")", closing: ")")
         }
         for typeCase in plan.typeCases {
@@ -135,30 +136,52 @@ extension SwiftRenderer {
         return "decode(\(field.type.swift).self, \(key))"
     }
 
-    /// `encode(to:)`: the JSON object the server would send. Spread fragments are written first, then the fields
-    /// (which include the fragments' fields), then the type case views that apply (each holds the fields above and
-    /// its own), so that a key written twice ends with its most complete value; `Date`s are written as RFC 3339
-    /// text, `Long`s as JSON numbers, `nil` as `null`.
+    /// `encode(to:)` and `writeGraphQLMembers(to:)`: the JSON object the server would send. The fields are written,
+    /// then the spread fragments and the type case views that apply, into one ``GraphQLResponseObject`` that merges a
+    /// key written twice (deeply: two views' parts of one nested object make one object); `Date`s are written as
+    /// RFC 3339 text, `Long`s as JSON numbers, `nil` as `null`, except a field that only `@include`/`@skip` makes
+    /// optional, which is left out as the server leaves it out.
     private func writeEncoder(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
         writer.blankLine()
         writer.open("\(access)func encode(to encoder: any Encoder) throws")
-        for fragment in plan.fragments {
-            let value = "\(SwiftNames.escaped(plan.fragmentsPropertyName)).\(SwiftNames.escaped(fragment.propertyName))"
-            writer.statement("try \(value)\(fragment.isConditional ? "?" : "").encode(to: encoder)")
-        }
-        if plan.fields.isEmpty {
-            writer.line("_ = encoder.container(keyedBy: GraphQLCodingKey.self)")
-        } else {
-            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+        writer.line("try GraphQLResponseObject(self).encode(to: encoder)")
+        writer.close()
+        writer.blankLine()
+        writer.open("\(access)func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject)")
+        if plan.fields.isEmpty, plan.fragments.isEmpty, plan.typeCases.isEmpty {
+            writer.line("_ = graphQLObject")
         }
         for field in plan.fields {
-            let name = SwiftNames.escaped(field.propertyName)
-            writer.statement("try container.encode(\(converted(name, field.type)), forKey: .\(name))")
+            let key = "\"\(SwiftNames.stringLiteralContents(field.responseKey))\""
+            let name = "self.\(SwiftNames.escaped(field.propertyName))"
+            if field.omitsNil, field.type.isOptional {
+                writer.open("if let graphQLValue = \(name)")
+                writer.statement(
+                    "graphQLObject.set(\(key), \(responseValue("graphQLValue", field.type.nonOptional)))")
+                writer.close()
+            } else {
+                writer.statement("graphQLObject.set(\(key), \(responseValue(name, field.type)))")
+            }
+        }
+        for fragment in plan.fragments {
+            let value =
+                "self.\(SwiftNames.escaped(plan.fragmentsPropertyName)).\(SwiftNames.escaped(fragment.propertyName))"
+            writer.statement(
+                "\(value)\(fragment.isConditional ? "?" : "").writeGraphQLMembers(to: &graphQLObject)")
         }
         for typeCase in plan.typeCases {
-            writer.statement("try \(SwiftNames.escaped(typeCase.propertyName))?.encode(to: encoder)")
+            writer.statement(
+                "self.\(SwiftNames.escaped(typeCase.propertyName))?.writeGraphQLMembers(to: &graphQLObject)")
         }
         writer.close()
+    }
+
+    /// The `GraphQLResponseValue` of `expression` of an output `type`: objects (and lists and optionals of them) as
+    /// their `graphQLResponseValue`, leaves encoded as they encode themselves (`Date`s as RFC 3339 text).
+    func responseValue(_ expression: String, _ type: OutputTypePlan) -> String {
+        if type.containsObject { return "\(expression).graphQLResponseValue" }
+        if type.isOptional { return ".nullable(\(converted(expression, type)))" }
+        return ".scalar(\(converted(expression, type)))"
     }
 
     /// The expression that encodes `expression` of an output `type`: `Date`s become `DateTimeScalar.format(...)`.

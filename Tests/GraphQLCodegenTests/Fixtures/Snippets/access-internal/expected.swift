@@ -50,7 +50,7 @@ struct StatusQuery: GraphQLQuery {
     init() {}
 
     /// The result: the response's `data`.
-    struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         let status: Status
 
         init(status: Status) {
@@ -97,8 +97,11 @@ struct StatusQuery: GraphQLQuery {
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(status, forKey: .status)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("status", .scalar(self.status))
         }
     }
 }

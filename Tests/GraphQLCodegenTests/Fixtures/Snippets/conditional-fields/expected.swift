@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment RepositoryStats on Repository`.
-public struct RepositoryStats: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
+public struct RepositoryStats: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
     public static let fragmentName = "RepositoryStats"
     public static let typeCondition = "Repository"
     public static let fragmentDefinition = "fragment RepositoryStats on Repository{stargazerCount forkCount}"
@@ -68,9 +68,12 @@ public struct RepositoryStats: GraphQLFragment, Encodable, Hashable, GraphQLFast
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(stargazerCount, forKey: .stargazerCount)
-        try container.encode(forkCount, forKey: .forkCount)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("stargazerCount", .scalar(self.stargazerCount))
+        graphQLObject.set("forkCount", .scalar(self.forkCount))
     }
 }
 
@@ -143,7 +146,7 @@ public struct RepositoryQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let repository: Repository?
 
         public init(repository: Repository?) {
@@ -189,12 +192,15 @@ public struct RepositoryQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(repository, forKey: .repository)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("repository", self.repository.graphQLResponseValue)
         }
 
         /// The fields selected on `Repository`.
-        public struct Repository: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Repository: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let name: String
             public let description: String?
             public let owner: Owner?
@@ -225,9 +231,7 @@ public struct RepositoryQuery: GraphQLQuery {
                 self.owner = try container.decodeIfPresent(Owner.self, forKey: .owner)
                 self.stargazerCount = try container.decodeIfPresent(Int.self, forKey: .stargazerCount)
                 self.forkCount = try container.decodeIfPresent(Int.self, forKey: .forkCount)
-                self.fragments = try Fragments(
-                    repositoryStats: container.contains(.stargazerCount) ? RepositoryStats(from: decoder) : nil
-                )
+                self.fragments = Fragments(repositoryStats: try? RepositoryStats(from: decoder))
             }
 
             public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
@@ -291,19 +295,28 @@ public struct RepositoryQuery: GraphQLQuery {
                 self.owner = graphQLValue2 ?? nil
                 self.stargazerCount = graphQLValue3 ?? nil
                 self.forkCount = graphQLValue4 ?? nil
-                self.fragments = try Fragments(
-                    repositoryStats: graphQLValue3 != nil ? graphQLReader.readView(at: graphQLStart, RepositoryStats.self) : nil
+                self.fragments = Fragments(
+                    repositoryStats: graphQLReader.readViewIfPresent(at: graphQLStart, RepositoryStats.self)
                 )
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try fragments.repositoryStats?.encode(to: encoder)
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(name, forKey: .name)
-                try container.encode(description, forKey: .description)
-                try container.encode(owner, forKey: .owner)
-                try container.encode(stargazerCount, forKey: .stargazerCount)
-                try container.encode(forkCount, forKey: .forkCount)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("name", .scalar(self.name))
+                graphQLObject.set("description", .nullable(self.description))
+                if let graphQLValue = self.owner {
+                    graphQLObject.set("owner", graphQLValue.graphQLResponseValue)
+                }
+                if let graphQLValue = self.stargazerCount {
+                    graphQLObject.set("stargazerCount", .scalar(graphQLValue))
+                }
+                if let graphQLValue = self.forkCount {
+                    graphQLObject.set("forkCount", .scalar(graphQLValue))
+                }
+                self.fragments.repositoryStats?.writeGraphQLMembers(to: &graphQLObject)
             }
 
             /// The fragments spread in this selection, decoded from the same JSON object.
@@ -316,7 +329,7 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             /// The fields selected on `Owner`.
-            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let login: String
 
                 public init(login: String) {
@@ -363,8 +376,11 @@ public struct RepositoryQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(login, forKey: .login)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("login", .scalar(self.login))
                 }
             }
         }

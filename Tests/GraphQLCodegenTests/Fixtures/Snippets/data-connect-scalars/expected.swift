@@ -100,7 +100,7 @@ public struct BookMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let book: Book
 
         public init(book: Book) {
@@ -147,12 +147,15 @@ public struct BookMutation: GraphQLMutation {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(book, forKey: .book)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("book", self.book.graphQLResponseValue)
         }
 
         /// The fields selected on `Booking`.
-        public struct Book: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Book: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let id: UUID
             public let updatedAt: Timestamp
 
@@ -211,9 +214,12 @@ public struct BookMutation: GraphQLMutation {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(UUIDScalar.hyphenated(id), forKey: .id)
-                try container.encode(updatedAt, forKey: .updatedAt)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("id", .scalar(UUIDScalar.hyphenated(self.id)))
+                graphQLObject.set("updatedAt", .scalar(self.updatedAt))
             }
         }
     }
@@ -290,7 +296,7 @@ public struct BookingQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let booking: Booking?
 
         public init(booking: Booking?) {
@@ -336,12 +342,15 @@ public struct BookingQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(booking, forKey: .booking)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("booking", self.booking.graphQLResponseValue)
         }
 
         /// The fields selected on `Booking`.
-        public struct Booking: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Booking: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let id: UUID
             public let key: UUID
             public let day: LocalDate
@@ -461,14 +470,17 @@ public struct BookingQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(UUIDScalar.hyphenated(id), forKey: .id)
-                try container.encode(UUIDScalar.compact(key), forKey: .key)
-                try container.encode(day, forKey: .day)
-                try container.encode(nights, forKey: .nights)
-                try container.encode(checkIn, forKey: .checkIn)
-                try container.encode(updatedAt, forKey: .updatedAt)
-                try container.encode(metadata, forKey: .metadata)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("id", .scalar(UUIDScalar.hyphenated(self.id)))
+                graphQLObject.set("key", .scalar(UUIDScalar.compact(self.key)))
+                graphQLObject.set("day", .scalar(self.day))
+                graphQLObject.set("nights", .scalar(self.nights))
+                graphQLObject.set("checkIn", .nullable(self.checkIn))
+                graphQLObject.set("updatedAt", .scalar(self.updatedAt))
+                graphQLObject.set("metadata", .nullable(self.metadata))
             }
         }
     }
@@ -572,7 +584,7 @@ public struct BookingsQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let bookings: [Booking]
 
         public init(bookings: [Booking]) {
@@ -619,12 +631,15 @@ public struct BookingsQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(bookings, forKey: .bookings)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("bookings", self.bookings.graphQLResponseValue)
         }
 
         /// The fields selected on `Booking`.
-        public struct Booking: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Booking: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let id: UUID
             public let day: LocalDate
 
@@ -683,9 +698,12 @@ public struct BookingsQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(UUIDScalar.hyphenated(id), forKey: .id)
-                try container.encode(day, forKey: .day)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("id", .scalar(UUIDScalar.hyphenated(self.id)))
+                graphQLObject.set("day", .scalar(self.day))
             }
         }
     }

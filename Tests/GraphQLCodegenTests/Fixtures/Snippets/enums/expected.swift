@@ -146,7 +146,7 @@ public struct IssuesQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let issues: [Issue]
 
         public init(issues: [Issue]) {
@@ -193,12 +193,15 @@ public struct IssuesQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(issues, forKey: .issues)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("issues", self.issues.graphQLResponseValue)
         }
 
         /// The fields selected on `Issue`.
-        public struct Issue: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Issue: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let number: Int
             public let state: IssueState
             public let priority: Priority?
@@ -279,11 +282,14 @@ public struct IssuesQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(number, forKey: .number)
-                try container.encode(state, forKey: .state)
-                try container.encode(priority, forKey: .priority)
-                try container.encode(history, forKey: .history)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("number", .scalar(self.number))
+                graphQLObject.set("state", .scalar(self.state))
+                graphQLObject.set("priority", .nullable(self.priority))
+                graphQLObject.set("history", .nullable(self.history))
             }
         }
     }

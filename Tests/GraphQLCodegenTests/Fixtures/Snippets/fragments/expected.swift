@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment OrganizationSummary on Organization`.
-public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "OrganizationSummary"
     public static let typeCondition = "Organization"
     public static let fragmentDefinition = "fragment OrganizationSummary on Organization{id login}"
@@ -68,9 +68,12 @@ public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, GraphQL
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(login, forKey: .login)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("login", .scalar(self.login))
     }
 }
 
@@ -81,7 +84,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment UserCard on User`: The fields a user card shows.
-public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "UserCard"
     public static let typeCondition = "User"
     public static let fragmentDefinition =
@@ -168,11 +171,14 @@ public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodab
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(login, forKey: .login)
-        try container.encode(avatarUrl, forKey: .avatarUrl)
-        try container.encode(organization, forKey: .organization)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("login", .scalar(self.login))
+        graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
+        graphQLObject.set("organization", self.organization.graphQLResponseValue)
     }
 }
 
@@ -183,7 +189,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment UserProfile on User`.
-public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "UserProfile"
     public static let typeCondition = "User"
     public static let fragmentDefinition = "fragment UserProfile on User{...UserCard name bio}"
@@ -299,14 +305,17 @@ public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try fragments.userCard.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(login, forKey: .login)
-        try container.encode(avatarUrl, forKey: .avatarUrl)
-        try container.encode(organization, forKey: .organization)
-        try container.encode(name, forKey: .name)
-        try container.encode(bio, forKey: .bio)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("login", .scalar(self.login))
+        graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
+        graphQLObject.set("organization", self.organization.graphQLResponseValue)
+        graphQLObject.set("name", .nullable(self.name))
+        graphQLObject.set("bio", .nullable(self.bio))
+        self.fragments.userCard.writeGraphQLMembers(to: &graphQLObject)
     }
 
     /// The fragments spread in this selection, decoded from the same JSON object.
@@ -373,7 +382,7 @@ public struct UserProfileQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let user: UserProfile?
 
         public init(user: UserProfile?) {
@@ -419,8 +428,11 @@ public struct UserProfileQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(user, forKey: .user)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("user", self.user.graphQLResponseValue)
         }
     }
 }
@@ -507,7 +519,7 @@ public struct UserWithFollowersQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let user: User?
 
         public init(user: User?) {
@@ -553,12 +565,15 @@ public struct UserWithFollowersQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(user, forKey: .user)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("user", self.user.graphQLResponseValue)
         }
 
         /// The fields selected on `User`.
-        public struct User: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+        public struct User: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
             public let id: GraphQLID
             public let login: String
             public let avatarUrl: String
@@ -671,14 +686,17 @@ public struct UserWithFollowersQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try fragments.userCard.encode(to: encoder)
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(id, forKey: .id)
-                try container.encode(login, forKey: .login)
-                try container.encode(avatarUrl, forKey: .avatarUrl)
-                try container.encode(organization, forKey: .organization)
-                try container.encode(bio, forKey: .bio)
-                try container.encode(followers, forKey: .followers)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("id", .scalar(self.id))
+                graphQLObject.set("login", .scalar(self.login))
+                graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
+                graphQLObject.set("organization", self.organization.graphQLResponseValue)
+                graphQLObject.set("bio", .nullable(self.bio))
+                graphQLObject.set("followers", self.followers.graphQLResponseValue)
+                self.fragments.userCard.writeGraphQLMembers(to: &graphQLObject)
             }
 
             /// The fragments spread in this selection, decoded from the same JSON object.

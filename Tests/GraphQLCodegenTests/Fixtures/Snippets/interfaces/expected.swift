@@ -5,7 +5,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment DogDetails on Dog`.
-public struct DogDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct DogDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "DogDetails"
     public static let typeCondition = "Dog"
     public static let fragmentDefinition = "fragment DogDetails on Dog{id barkVolume}"
@@ -68,9 +68,12 @@ public struct DogDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecod
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(barkVolume, forKey: .barkVolume)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("barkVolume", .scalar(self.barkVolume))
     }
 }
 
@@ -126,7 +129,7 @@ public struct NodeQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let node: Node?
 
         public init(node: Node?) {
@@ -172,12 +175,15 @@ public struct NodeQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(node, forKey: .node)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("node", self.node.graphQLResponseValue)
         }
 
         /// The fields selected on `Node`.
-        public struct Node: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+        public struct Node: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
             public let __typename: String
             public let id: GraphQLID
             public let asPerson: AsPerson?
@@ -247,16 +253,19 @@ public struct NodeQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(__typename, forKey: .__typename)
-                try container.encode(id, forKey: .id)
-                try asPerson?.encode(to: encoder)
-                try asPet?.encode(to: encoder)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("__typename", .scalar(self.__typename))
+                graphQLObject.set("id", .scalar(self.id))
+                self.asPerson?.writeGraphQLMembers(to: &graphQLObject)
+                self.asPet?.writeGraphQLMembers(to: &graphQLObject)
             }
 
             /// This selection when the object is a `Person` (`... on Person`): the fields above and those selected on
             /// `Person`.
-            public struct AsPerson: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+            public struct AsPerson: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
                 public let __typename: String
                 public let id: GraphQLID
                 public let name: String
@@ -327,16 +336,19 @@ public struct NodeQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(id, forKey: .id)
-                    try container.encode(name, forKey: .name)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("id", .scalar(self.id))
+                    graphQLObject.set("name", .scalar(self.name))
                 }
             }
 
             /// This selection when the object is one of `Dog`, `Cat` (`... on Pet`): the fields above and those
             /// selected on `Pet`.
-            public struct AsPet: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+            public struct AsPet: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
                 public let __typename: String
                 public let id: GraphQLID
                 public let name: String
@@ -407,10 +419,13 @@ public struct NodeQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(id, forKey: .id)
-                    try container.encode(name, forKey: .name)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("id", .scalar(self.id))
+                    graphQLObject.set("name", .scalar(self.name))
                 }
             }
         }
@@ -469,7 +484,7 @@ public struct PetsQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let pets: [Pet]
 
         public init(pets: [Pet]) {
@@ -516,12 +531,15 @@ public struct PetsQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(pets, forKey: .pets)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("pets", self.pets.graphQLResponseValue)
         }
 
         /// The fields selected on `Pet`.
-        public struct Pet: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Pet: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let __typename: String
             public let name: String
             public let owner: Owner?
@@ -602,16 +620,19 @@ public struct PetsQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(__typename, forKey: .__typename)
-                try container.encode(name, forKey: .name)
-                try container.encode(owner, forKey: .owner)
-                try asDog?.encode(to: encoder)
-                try asCat?.encode(to: encoder)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("__typename", .scalar(self.__typename))
+                graphQLObject.set("name", .scalar(self.name))
+                graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                self.asDog?.writeGraphQLMembers(to: &graphQLObject)
+                self.asCat?.writeGraphQLMembers(to: &graphQLObject)
             }
 
             /// The fields selected on `Person`.
-            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let name: String
 
                 public init(name: String) {
@@ -658,13 +679,16 @@ public struct PetsQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(name, forKey: .name)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("name", .scalar(self.name))
                 }
             }
 
             /// This selection when the object is a `Dog` (`... on Dog`): the fields above and those selected on `Dog`.
-            public struct AsDog: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+            public struct AsDog: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
                 public let __typename: String
                 public let name: String
                 public let owner: Owner?
@@ -768,13 +792,16 @@ public struct PetsQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    try fragments.dogDetails.encode(to: encoder)
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(name, forKey: .name)
-                    try container.encode(owner, forKey: .owner)
-                    try container.encode(id, forKey: .id)
-                    try container.encode(barkVolume, forKey: .barkVolume)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("name", .scalar(self.name))
+                    graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                    graphQLObject.set("id", .scalar(self.id))
+                    graphQLObject.set("barkVolume", .scalar(self.barkVolume))
+                    self.fragments.dogDetails.writeGraphQLMembers(to: &graphQLObject)
                 }
 
                 /// The fragments spread in this selection, decoded from the same JSON object.
@@ -787,7 +814,7 @@ public struct PetsQuery: GraphQLQuery {
                 }
 
                 /// The fields selected on `Person`.
-                public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable {
+                public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                     public let name: String
                     public let email: String?
 
@@ -845,15 +872,18 @@ public struct PetsQuery: GraphQLQuery {
                     }
 
                     public func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(name, forKey: .name)
-                        try container.encode(email, forKey: .email)
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("name", .scalar(self.name))
+                        graphQLObject.set("email", .nullable(self.email))
                     }
                 }
             }
 
             /// This selection when the object is a `Cat` (`... on Cat`): the fields above and those selected on `Cat`.
-            public struct AsCat: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct AsCat: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let __typename: String
                 public let name: String
                 public let owner: PetsQuery.Data.Pet.Owner?
@@ -937,11 +967,14 @@ public struct PetsQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(name, forKey: .name)
-                    try container.encode(owner, forKey: .owner)
-                    try container.encode(livesLeft, forKey: .livesLeft)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("name", .scalar(self.name))
+                    graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                    graphQLObject.set("livesLeft", .scalar(self.livesLeft))
                 }
             }
         }

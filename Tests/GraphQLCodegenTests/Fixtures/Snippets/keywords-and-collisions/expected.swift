@@ -41,7 +41,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment Item on Item`.
-public struct Item: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
+public struct Item: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
     public static let fragmentName = "Item"
     public static let typeCondition = "Item"
     public static let fragmentDefinition = "fragment Item on Item{id}"
@@ -92,8 +92,11 @@ public struct Item: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("id", .scalar(self.id))
     }
 }
 
@@ -173,7 +176,7 @@ public struct ItemQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let item: ItemSelection?
 
         public init(item: ItemSelection?) {
@@ -219,12 +222,15 @@ public struct ItemQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(item, forKey: .item)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("item", self.item.graphQLResponseValue)
         }
 
         /// The fields selected on `Item`.
-        public struct ItemSelection: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct ItemSelection: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let `default`: String?
             public let self_: Int
             public let `protocol`: String?
@@ -382,18 +388,21 @@ public struct ItemQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                try fragments_.item.encode(to: encoder)
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(`default`, forKey: .`default`)
-                try container.encode(self_, forKey: .self_)
-                try container.encode(`protocol`, forKey: .`protocol`)
-                try container.encode(Type_, forKey: .Type_)
-                try container.encode(`class`, forKey: .`class`)
-                try container.encode(fragments, forKey: .fragments)
-                try container.encode(id, forKey: .id)
-                try container.encode(date, forKey: .date)
-                try container.encode(item, forKey: .item)
-                try container.encode(data, forKey: .data)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("default", .nullable(self.`default`))
+                graphQLObject.set("self", .scalar(self.self_))
+                graphQLObject.set("protocol", .nullable(self.`protocol`))
+                graphQLObject.set("Type", .nullable(self.Type_))
+                graphQLObject.set("class", .scalar(self.`class`))
+                graphQLObject.set("fragments", .scalar(self.fragments))
+                graphQLObject.set("id", .scalar(self.id))
+                graphQLObject.set("date", self.date.graphQLResponseValue)
+                graphQLObject.set("item", self.item.graphQLResponseValue)
+                graphQLObject.set("data", .nullable(self.data))
+                self.fragments_.item.writeGraphQLMembers(to: &graphQLObject)
             }
 
             /// The fragments spread in this selection, decoded from the same JSON object.
@@ -406,7 +415,7 @@ public struct ItemQuery: GraphQLQuery {
             }
 
             /// The fields selected on `DateWrapper`.
-            public struct DateSelection: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct DateSelection: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let at: Date
 
                 public init(at: Date) {
@@ -453,13 +462,16 @@ public struct ItemQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(DateTimeScalar.format(at), forKey: .at)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("at", .scalar(DateTimeScalar.format(self.at)))
                 }
             }
 
             /// The fields selected on `Item`.
-            public struct ItemSelection2: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct ItemSelection2: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let id: String
 
                 public init(id: String) {
@@ -506,8 +518,11 @@ public struct ItemQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(id, forKey: .id)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("id", .scalar(self.id))
                 }
             }
         }

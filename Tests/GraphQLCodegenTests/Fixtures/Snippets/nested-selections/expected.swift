@@ -60,7 +60,7 @@ public struct RepositoryQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let repository: Repository?
 
         public init(repository: Repository?) {
@@ -106,12 +106,15 @@ public struct RepositoryQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(repository, forKey: .repository)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("repository", self.repository.graphQLResponseValue)
         }
 
         /// The fields selected on `Repository`.
-        public struct Repository: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+        public struct Repository: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
             public let id: GraphQLID
             public let name: String
             /// The owner, a user or an organization.
@@ -233,18 +236,21 @@ public struct RepositoryQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(id, forKey: .id)
-                try container.encode(name, forKey: .name)
-                try container.encode(owner, forKey: .owner)
-                try container.encode(stars, forKey: .stars)
-                try container.encode(recent, forKey: .recent)
-                try container.encode(labels, forKey: .labels)
-                try container.encode(categories, forKey: .categories)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("id", .scalar(self.id))
+                graphQLObject.set("name", .scalar(self.name))
+                graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                graphQLObject.set("stars", .scalar(self.stars))
+                graphQLObject.set("recent", self.recent.graphQLResponseValue)
+                graphQLObject.set("labels", self.labels.graphQLResponseValue)
+                graphQLObject.set("categories", self.categories.graphQLResponseValue)
             }
 
             /// The fields selected on `Owner`.
-            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+            public struct Owner: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
                 public let login: String
                 public let id: GraphQLID
                 public let avatarUrl: String
@@ -315,15 +321,18 @@ public struct RepositoryQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(login, forKey: .login)
-                    try container.encode(id, forKey: .id)
-                    try container.encode(avatarUrl, forKey: .avatarUrl)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("login", .scalar(self.login))
+                    graphQLObject.set("id", .scalar(self.id))
+                    graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
                 }
             }
 
             /// The fields selected on `Issue`.
-            public struct Recent: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct Recent: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let number: Int
                 public let title: String
                 public let author: Author?
@@ -393,14 +402,17 @@ public struct RepositoryQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(number, forKey: .number)
-                    try container.encode(title, forKey: .title)
-                    try container.encode(author, forKey: .author)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("number", .scalar(self.number))
+                    graphQLObject.set("title", .scalar(self.title))
+                    graphQLObject.set("author", self.author.graphQLResponseValue)
                 }
 
                 /// The fields selected on `Owner`.
-                public struct Author: Codable, Sendable, Hashable, GraphQLFastDecodable {
+                public struct Author: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                     public let login: String
 
                     public init(login: String) {
@@ -447,14 +459,17 @@ public struct RepositoryQuery: GraphQLQuery {
                     }
 
                     public func encode(to encoder: any Encoder) throws {
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(login, forKey: .login)
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("login", .scalar(self.login))
                     }
                 }
             }
 
             /// The fields selected on `Label`.
-            public struct Label: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct Label: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let name: String
                 public let color: String
 
@@ -513,14 +528,17 @@ public struct RepositoryQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(name, forKey: .name)
-                    try container.encode(color, forKey: .color)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("name", .scalar(self.name))
+                    graphQLObject.set("color", .scalar(self.color))
                 }
             }
 
             /// The fields selected on `Category`.
-            public struct Category: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct Category: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let name: String
 
                 public init(name: String) {
@@ -567,8 +585,11 @@ public struct RepositoryQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(name, forKey: .name)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("name", .scalar(self.name))
                 }
             }
         }

@@ -50,7 +50,7 @@ public struct FollowMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let follow: Follow
 
         public init(follow: Follow) {
@@ -97,12 +97,15 @@ public struct FollowMutation: GraphQLMutation {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(follow, forKey: .follow)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("follow", self.follow.graphQLResponseValue)
         }
 
         /// The fields selected on `User`.
-        public struct Follow: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Follow: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let login: String
 
             public init(login: String) {
@@ -149,8 +152,11 @@ public struct FollowMutation: GraphQLMutation {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(login, forKey: .login)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("login", .scalar(self.login))
             }
         }
     }
@@ -189,7 +195,7 @@ public struct NotificationsSubscription: GraphQLSubscription {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let notificationAdded: NotificationAdded
 
         public init(notificationAdded: NotificationAdded) {
@@ -236,12 +242,15 @@ public struct NotificationsSubscription: GraphQLSubscription {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(notificationAdded, forKey: .notificationAdded)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("notificationAdded", self.notificationAdded.graphQLResponseValue)
         }
 
         /// The fields selected on `Notification`.
-        public struct NotificationAdded: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct NotificationAdded: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let title: String
 
             public init(title: String) {
@@ -288,8 +297,11 @@ public struct NotificationsSubscription: GraphQLSubscription {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(title, forKey: .title)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("title", .scalar(self.title))
             }
         }
     }
@@ -328,7 +340,7 @@ public struct ViewerQuery: GraphQLQuery {
     public init() {}
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let viewer: Viewer
 
         public init(viewer: Viewer) {
@@ -375,12 +387,15 @@ public struct ViewerQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(viewer, forKey: .viewer)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("viewer", self.viewer.graphQLResponseValue)
         }
 
         /// The fields selected on `User`.
-        public struct Viewer: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Viewer: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let login: String
 
             public init(login: String) {
@@ -427,8 +442,11 @@ public struct ViewerQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(login, forKey: .login)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("login", .scalar(self.login))
             }
         }
     }

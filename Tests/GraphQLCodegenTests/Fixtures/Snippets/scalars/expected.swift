@@ -52,7 +52,7 @@ public struct CommitQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let commit: Commit?
 
         public init(commit: Commit?) {
@@ -98,12 +98,15 @@ public struct CommitQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(commit, forKey: .commit)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("commit", self.commit.graphQLResponseValue)
         }
 
         /// The fields selected on `Commit`.
-        public struct Commit: Codable, Sendable, Hashable, GraphQLFastDecodable, Identifiable {
+        public struct Commit: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
             public let id: GraphQLID
             public let oid: JSONValue
             public let abbreviatedOid: JSONValue?
@@ -317,22 +320,25 @@ public struct CommitQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(id, forKey: .id)
-                try container.encode(oid, forKey: .oid)
-                try container.encode(abbreviatedOid, forKey: .abbreviatedOid)
-                try container.encode(additions, forKey: .additions)
-                try container.encode(deletions, forKey: .deletions)
-                try container.encode(DateTimeScalar.format(committedAt), forKey: .committedAt)
-                try container.encode(pushedAt.map { DateTimeScalar.format($0) }, forKey: .pushedAt)
-                try container.encode(url, forKey: .url)
-                try container.encode(parentUrls, forKey: .parentUrls)
-                try container.encode(sizes, forKey: .sizes)
-                try container.encode(weight, forKey: .weight)
-                try container.encode(message, forKey: .message)
-                try container.encode(isVerified, forKey: .isVerified)
-                try container.encode(changedFiles, forKey: .changedFiles)
-                try container.encode(parentIds, forKey: .parentIds)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("id", .scalar(self.id))
+                graphQLObject.set("oid", .scalar(self.oid))
+                graphQLObject.set("abbreviatedOid", .nullable(self.abbreviatedOid))
+                graphQLObject.set("additions", .scalar(self.additions))
+                graphQLObject.set("deletions", .nullable(self.deletions))
+                graphQLObject.set("committedAt", .scalar(DateTimeScalar.format(self.committedAt)))
+                graphQLObject.set("pushedAt", .nullable(self.pushedAt.map { DateTimeScalar.format($0) }))
+                graphQLObject.set("url", .scalar(self.url))
+                graphQLObject.set("parentUrls", .scalar(self.parentUrls))
+                graphQLObject.set("sizes", .nullable(self.sizes))
+                graphQLObject.set("weight", .nullable(self.weight))
+                graphQLObject.set("message", .scalar(self.message))
+                graphQLObject.set("isVerified", .scalar(self.isVerified))
+                graphQLObject.set("changedFiles", .nullable(self.changedFiles))
+                graphQLObject.set("parentIds", .scalar(self.parentIds))
             }
         }
     }

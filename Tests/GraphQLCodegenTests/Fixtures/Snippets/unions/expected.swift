@@ -52,7 +52,7 @@ public struct SearchQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let search: [Search]
 
         public init(search: [Search]) {
@@ -99,12 +99,15 @@ public struct SearchQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(search, forKey: .search)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("search", self.search.graphQLResponseValue)
         }
 
         /// The fields selected on `SearchResult`.
-        public struct Search: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Search: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let __typename: String
             public let asRepository: AsRepository?
             public let asActor: AsActor?
@@ -169,16 +172,19 @@ public struct SearchQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(__typename, forKey: .__typename)
-                try asRepository?.encode(to: encoder)
-                try asActor?.encode(to: encoder)
-                try asUser?.encode(to: encoder)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("__typename", .scalar(self.__typename))
+                self.asRepository?.writeGraphQLMembers(to: &graphQLObject)
+                self.asActor?.writeGraphQLMembers(to: &graphQLObject)
+                self.asUser?.writeGraphQLMembers(to: &graphQLObject)
             }
 
             /// This selection when the object is a `Repository` (`... on Repository`): the fields above and those
             /// selected on `Repository`.
-            public struct AsRepository: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct AsRepository: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let __typename: String
                 public let fullName: String
                 public let stargazerCount: Int
@@ -249,16 +255,19 @@ public struct SearchQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(fullName, forKey: .fullName)
-                    try container.encode(stargazerCount, forKey: .stargazerCount)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("fullName", .scalar(self.fullName))
+                    graphQLObject.set("stargazerCount", .scalar(self.stargazerCount))
                 }
             }
 
             /// This selection when the object is one of `User`, `Organization` (`... on Actor`): the fields above and
             /// those selected on `Actor`.
-            public struct AsActor: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct AsActor: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let __typename: String
                 public let login: String
                 public let avatarUrl: String
@@ -329,16 +338,19 @@ public struct SearchQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(login, forKey: .login)
-                    try container.encode(avatarUrl, forKey: .avatarUrl)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("login", .scalar(self.login))
+                    graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
                 }
             }
 
             /// This selection when the object is a `User` (`... on User`): the fields above and those selected on
             /// `User`.
-            public struct AsUser: Codable, Sendable, Hashable, GraphQLFastDecodable {
+            public struct AsUser: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
                 public let __typename: String
                 public let login: String
                 public let avatarUrl: String
@@ -420,11 +432,14 @@ public struct SearchQuery: GraphQLQuery {
                 }
 
                 public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(__typename, forKey: .__typename)
-                    try container.encode(login, forKey: .login)
-                    try container.encode(avatarUrl, forKey: .avatarUrl)
-                    try container.encode(name, forKey: .name)
+                    try GraphQLResponseObject(self).encode(to: encoder)
+                }
+
+                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    graphQLObject.set("__typename", .scalar(self.__typename))
+                    graphQLObject.set("login", .scalar(self.login))
+                    graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
+                    graphQLObject.set("name", .nullable(self.name))
                 }
             }
         }

@@ -104,7 +104,7 @@ public struct CommitsQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         public let commits: [Commit]
 
         public init(commits: [Commit]) {
@@ -151,12 +151,15 @@ public struct CommitsQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(commits, forKey: .commits)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("commits", self.commits.graphQLResponseValue)
         }
 
         /// The fields selected on `Commit`.
-        public struct Commit: Codable, Sendable, Hashable, GraphQLFastDecodable {
+        public struct Commit: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
             public let oid: String
 
             public init(oid: String) {
@@ -203,8 +206,11 @@ public struct CommitsQuery: GraphQLQuery {
             }
 
             public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(oid, forKey: .oid)
+                try GraphQLResponseObject(self).encode(to: encoder)
+            }
+
+            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                graphQLObject.set("oid", .scalar(self.oid))
             }
         }
     }

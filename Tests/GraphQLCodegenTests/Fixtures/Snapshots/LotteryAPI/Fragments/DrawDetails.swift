@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment DrawDetails on Draw`.
-public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "DrawDetails"
     public static let typeCondition = "Draw"
     public static let fragmentDefinition =
@@ -206,19 +206,22 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(__typename, forKey: .__typename)
-        try container.encode(id, forKey: .id)
-        try container.encode(gameId, forKey: .gameId)
-        try container.encode(number, forKey: .number)
-        try container.encode(DateTimeScalar.format(date), forKey: .date)
-        try container.encode(status, forKey: .status)
-        try container.encode(winningNumbers, forKey: .winningNumbers)
-        try container.encode(bonusNumbers, forKey: .bonusNumbers)
-        try container.encode(prizePool, forKey: .prizePool)
-        try container.encode(superPrize, forKey: .superPrize)
-        try container.encode(ticketsSold, forKey: .ticketsSold)
-        try container.encode(prizeCategories, forKey: .prizeCategories)
-        try container.encode(videoUrl, forKey: .videoUrl)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("__typename", .scalar(self.__typename))
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("gameId", .scalar(self.gameId))
+        graphQLObject.set("number", .scalar(self.number))
+        graphQLObject.set("date", .scalar(DateTimeScalar.format(self.date)))
+        graphQLObject.set("status", .scalar(self.status))
+        graphQLObject.set("winningNumbers", .scalar(self.winningNumbers))
+        graphQLObject.set("bonusNumbers", .scalar(self.bonusNumbers))
+        graphQLObject.set("prizePool", .nullable(self.prizePool))
+        graphQLObject.set("superPrize", .nullable(self.superPrize))
+        graphQLObject.set("ticketsSold", .scalar(self.ticketsSold))
+        graphQLObject.set("prizeCategories", self.prizeCategories.graphQLResponseValue)
+        graphQLObject.set("videoUrl", .nullable(self.videoUrl))
     }
 }

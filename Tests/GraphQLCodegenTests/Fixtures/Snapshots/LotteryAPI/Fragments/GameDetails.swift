@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment GameDetails on Game`.
-public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "GameDetails"
     public static let typeCondition = "Game"
     public static let fragmentDefinition =
@@ -254,23 +254,26 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(__typename, forKey: .__typename)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(type, forKey: .type)
-        try container.encode(isActive, forKey: .isActive)
-        try container.encode(ticketPrice, forKey: .ticketPrice)
-        try container.encode(currency, forKey: .currency)
-        try container.encode(superPrize, forKey: .superPrize)
-        try container.encode(numbersCount, forKey: .numbersCount)
-        try container.encode(numbersRange, forKey: .numbersRange)
-        try container.encode(bonusRange, forKey: .bonusRange)
-        try container.encode(logo, forKey: .logo)
-        try container.encode(nextDraw, forKey: .nextDraw)
-        try container.encode(lastDraw, forKey: .lastDraw)
-        try container.encode(drawsCount, forKey: .drawsCount)
-        try container.encode(rulesUrl, forKey: .rulesUrl)
-        try container.encode(isFavorite, forKey: .isFavorite)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("__typename", .scalar(self.__typename))
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("name", .scalar(self.name))
+        graphQLObject.set("type", .scalar(self.type))
+        graphQLObject.set("isActive", .scalar(self.isActive))
+        graphQLObject.set("ticketPrice", .scalar(self.ticketPrice))
+        graphQLObject.set("currency", .scalar(self.currency))
+        graphQLObject.set("superPrize", .nullable(self.superPrize))
+        graphQLObject.set("numbersCount", .scalar(self.numbersCount))
+        graphQLObject.set("numbersRange", .scalar(self.numbersRange))
+        graphQLObject.set("bonusRange", .nullable(self.bonusRange))
+        graphQLObject.set("logo", self.logo.graphQLResponseValue)
+        graphQLObject.set("nextDraw", self.nextDraw.graphQLResponseValue)
+        graphQLObject.set("lastDraw", self.lastDraw.graphQLResponseValue)
+        graphQLObject.set("drawsCount", .scalar(self.drawsCount))
+        graphQLObject.set("rulesUrl", .nullable(self.rulesUrl))
+        graphQLObject.set("isFavorite", .scalar(self.isFavorite))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment ImageDetails on Image`.
-public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, Identifiable {
+public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
     public static let fragmentName = "ImageDetails"
     public static let typeCondition = "Image"
     public static let fragmentDefinition = "fragment ImageDetails on Image{__typename id url width height}"
@@ -103,11 +103,14 @@ public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDec
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(__typename, forKey: .__typename)
-        try container.encode(id, forKey: .id)
-        try container.encode(url, forKey: .url)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("__typename", .scalar(self.__typename))
+        graphQLObject.set("id", .scalar(self.id))
+        graphQLObject.set("url", .scalar(self.url))
+        graphQLObject.set("width", .scalar(self.width))
+        graphQLObject.set("height", .scalar(self.height))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GraphQLBridge
 
 /// `fragment PrizeCategoryDetails on PrizeCategory`.
-public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable {
+public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
     public static let fragmentName = "PrizeCategoryDetails"
     public static let typeCondition = "PrizeCategory"
     public static let fragmentDefinition =
@@ -105,11 +105,14 @@ public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQ
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(__typename, forKey: .__typename)
-        try container.encode(matched, forKey: .matched)
-        try container.encode(bonusMatched, forKey: .bonusMatched)
-        try container.encode(winners, forKey: .winners)
-        try container.encode(amount, forKey: .amount)
+        try GraphQLResponseObject(self).encode(to: encoder)
+    }
+
+    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        graphQLObject.set("__typename", .scalar(self.__typename))
+        graphQLObject.set("matched", .scalar(self.matched))
+        graphQLObject.set("bonusMatched", .scalar(self.bonusMatched))
+        graphQLObject.set("winners", .scalar(self.winners))
+        graphQLObject.set("amount", .scalar(self.amount))
     }
 }

@@ -58,7 +58,7 @@ public struct DrawQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         /// One draw of a game; null when there is no such draw.
         public let draw: DrawDetails?
 
@@ -105,8 +105,11 @@ public struct DrawQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(draw, forKey: .draw)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("draw", self.draw.graphQLResponseValue)
         }
     }
 }

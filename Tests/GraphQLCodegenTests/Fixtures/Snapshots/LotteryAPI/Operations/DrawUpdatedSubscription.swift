@@ -52,7 +52,7 @@ public struct DrawUpdatedSubscription: GraphQLSubscription {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         /// A game's draws as they change, from the moment of subscribing: the draw as it is
         /// now, each time one of the game's draws changes status (SELLING -> DRAWING ->
         /// COMPLETED, or CANCELLED), gets its numbers or prizes, or a new draw opens.
@@ -103,8 +103,11 @@ public struct DrawUpdatedSubscription: GraphQLSubscription {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(drawUpdated, forKey: .drawUpdated)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("drawUpdated", self.drawUpdated.graphQLResponseValue)
         }
     }
 }

@@ -73,7 +73,7 @@ public struct DrawsQuery: GraphQLQuery {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         /// A game's draws, newest (highest number) first; at most `last` (1...100).
         public let draws: [DrawDetails]
 
@@ -121,8 +121,11 @@ public struct DrawsQuery: GraphQLQuery {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(draws, forKey: .draws)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("draws", self.draws.graphQLResponseValue)
         }
     }
 }

@@ -60,7 +60,7 @@ public struct SetFavoriteMutation: GraphQLMutation {
     }
 
     /// The result: the response's `data`.
-    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable {
+    public struct Data: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
         /// Marks a game as one of the caller's favourites (favorite: true) or unmarks it
         /// (favorite: false), and returns the game as it is now. Idempotent. No such game:
         /// a field error, and `data` is null.
@@ -110,8 +110,11 @@ public struct SetFavoriteMutation: GraphQLMutation {
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(setFavorite, forKey: .setFavorite)
+            try GraphQLResponseObject(self).encode(to: encoder)
+        }
+
+        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            graphQLObject.set("setFavorite", self.setFavorite.graphQLResponseValue)
         }
     }
 }

@@ -1,10 +1,12 @@
 /// SplitMix64: a small seeded random number generator (the same numbers on every platform).
-struct SeededRandom {
+public struct SeededRandom {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func nextUInt64() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func nextUInt64() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,20 +15,22 @@ struct SeededRandom {
     }
 
     /// A number in `0..<bound` (0 when `bound` is 0).
-    mutating func next(upTo bound: Int) -> Int {
+    public mutating func next(upTo bound: Int) -> Int {
         bound <= 0 ? 0 : Int(nextUInt64() % UInt64(bound))
     }
 
-    mutating func chance(_ probability: Double) -> Bool {
+    /// `true` with the given probability.
+    public mutating func chance(_ probability: Double) -> Bool {
         Double(nextUInt64() % 1_000_000) / 1_000_000 < probability
     }
 
-    mutating func element<T>(_ items: [T]) -> T? {
+    /// A random element, `nil` for an empty array.
+    public mutating func element<T>(_ items: [T]) -> T? {
         items.isEmpty ? nil : items[next(upTo: items.count)]
     }
 
     /// `count` distinct elements, in random order.
-    mutating func sample<T>(_ items: [T], count: Int) -> [T] {
+    public mutating func sample<T>(_ items: [T], count: Int) -> [T] {
         var pool = items
         var result: [T] = []
         while result.count < count, !pool.isEmpty {

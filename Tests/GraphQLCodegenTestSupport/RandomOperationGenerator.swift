@@ -4,27 +4,36 @@ import GraphQLCodegen
 /// arguments filled (literals or variables), aliases, inline fragments on objects, interfaces and unions (nested
 /// ones too), named fragments and variables. Same seed, same documents.
 ///
+/// With `conditions`, it also writes `@include`/`@skip` with `Boolean!` variables on fields, inline fragments and
+/// spreads, and inline fragments without a type condition (the documents of the generated code's property test).
+///
 /// Not every document is valid: two fields with the same response key in overlapping type conditions may have
 /// different types (`state` of `Issue` and of `PullRequest`); the property test only asks that our validator and
 /// graphql-core agree on each, and that each valid one generates.
-struct RandomOperationGenerator {
-    let schema: Schema
+public struct RandomOperationGenerator {
+    /// The schema the operations select from.
+    public let schema: Schema
+    /// Whether `@include`/`@skip` are written.
+    public let conditions: Bool
     private var random: SeededRandom
     /// Counters for unique names within a document.
     private var aliasCounter = 0
     private var variables: [(name: String, type: String)] = []
     private var fragments: [String] = []
     private var documentIndex = 0
-    /// Fields of these types are not selected (arguments or types the generator cannot fill in).
-    private let maximumDepth = 4
+    /// How deep selections nest (fields and type conditions).
+    private let maximumDepth: Int
 
-    init(schema: Schema, seed: UInt64) {
+    /// A generator over `schema`; the same seed gives the same documents.
+    public init(schema: Schema, seed: UInt64, conditions: Bool = false, maximumDepth: Int = 4) {
         self.schema = schema
+        self.conditions = conditions
+        self.maximumDepth = maximumDepth
         self.random = SeededRandom(seed: seed)
     }
 
     /// The next document: one query named `Q<index>` and the fragments it spreads (named `F<index>_<n>`).
-    mutating func nextDocument() -> String {
+    public mutating func nextDocument() -> String {
         documentIndex += 1
         aliasCounter = 0
         variables = []
@@ -40,7 +49,11 @@ struct RandomOperationGenerator {
 
     private mutating func selectionSet(on type: SchemaType, depth: Int, allowFragments: Bool) -> String {
         var parts: [String] = []
-        let fields = selectableFields(of: type)
+        var fields = selectableFields(of: type)
+        // With `conditions` (the property corpus), fields with selections stop at the maximum depth too.
+        if conditions, depth >= maximumDepth {
+            fields = fields.filter { schema.namedType(of: $0.type)?.isComposite == false }
+        }
         let fieldCount = min(fields.count, 1 + random.next(upTo: depth == 0 ? 2 : 3))
         for field in random.sample(fields, count: fieldCount) {
             parts.append(fieldSelection(field, depth: depth, aliased: random.chance(0.2)))
@@ -50,12 +63,17 @@ struct RandomOperationGenerator {
             let conditions = overlappingTypes(of: type)
             for condition in random.sample(conditions, count: min(conditions.count, 1 + random.next(upTo: 3))) {
                 if allowFragments, random.chance(0.3) {
-                    parts.append("..." + namedFragment(on: condition, depth: depth + 1))
+                    let name = namedFragment(on: condition, depth: depth + 1)
+                    parts.append("..." + name + directive())
                 } else {
                     let inner = selectionSet(on: condition, depth: depth + 1, allowFragments: allowFragments)
-                    parts.append("... on \(condition.name) \(inner)")
+                    parts.append("... on \(condition.name)\(directive()) \(inner)")
                 }
             }
+        }
+        if conditions, depth < maximumDepth, random.chance(0.15) {
+            let inner = selectionSet(on: type, depth: depth + 1, allowFragments: allowFragments)
+            parts.append("...\(directive(probability: 1)) \(inner)")
         }
         if parts.isEmpty { parts.append("__typename") }
         return "{ " + parts.joined(separator: " ") + " }"
@@ -82,6 +100,7 @@ struct RandomOperationGenerator {
             text +=
                 "(" + required.map { "\($0.name): \(argumentValue($0, field: field))" }.joined(separator: ", ") + ")"
         }
+        text += directive()
         if let named = schema.namedType(of: field.type), named.isComposite {
             text += " " + selectionSet(on: named, depth: depth + 1, allowFragments: true)
         }
@@ -106,6 +125,21 @@ struct RandomOperationGenerator {
                 && !schema.possibleTypes(of: candidate).isEmpty
                 && schema.possibleTypes(of: candidate).contains { possible.contains($0.name) }
         }
+    }
+
+    /// ` @include(if: $bN)` or ` @skip(if: $bN)` with `conditions` (a new or an earlier `Boolean!` variable), with the
+    /// given probability; otherwise nothing (and no random number is drawn without `conditions`).
+    private mutating func directive(probability: Double = 0.2) -> String {
+        guard conditions, random.chance(probability) else { return "" }
+        let booleans = variables.filter { $0.type == "Boolean!" }.map(\.name)
+        let name: String
+        if let existing = random.element(booleans), random.chance(0.5) {
+            name = existing
+        } else {
+            name = "v\(variables.count + 1)"
+            variables.append((name, "Boolean!"))
+        }
+        return random.chance(0.5) ? " @include(if: $\(name))" : " @skip(if: $\(name))"
     }
 
     // MARK: Values

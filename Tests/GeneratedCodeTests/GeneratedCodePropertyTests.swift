@@ -1,0 +1,78 @@
+import Foundation
+import GraphQLBridge
+import GraphQLCodegenTestSupport
+import GraphQLParser
+import Testing
+
+/// A generated operation of the property corpus (Support/PropertyCorpusOperations.swift lists them).
+protocol CorpusOperation: GraphQLOperation where Data: GraphQLFastDecodable & Codable & Hashable {}
+
+/// The generated code's property, over the generator's random operations (Fixtures/PropertyCorpus/random.graphql:
+/// nested type conditions both ways, unions inside interfaces, fragments spread under conditions, `@include`/`@skip`
+/// on fields, fragments and spreads, the same field with other sub-selections under other conditions): for random
+/// responses a server could send (``ResponseGenerator``: random runtime types, nulls, list lengths, values and
+/// variables), both decoding paths take the response and agree, encoding writes the response back (every field of it
+/// held by some property), and decoding that gives the same value.
+///
+/// `GRAPHQLBRIDGE_PROPERTY_SEED` changes the responses' seed (a failure names it); `GRAPHQLBRIDGE_PROPERTY_RESPONSES`
+/// the number per operation (default 25).
+@Suite("Generated code property: decode, read, encode, decode")
+struct GeneratedCodePropertyTests {
+    static var seed: UInt64 {
+        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_PROPERTY_SEED"].flatMap { UInt64($0) } ?? 20_261_218
+    }
+
+    static var responses: Int {
+        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_PROPERTY_RESPONSES"].flatMap { Int($0) } ?? 25
+    }
+
+    @Test("random responses to the corpus's random operations round-trip through the generated types")
+    func property() async throws {
+        let seed = Self.seed
+        // The work (a second or more) runs on a Dispatch thread, not on one of the few threads of the concurrency
+        // pool that the other (parallel, some timing-sensitive) tests need; the findings are checked here.
+        let (failures, checked) = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try Self.run(seed: seed) })
+            }
+        }
+        #expect(propertyCorpusOperations.count == PropertyCorpus.count)
+        for failure in failures.prefix(5) { Issue.record(Comment(rawValue: failure)) }
+        #expect(failures.isEmpty, "seed \(seed): \(failures.count) of \(checked) responses fail")
+        #expect(checked == propertyCorpusOperations.count * Self.responses)
+    }
+
+    /// Answers every corpus operation `responses` times; the failures and the number of responses checked.
+    static func run(seed: UInt64) throws -> (failures: [String], checked: Int) {
+        let schema = try GeneratedSources.schema(PropertyCorpus.schemaPaths)
+        var generator = ResponseGenerator(schema: schema, seed: seed)
+        var failures: [String] = []
+        var checked = 0
+        for operation in propertyCorpusOperations {
+            failures += try check(operation, generator: &generator, checked: &checked)
+        }
+        return (failures, checked)
+    }
+
+    static func check<Operation: CorpusOperation>(
+        _ operation: Operation.Type, generator: inout ResponseGenerator, checked: inout Int
+    ) throws -> [String] {
+        let document = try Parser.parse(Source(Operation.document, name: Operation.operationName))
+        var failures: [String] = []
+        for index in 0..<responses {
+            let answer = try generator.answer(document)
+            checked += 1
+            let problems = RoundTrip.problems(Operation.Data.self, data: answer.data, expected: answer.expectedEncoding)
+            if !problems.isEmpty {
+                failures.append(
+                    """
+                    seed \(seed), \(Operation.operationName) response \(index), variables \(answer.variables):
+                    \(Operation.document)
+                    data: \(answer.data.jsonText)
+                    \(problems.joined(separator: "\n"))
+                    """)
+            }
+        }
+        return failures
+    }
+}
