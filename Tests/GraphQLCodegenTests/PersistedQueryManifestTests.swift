@@ -34,7 +34,9 @@ struct PersistedQueryManifestTests {
         let written = try String(contentsOfFile: manifestPath, encoding: .utf8)
         #expect(written == manifest.json, "regenerate it: swift build (the plugin writes it) or codegen --manifest")
         #expect(
-            manifest.operations.map(\.name) == ["Draw", "DrawUpdated", "Draws", "Game", "Games", "Image", "SetFavorite"])
+            manifest.operations.map(\.name) == [
+                "Draw", "DrawUpdated", "Draws", "Game", "Games", "Image", "SetFavorite",
+            ])
         #expect(
             manifest.operations.map(\.type) == [
                 "query", "subscription", "query", "query", "query", "query", "mutation",
