@@ -159,10 +159,9 @@ public enum ComparisonCommand {
                 try? handle.close()
                 throw error
             }
-            if FileManager.default.fileExists(atPath: target.path) {
-                _ = try FileManager.default.replaceItemAt(target, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: target)
+            // rename(2) replaces the target at once, whether or not it exists.
+            guard rename(temporary.path, target.path) == 0 else {
+                throw ComparisonError("cannot move the report to \(path): \(String(cString: strerror(errno)))")
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)

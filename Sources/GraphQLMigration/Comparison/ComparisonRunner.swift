@@ -131,9 +131,13 @@ public struct ComparisonRunner: Sendable {
 
         // Writes after every read, so that the comparison saw the state as found; the checks put it back.
         var writeChecks: [ComparisonWriteCheck]?
-        if configuration.checkWrites {
+        var notes: [String] = []
+        let writes = plan.writes.filter { models.contains($0.model) }
+        if configuration.checkWrites && writes.isEmpty {
+            notes.append("--check-writes: the plan declares no write for the models compared")
+        } else if configuration.checkWrites {
             var checks: [ComparisonWriteCheck] = []
-            for write in plan.writes where models.contains(write.model) {
+            for write in writes {
                 let results = await write.run()
                 progress?(
                     "[writes] \(write.name) of \(results.first?.target ?? ""): "
@@ -147,6 +151,7 @@ public struct ComparisonRunner: Sendable {
             models: models, options: options, patternWarnings: catalog.warnings(), metrics: metrics.snapshot,
             noiseCheck: configuration.noiseCheck, strict: configuration.strict)
         summary.writeChecks = writeChecks
+        summary.notes = notes
         if let recorder {
             summary.notes.append("recorded \(recorder.fileCount) response bodies in \(recorder.directory.path)")
             if let error = recorder.firstError { summary.notes.append(error) }

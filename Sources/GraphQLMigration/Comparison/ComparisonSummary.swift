@@ -26,6 +26,12 @@ public struct ComparisonSummary: Sendable, Hashable {
         public var model: String
         /// Its counts.
         public var counts: Counts
+
+        /// Creates a model's counts.
+        public init(model: String, counts: Counts) {
+            self.model = model
+            self.counts = counts
+        }
     }
 
     /// A field whose two REST reads differed in some entities: noise, not a mismatch.
