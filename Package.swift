@@ -107,7 +107,7 @@ let package = Package(
             name: "LotteryCompareTests",
             dependencies: [
                 "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
-                "GraphQLMigration",
+                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge",
             ]
         ),
         .testTarget(
