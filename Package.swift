@@ -58,7 +58,9 @@ let package = Package(
         // The REST vs GraphQL comparison behind `graphql-bridge compare`.
         .target(
             name: "LotteryCompare",
-            dependencies: ["GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LegacyModels", "GraphQLMigration"]
+            dependencies: [
+                "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LegacyModels", "GraphQLMigration",
+            ]
         ),
 
         // MARK: Command-line tool

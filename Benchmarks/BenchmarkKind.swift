@@ -13,6 +13,8 @@ enum BenchmarkKind: String, CaseIterable {
     case watch
     /// 10,000 small queries over loopback through `GraphQLHTTPClient` against URLSession + JSONDecoder.
     case client
+    /// The lottery's comparison plan over about 1,000 and 10,000 entities: entities per second and peak memory.
+    case compare
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -22,6 +24,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .cache: return CacheBenchmark.run(options: options)
         case .watch: return WatchBenchmark.run(options: options)
         case .client: return ClientBenchmark.run(options: options)
+        case .compare: return CompareBenchmark.run(options: options)
         }
     }
 }

@@ -18,10 +18,16 @@ struct BenchmarkOptions {
     var pinCPU = true
     /// Whether the decode benchmark runs its correctness check first (off only to measure one path's peak memory).
     var check = true
+    /// compare: the entities (and lists) compared at once.
+    var compareConcurrency = 4
+    /// compare, internal: serve this many copies of the bundled data set (the backend process).
+    var serveCopies: Int?
+    /// compare, internal: compare against the backend at this base URL (the comparison process).
+    var compareClientURL: String?
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|client|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
-                          [--fixtures DIR] [--python PATH] [--no-pin]
+        usage: Benchmarks [decode|codegen|cache|client|compare|all] [--games N] [--draws N] [--runs N] [--seed N]
+                          [--only PATH[,PATH...]] [--fixtures DIR] [--python PATH] [--no-pin] [--concurrency N]
 
           decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
           codegen  parse, build and validate graphql-core's big fixtures and generate LotteryAPI, beside
@@ -29,6 +35,8 @@ struct BenchmarkOptions {
           cache    cache hits (memory, SQLite) vs decoding; merge cost as the store grows
           client   10,000 ImageQuery requests over loopback: GraphQLHTTPClient vs URLSession + JSONDecoder
                    (rounds of --games requests)
+          compare  the lottery's comparison plan over ~1,000 and ~10,000 entities of the embedded backend (a
+                   scaled data set): entities per second and peak memory, each size in processes of its own
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)
@@ -44,6 +52,7 @@ struct BenchmarkOptions {
           --no-check      decode: skip the correctness check (to measure the peak memory of one path alone)
           --no-pin        codegen: let the scheduler move the Swift and Python processes between CPUs
                           (by default both stay on one CPU; see CPUAffinity.swift)
+          --concurrency N compare: entities compared at once (default 4)
         """
 
     /// A problem with the command line.
@@ -90,6 +99,9 @@ struct BenchmarkOptions {
             case "--python": pythonPath = try value("--python")
             case "--no-pin": pinCPU = false
             case "--no-check": check = false
+            case "--concurrency": compareConcurrency = try positive("--concurrency")
+            case "--serve-copies": serveCopies = try positive("--serve-copies")
+            case "--client": compareClientURL = try value("--client")
             default:
                 throw UsageError(description: "unknown option \"\(arguments[index])\"")
             }

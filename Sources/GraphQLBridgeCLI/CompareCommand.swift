@@ -54,7 +54,8 @@ public enum CompareCommand {
             graphQLURL = graphQL
         } else {
             do {
-                let server = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(token: parsed.lottery.token))
+                let server = try EmbeddedLotteryServer.start(
+                    options: EmbeddedBackendOptions(token: parsed.lottery.token))
                 embedded = server
                 restURL = server.restURL
                 graphQLURL = server.graphQLURL

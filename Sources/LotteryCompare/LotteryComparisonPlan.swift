@@ -33,7 +33,9 @@ public enum LotteryComparisonPlan {
         for query in GamesListQuery.appFilters {
             plan.list(
                 query.label, model: "GameInfo",
-                rest: { try await LotteryRead.rest { try await rest.games(type: query.type, activeOnly: query.activeOnly) } },
+                rest: {
+                    try await LotteryRead.rest { try await rest.games(type: query.type, activeOnly: query.activeOnly) }
+                },
                 graphQL: {
                     try await LotteryRead.graphQL {
                         try await graphQL.fetchResponse(
@@ -54,7 +56,8 @@ public enum LotteryComparisonPlan {
         plan.lists(
             "draws", model: "DrawInfo", keys: { try await listing.gameIDs() },
             name: { "draws(gameId: \"\($0)\", last: \(drawsPerGame))" },
-            rest: { gameId in try await LotteryRead.rest { try await rest.draws(gameId: gameId, limit: drawsPerGame) } },
+            rest: { gameId in try await LotteryRead.rest { try await rest.draws(gameId: gameId, limit: drawsPerGame) }
+            },
             graphQL: { gameId in
                 try await LotteryRead.graphQL {
                     try await graphQL.fetchResponse(
@@ -76,7 +79,9 @@ public enum LotteryComparisonPlan {
             "ImageInfo", ids: { try await listing.logoIDs() },
             rest: { id in try await LotteryRead.rest { try await rest.image(id: id) } },
             graphQL: { id in
-                try await LotteryRead.graphQL { try await graphQL.fetchResponse(requestType: .image(id), as: ImageInfo.self) }
+                try await LotteryRead.graphQL {
+                    try await graphQL.fetchResponse(requestType: .image(id), as: ImageInfo.self)
+                }
             })
 
         // The favourite write, through each API, on the first game (--check-writes).

@@ -24,7 +24,9 @@ actor LotteryGameListing {
         let rest = rest
         let graphQL = graphQL
         let task = Task { () throws -> (rest: [GameInfo], graphQL: [GameInfo]) in
-            async let restGames = Self.capture { try await LotteryRead.rest { try await rest.games(activeOnly: false) } }
+            async let restGames = Self.capture {
+                try await LotteryRead.rest { try await rest.games(activeOnly: false) }
+            }
             async let graphQLGames = Self.capture {
                 try await LotteryRead.graphQL {
                     try await graphQL.fetchResponse(

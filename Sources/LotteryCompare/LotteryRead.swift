@@ -27,7 +27,8 @@ enum LotteryRead {
         do {
             response = try await read()
         } catch let error as APIError {
-            throw LotteryReadError(description: error.description + (error.isAuthenticationFailure ? " (pass --token)" : ""))
+            throw LotteryReadError(
+                description: error.description + (error.isAuthenticationFailure ? " (pass --token)" : ""))
         } catch {
             throw LotteryReadError(description: String(describing: error))
         }

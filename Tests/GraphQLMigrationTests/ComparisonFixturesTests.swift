@@ -8,7 +8,8 @@ struct ComparisonFixturesTests {
     @Test(
         "Ids as file names: safe characters kept, the rest percent-encoded, and back",
         arguments: [
-            ("6x45", "6x45"), ("draws(gameId: \"6x45\", last: 10)", "draws%28gameId%3A%20%226x45%22%2C%20last%3A%2010%29"),
+            ("6x45", "6x45"),
+            ("draws(gameId: \"6x45\", last: 10)", "draws%28gameId%3A%20%226x45%22%2C%20last%3A%2010%29"),
             ("a/b", "a%2Fb"), (".hidden", "%2Ehidden"), ("..", "%2E."), ("", "%"), ("é", "%C3%A9"), ("50%", "50%25"),
         ])
     func names(id: String, file: String) {
@@ -31,12 +32,14 @@ struct ComparisonFixturesTests {
         #expect(try fixtures.ids(of: "Book", list: true) == ["shelf(new)"])
         // Offline, the REST fixture through the legacy decoding and the GraphQL fixture through the adapter give the
         // same book, but for the live counter (read one request apart).
-        let rest = try JSONSerialization.jsonObject(with: fixtures.body(.rest, model: "Book", id: "b03")) as? [String: Any]
+        let rest =
+            try JSONSerialization.jsonObject(with: fixtures.body(.rest, model: "Book", id: "b03")) as? [String: Any]
         let graphQL =
             try JSONSerialization.jsonObject(with: fixtures.body(.graphql, model: "Book", id: "b03")) as? [String: Any]
         let restReaders = rest?["readers_now"] as? Int ?? 0
         let graphQLReaders = ((graphQL?["data"] as? [String: Any])?["book"] as? [String: Any])?["readersNow"] as? Int
-        #expect(graphQLReaders == restReaders + 1, "the first REST read, then GraphQL; the second REST read is not kept")
+        #expect(
+            graphQLReaders == restReaders + 1, "the first REST read, then GraphQL; the second REST read is not kept")
         #expect(rest?["title"] as? String == "Book 3")
         #expect {
             try fixtures.body(.rest, model: "Book", id: "b99")

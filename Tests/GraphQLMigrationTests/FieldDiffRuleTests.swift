@@ -84,7 +84,9 @@ struct FieldDiffRuleTests {
             var lines: [Line]
         }
         let lhs = Order(lines: [Line(sku: "a", amount: 1), Line(sku: "b", amount: 2)])
-        var rhs = Order(lines: [Line(sku: "a", amount: try #require(Decimal(string: "1.005"))), Line(sku: "b", amount: 2)])
+        var rhs = Order(lines: [
+            Line(sku: "a", amount: try #require(Decimal(string: "1.005"))), Line(sku: "b", amount: 2),
+        ])
         let options = FieldDiffOptions(tolerances: [try FieldTolerance(parsing: "lines[*].amount=0.01")])
         let result = FieldDiff.compare(lhs, rhs, options: options)
         #expect(result.differences.isEmpty)

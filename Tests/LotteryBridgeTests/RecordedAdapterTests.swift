@@ -22,7 +22,8 @@ struct RecordedAdapterTests {
     }
 
     static func fixtures() throws -> ComparisonFixtures {
-        guard let folder = Bundle.module.url(forResource: "Recorded", withExtension: nil, subdirectory: "Fixtures") else {
+        guard let folder = Bundle.module.url(forResource: "Recorded", withExtension: nil, subdirectory: "Fixtures")
+        else {
             throw MissingFixtures()
         }
         return ComparisonFixtures(directory: folder)

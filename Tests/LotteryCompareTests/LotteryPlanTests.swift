@@ -24,7 +24,9 @@ struct LotteryPlanTests {
         #expect(report.int("noiseCheck", "addedReads") == compared)
         #expect(report.int("noiseCheck", "addedResponses") == compared, "one REST request per read")
         #expect(report.array("unstable").isEmpty)
-        let off = await runCommand(["compare", "--models", "ImageInfo", "--format", "json", "--quiet", "--no-noise-check"])
+        let off = await runCommand([
+            "compare", "--models", "ImageInfo", "--format", "json", "--quiet", "--no-noise-check",
+        ])
         #expect(try off.jsonReport().int("noiseCheck", "addedReads") == 0)
     }
 
@@ -32,7 +34,8 @@ struct LotteryPlanTests {
     func wrongCaseIgnore() async throws {
         let run = await runCommand(["compare", "--models", "GameInfo", "--quiet", "--ignore", "lastDraw.videoUrl"])
         #expect(run.status == 0)
-        #expect(run.standardOutput.contains("Warning: --ignore lastDraw.videoUrl matches no path"), "\(run.standardOutput)")
+        #expect(
+            run.standardOutput.contains("Warning: --ignore lastDraw.videoUrl matches no path"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("the closest: lastDraw.videoURL (GameInfo)"))
         let json = await runCommand([
             "compare", "--models", "GameInfo", "--quiet", "--format", "json", "--ignore", "lastDraw.videoUrl",

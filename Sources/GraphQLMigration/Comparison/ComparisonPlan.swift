@@ -135,7 +135,8 @@ public struct ComparisonPlan: Sendable {
                                 guard let lhs = lhs as? [Element], let rhs = rhs as? [Element] else {
                                     return Self.typeMismatch(lhs, rhs)
                                 }
-                                return ListComparison.compare(name: path, rest: lhs, graphQL: rhs, id: id, options: options)
+                                return ListComparison.compare(
+                                    name: path, rest: lhs, graphQL: rhs, id: id, options: options)
                             },
                             paths: { value in ((value as? [Element]) ?? []).map { $0 as Any } })
                     }

@@ -35,7 +35,8 @@ public struct ComparisonRunner: Sendable {
     }
 
     /// Runs the comparison and keeps every outcome in memory.
-    public func report(progress: (@Sendable (String) -> Void)? = nil) async throws(ComparisonError) -> ComparisonReport {
+    public func report(progress: (@Sendable (String) -> Void)? = nil) async throws(ComparisonError) -> ComparisonReport
+    {
         var outcomes: [ComparisonOutcome] = []
         let summary = try await run(progress: progress) { outcomes.append($0) }
         return ComparisonReport(summary: summary, outcomes: outcomes)
@@ -56,7 +57,9 @@ public struct ComparisonRunner: Sendable {
         let recorder = configuration.recordDirectory.map(ComparisonRecorder.init)
         let options = configuration.options
         let catalog = FieldPathCatalog(
-            entries: options.ignoring.map { .init(label: "--ignore \($0.pattern)", pattern: $0, appliesToListNames: false) }
+            entries: options.ignoring.map {
+                .init(label: "--ignore \($0.pattern)", pattern: $0, appliesToListNames: false)
+            }
                 + options.rules.map { rule in
                     let isUnordered: Bool
                     if case .unordered = rule { isUnordered = true } else { isUnordered = false }

@@ -35,7 +35,9 @@ struct EntityComparer: Sendable {
         var warnings = first.warnings + graphQL.warnings
         guard let restValue = first.value, let graphQLValue = graphQL.value else {
             var failures: [ComparisonOutcome.Failure] = []
-            if case .failure(let error) = first.result { failures.append(.init(api: .rest, error: Self.describe(error))) }
+            if case .failure(let error) = first.result {
+                failures.append(.init(api: .rest, error: Self.describe(error)))
+            }
             if case .failure(let error) = graphQL.result {
                 failures.append(.init(api: .graphql, error: Self.describe(error)))
             }

@@ -83,7 +83,9 @@ final class FieldPathCatalog: Sendable {
     static func shape(of path: [FieldPathSegment]) -> String {
         FieldPathSegment.render(
             path.map { segment in
-                if case .subscript(let key) = segment, !key.isEmpty, key.allSatisfy(\.isNumber) { return .subscript("*") }
+                if case .subscript(let key) = segment, !key.isEmpty, key.allSatisfy(\.isNumber) {
+                    return .subscript("*")
+                }
                 return segment
             })
     }

@@ -53,7 +53,8 @@ enum ListComparison {
             if let pattern = options.unordered.first(where: { $0.matches([.property(name)]) }) {
                 absorbed.append(
                     AbsorbedFieldDifference(
-                        rule: .unordered(pattern), difference: FieldDifference(path: name, lhs: restText, rhs: graphQLText)))
+                        rule: .unordered(pattern),
+                        difference: FieldDifference(path: name, lhs: restText, rhs: graphQLText)))
             } else {
                 add(name, rest: restText, graphQL: graphQLText)
             }

@@ -72,7 +72,8 @@ struct WriteCheckRunner<Target: Sendable, State: Equatable & Sendable & Encodabl
             && afterRestore.rest == previous && afterRestore.graphQL == previous && restored
         return ComparisonWriteCheck(
             name: name, model: model, api: api, target: targetText, targetKey: targetKey, valueKey: valueKey,
-            previous: ComparisonValue(previous), written: ComparisonValue(value), answer: answer.map(ComparisonValue.init),
+            previous: ComparisonValue(previous), written: ComparisonValue(value),
+            answer: answer.map(ComparisonValue.init),
             rest: afterWrite.rest.map(ComparisonValue.init), graphql: afterWrite.graphQL.map(ComparisonValue.init),
             restoredRest: afterRestore.rest.map(ComparisonValue.init),
             restoredGraphql: afterRestore.graphQL.map(ComparisonValue.init), restored: restored, passed: passed,

@@ -343,7 +343,8 @@ struct FieldDiffWalker {
         let (lhsText, rhsText) = FieldValueRenderer.renderDistinct(lhs, rhs)
         absorbed.append(
             AbsorbedFieldDifference(
-                rule: rule, difference: FieldDifference(path: FieldPathSegment.render(path), lhs: lhsText, rhs: rhsText)))
+                rule: rule, difference: FieldDifference(path: FieldPathSegment.render(path), lhs: lhsText, rhs: rhsText)
+            ))
     }
 
     private mutating func reportValues(_ path: [FieldPathSegment], _ lhs: Any, _ rhs: Any) {

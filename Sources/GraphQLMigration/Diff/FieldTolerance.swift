@@ -50,7 +50,8 @@ public struct FieldTolerance: Sendable, Hashable, CustomStringConvertible {
         guard let equals = text.lastIndex(of: "=") else {
             throw FieldPathPatternError(
                 pattern: text,
-                message: "a tolerance is PATH=VALUE, such as 'lastDraw.prizePool=0.01' (numbers) or '**.date=2s' (dates)")
+                message:
+                    "a tolerance is PATH=VALUE, such as 'lastDraw.prizePool=0.01' (numbers) or '**.date=2s' (dates)")
         }
         let pattern = try FieldPathPattern(validating: String(text[..<equals]))
         let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
@@ -103,7 +104,9 @@ public struct FieldTolerance: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func parseAmount(_ text: String) -> Amount? {
-        let units: [(suffix: String, seconds: Decimal)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+        let units: [(suffix: String, seconds: Decimal)] = [
+            ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400),
+        ]
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = String(text.dropLast(unit.suffix.count))
             guard let value = nonNegative(number) else { return nil }

@@ -64,17 +64,24 @@ final class BookshopBackend: @unchecked Sendable {
             case ("GET", 1, "books"):
                 return (200, Self.json(["books": books.map { restBook($0) }]))
             case ("GET", 2, "books"):
-                guard let book = books.first(where: { $0.id == parts[1] }) else { return (404, Self.json(["error": "no book"])) }
+                guard let book = books.first(where: { $0.id == parts[1] }) else {
+                    return (404, Self.json(["error": "no book"]))
+                }
                 return (200, Self.json(restBook(book)))
             case ("GET", 2, "authors"):
                 guard let author = authors.first(where: { $0.id == parts[1] }) else {
                     return (404, Self.json(["error": "no author"]))
                 }
-                return (200, Self.json(["author_id": author.id, "full_name": author.name, "country": author.country as Any]))
+                return (
+                    200,
+                    Self.json(["author_id": author.id, "full_name": author.name, "country": author.country as Any])
+                )
             case ("GET", 2, "shelves"):
                 return (200, Self.json(["books": shelf(parts[1]).map { restBook($0) }]))
             case ("PUT", 3, "books"), ("DELETE", 3, "books"):
-                guard let book = books.first(where: { $0.id == parts[1] }) else { return (404, Self.json(["error": "no book"])) }
+                guard let book = books.first(where: { $0.id == parts[1] }) else {
+                    return (404, Self.json(["error": "no book"]))
+                }
                 if method == "PUT" { restWishlist.insert(book.id) } else { restWishlist.remove(book.id) }
                 if !planted.contains(.unsharedWishlist) { graphQLWishlist = restWishlist }
                 return (200, Self.json(restBook(book)))
@@ -110,9 +117,16 @@ final class BookshopBackend: @unchecked Sendable {
             switch operation {
             case "Book":
                 if planted.contains(.failingBook), id == "b05" {
-                    return (200, Self.json(["data": ["book": NSNull()], "errors": [["message": "internal error", "path": ["book"]]]]))
+                    return (
+                        200,
+                        Self.json([
+                            "data": ["book": NSNull()], "errors": [["message": "internal error", "path": ["book"]]],
+                        ])
+                    )
                 }
-                guard let book = books.first(where: { $0.id == id }) else { return (200, Self.json(["data": ["book": NSNull()]])) }
+                guard let book = books.first(where: { $0.id == id }) else {
+                    return (200, Self.json(["data": ["book": NSNull()]]))
+                }
                 return (200, Self.json(["data": ["book": graphQLBook(book)]]))
             case "Books":
                 return (200, Self.json(["data": ["books": books.map { graphQLBook($0) }]]))
@@ -131,7 +145,11 @@ final class BookshopBackend: @unchecked Sendable {
                 guard let book = books.first(where: { $0.id == id }) else {
                     return (200, Self.json(["data": NSNull(), "errors": [["message": "no book \(id)"]]]))
                 }
-                if variables["wishlisted"] as? Bool == true { graphQLWishlist.insert(id) } else { graphQLWishlist.remove(id) }
+                if variables["wishlisted"] as? Bool == true {
+                    graphQLWishlist.insert(id)
+                } else {
+                    graphQLWishlist.remove(id)
+                }
                 if !planted.contains(.unsharedWishlist) { restWishlist = graphQLWishlist }
                 return (200, Self.json(["data": ["setWishlisted": graphQLBook(book)]]))
             default:

@@ -164,14 +164,16 @@ struct BookshopComparisonTests {
         let wrong = await ComparisonRun.main(
             BookshopComparison.plan(BookshopBackend(planted: [.unsharedWishlist])), ["--quiet", "--check-writes"])
         #expect(wrong.status == 1, "GraphQL never sees REST's writes: read back wrong, exit 1")
-        #expect(wrong.standardOutput.contains("FAIL set wishlist of b01 to true through REST"), "\(wrong.standardOutput)")
+        #expect(
+            wrong.standardOutput.contains("FAIL set wishlist of b01 to true through REST"), "\(wrong.standardOutput)")
     }
 
     @Test("Ids that cannot be listed stop the run before any comparison: exit 2, the error on standard error")
     func idsFailure() async throws {
         var plan = ComparisonPlan()
         plan.model(
-            "Book", ids: { () async throws -> [String] in throw BookshopError(description: "REST: HTTP 401 (pass a token)") },
+            "Book",
+            ids: { () async throws -> [String] in throw BookshopError(description: "REST: HTTP 401 (pass a token)") },
             rest: { $0 }, graphQL: { $0 })
         let run = await ComparisonRun.main(plan, ["--quiet"])
         #expect(run.status == 2)
@@ -184,7 +186,8 @@ struct BookshopComparisonTests {
         let backend = BookshopBackend()
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID().uuidString)")
         let run = await ComparisonRun.main(
-            BookshopComparison.plan(backend), ["--format", "html", "--output", missing.appendingPathComponent("r.html").path])
+            BookshopComparison.plan(backend),
+            ["--format", "html", "--output", missing.appendingPathComponent("r.html").path])
         #expect(run.status == 2)
         #expect(run.standardError.contains("does not exist"), "\(run.standardError)")
         #expect(backend.requests == 0, "not one request before the check")

@@ -72,7 +72,8 @@ struct BookshopGraphQLClient: Sendable {
         let request = try JSONSerialization.data(withJSONObject: ["operationName": operation, "variables": variables])
         let (status, body) = backend.graphQL(request)
         ComparisonContext.received(
-            .graphql, body: body, url: URL(string: "http://bookshop.test/graphql"), status: status, operation: operation)
+            .graphql, body: body, url: URL(string: "http://bookshop.test/graphql"), status: status, operation: operation
+        )
         guard status == 200 else { throw BookshopError(description: "GraphQL \(operation): HTTP \(status)") }
         let response: Response<T>
         do {

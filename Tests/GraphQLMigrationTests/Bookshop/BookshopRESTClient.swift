@@ -46,13 +46,16 @@ struct BookshopRESTClient: Sendable {
     }
 
     func setWishlisted(_ id: String, _ wishlisted: Bool) throws -> Bool {
-        try Self.legacy(try decode(BookPayload.self, get("books/\(id)/wishlist", method: wishlisted ? "PUT" : "DELETE")))
-            .isWishlisted
+        try Self.legacy(
+            try decode(BookPayload.self, get("books/\(id)/wishlist", method: wishlisted ? "PUT" : "DELETE"))
+        )
+        .isWishlisted
     }
 
     private func get(_ path: String, method: String = "GET") throws -> Data {
         let (status, body) = backend.rest(method: method, path)
-        ComparisonContext.received(.rest, body: body, url: URL(string: "http://bookshop.test/api/\(path)"), status: status)
+        ComparisonContext.received(
+            .rest, body: body, url: URL(string: "http://bookshop.test/api/\(path)"), status: status)
         guard status == 200 else { throw BookshopError(description: "REST \(method) /\(path): HTTP \(status)") }
         return body
     }
@@ -78,7 +81,8 @@ struct BookshopRESTClient: Sendable {
         }
         return ShopBook(
             id: payload.book_id, title: payload.title,
-            author: ShopAuthor(id: payload.author.author_id, name: payload.author.full_name, country: payload.author.country),
+            author: ShopAuthor(
+                id: payload.author.author_id, name: payload.author.full_name, country: payload.author.country),
             price: price, tags: payload.tags.split(separator: ",").map(String.init), publishedAt: published,
             readersNow: payload.readers_now, rating: payload.rating, isWishlisted: payload.wishlisted == 1)
     }

@@ -53,7 +53,9 @@ struct ComparisonReportFormatTests {
         #expect(keys == keys.sorted())
     }
 
-    @Test("JUnit XML parses: a testcase per entity and list, a mismatch a failure with both values, a failed read an error")
+    @Test(
+        "JUnit XML parses: a testcase per entity and list, a mismatch a failure with both values, a failed read an error"
+    )
     func junit() async throws {
         let run = await run("junit")
         #expect(run.status == 2)

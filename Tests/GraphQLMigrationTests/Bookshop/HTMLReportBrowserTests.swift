@@ -42,8 +42,10 @@ struct HTMLReportBrowserTests {
         #expect(dom.contains("<h1>REST vs GraphQL comparison</h1>"))
         // The mismatches: a table per model, each with its path and both values side by side.
         let books = try #require(Self.element(id: "model-Book", in: dom))
-        #expect(books.contains("<td class=\"path\">title</td><td class=\"value rest\">Book 2</td>"
-            + "<td class=\"value graphql\">Book 2 (GraphQL)</td>"), "\(books.prefix(3000))")
+        #expect(
+            books.contains(
+                "<td class=\"path\">title</td><td class=\"value rest\">Book 2</td>"
+                    + "<td class=\"value graphql\">Book 2 (GraphQL)</td>"), "\(books.prefix(3000))")
         #expect(books.contains("tags[0]") && books.contains("tags[2]"))
         let authors = try #require(Self.element(id: "model-Author", in: dom))
         #expect(authors.contains("<td class=\"value rest\">FR</td><td class=\"value graphql\">nil</td>"))

@@ -39,7 +39,8 @@ public enum ComparisonReportFormat: String, Sendable, Hashable, CaseIterable {
     public func render(_ report: ComparisonReport, header: [String] = []) -> String {
         var text = ""
         do {
-            try write(summary: report.summary, outcomes: { body in try report.outcomes.forEach(body) }, header: header) {
+            try write(summary: report.summary, outcomes: { body in try report.outcomes.forEach(body) }, header: header)
+            {
                 text += $0
             }
         } catch {

@@ -45,7 +45,8 @@ struct HTMLReport {
             rows: { outcome in outcome.failures.map { [outcome.model, outcome.id, $0.api.displayName, $0.error] } },
             columns: ["model", "entity", "API", "error"])
         try listSection(
-            id: "warnings", title: "Warnings", rows: { outcome in outcome.warnings.map { [outcome.model, outcome.id, $0] } },
+            id: "warnings", title: "Warnings",
+            rows: { outcome in outcome.warnings.map { [outcome.model, outcome.id, $0] } },
             columns: ["model", "entity", "warning"])
         try writesSection()
         if !summary.notes.isEmpty {
@@ -64,7 +65,9 @@ struct HTMLReport {
             "<table class=\"counts\"><thead><tr><th>model</th><th>compared</th><th>of which lists</th>"
                 + "<th>matched</th><th>mismatched</th><th>failed</th><th>with unstable fields</th></tr></thead><tbody>")
         func row(_ name: String, _ counts: ComparisonSummary.Counts, total: Bool) -> String {
-            let cells = [counts.compared, counts.lists, counts.matched, counts.mismatched, counts.failed, counts.unstable]
+            let cells = [
+                counts.compared, counts.lists, counts.matched, counts.mismatched, counts.failed, counts.unstable,
+            ]
             return "<tr\(total ? " class=\"total\"" : "")><th scope=\"row\">\(Self.escape(name))</th>"
                 + cells.enumerated().map { index, value in
                     let mark = (index == 3 || index == 4) && value > 0 ? " class=\"bad\"" : ""
@@ -92,7 +95,9 @@ struct HTMLReport {
             let shown = Array(summary.mismatchedFields.prefix(Self.chartFieldLimit))
             try writer.line(
                 Self.barChart(
-                    rows: shown.map { (label: "\($0.model) \($0.field)", value: Double($0.count), text: "\($0.count)") },
+                    rows: shown.map {
+                        (label: "\($0.model) \($0.field)", value: Double($0.count), text: "\($0.count)")
+                    },
                     color: Self.mismatchColor, label: "mismatches per field path"))
             if summary.mismatchedFields.count > shown.count {
                 try writer.line(
@@ -157,7 +162,8 @@ struct HTMLReport {
             return
         }
         try writer.line(
-            "<table><thead><tr><th>rule</th><th>differences hidden or absorbed</th><th>warning</th></tr></thead><tbody>")
+            "<table><thead><tr><th>rule</th><th>differences hidden or absorbed</th><th>warning</th></tr></thead><tbody>"
+        )
         for rule in summary.ignored {
             try writer.line(
                 "<tr><td class=\"path\">--ignore \(Self.escape(rule.pattern))</td><td>\(rule.hidden)</td>"
@@ -176,7 +182,8 @@ struct HTMLReport {
         for model in summary.models {
             let counts = model.counts
             try writer.line(
-                "<section class=\"model\" id=\"model-\(Self.anchor(model.model))\"><h3>\(Self.escape(model.model))</h3>")
+                "<section class=\"model\" id=\"model-\(Self.anchor(model.model))\"><h3>\(Self.escape(model.model))</h3>"
+            )
             try writer.line(
                 "<p>\(counts.compared) compared (\(counts.lists) lists): \(counts.matched) matched, "
                     + "\(counts.mismatched) mismatched, \(counts.failed) failed.</p>")
@@ -228,7 +235,8 @@ struct HTMLReport {
     private func writesSection() throws {
         guard let checks = summary.writeChecks else { return }
         try writer.line(
-            "<section id=\"writes\"><h2>Write checks (\(checks.filter(\.passed).count) of \(checks.count) passed)</h2><ul>")
+            "<section id=\"writes\"><h2>Write checks (\(checks.filter(\.passed).count) of \(checks.count) passed)</h2><ul>"
+        )
         for check in checks {
             try writer.line(
                 "<li class=\"\(check.passed ? "ok" : "bad")\">\(Self.escape(TextReport.describe(check)))"
@@ -258,7 +266,8 @@ struct HTMLReport {
     // MARK: Charts
 
     /// Horizontal bars, one per row, the longest filling the width.
-    static func barChart(rows: [(label: String, value: Double, text: String)], color: String?, label: String) -> String {
+    static func barChart(rows: [(label: String, value: Double, text: String)], color: String?, label: String) -> String
+    {
         let rowHeight = 24
         let labelWidth = 330
         let barWidth = 330
@@ -289,7 +298,8 @@ struct HTMLReport {
         let height = 170
         let plotHeight = 120
         guard !latency.distribution.isEmpty else {
-            return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart histogram\" width=\"\(width)\" height=\"40\">"
+            return
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart histogram\" width=\"\(width)\" height=\"40\">"
                 + "<text x=\"8\" y=\"24\" class=\"label\">no reads</text></svg>"
         }
         let bins = latency.distribution

@@ -12,7 +12,10 @@ struct JSONReport {
             ("exitStatus", JSONText.number(Int(summary.exitStatus))),
             ("ignored", JSONText.array(summary.ignored.map(Self.ignore), indent: 2)),
             ("latency", perAPI { Self.latency($0.latency, indent: 4) }),
-            ("models", JSONText.array(summary.models.map { Self.counts($0.counts, model: $0.model, indent: 4) }, indent: 2)),
+            (
+                "models",
+                JSONText.array(summary.models.map { Self.counts($0.counts, model: $0.model, indent: 4) }, indent: 2)
+            ),
             ("noiseCheck", noiseCheck()),
             ("notes", JSONText.array(summary.notes.map(JSONText.string), indent: 2)),
             ("responses", perAPI { JSONText.number($0.responses) }),
@@ -29,34 +32,38 @@ struct JSONReport {
         for (index, member) in present.enumerated() {
             try writer.write("  \(JSONText.string(member.key)): ")
             switch member.key {
-            case "failures": try streamArray { outcome in
-                outcome.failures.map { failure in
-                    JSONText.object(
-                        [
-                            ("api", JSONText.string(failure.api.rawValue)), ("error", JSONText.string(failure.error)),
-                            ("id", JSONText.string(outcome.id)), ("model", JSONText.string(outcome.model)),
-                        ], indent: 4)
+            case "failures":
+                try streamArray { outcome in
+                    outcome.failures.map { failure in
+                        JSONText.object(
+                            [
+                                ("api", JSONText.string(failure.api.rawValue)),
+                                ("error", JSONText.string(failure.error)),
+                                ("id", JSONText.string(outcome.id)), ("model", JSONText.string(outcome.model)),
+                            ], indent: 4)
+                    }
                 }
-            }
-            case "mismatches": try streamArray { outcome in
-                outcome.mismatches.map { mismatch in
-                    JSONText.object(
-                        [
-                            ("field", JSONText.string(mismatch.path)), ("graphql", JSONText.string(mismatch.rhs)),
-                            ("id", JSONText.string(outcome.id)), ("model", JSONText.string(outcome.model)),
-                            ("rest", JSONText.string(mismatch.lhs)),
-                        ], indent: 4)
+            case "mismatches":
+                try streamArray { outcome in
+                    outcome.mismatches.map { mismatch in
+                        JSONText.object(
+                            [
+                                ("field", JSONText.string(mismatch.path)), ("graphql", JSONText.string(mismatch.rhs)),
+                                ("id", JSONText.string(outcome.id)), ("model", JSONText.string(outcome.model)),
+                                ("rest", JSONText.string(mismatch.lhs)),
+                            ], indent: 4)
+                    }
                 }
-            }
-            case "warnings": try streamArray { outcome in
-                outcome.warnings.map { warning in
-                    JSONText.object(
-                        [
-                            ("id", JSONText.string(outcome.id)), ("message", JSONText.string(warning)),
-                            ("model", JSONText.string(outcome.model)),
-                        ], indent: 4)
+            case "warnings":
+                try streamArray { outcome in
+                    outcome.warnings.map { warning in
+                        JSONText.object(
+                            [
+                                ("id", JSONText.string(outcome.id)), ("message", JSONText.string(warning)),
+                                ("model", JSONText.string(outcome.model)),
+                            ], indent: 4)
+                    }
                 }
-            }
             default: try writer.write(member.value ?? "null")
             }
             try writer.write(index == present.count - 1 ? "\n" : ",\n")
@@ -104,7 +111,8 @@ struct JSONReport {
         JSONText.object(
             [
                 ("reads", JSONText.number(latency.reads)), ("p50_ms", JSONText.number(latency.p50Milliseconds)),
-                ("p95_ms", JSONText.number(latency.p95Milliseconds)), ("max_ms", JSONText.number(latency.maxMilliseconds)),
+                ("p95_ms", JSONText.number(latency.p95Milliseconds)),
+                ("max_ms", JSONText.number(latency.maxMilliseconds)),
             ], indent: indent)
     }
 

@@ -176,7 +176,8 @@ struct TextReport {
                 + "(\(mismatchCount) fields)" + noted + "."
         default:
             if counts.failed == 0 && counts.mismatched == 0 {
-                return "Result: all \(counts.compared) entities and lists match, but \(failedChecks) write checks failed."
+                return
+                    "Result: all \(counts.compared) entities and lists match, but \(failedChecks) write checks failed."
             }
             let emptyModels = nothingCompared()
             if !emptyModels.isEmpty {
