@@ -24,6 +24,10 @@ struct BenchmarkOptions {
     var serveCopies: Int?
     /// compare, internal: compare against the backend at this base URL (the comparison process).
     var compareClientURL: String?
+    /// compare, internal: the comparison process's `--models`.
+    var compareModels: String?
+    /// compare, internal: compare this many synthetic entities in the process, without a backend.
+    var syntheticEntities: Int?
 
     static let usage = """
         usage: Benchmarks [decode|codegen|cache|client|compare|all] [--games N] [--draws N] [--runs N] [--seed N]
@@ -102,6 +106,8 @@ struct BenchmarkOptions {
             case "--concurrency": compareConcurrency = try positive("--concurrency")
             case "--serve-copies": serveCopies = try positive("--serve-copies")
             case "--client": compareClientURL = try value("--client")
+            case "--compare-models": compareModels = try value("--compare-models")
+            case "--synthetic": syntheticEntities = try positive("--synthetic")
             default:
                 throw UsageError(description: "unknown option \"\(arguments[index])\"")
             }

@@ -14,16 +14,29 @@ import LotteryCompare
 /// 1,000-entity run is the baseline: linear time shows as the same entities per second at 10,000 (ratio ~1), memory
 /// that does not grow with the entities as the same peak (ratio ~1).
 enum CompareBenchmark {
-    /// The sizes compared, in entities (and lists) of the lottery plan.
+    /// The sizes compared, in entities (and lists) of the lottery plan. A first run, `engine`, compares as many
+    /// synthetic entities in the process, without HTTP (closures that build the values), to show the engine's own
+    /// costs apart from the clients'.
     static let sizes = [1_000, 10_000]
+    /// The runs: the whole plan (its 10 games lists hold every game, so they grow with the data set), and the
+    /// entities alone (draws and logos: lists of 10 draws), where only the number of entities grows.
+    static let runs: [(name: String, models: String?)] = [("plan", nil), ("entities", "DrawInfo,ImageInfo")]
 
     static func run(options: BenchmarkOptions) -> Int32 {
         if let copies = options.serveCopies { return serve(copies: copies) }
-        if let url = options.compareClientURL { return client(baseURL: url, concurrency: options.compareConcurrency) }
+        if let count = options.syntheticEntities {
+            return synthetic(count: count, concurrency: options.compareConcurrency)
+        }
+        if let url = options.compareClientURL {
+            return client(baseURL: url, concurrency: options.compareConcurrency, models: options.compareModels)
+        }
         print("== compare ==")
         let perCopy: Int
+        let entitiesOnlyPerCopy: Int
         do {
-            perCopy = try entitiesPerCopy(LotteryDataSet.bundled())
+            let bundled = try LotteryDataSet.bundled()
+            perCopy = entitiesPerCopy(bundled)
+            entitiesOnlyPerCopy = perCopy - 2 * bundled.games.count
         } catch {
             print("cannot load the bundled data set: \(error)")
             return 2
@@ -32,18 +45,28 @@ enum CompareBenchmark {
             "workload: the lottery plan (10 games lists, then per game: its GameInfo, its draws list, its 10 newest "
                 + "draws, its logo), REST, GraphQL, REST per entity, concurrency \(options.compareConcurrency), "
                 + "JSON report to a file; \(perCopy) entities per copy of the bundled data set")
-        var results: [(size: Int, figures: Figures)] = []
+        var results: [(run: String, figures: Figures)] = []
         for size in sizes {
-            let copies = max(1, Int((Double(size - 10) / Double(perCopy)).rounded()))
-            guard let figures = measure(copies: copies, concurrency: options.compareConcurrency) else { return 1 }
-            results.append((size, figures))
+            guard let figures = measureSynthetic(count: size, concurrency: options.compareConcurrency) else { return 1 }
+            results.append(("engine", figures))
+        }
+        for (run, models) in runs {
+            for size in sizes {
+                let (fixed, each) = models == nil ? (10, perCopy) : (0, entitiesOnlyPerCopy)
+                let copies = max(1, Int((Double(size - fixed) / Double(each)).rounded()))
+                guard
+                    let figures = measure(
+                        copies: copies, concurrency: options.compareConcurrency, models: models)
+                else { return 1 }
+                results.append((run, figures))
+            }
         }
         var table = TextTable(header: [
-            "entities", "seconds", "entities/s", "peak RSS MB", "RSS at half MB", "RSS at end MB", "exit",
+            "run", "entities", "seconds", "entities/s", "peak RSS MB", "RSS at half MB", "RSS at end MB", "exit",
         ])
-        for (_, figures) in results {
+        for (run, figures) in results {
             table.rows.append([
-                "\(figures.entities)", String(format: "%.1f", figures.seconds),
+                run, "\(figures.entities)", String(format: "%.1f", figures.seconds),
                 String(format: "%.0f", Double(figures.entities) / figures.seconds),
                 String(format: "%.1f", Double(figures.peakKB) / 1024),
                 String(format: "%.1f", Double(figures.halfKB) / 1024),
@@ -51,13 +74,16 @@ enum CompareBenchmark {
             ])
         }
         for line in table.lines { print(line) }
-        if let small = results.first?.figures, let large = results.last?.figures, results.count > 1 {
+        for run in ["engine"] + runs.map(\.name) {
+            let figures = results.filter { $0.run == run }.map(\.figures)
+            guard let small = figures.first, let large = figures.last, figures.count > 1 else { continue }
             let rate = (Double(large.entities) / large.seconds) / (Double(small.entities) / small.seconds)
+            let memory = Double(large.peakKB) / Double(max(1, small.peakKB))
+            let creep = Double(large.endKB) / Double(max(1, large.halfKB))
             print(
-                "ratios, \(large.entities) entities / \(small.entities) (the baseline, same run): entities per second "
-                    + "\(String(format: "%.2f", rate))x; peak memory \(String(format: "%.2f", Double(large.peakKB) / Double(small.peakKB)))x; "
-                    + "within the large run, RSS at the end / at half \(String(format: "%.2f", Double(large.endKB) / Double(max(1, large.halfKB))))x"
-            )
+                "\(run): \(large.entities) entities / \(small.entities) (the baseline, same run): entities per second "
+                    + "\(String(format: "%.2f", rate))x; peak memory \(String(format: "%.2f", memory))x; in the large run, "
+                    + "RSS at the end / at half \(String(format: "%.2f", creep))x")
         }
         return results.allSatisfy { $0.figures.status == 0 } ? 0 : 1
     }
@@ -81,7 +107,7 @@ enum CompareBenchmark {
     }
 
     /// Starts a backend process and a comparison process for `copies` copies; their figures.
-    static func measure(copies: Int, concurrency: Int) -> Figures? {
+    static func measure(copies: Int, concurrency: Int, models: String?) -> Figures? {
         let server = Process()
         server.executableURL = executable
         server.arguments = ["compare", "--serve-copies", "\(copies)"]
@@ -108,7 +134,9 @@ enum CompareBenchmark {
         }
         let client = Process()
         client.executableURL = executable
-        client.arguments = ["compare", "--client", url, "--concurrency", "\(concurrency)"]
+        client.arguments =
+            ["compare", "--client", url, "--concurrency", "\(concurrency)"]
+            + (models.map { ["--compare-models", $0] } ?? [])
         let clientOutput = Pipe()
         client.standardOutput = clientOutput
         do {
@@ -119,7 +147,29 @@ enum CompareBenchmark {
         }
         let data = clientOutput.fileHandleForReading.readDataToEndOfFile()
         client.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        return figures(from: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs `Benchmarks compare --synthetic count` and reads its figures.
+    static func measureSynthetic(count: Int, concurrency: Int) -> Figures? {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["compare", "--synthetic", "\(count)", "--concurrency", "\(concurrency)"]
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            print("cannot start the comparison process: \(error)")
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return figures(from: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The figures a comparison process printed.
+    static func figures(from text: String) -> Figures? {
         guard let figuresLine = text.split(separator: "\n").first(where: { $0.hasPrefix("figures ") }) else {
             print("the comparison process printed no figures:\n\(text)")
             return nil
@@ -158,6 +208,82 @@ enum CompareBenchmark {
         }
     }
 
+    // MARK: The synthetic comparison process
+
+    /// A model of the synthetic run: about the size of a `DrawInfo`.
+    struct SyntheticModel: Sendable {
+        struct Category: Sendable {
+            var matched: Int
+            var winners: Int64
+            var amount: Decimal
+        }
+
+        var id: Int
+        var title: String
+        var date: Date
+        var numbers: [Int]
+        var amount: Decimal?
+        var viewers: Int
+        var categories: [Category]
+        var url: URL?
+    }
+
+    static func syntheticModel(_ id: Int, graphQL: Bool, read: Int) -> SyntheticModel {
+        SyntheticModel(
+            id: id, title: "entity \(id)" + (graphQL && id % 100 == 0 ? " (GraphQL)" : ""),
+            date: Date(timeIntervalSince1970: Double(id) * 60), numbers: (0..<6).map { ($0 * 7 + id) % 45 },
+            amount: Decimal(id) / 100, viewers: id % 10 == 0 ? read : 0,
+            categories: (0..<8).map {
+                SyntheticModel.Category(matched: $0, winners: Int64(id * $0), amount: Decimal($0 * 100))
+            },
+            url: URL(string: "https://cdn.example/\(id).mp4"))
+    }
+
+    /// Compares `count` synthetic entities (1% with a planted difference, 10% with a counter that moves between
+    /// reads), with the JSON report written to a file, and prints its figures.
+    static func synthetic(count: Int, concurrency: Int) -> Int32 {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let memory = MemoryAtProgress()
+        let reads = ReadCounter()
+        var plan = ComparisonPlan()
+        plan.model(
+            "Synthetic", ids: { Array(0..<count) },
+            rest: { id in syntheticModel(id, graphQL: false, read: reads.next()) },
+            graphQL: { id in syntheticModel(id, graphQL: true, read: reads.next()) })
+        let start = ContinuousClock.now
+        let finalPlan = plan
+        let status = CacheBenchmark.blocking { () async -> Int32 in
+            guard
+                let options = try? ComparisonCommandOptions(parsing: [
+                    "--format", "json", "--output", report.path, "--concurrency", "\(concurrency)",
+                ])
+            else { return 2 }
+            return await ComparisonCommand.run(
+                finalPlan, options: options,
+                output: .init(standardOutput: { _ in }, standardError: { memory.progress($0) }))
+        }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print(
+            "figures entities=\(count) seconds=\(seconds) peakKB=\(MemoryAtProgress.peakKB()) "
+                + "halfKB=\(memory.halfKB) endKB=\(MemoryAtProgress.residentKB()) status=\(status == 1 ? 0 : status)")
+        return 0
+    }
+
+    /// A read number, from any task.
+    final class ReadCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
+    }
+
     // MARK: The backend process
 
     static func serve(copies: Int) -> Int32 {
@@ -176,7 +302,7 @@ enum CompareBenchmark {
 
     // MARK: The comparison process
 
-    static func client(baseURL: String, concurrency: Int) -> Int32 {
+    static func client(baseURL: String, concurrency: Int, models: String?) -> Int32 {
         guard let base = URL(string: baseURL) else { return 2 }
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: report) }
@@ -189,9 +315,9 @@ enum CompareBenchmark {
             defer { clients.finish() }
             let options: ComparisonCommandOptions
             do {
-                options = try ComparisonCommandOptions(parsing: [
-                    "--format", "json", "--output", report.path, "--concurrency", "\(concurrency)",
-                ])
+                options = try ComparisonCommandOptions(
+                    parsing: ["--format", "json", "--output", report.path, "--concurrency", "\(concurrency)"]
+                        + (models.map { ["--models", $0] } ?? []))
             } catch {
                 return 2
             }

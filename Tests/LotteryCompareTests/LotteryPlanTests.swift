@@ -95,4 +95,20 @@ struct LotteryPlanTests {
             #expect(try await client.gameInfo(gameId: id) == rest, "\(id)")
         }
     }
+
+    @Test("The scaled data set (the benchmark's): two copies compare as twice the entities, all matching")
+    func scaledDataSet() async throws {
+        let single = try LotteryDataSet.bundled()
+        let doubled = try LotteryDataSet.scaled(copies: 2)
+        #expect(doubled.games.count == 2 * single.games.count && doubled.draws.count == 2 * single.draws.count)
+        #expect(doubled.game(id: "6x45-c2")?.logo == "logo-6x45-c2")
+        let server = try EmbeddedLotteryServer.start(dataSet: doubled)
+        defer { server.stop() }
+        let run = await runCommand(arguments(server, ["--format", "json", "--quiet", "--concurrency", "8"]))
+        #expect(run.status == 0, "\(run.standardError)")
+        let report = try run.jsonReport()
+        let compared = try #require(report.int("summary", "compared"))
+        #expect(compared == 10 + 2 * (139 - 10), "10 games lists, then twice each copy's entities and draws lists")
+        #expect(report.int("summary", "matched") == compared)
+    }
 }

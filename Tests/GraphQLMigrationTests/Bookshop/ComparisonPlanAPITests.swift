@@ -19,7 +19,9 @@ struct ComparisonPlanAPITests {
 
         func gameIDs() async throws -> [String] { games.map(\.id) }
         func game(_ id: String) async throws -> Game {
-            guard let game = games.first(where: { $0.id == id }) else { throw BookshopError(description: "no game \(id)") }
+            guard let game = games.first(where: { $0.id == id }) else {
+                throw BookshopError(description: "no game \(id)")
+            }
             return game
         }
         func games() async throws -> [Game] { games }
@@ -69,7 +71,8 @@ struct ComparisonPlanAPITests {
         var plan = ComparisonPlan()
         plan.model(
             "Slot", ids: { [Key(shelf: 1, slot: 2), Key(shelf: 1, slot: 2), Key(shelf: 3, slot: 1)] },
-            rest: { key in key.shelf * 10 + key.slot }, graphQL: { key in key.shelf == 3 ? 0 : key.shelf * 10 + key.slot })
+            rest: { key in key.shelf * 10 + key.slot },
+            graphQL: { key in key.shelf == 3 ? 0 : key.shelf * 10 + key.slot })
         let report = try await ComparisonRunner(plan: plan).report()
         #expect(report.outcomes.map(\.id) == ["1/2", "3/1"], "duplicates compared once")
         #expect(report.mismatches.map { "\($0.outcome.id) \($0.field.lhs) \($0.field.rhs)" } == ["3/1 31 0"])
