@@ -38,7 +38,12 @@ struct HTMLReportBrowserTests {
         #expect(!source.contains("src=") && !source.contains("href=\"http"), "nothing fetched")
         #expect(!source.contains("<link"), "styles inline")
 
-        let dom = try HeadlessChromium.run(browser, page: page, ["--dump-dom"])
+        // One browser run: the rendered DOM on standard output and a screenshot for a person.
+        let screenshot = Self.outputFolder.appendingPathComponent("bookshop.png")
+        try? FileManager.default.removeItem(at: screenshot)
+        let dom = try HeadlessChromium.run(
+            browser, page: page,
+            ["--dump-dom", "--screenshot=\(screenshot.path)", "--window-size=1280,2400", "--hide-scrollbars"])
         #expect(dom.contains("<h1>REST vs GraphQL comparison</h1>"))
         // The mismatches: a table per model, each with its path and both values side by side.
         let books = try #require(Self.element(id: "model-Book", in: dom))
@@ -67,11 +72,7 @@ struct HTMLReportBrowserTests {
         #expect(try #require(Self.element(id: "writes", in: dom)).contains("2 of 2 passed"))
         #expect(dom.contains("class=\"result failed\""))
 
-        // A screenshot for a person; it must be a real PNG of some size.
-        let screenshot = Self.outputFolder.appendingPathComponent("bookshop.png")
-        try? FileManager.default.removeItem(at: screenshot)
-        _ = try HeadlessChromium.run(
-            browser, page: page, ["--screenshot=\(screenshot.path)", "--window-size=1280,2400", "--hide-scrollbars"])
+        // The screenshot must be a real PNG of some size.
         let image = try Data(contentsOf: screenshot)
         #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         #expect(image.count > 20_000, "a rendered page, not a blank one: \(image.count) bytes")
