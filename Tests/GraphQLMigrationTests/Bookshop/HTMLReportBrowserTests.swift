@@ -41,7 +41,7 @@ struct HTMLReportBrowserTests {
         // One browser run: the rendered DOM on standard output and a screenshot for a person.
         let screenshot = Self.outputFolder.appendingPathComponent("bookshop.png")
         try? FileManager.default.removeItem(at: screenshot)
-        let dom = try HeadlessChromium.run(
+        let dom = try await HeadlessChromium.run(
             browser, page: page,
             ["--dump-dom", "--screenshot=\(screenshot.path)", "--window-size=1280,2400", "--hide-scrollbars"])
         #expect(dom.contains("<h1>REST vs GraphQL comparison</h1>"))

@@ -27,7 +27,20 @@ enum HeadlessChromium {
     /// Runs the browser on `page` with `arguments` and returns what it printed on standard output. (Headless Chromium
     /// cannot run with JavaScript off: `--dump-dom` and `--screenshot` use scripts of their own. The report has none,
     /// which its test checks in the source.)
-    static func run(_ browser: String, page: URL, _ arguments: [String]) throws -> String {
+    ///
+    /// The browser runs and is waited for on a thread of its own, never on the tests' cooperative pool (two threads
+    /// on this machine), so the other tests keep running meanwhile.
+    static func run(_ browser: String, page: URL, _ arguments: [String]) async throws -> String {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            let thread = Thread {
+                continuation.resume(with: Result { try runBlocking(browser, page: page, arguments) })
+            }
+            thread.name = "HeadlessChromium"
+            thread.start()
+        }
+    }
+
+    private static func runBlocking(_ browser: String, page: URL, _ arguments: [String]) throws -> String {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
@@ -49,6 +62,7 @@ enum HeadlessChromium {
             collected.data = output.fileHandleForReading.readDataToEndOfFile()
             finished.signal()
         }
+        reading.name = "HeadlessChromium.output"
         reading.start()
         // A hang detector only: the browser normally ends in a few seconds.
         if finished.wait(timeout: .now() + 300) == .timedOut {
