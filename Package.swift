@@ -32,7 +32,7 @@ let package = Package(
         ),
         // SQLite, the one system library: the persistent cache store's. Apple platforms use the SDK's SQLite3.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge"]),
+        .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration"]),
         .target(name: "GraphQLMigration"),
         .target(name: "GraphQLParser"),
         .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser"]),
@@ -58,7 +58,9 @@ let package = Package(
         // The REST vs GraphQL comparison behind `graphql-bridge compare`.
         .target(
             name: "LotteryCompare",
-            dependencies: ["GraphQLBridge", "LotteryBridge", "LegacyModels", "GraphQLMigration"]
+            dependencies: [
+                "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LegacyModels", "GraphQLMigration",
+            ]
         ),
 
         // MARK: Command-line tool
@@ -71,7 +73,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen",
-                "LotteryBackend",
+                "LotteryBackend", "LotteryCompare", "GraphQLMigration",
                 // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
                 "GraphQLBridgeTesting",
             ],
@@ -113,7 +115,7 @@ let package = Package(
             name: "LotteryBridgeTests",
             dependencies: [
                 "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting",
-                "LotteryBackend",
+                "LotteryBackend", "GraphQLMigration",
                 "LotteryTestSupport",
             ],
             resources: [.copy("Fixtures")]
@@ -123,6 +125,7 @@ let package = Package(
             name: "LotteryCompareTests",
             dependencies: [
                 "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
+                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge",
             ]
         ),
         .testTarget(

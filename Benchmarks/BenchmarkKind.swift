@@ -18,6 +18,8 @@ enum BenchmarkKind: String, CaseIterable {
     /// Subscriptions over SSE, multipart and WebSocket: an event's way to a watcher against the transport's own
     /// delivery, events per second, 1,000 subscriptions on one socket and on SSE (memory per subscription).
     case realtime
+    /// The lottery's comparison plan over about 1,000 and 10,000 entities: entities per second and peak memory.
+    case compare
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -29,6 +31,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .client: return ClientBenchmark.run(options: options)
         case .persisted: return PersistedQueryBenchmark.run(options: options)
         case .realtime: return RealtimeBenchmark.run(options: options)
+        case .compare: return CompareBenchmark.run(options: options)
         }
     }
 }

@@ -18,10 +18,21 @@ struct BenchmarkOptions {
     var pinCPU = true
     /// Whether the decode benchmark runs its correctness check first (off only to measure one path's peak memory).
     var check = true
+    /// compare: the entities (and lists) compared at once.
+    var compareConcurrency = 4
+    /// compare, internal: serve this many copies of the bundled data set (the backend process).
+    var serveCopies: Int?
+    /// compare, internal: compare against the backend at this base URL (the comparison process).
+    var compareClientURL: String?
+    /// compare, internal: the comparison process's `--models`.
+    var compareModels: String?
+    /// compare, internal: compare this many synthetic entities in the process, without a backend.
+    var syntheticEntities: Int?
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|all] [--games N] [--draws N] [--runs N] [--seed N] [--only PATH[,PATH...]]
-                          [--fixtures DIR] [--python PATH] [--no-pin]
+        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|all] [--games N] [--draws N]
+                          [--runs N] [--seed N] [--only PATH[,PATH...]] [--fixtures DIR] [--python PATH] [--no-pin]
+                          [--concurrency N]
 
           decode   decode GraphQL and REST bodies of games and draws (floor, graphql, fast, rest paths)
           codegen  parse, build and validate graphql-core's big fixtures and generate LotteryAPI, beside
@@ -35,6 +46,8 @@ struct BenchmarkOptions {
                    to a GameQuery watcher against the transport's own delivery (p50, p99), events per second,
                    1,000 subscriptions on one socket and on SSE (client memory per subscription; the server
                    runs in a child process)
+          compare  the lottery's comparison plan over ~1,000 and ~10,000 entities of the embedded backend (a
+                   scaled data set): entities per second and peak memory, each size in processes of its own
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)
@@ -50,6 +63,7 @@ struct BenchmarkOptions {
           --no-check      decode: skip the correctness check (to measure the peak memory of one path alone)
           --no-pin        codegen: let the scheduler move the Swift and Python processes between CPUs
                           (by default both stay on one CPU; see CPUAffinity.swift)
+          --concurrency N compare: entities compared at once (default 4)
         """
 
     /// A problem with the command line.
@@ -96,6 +110,11 @@ struct BenchmarkOptions {
             case "--python": pythonPath = try value("--python")
             case "--no-pin": pinCPU = false
             case "--no-check": check = false
+            case "--concurrency": compareConcurrency = try positive("--concurrency")
+            case "--serve-copies": serveCopies = try positive("--serve-copies")
+            case "--client": compareClientURL = try value("--client")
+            case "--compare-models": compareModels = try value("--compare-models")
+            case "--synthetic": syntheticEntities = try positive("--synthetic")
             default:
                 throw UsageError(description: "unknown option \"\(arguments[index])\"")
             }

@@ -18,8 +18,8 @@ public struct LegacyAPIClient: Sendable {
     public let session: URLSession
     /// The timeout of each request, in seconds.
     public let timeout: TimeInterval
-    /// Called once for every HTTP response received, with its size and latency (for benchmarks and the
-    /// comparison tool). Called on an arbitrary thread.
+    /// Called once for every HTTP response received, with its size, latency and body (for benchmarks and the
+    /// comparison tool), in the task that made the request, before the body is decoded.
     public let metrics: (@Sendable (LegacyRequestMetrics) -> Void)?
     /// The answers a test gave in place of the server (`LegacyAPIClient+Overrides.swift`).
     let overrides: LegacyAPIOverrides
@@ -171,7 +171,9 @@ public struct LegacyAPIClient: Sendable {
         guard let http = response as? HTTPURLResponse else {
             throw .invalidResponse(httpStatus: nil, bodyExcerpt: Self.excerpt(of: data))
         }
-        metrics?(LegacyRequestMetrics(url: url, httpStatus: http.statusCode, byteCount: data.count, duration: duration))
+        metrics?(
+            LegacyRequestMetrics(
+                url: url, httpStatus: http.statusCode, byteCount: data.count, duration: duration, body: data))
         let value = try Self.decodeEnvelope(T.self, from: data, httpStatus: http.statusCode)
         return LegacyAPIResponse(
             value: value,

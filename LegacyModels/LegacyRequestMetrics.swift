@@ -11,12 +11,15 @@ public struct LegacyRequestMetrics: Equatable, Sendable {
     public var byteCount: Int
     /// Time from sending the request to having the whole body.
     public var duration: Duration
+    /// The body as received (what a comparison records as the REST fixture with `--record`).
+    public var body: Data
 
     /// Creates metrics from their parts.
-    public init(url: URL, httpStatus: Int, byteCount: Int, duration: Duration) {
+    public init(url: URL, httpStatus: Int, byteCount: Int, duration: Duration, body: Data = Data()) {
         self.url = url
         self.httpStatus = httpStatus
         self.byteCount = byteCount
         self.duration = duration
+        self.body = body
     }
 }

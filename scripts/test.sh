@@ -20,6 +20,17 @@ if [[ ! -f /usr/include/sqlite3.h ]]; then
 fi
 echo "sqlite3.h present"
 
+step "Chromium (headless: the HTML report's browser test)"
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ||
+            echo "warning: could not install chromium; the HTML report's browser test will fail"
+    else
+        echo "warning: chromium is missing (apt-get install chromium); the HTML report's browser test will fail"
+    fi
+fi
+command -v chromium chromium-browser 2>/dev/null | head -n 1 || true
+
 step "Python environment for the reference backend (graphql-core, pinned)"
 GRAPHQLBRIDGE_PYTHON="$(bash scripts/python-env.sh)"
 export GRAPHQLBRIDGE_PYTHON

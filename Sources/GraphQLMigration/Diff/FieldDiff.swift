@@ -33,8 +33,9 @@
 /// children is walked in linear time, and the differences of a shared pair are reported at the
 /// first path that reaches it.
 public enum FieldDiff {
-    /// The differences of `lhs` and `rhs`, and the differences that `options`' ignore patterns
-    /// hid, each with the pattern that hid it (to report what each pattern hides).
+    /// The differences of `lhs` and `rhs`, the differences that `options`' ignore patterns
+    /// hid, each with the pattern that hid it (to report what each pattern hides), and the ones
+    /// that its tolerances and unordered paths absorbed.
     public static func compare<T>(
         _ lhs: T,
         _ rhs: T,
@@ -42,7 +43,7 @@ public enum FieldDiff {
     ) -> FieldDiffResult {
         var walker = FieldDiffWalker(options: options, collectsIgnored: !options.ignoring.isEmpty)
         walker.compare(lhs, rhs, at: [])
-        return FieldDiffResult(differences: walker.differences, ignored: walker.ignored)
+        return FieldDiffResult(differences: walker.differences, ignored: walker.ignored, absorbed: walker.absorbed)
     }
 
     /// The fields in which `lhs` and `rhs` differ, in a deterministic order; empty when they

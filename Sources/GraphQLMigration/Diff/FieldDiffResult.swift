@@ -5,11 +5,16 @@ public struct FieldDiffResult: Sendable, Hashable {
     public var differences: [FieldDifference]
     /// The differences under ignored paths, each with the first pattern that matched its path.
     public var ignored: [IgnoredFieldDifference]
+    /// The differences that a tolerance or an unordered comparison absorbed, each with its rule.
+    public var absorbed: [AbsorbedFieldDifference]
 
     /// Creates a result.
-    public init(differences: [FieldDifference], ignored: [IgnoredFieldDifference] = []) {
+    public init(
+        differences: [FieldDifference], ignored: [IgnoredFieldDifference] = [], absorbed: [AbsorbedFieldDifference] = []
+    ) {
         self.differences = differences
         self.ignored = ignored
+        self.absorbed = absorbed
     }
 
     /// How many differences each pattern hid (patterns that hid none are absent).

@@ -37,6 +37,7 @@ struct FieldDiffWalker {
     private let ignoredMemo: Memo
     private(set) var differences: [FieldDifference] = []
     private(set) var ignored: [IgnoredFieldDifference] = []
+    private(set) var absorbed: [AbsorbedFieldDifference] = []
     private var reportedPaths: Set<String> = []
 
     init(options: FieldDiffOptions, collectsIgnored: Bool = false) {
@@ -95,6 +96,16 @@ struct FieldDiffWalker {
         for comparator in options.comparators where comparator.pattern.matches(path) {
             if let equal = comparator.compare(lhs, rhs) {
                 if !equal { reportValues(path, lhs, rhs) }
+                return
+            }
+        }
+        for tolerance in options.tolerances where tolerance.pattern.matches(path) {
+            if let within = tolerance.contains(lhs, rhs) {
+                if !within {
+                    reportValues(path, lhs, rhs)
+                } else if FieldValue.equals(lhs, rhs) != true {
+                    absorb(.tolerance(tolerance), path, lhs, rhs)
+                }
                 return
             }
         }
@@ -172,18 +183,64 @@ struct FieldDiffWalker {
         if !equal { reportValues(path, lhs, rhs) }
     }
 
-    /// Arrays: element by element, or one difference when the lengths differ.
+    /// Arrays: element by element, or one difference when the lengths differ; at an unordered path, as multisets.
     private mutating func compareCollections(
         _ lhs: Any, _ rhs: Any, _ lhsMirror: Mirror, _ rhsMirror: Mirror, at path: [FieldPathSegment]
     ) {
         let lhsElements = lhsMirror.children.map(\.value)
         let rhsElements = rhsMirror.children.map(\.value)
+        if let pattern = options.unordered.first(where: { $0.matches(path) }) {
+            compareMultisets(lhs, rhs, lhsElements, rhsElements, at: path, pattern: pattern)
+            return
+        }
         guard lhsElements.count == rhsElements.count else {
             reportValues(path, lhs, rhs)
             return
         }
         for index in lhsElements.indices {
             compare(lhsElements[index], rhsElements[index], at: path + [.subscript(String(index))])
+        }
+    }
+
+    /// An array at an unordered path: equal when each element of one side has its own equal element on the other
+    /// (by the diff's rules); one difference at the array's path otherwise. The same elements in another order are
+    /// an absorbed difference.
+    private mutating func compareMultisets(
+        _ lhs: Any, _ rhs: Any, _ lhsElements: [Any], _ rhsElements: [Any], at path: [FieldPathSegment],
+        pattern: FieldPathPattern
+    ) {
+        var inOrder = lhsElements.count == rhsElements.count
+        if inOrder {
+            for index in lhsElements.indices
+            where !areEqual(lhsElements[index], rhsElements[index], at: path + [.subscript(String(index))]) {
+                inOrder = false
+                break
+            }
+        }
+        if inOrder {
+            // Walked again for real, so that what tolerances absorb inside the elements is recorded.
+            for index in lhsElements.indices {
+                compare(lhsElements[index], rhsElements[index], at: path + [.subscript(String(index))])
+            }
+            return
+        }
+        var equal = lhsElements.count == rhsElements.count
+        if equal {
+            var unmatched = Array(rhsElements.indices)
+            for (index, element) in lhsElements.enumerated() {
+                let elementPath = path + [.subscript(String(index))]
+                guard let match = unmatched.firstIndex(where: { areEqual(element, rhsElements[$0], at: elementPath) })
+                else {
+                    equal = false
+                    break
+                }
+                unmatched.remove(at: match)
+            }
+        }
+        if equal {
+            absorb(.unordered(pattern), path, lhs, rhs)
+        } else {
+            reportValues(path, lhs, rhs)
         }
     }
 
@@ -278,6 +335,16 @@ struct FieldDiffWalker {
         for field in rhsFields where seen.insert(field.label).inserted {
             reportAbsence(path + [.property(field.label)], lhs: nil, rhs: field.value)
         }
+    }
+
+    /// Records a difference that `rule` absorbed (not in a trial: a trial only asks whether values are equal).
+    private mutating func absorb(_ rule: FieldDiffRule, _ path: [FieldPathSegment], _ lhs: Any, _ rhs: Any) {
+        guard !isTrial else { return }
+        let (lhsText, rhsText) = FieldValueRenderer.renderDistinct(lhs, rhs)
+        absorbed.append(
+            AbsorbedFieldDifference(
+                rule: rule, difference: FieldDifference(path: FieldPathSegment.render(path), lhs: lhsText, rhs: rhsText)
+            ))
     }
 
     private mutating func reportValues(_ path: [FieldPathSegment], _ lhs: Any, _ rhs: Any) {
