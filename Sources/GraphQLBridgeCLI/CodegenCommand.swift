@@ -19,9 +19,7 @@ public enum CodegenCommand {
           --schema FILE             The schema (SDL); repeatable.
           --operations PATH         Operation files, or folders (every *.graphql inside, sorted); several may follow.
           --output DIR              Where to write the Swift files.
-          --config FILE             A graphql-codegen.json with any of: schema, operations, output, scalars, access,
-                                    cache, persistedQueries (paths relative to the file). Options given here take
-                                    precedence.
+          --config FILE             A graphql-codegen.json (CONFIGURATION below); options given here take precedence.
           --scalar NAME=SWIFTTYPE   The Swift type of a custom scalar, e.g. --scalar Long=Int64 --scalar DateTime=Date;
                                     repeatable. An unmapped custom scalar becomes JSONValue, with a warning.
           --access LEVEL            public (default) or internal.
@@ -32,6 +30,7 @@ public enum CodegenCommand {
                                     accepted in the operations, removed from the documents sent; repeatable.
           --watch                   Regenerate whenever an input changes (checked every 0.5 s); Ctrl-C stops.
 
+        \(CodegenConfigurationHelp.text)
         EXIT STATUS:
           0  generated (warnings may be printed)
           1  an error in the schema or the operations; nothing was written
@@ -71,31 +70,14 @@ public enum CodegenCommand {
 
     static func parse(_ arguments: [String]) throws -> Options {
         var reader = ArgumentReader(arguments)
-        let schema = try reader.multipleValues("--schema")
-        let operations = try reader.multipleValues("--operations")
+        let shared = try SharedOptions(reading: &reader)
         let output = try reader.value("--output")
-        let configPath = try reader.value("--config")
-        let scalars = try reader.values("--scalar")
         let access = try reader.value("--access")
         let manifest = try reader.value("--manifest")
-        let clientDirectives = try reader.values("--client-directive")
         let watch = reader.flag("--watch")
         try reader.finish(command: "codegen")
 
-        var configuration = CodegenConfiguration()
-        if let configPath {
-            configuration = try CodegenConfiguration.load(contentsOf: URL(fileURLWithPath: configPath))
-        }
-        if !schema.isEmpty { configuration.schemaPaths = schema }
-        if !operations.isEmpty { configuration.operationPaths = operations }
-        for entry in scalars {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, CodegenConfiguration.isSwiftTypeName(parts[1]) else {
-                throw UsageError("--scalar takes NAME=SWIFTTYPE (for example Long=Int64), found '\(entry)'")
-            }
-            configuration.scalars[parts[0]] = ScalarMapping(swiftType: parts[1])
-        }
-        configuration.clientDirectives += try ValidateCommand.directiveNames(clientDirectives)
+        var configuration = try shared.configuration()
         if let access {
             guard let level = AccessLevel(rawValue: access) else {
                 throw UsageError("--access takes public or internal, found '\(access)'")
@@ -106,16 +88,57 @@ public enum CodegenCommand {
             guard !manifest.isEmpty else { throw UsageError("--manifest takes the path of the manifest file to write") }
             configuration.manifestPath = manifest
         }
-        guard !configuration.schemaPaths.isEmpty else {
-            throw UsageError("--schema FILE is required (or a --config file with \"schema\")")
-        }
-        guard !configuration.operationPaths.isEmpty else {
-            throw UsageError("--operations PATH is required (or a --config file with \"operations\")")
-        }
         guard let outputPath = output ?? configuration.outputPath else {
             throw UsageError("--output DIR is required (or a --config file with \"output\")")
         }
-        return Options(configuration: configuration, configPath: configPath, output: outputPath, watch: watch)
+        return Options(
+            configuration: configuration, configPath: shared.configPath, output: outputPath, watch: watch)
+    }
+
+    /// The options `codegen` and `validate` share: the configuration file, the schema, the operations, scalar
+    /// mappings and client directives.
+    struct SharedOptions {
+        var configPath: String?
+        var schema: [String]
+        var operations: [String]
+        var scalars: [String]
+        var clientDirectives: [String]
+
+        /// Removes the shared options from `reader`.
+        init(reading reader: inout ArgumentReader) throws(UsageError) {
+            schema = try reader.multipleValues("--schema")
+            operations = try reader.multipleValues("--operations")
+            configPath = try reader.value("--config")
+            scalars = try reader.values("--scalar")
+            clientDirectives = try reader.values("--client-directive")
+        }
+
+        /// The configuration file (when given) with the command line's options applied over it.
+        /// - Throws: ``UsageError`` for a malformed option or a missing schema or operations; the configuration
+        ///   file's own error (`ConfigurationError`) when it cannot be read.
+        func configuration() throws -> CodegenConfiguration {
+            var configuration = CodegenConfiguration()
+            if let configPath {
+                configuration = try CodegenConfiguration.load(contentsOf: URL(fileURLWithPath: configPath))
+            }
+            if !schema.isEmpty { configuration.schemaPaths = schema }
+            if !operations.isEmpty { configuration.operationPaths = operations }
+            for entry in scalars {
+                let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, !parts[0].isEmpty, CodegenConfiguration.isSwiftTypeName(parts[1]) else {
+                    throw UsageError("--scalar takes NAME=SWIFTTYPE (for example Long=Int64), found '\(entry)'")
+                }
+                configuration.scalars[parts[0]] = ScalarMapping(swiftType: parts[1])
+            }
+            configuration.clientDirectives += try ValidateCommand.directiveNames(clientDirectives)
+            guard !configuration.schemaPaths.isEmpty else {
+                throw UsageError("--schema FILE is required (or a --config file with \"schema\")")
+            }
+            guard !configuration.operationPaths.isEmpty else {
+                throw UsageError("--operations PATH is required (or a --config file with \"operations\")")
+            }
+            return configuration
+        }
     }
 
     /// One generation; returns the exit status.
@@ -135,8 +158,8 @@ public enum CodegenCommand {
         do {
             let summary = try GeneratedFileWriter(directory: URL(fileURLWithPath: options.output)).write(result.files)
             output.standardOutput(
-                "Generated \(result.files.count) files in \(options.output): \(summary.written.count) written, "
-                    + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed.\n")
+                "Generated \(counted(result.files.count, "file")) in \(options.output): \(summary.written.count) "
+                    + "written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed.\n")
         } catch {
             output.standardError("error: cannot write into \(options.output): \(error.localizedDescription)\n")
             return 2
@@ -146,7 +169,7 @@ public enum CodegenCommand {
         do {
             let written = try manifest.write(to: URL(fileURLWithPath: manifestPath))
             output.standardOutput(
-                "Persisted-query manifest of \(manifest.operations.count) operations: \(manifestPath) "
+                "Persisted-query manifest of \(counted(manifest.operations.count, "operation")): \(manifestPath) "
                     + "(\(written ? "written" : "unchanged")).\n")
             return 0
         } catch {
@@ -154,6 +177,11 @@ public enum CodegenCommand {
                 "error: cannot write the persisted-query manifest \(manifestPath): \(error.localizedDescription)\n")
             return 2
         }
+    }
+
+    /// `1 file`, `2 files`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// Regenerates whenever the modification date or the set of input files changes, until the task is cancelled

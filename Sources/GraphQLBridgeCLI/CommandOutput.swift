@@ -73,10 +73,10 @@ struct ArgumentReader {
         return remaining.count != before
     }
 
-    /// Fails on anything not consumed.
+    /// Fails on anything not consumed (the command adds where to find its options).
     func finish(command: String) throws(UsageError) {
         if let first = remaining.first {
-            throw UsageError("unknown argument '\(first)' for '\(command)'; see 'graphql-bridge \(command) --help'")
+            throw UsageError("unknown argument '\(first)' for '\(command)'")
         }
     }
 }

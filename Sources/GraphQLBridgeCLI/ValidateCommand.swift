@@ -6,7 +6,8 @@ import GraphQLParser
 public enum ValidateCommand {
     /// The command's help.
     public static let help = """
-        USAGE: graphql-bridge validate --schema FILE --operations PATH... [--client-directive NAME]...
+        USAGE: graphql-bridge validate --schema FILE --operations PATH... [--config FILE] [--scalar NAME=SWIFTTYPE]...
+                                       [--client-directive NAME]...
 
         Parses the schema and the operations and validates the operations against the schema (the GraphQL spec's
         validation rules, with graphql-core's messages), then checks what the code generator itself requires (a
@@ -14,19 +15,25 @@ public enum ValidateCommand {
         accepts is one 'codegen' generates. Each problem is printed to standard output as
         'path:line:column: error: message'; a file that is not valid GraphQL is reported the same way. A fragment
         that no operation uses is a warning (graphql-core's 'Fragment 'X' is never used.'), not an error: a server
-        would reject the document as it is, but the code generator generates the fragment on its own.
+        would reject the document as it is, but the code generator generates the fragment on its own. So is a
+        custom scalar without a mapping (it would become JSONValue).
 
         OPTIONS:
           --schema FILE        The schema (SDL); repeat it for a schema split over several files.
           --operations PATH    Operation files, or folders (every *.graphql inside, sorted); several may follow.
+          --config FILE        A graphql-codegen.json (CONFIGURATION below), the one codegen and the build plugin
+                               read; options given here take precedence.
+          --scalar NAME=SWIFTTYPE
+                               The Swift type of a custom scalar, as codegen takes it; repeatable.
           --client-directive NAME
                                A client-only directive of the app (as "clientDirectives" in graphql-codegen.json):
                                accepted where a directive may stand unless a schema file declares it; repeatable.
 
+        \(CodegenConfigurationHelp.text)
         EXIT STATUS:
           0  no errors (warnings may be printed)
           1  at least one error
-          2  usage error, or a path that does not exist
+          2  usage error, an unreadable configuration, or a path that does not exist
 
         """
 
@@ -36,26 +43,27 @@ public enum ValidateCommand {
             output.standardOutput(help)
             return 0
         }
-        let schemaPaths: [String]
-        let operationPaths: [String]
-        var configuration = CodegenConfiguration()
+        let configuration: CodegenConfiguration
         do {
             var reader = ArgumentReader(arguments)
-            schemaPaths = try reader.multipleValues("--schema")
-            operationPaths = try reader.multipleValues("--operations")
-            configuration.clientDirectives = try directiveNames(reader.values("--client-directive"))
+            let shared = try CodegenCommand.SharedOptions(reading: &reader)
             try reader.finish(command: "validate")
-            guard !schemaPaths.isEmpty else { throw UsageError("--schema FILE is required") }
-            guard !operationPaths.isEmpty else { throw UsageError("--operations PATH is required") }
-        } catch {
+            configuration = try shared.configuration()
+        } catch let error as UsageError {
             output.standardError("error: \(error)\n\nRun 'graphql-bridge validate --help' for the options.\n")
+            return 2
+        } catch {
+            // The configuration file's own error, `path: error: message`.
+            output.standardError("\(error)\n")
             return 2
         }
         let loaded: LoadedSources
         do {
-            loaded = try LoadedSources.load(schema: schemaPaths, operations: operationPaths)
+            loaded = try LoadedSources.load(
+                schema: configuration.schemaPaths, operations: configuration.operationPaths)
         } catch {
-            output.standardError("error: \(error)\n")
+            // `path: error: message`, as a compiler prints it.
+            output.standardError("\(error)\n")
             return 2
         }
         let diagnostics = validate(loaded, configuration: configuration)

@@ -5,8 +5,8 @@ import GraphQLMigration
 extension ComparisonFixtures {
     /// A transport that answers with the GraphQL response bodies recorded for an entity (or a list) by
     /// `compare --record`: each response of the compared read in turn, as `200` with
-    /// `Content-Type: application/graphql-response+json`; a request beyond them fails with a ``TransportError`` that
-    /// says so. Runs the app's real client, decoding and adapter offline on what the backend sent.
+    /// `Content-Type: application/graphql-response+json`; a request beyond them fails with `APIError.unimplemented`,
+    /// which says so. Runs the app's real client, decoding and adapter offline on what the backend sent.
     ///
     /// ```swift
     /// let fixtures = ComparisonFixtures(directory: recorded)
@@ -25,11 +25,12 @@ extension ComparisonFixtures {
             bodies.append(more)
         }
         let count = bodies.count
-        let transport = MockTransport { _, _ in
-            throw TransportError(
-                .other,
-                "the recorded fixtures of \(model) \(id) hold \(count) GraphQL response(s), and the code under test "
-                    + "sent one more request: record again, or check what the test asks for")
+        let transport = MockTransport { request, body in
+            let operation = RecordedRequest(request: request, body: body, transportOperationName: "").operationName
+            throw APIError.unimplemented(
+                operation: operation ?? "GraphQL", request: "request \(count + 1) of \(model) \(id)",
+                advice: "The recorded fixtures of \(model) \(id) hold \(count) GraphQL response(s), and the code "
+                    + "under test sent one more request: record again, or check what the test asks for.")
         }
         for body in bodies { transport.enqueue(body: body) }
         return transport

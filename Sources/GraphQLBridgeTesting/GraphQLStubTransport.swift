@@ -16,8 +16,8 @@ import GraphQLBridge
 /// #expect(try transport.variables(of: GameQuery.self) == [GameQuery.Variables(id: "6x45")])
 /// ```
 ///
-/// A request that no stub answers fails with a ``TransportError`` that names the operation, its variables and the
-/// stub to add. The most recently added stub that matches a request answers it. Safe to use from any task.
+/// A request that no stub answers fails with `APIError.unimplemented`, which names the operation, its variables and
+/// the stub to add (a test's mistake, not the network's). The most recently added stub that matches a request answers it. Safe to use from any task.
 public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
     /// Answers a request whose body is `body`, or returns `nil` when it does not match.
     typealias Stub = @Sendable (_ body: Data) throws -> (HTTPResponse, Data)?
@@ -106,7 +106,11 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
             if let answer = try stub(parameters) { return answer }
         }
         lock.withLock { unanswered.append(record) }
-        throw TransportError(.other, Self.missingStubMessage(for: record, name: name, number: number))
+        let swiftName = name + Self.operationTypeSuffix(of: record.query)
+        throw APIError.unimplemented(
+            operation: name,
+            request: "\(swiftName) with variables \(record.variables?.jsonText ?? "{}") (request \(number))",
+            advice: Self.missingStubAdvice(swiftName: swiftName))
     }
 
     // MARK: Helpers
@@ -119,10 +123,11 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
             do {
                 variables = try Self.variables(in: body)
             } catch {
-                throw TransportError(
-                    .other,
-                    "GraphQLStubTransport cannot read the variables of operation \(Operation.operationName) as "
-                        + "\(Operation.self).Variables: \(error)")
+                throw APIError.encoding(
+                    operation: Operation.operationName,
+                    reason:
+                        "GraphQLStubTransport cannot read the variables the client sent as \(Operation.self).Variables "
+                        + "(their Encodable and Decodable conformances disagree): \(error)")
             }
             guard let data = try answer(variables) else { return nil }
             return (
@@ -144,13 +149,10 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
         try JSONDecoder().decode(VariablesEnvelope<Variables>.self, from: body).variables
     }
 
-    /// What a test that forgot a stub reads: the operation, its variables, and the call that adds a stub.
-    static func missingStubMessage(for record: RecordedRequest, name: String, number: Int) -> String {
-        let variables = record.variables?.jsonText ?? "{}"
-        let swiftName = name + Self.operationTypeSuffix(of: record.query)
-        return "GraphQLStubTransport has no stub for operation \(name) with variables \(variables) "
-            + "(request \(number)): add `transport.stub(\(swiftName).self, data: \(swiftName).Data(...))`, "
-            + "or `transport.stub(\(swiftName).self) { variables in \(swiftName).Data(...) }` to answer per variables"
+    /// What a test that forgot a stub reads after the request: the call that adds a stub.
+    static func missingStubAdvice(swiftName: String) -> String {
+        "GraphQLStubTransport has no stub for it: add `transport.stub(\(swiftName).self, data: \(swiftName).Data(...))`, "
+            + "or `transport.stub(\(swiftName).self) { variables in \(swiftName).Data(...) }` to answer per variables."
     }
 
     /// `Query`, `Mutation` or `Subscription`, from the document's first word (the generator's type name suffix).

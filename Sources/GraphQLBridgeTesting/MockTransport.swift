@@ -15,7 +15,7 @@ import GraphQLBridge
 /// Replies can be delayed (the delay is a `Task.sleep`, so cancelling the calling task ends it with a
 /// `CancellationError`), fail with any error (``TransportError``, `URLError`, ...), or simulate a server
 /// that never answers (``MockReply/timeout``). With neither a queued reply nor a handler, a request fails
-/// with a ``TransportError`` that says so. The type is safe to use from any task: its state is behind a lock.
+/// with `APIError.unimplemented`, which says so. The type is safe to use from any task: its state is behind a lock.
 public final class MockTransport: GraphQLTransport, @unchecked Sendable {
     /// Answers one request: gets the request and its body, returns the response head and body, or throws
     /// as a transport would.
@@ -28,7 +28,7 @@ public final class MockTransport: GraphQLTransport, @unchecked Sendable {
 
     /// Creates a transport.
     /// - Parameter handler: answers the requests for which no reply is queued; `nil` makes such a request
-    ///   fail with a ``TransportError`` of kind `other`.
+    ///   fail with `APIError.unimplemented`, which says to enqueue a reply.
     public init(handler: Handler? = nil) {
         self.handler = handler
     }
@@ -148,10 +148,9 @@ public final class MockTransport: GraphQLTransport, @unchecked Sendable {
         }
         guard let reply else {
             guard let handler else {
-                throw TransportError(
-                    .other,
-                    "MockTransport has no reply for operation \(operationName) (request \(number)): "
-                        + "enqueue one or set a handler")
+                throw APIError.unimplemented(
+                    operation: operationName, request: "request \(number) (operation \(operationName))",
+                    advice: "MockTransport has no reply for it: enqueue one or set a handler.")
             }
             return try await handler(request, body)
         }

@@ -173,13 +173,16 @@ struct GraphQLHTTPClientTransportTests {
         #expect(error == .cancelled(operation: "Ping"))
     }
 
-    @Test("a MockTransport without a reply fails with a message that says so")
+    @Test("a MockTransport without a reply fails with a message that says so, not as a network failure")
     func noReply() async throws {
         let error = try #require(await executionError(makeClient(MockTransport()), PingQuery()))
-        guard case .transport(_, let message, _) = error else {
-            Issue.record("expected .transport, got \(error)")
+        guard case .unimplemented(let operation, let request, let advice) = error else {
+            Issue.record("expected .unimplemented, got \(error)")
             return
         }
-        #expect(message.contains("MockTransport has no reply for operation Ping"))
+        #expect(operation == "Ping")
+        #expect(request == "request 1 (operation Ping)")
+        #expect(advice.contains("MockTransport has no reply for it: enqueue one or set a handler"))
+        #expect(!error.description.contains("network"), "\(error)")
     }
 }

@@ -89,8 +89,16 @@ struct GraphQLStubTransportTests {
             Issue.record("a request without a stub was answered")
         } catch {
             let message = "\(error)"
-            #expect(message.contains(#"no stub for operation Game with variables {"id":"6x45"}"#), "\(message)")
+            #expect(message.contains(#"GameQuery with variables {"id":"6x45"} (request 1)"#), "\(message)")
             #expect(message.contains("`transport.stub(GameQuery.self, data: GameQuery.Data(...))`"), "\(message)")
+            // A test's missing stub, not a network failure: no advice about the endpoint or the network.
+            #expect(message.hasSuffix("to answer per variables."), "\(message)")
+            #expect(!message.contains("Check the endpoint URL and the network"), "\(message)")
+            guard let apiError = error as? APIError, case .unimplemented(let operation, _, _) = apiError else {
+                Issue.record("expected APIError.unimplemented, got \(error)")
+                return
+            }
+            #expect(operation == "Game")
         }
         #expect(transport.unstubbedRequests.map(\.operationName) == ["Game"])
     }

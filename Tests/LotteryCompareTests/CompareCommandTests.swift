@@ -169,6 +169,16 @@ struct CompareCommandTests {
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
+    @Test("An unknown argument: the message once, the hint to --help once")
+    func unknownArgumentHintOnce() async {
+        let run = await runCommand(["compare", "--bogus"])
+        #expect(run.status == 2)
+        #expect(
+            run.standardError
+                == "error: unknown argument '--bogus'\n\nRun 'graphql-bridge compare --help' for the options.\n",
+            "\(run.standardError)")
+    }
+
     @Test("--output writes the report to a file")
     func outputFile() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("compare-\(UUID().uuidString).json")

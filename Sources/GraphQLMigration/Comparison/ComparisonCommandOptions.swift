@@ -43,7 +43,7 @@ public struct ComparisonCommandOptions: Sendable {
         noiseCheck = !reader.flag("--no-noise-check")
         strict = reader.flag("--strict")
         if let first = reader.remaining.first {
-            throw ComparisonUsageError("unknown argument '\(first)'; see --help for the options")
+            throw ComparisonUsageError("unknown argument '\(first)'")
         }
 
         guard let format = ComparisonReportFormat(rawValue: formatText) else {

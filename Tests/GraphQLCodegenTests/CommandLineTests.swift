@@ -1,0 +1,121 @@
+import Foundation
+import GraphQLBridgeCLI
+import GraphQLCodegen
+import Testing
+
+/// The command line as a whole: `--version`, the top-level help, the configuration keys in the helps, and the
+/// messages a newcomer meets first (validate with the project's configuration, a missing schema, a plural).
+@Suite("graphql-bridge command line")
+struct CommandLineTests {
+    func run(_ arguments: [String]) async -> (status: Int32, output: OutputCapture) {
+        let capture = OutputCapture()
+        let status = await GraphQLBridgeCommand.main(arguments: arguments, output: capture.output)
+        return (status, capture)
+    }
+
+    @Test("--version prints the version, which is the newest release of CHANGELOG.md")
+    func version() async throws {
+        for spelling in ["--version", "version"] {
+            let (status, output) = await run([spelling])
+            #expect(status == 0)
+            #expect(output.standardOutput == "graphql-bridge \(GraphQLBridgeCommand.version)\n")
+        }
+        let changelog = try String(
+            contentsOf: CodegenTestSupport.repositoryRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let firstRelease = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.contains("Unreleased") }
+        #expect(
+            firstRelease?.hasPrefix("## [\(GraphQLBridgeCommand.version)]") == true,
+            "CHANGELOG.md's newest release is \(firstRelease ?? "missing"); the command says \(GraphQLBridgeCommand.version)"
+        )
+    }
+
+    @Test("the top-level help lists every command, --version and the exit statuses")
+    func topLevelHelp() async {
+        let (status, output) = await run(["--help"])
+        #expect(status == 0)
+        let help = output.standardOutput
+        for command in ["codegen", "validate", "compare", "serve"] {
+            #expect(help.contains("\n  \(command) "), "\(command) is missing from the help")
+        }
+        #expect(help.contains("--version"))
+        #expect(help.contains("EXIT STATUS:\n  0  success"))
+        #expect(help.contains("\n  1  ") && help.contains("\n  2  usage error"))
+        let none = await run([])
+        #expect(none.status == 2 && none.output.standardError.contains("EXIT STATUS:"))
+    }
+
+    @Test("codegen's and validate's helps list every configuration key", arguments: ["codegen", "validate"])
+    func configurationKeysInHelp(command: String) async {
+        let (status, output) = await run([command, "--help"])
+        #expect(status == 0)
+        for key in CodegenConfiguration.keys {
+            #expect(output.standardOutput.contains("  \"\(key)\""), "\(command) --help does not list \"\(key)\"")
+        }
+    }
+
+    @Test("one file generated is 'Generated 1 file'")
+    func singular() async throws {
+        let folder = try CodegenTestSupport.temporaryDirectory("cli-singular")
+        defer { CodegenTestSupport.remove(folder) }
+        let schema = folder.appendingPathComponent("schema.graphqls")
+        try CodegenTestSupport.write("type Query { name: String }", to: schema)
+        let operations = folder.appendingPathComponent("Name.graphql")
+        try CodegenTestSupport.write("query Name { name }", to: operations)
+        let output = folder.appendingPathComponent("Generated")
+        let (status, capture) = await run([
+            "codegen", "--schema", schema.path, "--operations", operations.path, "--output", output.path,
+        ])
+        #expect(status == 0, "\(capture.standardError)")
+        #expect(
+            capture.standardOutput.hasPrefix("Generated 1 file in \(output.path): 1 written"),
+            "\(capture.standardOutput)")
+    }
+
+    @Test("validate takes --config and --scalar as codegen does: the project's own operations validate clean")
+    func validateWithConfiguration() async throws {
+        let config = CodegenTestSupport.repositoryRoot.appendingPathComponent(
+            "Sources/LotteryAPI/graphql/graphql-codegen.json")
+        let withConfig = await run(["validate", "--config", config.path])
+        #expect(withConfig.status == 0, "\(withConfig.output.standardOutput)\(withConfig.output.standardError)")
+        #expect(withConfig.output.standardOutput.isEmpty, "\(withConfig.output.standardOutput)")
+
+        // Without the configuration's scalars, `Long` is unmapped: a warning, which --scalar takes away.
+        let graphql = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/LotteryAPI/graphql")
+        let paths = [
+            "--schema", graphql.appendingPathComponent("schema.graphqls").path,
+            "--operations", graphql.appendingPathComponent("Operations.graphql").path,
+        ]
+        let bare = await run(["validate"] + paths)
+        #expect(bare.status == 0)
+        #expect(
+            bare.output.standardOutput.contains("warning: The custom scalar 'Long'"), "\(bare.output.standardOutput)")
+        let mapped = await run(
+            ["validate"] + paths + ["--scalar", "Long=Int64", "--scalar", "DateTime=Date"])
+        #expect(!mapped.output.standardOutput.contains("'Long'"), "\(mapped.output.standardOutput)")
+
+        let badScalar = await run(["validate"] + paths + ["--scalar", "Long"])
+        #expect(badScalar.status == 2)
+        #expect(badScalar.output.standardError.contains("--scalar takes NAME=SWIFTTYPE"))
+        let missingConfig = await run(["validate", "--config", "/nonexistent/graphql-codegen.json"])
+        #expect(missingConfig.status == 2)
+        #expect(missingConfig.output.standardError.hasPrefix("/nonexistent/graphql-codegen.json: error: "))
+    }
+
+    @Test("a schema that does not exist: one 'error:', at its path, as a compiler says it")
+    func missingSchema() async {
+        let (status, output) = await run(["validate", "--schema", "nope.graphqls", "--operations", "nope.graphql"])
+        #expect(status == 2)
+        #expect(output.standardError == "nope.graphqls: error: no such file or folder\n")
+    }
+
+    @Test(
+        "an unknown argument: the message once, the hint to --help once",
+        arguments: [["codegen", "--bogus"], ["validate", "--bogus"], ["serve", "--bogus"]])
+    func unknownArgument(arguments: [String]) async {
+        let (status, output) = await run(arguments)
+        #expect(status == 2)
+        let message = output.standardError
+        #expect(message.hasPrefix("error: unknown argument '--bogus' for '\(arguments[0])'"), "\(message)")
+        #expect(message.components(separatedBy: "--help").count == 2, "the hint is not given once: \(message)")
+    }
+}
