@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: installs what the tests need (graphql-core in a venv, and
-# graphql-core's test fixtures as a parser corpus), then runs the Python reference backend's self-test and
-# every Swift test. The Swift tests start the reference backend themselves, on free loopback ports.
+# graphql-core's test fixtures as a parser corpus), then runs the Python reference backend's self-test, builds the
+# API documentation (scripts/docs.sh) and runs every Swift test. The Swift tests start the reference backend themselves, on free loopback ports.
 #
 # Usage: scripts/test.sh [extra `swift test` arguments, e.g. --filter LotteryBridgeTests]
 set -euo pipefail
@@ -69,6 +69,12 @@ bash scripts/lint.sh && echo "lint clean"
 
 step "Swift build (tests included)"
 swift build --build-tests --quiet
+
+# The API documentation (DocC catalogs and doc comments): any warning fails the run. Skipped for a part of the suite.
+if [ $# -eq 0 ]; then
+    step "API documentation (scripts/docs.sh: DocC, warnings are errors)"
+    bash scripts/docs.sh
+fi
 
 step "Swift tests"
 swift test --skip-build "$@"

@@ -2,7 +2,7 @@ import Foundation
 import GraphQLBridge
 import GraphQLMigration
 
-/// Tells a running comparison (``GraphQLMigration/ComparisonContext``) about each GraphQL response: its body is
+/// Tells a running comparison (`ComparisonContext`, GraphQLMigration) about each GraphQL response: its body is
 /// counted in the GraphQL bytes of the report and, with `--record DIR`, saved as the entity's GraphQL fixture. Outside
 /// a comparison's read it only passes the request on.
 ///

@@ -4,7 +4,7 @@ import GraphQLBridge
 /// Builds GraphQL response bodies for tests: `{"data":...,"errors":[...],"extensions":{...}}`.
 ///
 /// `data` is passed as JSON text, so numbers reach the decoder exactly as written (a `Long` above 2^53,
-/// a decimal string, a malformed value). Errors are written from ``GraphQLError`` values.
+/// a decimal string, a malformed value). Errors are written from `GraphQLError` values.
 ///
 /// ```swift
 /// transport.enqueue(
@@ -22,7 +22,7 @@ public enum GraphQLResponseFixture {
         Data(text(data: data, errors: errors, extensions: extensions).utf8)
     }
 
-    /// The body as UTF-8 data, with `data` given as a ``JSONValue`` (`.null` for `"data":null`).
+    /// The body as UTF-8 data, with `data` given as a `JSONValue` (`.null` for `"data":null`).
     public static func body(
         data: JSONValue, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
     ) -> Data {

@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLBridge
 
-/// A ``GraphQLTransport`` for tests that answers generated operations with typed values: a test states a
+/// A `GraphQLTransport` for tests that answers generated operations with typed values: a test states a
 /// `GameQuery.Data` built in Swift, and the transport sends it as the server would (`{"data":{...}}`: `Long` as a
 /// JSON number, `DateTime` as RFC 3339 text, enum values as their raw value, `nil` as `null`), so the response goes
 /// through the same decoding, error policy and adapters as a live one. It records every request, and reads back

@@ -50,13 +50,13 @@ public struct MockReply: Sendable {
         response(status: status, headers: ["Content-Type": contentType], body: Data(json.utf8), delay: delay)
     }
 
-    /// A transport failure: the transport throws `error` (a ``TransportError``, a `URLError`, ...).
+    /// A transport failure: the transport throws `error` (a `TransportError`, a `URLError`, ...).
     public static func failure(_ error: any Error, delay: Duration = .zero) -> MockReply {
         MockReply(.fail(error), delay: delay)
     }
 
-    /// A server that never answers: the transport waits for the request's ``HTTPRequest/timeout``, then
-    /// throws a ``TransportError`` of kind `timedOut`, as ``URLSessionTransport`` does.
+    /// A server that never answers: the transport waits for the request's `timeout`, then
+    /// throws a `TransportError` of kind `timedOut`, as `URLSessionTransport` does.
     public static var timeout: MockReply { MockReply(.timeout, delay: .zero) }
 
     /// An answer computed by `handler` from the request and its body.

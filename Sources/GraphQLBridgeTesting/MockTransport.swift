@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLBridge
 
-/// A ``GraphQLTransport`` for tests: answers each request from a queue of ``MockReply`` values (first in,
+/// A `GraphQLTransport` for tests: answers each request from a queue of ``MockReply`` values (first in,
 /// first out) or, when the queue is empty, from a handler closure, and records every request it gets.
 ///
 /// ```swift
@@ -13,7 +13,7 @@ import GraphQLBridge
 /// ```
 ///
 /// Replies can be delayed (the delay is a `Task.sleep`, so cancelling the calling task ends it with a
-/// `CancellationError`), fail with any error (``TransportError``, `URLError`, ...), or simulate a server
+/// `CancellationError`), fail with any error (`TransportError`, `URLError`, ...), or simulate a server
 /// that never answers (``MockReply/timeout``). With neither a queued reply nor a handler, a request fails
 /// with `APIError.unimplemented`, which says so. The type is safe to use from any task: its state is behind a lock.
 public final class MockTransport: GraphQLTransport, @unchecked Sendable {
@@ -106,7 +106,7 @@ public final class MockTransport: GraphQLTransport, @unchecked Sendable {
     }
 
     /// Queues a server that never answers: `send` waits for the request's timeout, then throws a
-    /// ``TransportError`` of kind `timedOut`.
+    /// `TransportError` of kind `timedOut`.
     public func enqueueTimeout() {
         enqueue(.timeout)
     }

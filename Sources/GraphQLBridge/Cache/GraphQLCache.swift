@@ -134,7 +134,7 @@ public actor GraphQLCache {
     ///   - storesResponses: whether a persistent store also keeps each query's last response and serves it (one
     ///     row read and decoded) while none of its records changed: a new process (the app's next launch) then
     ///     reads a cached query as fast as a server response is decoded. On by default; the memory store keeps none
-    ///     (``memoizedResultLimit`` does that within a process).
+    ///     (`memoizedResultLimit` does that within a process).
     ///   - now: the clock (inject one in tests).
     public init(
         storage: Storage = .memory, maxAge: Duration = .zero, namespace: String = "default",

@@ -70,6 +70,7 @@ public struct GraphQLHTTPClient: Sendable {
 
     /// Executes `operation` and decodes its result.
     /// - Parameters:
+    ///   - operation: the generated query or mutation, with its variables.
     ///   - fetchPolicy: for a query on a client with a ``cache``: where the result comes from
     ///     (``GraphQLFetchPolicy/preferCache`` by default). Mutations always go to the server, and their
     ///     results are merged into the cache. Without a cache, every operation goes to the server.

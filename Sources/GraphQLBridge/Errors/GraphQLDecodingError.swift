@@ -2,7 +2,7 @@
 ///
 /// Thrown by the scalar rules (``GraphQLScalarDecodable``) from inside `Decodable` initializers, and
 /// built from Foundation's `DecodingError` by the client, so every decoding failure reaches the caller
-/// as ``APIError/decoding(_:)`` with the same shape.
+/// as ``APIError/decoding(operation:_:)`` with the same shape.
 public struct GraphQLDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JSON path of the value, as in GraphQL error paths: `data.game.lastDraw.number`,
     /// `data.draws[3].winningNumbers[0]`.

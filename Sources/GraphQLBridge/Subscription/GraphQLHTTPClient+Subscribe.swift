@@ -8,8 +8,10 @@ extension GraphQLHTTPClient {
     ///     show(event.data?.drawUpdated)    // and every GameQuery watcher of that draw updates too
     /// }
     /// ```
-    /// - Parameter errorPolicy: whether an event with GraphQL errors beside its data ends the subscription (the
-    ///   default) or is given with its partial data.
+    /// - Parameters:
+    ///   - subscription: the generated subscription, with its variables.
+    ///   - errorPolicy: whether an event with GraphQL errors beside its data ends the subscription (the default) or
+    ///     is given with its partial data.
     public func subscribe<Subscription: GraphQLSubscription>(
         _ subscription: Subscription, errorPolicy: GraphQLErrorPolicy = .failOnAnyError
     ) -> GraphQLSubscriptionSequence<Subscription> {

@@ -11,6 +11,7 @@ public protocol GraphQLStreamingTransport: Sendable {
     /// ``GraphQLStreamingResponse/body``.
     /// - Parameters:
     ///   - request: the request; its `timeout` bounds the wait for the response head.
+    ///   - body: the request's body.
     ///   - idleTimeout: the longest gap between two pieces of the body before the stream fails with
     ///     ``TransportError/Kind-swift.enum/timedOut``; `nil` for none.
     func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse

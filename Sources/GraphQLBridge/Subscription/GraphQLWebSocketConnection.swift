@@ -15,9 +15,9 @@ public enum GraphQLWebSocketMessage: Sendable, Hashable {
 /// a connector of its own. One task receives at a time; sends may come from any task.
 public protocol GraphQLWebSocketConnection: Sendable {
     /// Sends a text message.
-    /// - Throws: ``GraphQLWebSocketError`` (``GraphQLWebSocketError/Kind-swift.enum/closed``) or a transport error.
+    /// - Throws: ``GraphQLWebSocketError`` (``GraphQLWebSocketError/Kind-swift.enum/closed(code:)``) or a transport error.
     func send(text: String) async throws
-    /// The next message; throws ``GraphQLWebSocketError`` with ``GraphQLWebSocketError/Kind-swift.enum/closed`` and
+    /// The next message; throws ``GraphQLWebSocketError`` with ``GraphQLWebSocketError/Kind-swift.enum/closed(code:)`` and
     /// the close code (1006 when the connection dropped without a close frame) when the socket has ended.
     func receive() async throws -> GraphQLWebSocketMessage
     /// Closes the socket with `code` and `reason` (a close frame, then the connection); a pending ``receive()``

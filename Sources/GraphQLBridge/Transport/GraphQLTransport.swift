@@ -7,7 +7,10 @@ import Foundation
 /// ``TransportError`` or `URLError`; anything else is reported as a transport failure too.
 public protocol GraphQLTransport: Sendable {
     /// Sends `request` with `body` and returns the response head and its whole body.
-    /// - Parameter operationName: the GraphQL operation, for logs and metrics.
+    /// - Parameters:
+    ///   - request: the request's method, URL, header fields and timeout.
+    ///   - body: the request's body (empty for a `GET`).
+    ///   - operationName: the GraphQL operation, for logs and metrics.
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data)
 }
 

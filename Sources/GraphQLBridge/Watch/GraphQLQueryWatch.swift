@@ -55,6 +55,7 @@ extension GraphQLHTTPClient {
     /// }
     /// ```
     /// - Parameters:
+    ///   - query: the generated query, with its variables.
     ///   - fetchPolicy: where the first result comes from; ``GraphQLWatchFetchPolicy/cacheAndServer`` by default.
     ///   - errorPolicy: as for ``execute(_:fetchPolicy:errorPolicy:)``.
     public func watch<Query: GraphQLQuery>(

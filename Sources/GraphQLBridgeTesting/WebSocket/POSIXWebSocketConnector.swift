@@ -8,7 +8,7 @@ import GraphQLBridge
 #endif
 
 /// A minimal RFC 6455 WebSocket client over POSIX sockets (`ws://` only, no TLS, no extensions), for tests: it lets
-/// ``GraphQLSubscriptionTransport/webSocket(url:connector:options:)`` run against a local server on a platform whose
+/// `GraphQLSubscriptionTransport.webSocket(url:connector:options:)` run against a local server on a platform whose
 /// `URLSession` cannot open WebSockets (Linux with a libcurl without WebSocket support).
 ///
 /// ```swift

@@ -11,7 +11,7 @@ import GraphQLParser
 /// for file in result.files { ... }
 /// ```
 ///
-/// Every stage reports problems as ``Diagnostic``s with file, line and column. Warnings never stop the run; an
+/// Every stage reports problems as `Diagnostic`s (GraphQLParser) with file, line and column. Warnings never stop the run; an
 /// error stops it at the end of the stage that found it (all files are still parsed, all operations validated), so
 /// no code is generated from invalid input.
 public struct CodegenPipeline: Sendable {
@@ -64,8 +64,11 @@ public struct CodegenPipeline: Sendable {
 
     /// Stage 3: validates the operation documents together (a fragment may be defined in one file and used in
     /// another) against the schema. A fragment no operation uses is not an error here: it is generated on its own.
-    /// - Parameter warnOfUnusedFragments: Reports a fragment no operation uses as a warning (graphql-core's message),
-    ///   since a server would reject the document as it is; otherwise says nothing of it.
+    /// - Parameters:
+    ///   - documents: The parsed operation documents.
+    ///   - schema: The schema they are validated against.
+    ///   - warnOfUnusedFragments: Reports a fragment no operation uses as a warning (graphql-core's message), since a
+    ///     server would reject the document as it is; otherwise says nothing of it.
     public func validate(_ documents: [Document], schema: Schema, warnOfUnusedFragments: Bool = false) -> [Diagnostic] {
         let merged = Document(definitions: documents.flatMap(\.definitions))
         return Validator.validate(

@@ -14,7 +14,7 @@ public enum SwiftNames {
     /// underscore suffix.
     public static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_"]
 
-    /// The identifier as written in source: in backticks when it is a keyword (`` `default` ``).
+    /// The identifier as written in source: in backticks when it is a keyword (as `default` is).
     public static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
     }

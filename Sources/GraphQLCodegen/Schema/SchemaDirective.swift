@@ -66,6 +66,6 @@ public final class SchemaDirective: Sendable {
         argumentsByName[name]
     }
 
-    /// Where the definition is (``SourceLocation/unknown`` for built-in directives).
+    /// Where the definition is (`SourceLocation.unknown` for built-in directives).
     public var location: SourceLocation { definition?.location ?? .unknown }
 }

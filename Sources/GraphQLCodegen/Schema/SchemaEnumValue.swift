@@ -41,6 +41,6 @@ public struct SchemaEnumValue: Sendable {
     /// Whether `@deprecated` is applied.
     public var isDeprecated: Bool { deprecationReason != nil }
 
-    /// Where the definition is (``SourceLocation/unknown`` for built-in definitions).
+    /// Where the definition is (`SourceLocation.unknown` for built-in definitions).
     public var location: SourceLocation { definition?.location ?? .unknown }
 }

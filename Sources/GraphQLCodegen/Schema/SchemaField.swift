@@ -67,6 +67,6 @@ public final class SchemaField: Sendable {
     /// Whether `@deprecated` is applied.
     public var isDeprecated: Bool { deprecationReason != nil }
 
-    /// Where the definition is (``SourceLocation/unknown`` for built-in definitions).
+    /// Where the definition is (`SourceLocation.unknown` for built-in definitions).
     public var location: SourceLocation { definition?.location ?? .unknown }
 }

@@ -179,6 +179,6 @@ public final class SchemaType: Sendable {
     /// Whether the type is one of the built-in scalars `Int`, `Float`, `String`, `Boolean` and `ID`.
     public var isBuiltInScalar: Bool { kind == .scalar && isBuiltIn && Self.builtInScalarNames.contains(name) }
 
-    /// Where the definition is (``SourceLocation/unknown`` for built-in types).
+    /// Where the definition is (`SourceLocation.unknown` for built-in types).
     public var location: SourceLocation { definition?.location ?? .unknown }
 }

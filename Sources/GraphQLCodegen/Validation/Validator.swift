@@ -38,9 +38,8 @@ public enum Validator {
     ///     is never used.`) as warnings, which do not count against `maxErrors`: a server would reject the
     ///     document as it is, but a code generator uses such fragments on their own. Ignored when
     ///     `allowUnusedFragments` is set.
-    /// - Returns: The errors (severity ``Diagnostic/Severity/error``), empty when the document is valid. Each has
-    ///   graphql-core's message and its locations (``Diagnostic/location`` and
-    ///   ``Diagnostic/relatedLocations``).
+    /// - Returns: The errors (`Diagnostic`s of severity `.error`), empty when the document is valid. Each has
+    ///   graphql-core's message and its locations (`location` and `relatedLocations`).
     public static func validate(
         _ document: Document,
         schema: Schema,

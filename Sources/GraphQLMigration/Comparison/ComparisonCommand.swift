@@ -11,7 +11,7 @@ import Foundation
 /// exit(await ComparisonCommand.main(plan, arguments: CommandLine.arguments))
 /// ```
 ///
-/// It parses the options of `graphql-bridge compare` (``help(command:options:about:)``), checks the report's
+/// It parses the options of `graphql-bridge compare` (``help(command:models:options:about:)``), checks the report's
 /// destination before reading anything, runs the plan with progress on standard error, streams the report (text,
 /// JSON, HTML or JUnit XML) to standard output or `--output`, and returns the exit status: 0 every entity and list
 /// matched (and every write check passed); 1 a mismatch, a write read back wrong or, with `--strict`, an unstable
@@ -42,6 +42,7 @@ public enum ComparisonCommand {
 
     /// Parses `arguments` and runs `plan`; returns the exit status.
     /// - Parameters:
+    ///   - plan: what to compare: the models, lists and writes, and how to fetch each through both APIs.
     ///   - arguments: the command line as `CommandLine.arguments` gives it (the program first: an argument that
     ///     does not start with `-` is taken as the program and left out), or the options alone.
     ///   - output: where to write.

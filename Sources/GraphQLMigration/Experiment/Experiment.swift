@@ -89,7 +89,10 @@ public struct Experiment<Value: Sendable>: Sendable {
     /// Runs `control` and, when sampled, `candidate` concurrently; returns the control's value
     /// or rethrows its error unchanged.
     ///
-    /// - Parameter context: merged over the experiment's ``context`` in this run's result.
+    /// - Parameters:
+    ///   - context: merged over the experiment's ``context`` in this run's result.
+    ///   - control: the old path (REST): its value or error is the caller's.
+    ///   - candidate: the new path (GraphQL), compared with the control's value when sampled.
     /// - Throws: the control's error, as thrown; in strict mode, ``ExperimentMismatchError``
     ///   when the control succeeded and the candidate differs or failed.
     public func run(

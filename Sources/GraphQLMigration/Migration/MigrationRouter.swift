@@ -71,6 +71,8 @@ public struct MigrationRouter: Sendable {
     ///   - mode: overrides the configured mode for this call.
     ///   - comparator: how shadow mode compares REST's and GraphQL's values.
     ///   - context: passed on in shadow experiments' results (with `model` and `mode`).
+    ///   - rest: fetches the value through REST.
+    ///   - graphQL: fetches the value through GraphQL.
     /// - Throws: the error of the API that answered (see the type's documentation).
     public func route<Value: Sendable>(
         _ model: String,

@@ -19,7 +19,10 @@ public enum ComparisonReportFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Writes the report of `summary` and `outcomes` to `sink`, in chunks.
     /// - Parameters:
+    ///   - summary: the totals of the run.
+    ///   - outcomes: reads the run's outcomes, in the plan's order.
     ///   - header: lines that say what was compared (`REST: https://...`), shown at the top.
+    ///   - sink: receives the report's text, chunk by chunk.
     /// - Throws: what `sink` or `outcomes` throws.
     public func write(
         summary: ComparisonSummary, outcomes: @escaping Outcomes, header: [String] = [],
