@@ -138,7 +138,11 @@ let package = Package(
             path: "Tests/GraphQLCodegenTestSupport"),
         .testTarget(
             name: "GraphQLCodegenTests",
-            dependencies: ["GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport"],
+            dependencies: [
+                "GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport",
+                // The documentation's runnable code runs against the embedded backend (GeneratedCodeCompilesTests).
+                "LotteryBackend",
+            ],
             exclude: ["make_validation_expectations.py", "validate_batch.py"],
             resources: [.copy("Fixtures")]
         ),

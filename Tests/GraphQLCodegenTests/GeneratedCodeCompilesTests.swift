@@ -1,16 +1,20 @@
 import Foundation
 import GraphQLCodegen
 import GraphQLParser
+import LotteryBackend
 import Testing
 
-/// The generated code compiles and decodes: every snippet's output, and (when GRAPHQL_CORE_FIXTURES names
-/// graphql-core's fixtures folder) realistic GitHub operations against its github_schema.graphql, are compiled in a
-/// temporary package with a copy of the GraphQLBridge runtime; a small program then decodes GitHub responses with
-/// the generated types and its output is compared with Fixtures/GitHub/expected-output.txt.
+/// The generated code and the documentation's code compile, in one package made as a reader of the README makes
+/// it (its `Package.swift` is the README's, depending on this repository through a path in place of the URL):
+/// every snippet's output of the generator, (when GRAPHQL_CORE_FIXTURES names graphql-core's fixtures folder)
+/// realistic GitHub operations against its github_schema.graphql, and every Swift block of README.md, Migration.md,
+/// docs/ and the DocC articles (``DocumentationSnippets``). Then the README's quick start and the blocks marked `run`
+/// run against the embedded backend, and a small program decodes GitHub responses with the generated types (its
+/// output compared with Fixtures/GitHub/expected-output.txt).
 ///
-/// Slow (a `swift build`): the package lives at a fixed path under /tmp so that repeated runs are incremental, one per
+/// Slow (one `swift build`): the package lives at a fixed path under /tmp so that repeated runs are incremental, one per
 /// checkout (named after its path), so that checkouts tested at the same time do not rewrite each other's files.
-@Suite("Generated code compiles and decodes", .serialized)
+@Suite("Generated code and the documentation's code compile and run", .serialized)
 struct GeneratedCodeCompilesTests {
     static let packageFolder = URL(
         fileURLWithPath: "/tmp/graphql-codegen-compile-check"
@@ -18,19 +22,47 @@ struct GeneratedCodeCompilesTests {
     /// How many of the property test's random operations are compiled.
     static let propertySampleSize = 40
 
-    // On a fresh machine (no build of the package yet) this takes 236 to 262 s on 2 cores, several times that while
-    // other builds share them: the limit only tells a hang.
-    @Test("snippets and GitHub operations compile; the GitHub types decode responses", .timeLimit(.minutes(30)))
+    // On a fresh machine (no build of the package yet) this takes about 4 to 6 minutes on 2 cores, several times that
+    // while other builds share them: the limit only tells a hang.
+    @Test(
+        "snippets, GitHub operations and the documentation's code compile; the GitHub types decode; the quick start runs",
+        .timeLimit(.minutes(30)))
     func compileAndDecode() async throws {
         let package = Self.packageFolder
-        var targets: [String] = []
+        let repository = CodegenTestSupport.repositoryRoot
+        let documentation = try SnippetPackage(snippets: DocumentationSnippets.all(), repository: repository)
+        var targets = documentation.targets
+        let runtime = ".product(name: \"GraphQLBridge\", package: \"\(SnippetPackage.dependencyLink)\")"
 
-        // The runtime, copied as a local target.
-        let runtime = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/GraphQLBridge")
-        try Self.sync(try Self.files(in: runtime), to: package.appendingPathComponent("Sources/GraphQLBridge"))
-        // The runtime's persistent cache links the system's SQLite through this module map on Linux.
-        let sqlite = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/CSQLite")
-        try Self.sync(try Self.files(in: sqlite), to: package.appendingPathComponent("Sources/CSQLite"))
+        // This repository, as the package's dependency (a link: the dependency's identity is the link's name).
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let link = package.appendingPathComponent(SnippetPackage.dependencyLink)
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != repository.path {
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: repository)
+        }
+        // Earlier versions of this check copied the runtime into the package.
+        for stale in ["Sources/GraphQLBridge", "Sources/CSQLite"] {
+            try? FileManager.default.removeItem(at: package.appendingPathComponent(stale))
+        }
+        // The documentation's files (the quick start's configuration, operations and code) and its blocks; the
+        // quick start's schema is the embedded backend's, which the README says to copy.
+        var documentationFiles = documentation.files
+        documentationFiles.append(
+            GeneratedFile(
+                relativePath: "Sources/MyAPI/graphql/schema.graphqls",
+                contents: try String(
+                    contentsOf: repository.appendingPathComponent("contract/lottery.graphqls"), encoding: .utf8)))
+        let documentationFolders = Set(
+            documentationFiles.map { $0.relativePath.split(separator: "/").prefix(2).joined(separator: "/") })
+        for folder in documentationFolders {
+            let prefix = folder + "/"
+            try Self.sync(
+                documentationFiles.filter { $0.relativePath.hasPrefix(prefix) }.map {
+                    GeneratedFile(relativePath: String($0.relativePath.dropFirst(prefix.count)), contents: $0.contents)
+                }, to: package.appendingPathComponent(folder),
+                extensions: [".swift", ".graphql", ".graphqls", ".json"])
+        }
 
         for name in RenderingSnippetTests.snippets {
             let folder = try CodegenTestSupport.fixtureURL("Snippets/\(name)")
@@ -40,7 +72,7 @@ struct GeneratedCodeCompilesTests {
             let target = "Snippet" + name.split(separator: "-").map { SwiftNames.capitalized(String($0)) }.joined()
             try Self.sync(result.files, to: package.appendingPathComponent("Sources/\(target)"))
             targets.append(
-                ".target(name: \"\(target)\", dependencies: [\"GraphQLBridge\"], path: \"Sources/\(target)\")")
+                ".target(name: \"\(target)\", dependencies: [\(runtime)], path: \"Sources/\(target)\")")
         }
 
         let gitHubFixtures = try CodegenTestSupport.fixtureURL("GitHub")
@@ -62,9 +94,9 @@ struct GeneratedCodeCompilesTests {
                 [GeneratedFile(relativePath: "main.swift", contents: main)],
                 to: package.appendingPathComponent("Sources/GitHubSmoke"))
             targets.append(
-                ".target(name: \"GitHubAPI\", dependencies: [\"GraphQLBridge\"], path: \"Sources/GitHubAPI\")")
+                ".target(name: \"GitHubAPI\", dependencies: [\(runtime)], path: \"Sources/GitHubAPI\")")
             targets.append(
-                ".executableTarget(name: \"GitHubSmoke\", dependencies: [\"GitHubAPI\", \"GraphQLBridge\"], "
+                ".executableTarget(name: \"GitHubSmoke\", dependencies: [\"GitHubAPI\", \(runtime)], "
                     + "path: \"Sources/GitHubSmoke\")")
             smoke = true
 
@@ -85,30 +117,20 @@ struct GeneratedCodeCompilesTests {
             #expect(!sampleResult.hasErrors, "\(sampleResult.diagnostics.filter { $0.severity == .error })")
             try Self.sync(sampleResult.files, to: package.appendingPathComponent("Sources/PropertySample"))
             targets.append(
-                ".target(name: \"PropertySample\", dependencies: [\"GraphQLBridge\"], path: \"Sources/PropertySample\")"
+                ".target(name: \"PropertySample\", dependencies: [\(runtime)], path: \"Sources/PropertySample\")"
             )
         }
 
-        let manifest = """
-            // swift-tools-version: 6.0
-            // Written by GraphQLCodegenTests (GeneratedCodeCompilesTests); rebuilt on every run.
-            import PackageDescription
+        let manifest =
+            documentation.manifest + """
 
-            let package = Package(
-                name: "GraphQLCodegenCompileCheck",
-                platforms: [.macOS(.v14), .iOS(.v17)],
-                targets: [
-                    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
-                    .target(
-                        name: "GraphQLBridge",
-                        dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))],
-                        path: "Sources/GraphQLBridge"),
-                    \(targets.joined(separator: ",\n        "))
-                ],
-                swiftLanguageModes: [.v6]
-            )
+                // Added by GeneratedCodeCompilesTests (rewritten on every run): the checks of the generated code and the
+                // documentation's blocks, a module per document.
+                package.targets += [
+                    \(targets.joined(separator: ",\n    "))
+                ]
 
-            """
+                """
         try Self.sync(
             [GeneratedFile(relativePath: "Package.swift", contents: manifest)], to: package, removeOthers: false)
 
@@ -125,8 +147,11 @@ struct GeneratedCodeCompilesTests {
                     || $0.contains("/Sources/PropertySample")
             },
             "the generated code has warnings:\n\(errors.prefix(40).joined(separator: "\n"))")
-        guard build.status == 0, smoke else { return }
+        guard build.status == 0 else { return }
 
+        try await runDocumentation(documentation, package: package)
+
+        guard smoke else { return }
         let binary = package.appendingPathComponent(".build/debug/GitHubSmoke").path
         let run = try await Self.run([binary, gitHubFixtures.path])
         #expect(run.status == 0, "\(run.output)")
@@ -134,6 +159,30 @@ struct GeneratedCodeCompilesTests {
             contentsOf: gitHubFixtures.appendingPathComponent("expected-output.txt"), encoding: .utf8)
         if let diff = TextDiff.diff(expected: expected, actual: run.output) {
             Issue.record("the smoke program's output differs from expected-output.txt:\n\(diff)")
+        }
+    }
+
+    /// Runs the README's quick start (`MyApp`) and the blocks marked `run` against the embedded backend; the quick
+    /// start must print what the README says it prints.
+    func runDocumentation(_ documentation: SnippetPackage, package: URL) async throws {
+        let server = try EmbeddedLotteryServer.start()
+        defer { server.stop() }
+        let environment = ["env", "\(SnippetPackage.portVariable)=\(server.port)"]
+        for output in try DocumentationSnippets.all().filter({ $0.annotation.output != nil }) {
+            let executable = output.annotation.output ?? ""
+            let run = try await Self.run(
+                environment + [package.appendingPathComponent(".build/debug/\(executable)").path])
+            #expect(run.status == 0, "\(executable) (\(output)) failed: \(run.output)")
+            if let diff = TextDiff.diff(expected: output.code, actual: run.output) {
+                Issue.record("\(executable) does not print what \(output) says:\n\(diff)")
+            }
+        }
+        guard !documentation.runnable.isEmpty else { return }
+        let run = try await Self.run(
+            environment + [package.appendingPathComponent(".build/debug/SnippetRunner").path])
+        #expect(run.status == 0, "a runnable block failed:\n\(run.output)")
+        for name in documentation.runnable {
+            #expect(run.output.contains("ok \(name)\n"), "\(name) did not run:\n\(run.output)")
         }
     }
 
@@ -151,11 +200,14 @@ struct GeneratedCodeCompilesTests {
 
     /// Makes a folder hold exactly `files` (other `.swift` files removed, when `removeOthers`), rewriting only the
     /// files that changed, so the build stays incremental.
-    static func sync(_ files: [GeneratedFile], to folder: URL, removeOthers: Bool = true) throws {
+    static func sync(
+        _ files: [GeneratedFile], to folder: URL, removeOthers: Bool = true,
+        extensions: [String] = [".swift", ".modulemap", ".h"]
+    ) throws {
         _ = try GeneratedFileWriter(directory: folder).write(files, removeStale: false)
         guard removeOthers else { return }
         let kept = Set(files.map(\.relativePath))
-        for file in try Self.files(in: folder) where !kept.contains(file.relativePath) {
+        for file in try Self.files(in: folder, extensions: extensions) where !kept.contains(file.relativePath) {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(file.relativePath))
         }
     }
