@@ -76,4 +76,40 @@ for module in "${modules[@]}"; do
             { echo "error: the article $article is missing from the site"; exit 1; }
     done
 done
-echo "API documentation: $output/site (${#modules[@]} modules, no warnings, $((SECONDS - started)) s)"
+# The site renders in a real browser (DocC's pages are built by JavaScript from the JSON above): the landing page
+# lists every module, and an article shows its title. Skipped, with a note, where Chromium or python3 is missing.
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [[ -n "$browser" ]] && command -v python3 >/dev/null 2>&1; then
+    server_log="$output/http.log"
+    python3 -u -m http.server --bind 127.0.0.1 --directory "$output/site" 0 >"$server_log" 2>&1 &
+    server=$!
+    trap 'kill "$server" 2>/dev/null || true' EXIT
+    port=""
+    for _ in $(seq 100); do
+        port=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$server_log" | head -n 1)
+        [[ -n "$port" ]] && break
+        sleep 0.1
+    done
+    [[ -n "$port" ]] || { cat "$server_log"; echo "error: the static server did not start"; exit 1; }
+    render() { # URL path -> the rendered DOM
+        local profile
+        profile=$(mktemp -d)
+        timeout 300 "$browser" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+            --disable-extensions --disable-background-networking --disable-component-update --disable-sync \
+            --no-default-browser-check --user-data-dir="$profile" --virtual-time-budget=10000 \
+            --dump-dom "http://127.0.0.1:$port$1" 2>/dev/null || true
+        rm -rf "$profile"
+    }
+    landing=$(render /documentation/)
+    for module in "${modules[@]}"; do
+        grep -q ">$module<" <<<"$landing" || { echo "error: the site's landing page does not list $module"; exit 1; }
+    done
+    grep -q 'class="title"><span[^>]*>Getting started</span>' <<<"$(render /documentation/graphqlbridge/gettingstarted)" ||
+        { echo "error: the Getting started article does not render in the browser"; exit 1; }
+    kill "$server" 2>/dev/null || true
+    trap - EXIT
+    rendered="; rendered in $(basename "$browser")"
+else
+    rendered="; not checked in a browser (chromium or python3 missing)"
+fi
+echo "API documentation: $output/site (${#modules[@]} modules, no warnings$rendered, $((SECONDS - started)) s)"
