@@ -77,7 +77,12 @@ struct MockTransportTests {
         #expect(try await transport.send(request, body: Data(), operationName: "B").0.status == 204)
         #expect(transport.lastRequest?.transportOperationName == "B")
         transport.setHandler(nil)
-        await #expect(throws: TransportError.self) {
+        // Nothing to answer with: the test's mistake, said as such (not a network failure).
+        await #expect(
+            throws: APIError.unimplemented(
+                operation: "C", request: "request 2 (operation C)",
+                advice: "MockTransport has no reply for it: enqueue one or set a handler.")
+        ) {
             try await transport.send(request, body: Data(), operationName: "C")
         }
     }
