@@ -1,4 +1,5 @@
-// `Benchmarks [decode|codegen|all] [options]`: run with `swift run -c release Benchmarks decode`.
+// `Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|all] [options]`: run with
+// `swift run -c release Benchmarks decode` (Benchmarks/README.md has the figures and how each was measured).
 //
 // Each benchmark is a `BenchmarkKind` case (see BenchmarkKind.swift); adding one is a new file with its
 // runner and a new case there.
