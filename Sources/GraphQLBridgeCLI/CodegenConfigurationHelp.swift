@@ -30,12 +30,23 @@ enum CodegenConfigurationHelp {
         ),
     ]
 
-    /// The section, ending with a blank line.
+    /// The section, ending with a blank line; descriptions wrapped to 116 columns.
     static var text: String {
+        let indent = 22
         var lines = ["CONFIGURATION (graphql-codegen.json; paths relative to the file):"]
         for entry in entries {
-            let key = "  \"\(entry.key)\""
-            lines.append(key.padding(toLength: 22, withPad: " ", startingAt: 0) + entry.about)
+            var line = "  \"\(entry.key)\"".padding(toLength: indent, withPad: " ", startingAt: 0)
+            var lineIsEmpty = true
+            for word in entry.about.split(separator: " ") {
+                if !lineIsEmpty && line.count + 1 + word.count > 116 {
+                    lines.append(line)
+                    line = String(repeating: " ", count: indent)
+                    lineIsEmpty = true
+                }
+                line += (lineIsEmpty ? "" : " ") + word
+                lineIsEmpty = false
+            }
+            lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
     }
