@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Race checks: the runtime's (GraphQLBridgeTests), the migration module's (GraphQLMigrationTests) and the bridge's
+# Race checks: the runtime's (GraphQLBridgeTests), the cache scenarios' (CacheScenarioTests), the migration module's (GraphQLMigrationTests) and the bridge's
 # (LotteryBridgeTests) tests under ThreadSanitizer. Builds into its own scratch folder (.build-tsan) so the
 # ordinary build stays as it is. Not part of .ci/run (a sanitized build of the whole graph takes several
 # minutes on two cores); run it before releasing and after concurrency changes.
@@ -15,4 +15,4 @@ export GRAPHQLBRIDGE_REQUIRE_BACKEND=1
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan --quiet
 swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
-    --filter 'GraphQLBridgeTests|GraphQLMigrationTests|LotteryBridgeTests' "$@"
+    --filter 'GraphQLBridgeTests|GraphQLMigrationTests|LotteryBridgeTests|CacheScenarioTests' "$@"

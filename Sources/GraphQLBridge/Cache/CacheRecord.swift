@@ -27,10 +27,10 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         var changed = false
         var valueChanged = false
         for (name, entry) in other.fields {
-            let old = fields[name]
+            // One lookup: the new entry goes in, the old one comes back to compare.
+            let old = fields.updateValue(entry, forKey: name)
             guard old != entry else { continue }
             if old?.value != entry.value { valueChanged = true }
-            fields[name] = entry
             changed = true
         }
         return (changed, valueChanged)

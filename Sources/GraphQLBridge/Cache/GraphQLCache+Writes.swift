@@ -97,10 +97,10 @@ extension GraphQLCache {
             writeLog.change(outcome.changedValues)
             generation.set(writeLog.generation)
         }
-        // A new receivedAt changes freshness only; memoized results are re-read when a value changed, and
-        // their freshness is recomputed for those whose records were rewritten.
-        // Watchers follow values: a record only received again (same values, new freshness) re-reads no watcher.
-        invalidate(Set(changed), signalling: outcome.changedValues)
+        // Memoized results and watchers follow values: a record only received again (same values, a new receivedAt)
+        // re-reads neither; the results that read it keep their earlier expiry (stale early, never late), and this
+        // query's result gets its new one below.
+        if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues) }
 
         outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
@@ -113,10 +113,9 @@ extension GraphQLCache {
     /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
     /// server's `data` as the records now hold it), both with the records it is made of.
     private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer) {
-        let dependencies = RecordKeys(normalizer.dependencies)
         if let result = response.result, optimisticLayers.isEmpty {
-            memo.remember(
-                result, dependencies: dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey)
+            memo.refresh(
+                result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey)
         }
         guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
         var body: [UInt8] = []

@@ -42,7 +42,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
         var valueChanged: Set<String> = []
         for (key, record) in incoming {
             clock += 1
-            guard var slot = slots.removeValue(forKey: key) else {
+            guard let index = slots.index(forKey: key) else {
                 let bytes = record.estimatedByteCount
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
@@ -50,18 +50,18 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 if !record.fields.isEmpty { valueChanged.insert(key) }
                 continue
             }
-            let outcome = slot.record.merge(record)
-            slot.lastUse = clock
+            // In place (the slot's record is not copied): one lookup.
+            let outcome = slots.values[index].record.merge(record)
+            slots.values[index].lastUse = clock
             if outcome.changed {
                 changed.append(key)
                 if outcome.valueChanged {
                     valueChanged.insert(key)
-                    totalBytes -= slot.bytes
-                    slot.bytes = slot.record.estimatedByteCount
-                    totalBytes += slot.bytes
+                    let bytes = slots.values[index].record.estimatedByteCount
+                    totalBytes += bytes - slots.values[index].bytes
+                    slots.values[index].bytes = bytes
                 }
             }
-            slots[key] = slot
         }
         return (changed, valueChanged)
     }

@@ -25,6 +25,12 @@ struct RecordKeys: Sendable {
         storage = .encoded(bytes)
     }
 
+    /// How many keys (decoded now for an encoded list).
+    var count: Int {
+        if case .keys(let keys) = storage { return keys.count }
+        return self.keys.count
+    }
+
     /// The keys (decoded now for an encoded list).
     var keys: [String] {
         switch storage {

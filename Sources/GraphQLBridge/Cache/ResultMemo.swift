@@ -93,6 +93,26 @@ struct ResultMemo {
         }
     }
 
+    /// Remembers `data` as `queryKey`'s result, as ``remember(_:dependencies:earliestExpiry:for:)``, unless the memo
+    /// already holds a result of `queryKey` read from `dependencies` (the same records, none of whose values changed
+    /// since): then only its freshness and last use are updated, and nothing is indexed again.
+    mutating func refresh(
+        _ data: any Sendable, dependencies: Set<String>, earliestExpiry: Date, for queryKey: String
+    ) {
+        guard limit > 0 else { return }
+        if var entry = entries[queryKey], entry.dependencies.count == dependencies.count,
+            entry.dependencies.keys.allSatisfy(dependencies.contains)
+        {
+            clock += 1
+            entry.lastUse = clock
+            entry.earliestExpiry = earliestExpiry
+            entry.data = data
+            entries[queryKey] = entry
+            return
+        }
+        remember(data, dependencies: RecordKeys(dependencies), earliestExpiry: earliestExpiry, for: queryKey)
+    }
+
     /// The record keys of the results used (read again or remembered) since the last call, those that have left
     /// the memo since included, least recently used first, each key once at its last use. A result served from the
     /// memo reads no record, so this is how its records count as used for the store's least-recently-used trimming.

@@ -85,7 +85,7 @@ final class InFlightRequests: @unchecked Sendable {
             return true
         }
         guard starts else { return }
-        let task = Task {
+        let operation: @Sendable () async -> Void = {
             let outcome: Result<Response, any Error>
             do {
                 outcome = .success(try await send())
@@ -93,6 +93,14 @@ final class InFlightRequests: @unchecked Sendable {
                 outcome = .failure(error)
             }
             self.finish(request, key: key, with: outcome)
+        }
+        // A task of its own, so that the first caller's cancellation is not the request's; started on the caller's
+        // thread where the platform can (no hand-over to another thread before the request is even sent).
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            task = Task.immediate(operation: operation)
+        } else {
+            task = Task(operation: operation)
         }
         lock.withLock {
             request.task = task

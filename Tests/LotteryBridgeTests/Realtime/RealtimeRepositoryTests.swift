@@ -32,7 +32,7 @@ struct RealtimeRepositoryTests {
         "drawUpdates gives legacy DrawInfos, equal to REST's model of the same draw",
         arguments: RealtimeTransport.allCases)
     func drawUpdates(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let client = GraphQLClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
         let collector = Collector<DrawInfo>()
@@ -66,7 +66,7 @@ struct RealtimeRepositoryTests {
         "GraphQL modes: the game follows the subscription: a status through the cache, a new draw by one refetch",
         arguments: [MigrationMode.graphQL, .graphQLWithRESTFallback], RealtimeTransport.allCases)
     func graphQLModes(mode: MigrationMode, transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let counter = RequestCounter()
         let restCalls = RESTCalls()
@@ -94,7 +94,7 @@ struct RealtimeRepositoryTests {
 
     @Test("GraphQL mode: the draws follow the subscription: changes through the cache, a new draw by one refetch")
     func graphQLDraws() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let counter = RequestCounter()
         let repository = Self.repository(server, modes: ["DrawInfo": .graphQL], counter: counter)
@@ -124,7 +124,7 @@ struct RealtimeRepositoryTests {
 
     @Test("REST mode: the draws are polled (the legacy app's way), no subscription")
     func restMode() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let counter = RequestCounter()
         let repository = Self.repository(server, modes: ["DrawInfo": .rest], counter: counter)
@@ -145,7 +145,7 @@ struct RealtimeRepositoryTests {
 
     @Test("Shadow mode: REST polls, and each event is compared with a REST read of that draw and published")
     func shadowMode() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let publisher = RecordingExperimentPublisher()
         let repository = Self.repository(server, modes: ["DrawInfo": .shadow], publisher: publisher)

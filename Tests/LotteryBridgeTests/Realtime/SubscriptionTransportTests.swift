@@ -60,7 +60,7 @@ struct SubscriptionTransportTests {
         "Each event is written through the cache: a GameQuery watcher shows the new draw status, no query request",
         arguments: RealtimeTransport.allCases)
     func watcherUpdates(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let counter = RequestCounter()
         let cache = GraphQLCache(maxAge: .seconds(300))
@@ -93,7 +93,7 @@ struct SubscriptionTransportTests {
         "Cancelling the consuming task ends the subscription on the server and frees it",
         arguments: RealtimeTransport.allCases)
     func cancellation(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let subscriptions = transport.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: subscriptions)
@@ -114,7 +114,7 @@ struct SubscriptionTransportTests {
         "Leaving the loop early (the iterator released) also ends the subscription on the server",
         arguments: RealtimeTransport.allCases)
     func releasedIterator(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
         let clock = server.drawClock
@@ -136,7 +136,7 @@ struct SubscriptionTransportTests {
         "A dropped stream or socket is re-established and the subscription resumed",
         arguments: RealtimeTransport.allCases)
     func resubscribesAfterDrop(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
         let (events, task) = Self.consume(client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
@@ -208,7 +208,7 @@ struct SubscriptionTransportTests {
         "A request error (an operation the server rejects) ends the subscription with its GraphQL errors",
         arguments: RealtimeTransport.allCases)
     func requestError(transport: RealtimeTransport) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
         let (_, task) = Self.consume(client.subscribe(UnknownFieldSubscription()))
@@ -222,7 +222,7 @@ struct SubscriptionTransportTests {
 extension SubscriptionTransportTests {
     @Test("A stream keeps its transport alive: one opened from a transport released at once still delivers")
     func streamOutlivesTransport() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         var request = HTTPRequest(method: "POST", url: server.graphQLURL)
         request.headers["Accept"] = "text/event-stream"

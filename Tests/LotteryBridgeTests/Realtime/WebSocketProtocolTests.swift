@@ -17,7 +17,7 @@ struct WebSocketProtocolTests {
         "The fatal close codes end every subscription at once, never retried",
         arguments: [4400, 4401, 4406, 4409, 4429, 4500])
     func fatalCloseCodes(code: Int) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
@@ -42,7 +42,7 @@ struct WebSocketProtocolTests {
         "4403, 4408, 4499 and a dropped socket are retried: the subscriptions resume on a new socket",
         arguments: [4403, 4408, 4499, nil] as [Int?])
     func retriedCloseCodes(code: Int?) async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
@@ -85,7 +85,7 @@ struct WebSocketProtocolTests {
 
     @Test("Subscriptions share one socket and their events are routed by id, each in its order")
     func interleaved() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
@@ -122,7 +122,7 @@ struct WebSocketProtocolTests {
 
     @Test("An error message ends its own subscription with its GraphQL errors; the others on the socket go on")
     func errorMessage() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
@@ -142,7 +142,7 @@ struct WebSocketProtocolTests {
 
     @Test("Pings keep a quiet socket: the server answers, nothing is dropped")
     func keepAlive() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         var options = RealtimeTransport.quickOptions
         options.pingInterval = .milliseconds(20)
@@ -162,7 +162,7 @@ struct WebSocketProtocolTests {
     #if canImport(FoundationNetworking)
         @Test("Where URLSession cannot open WebSockets, .webSocket fails at once with a typed error, never a hang")
         func unavailableOnThisPlatform() async throws {
-            let server = try EmbeddedLotteryServer.start()
+            let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
             defer { server.stop() }
             let client = GraphQLHTTPClient(
                 endpoint: server.graphQLURL, subscriptions: .webSocket(url: server.webSocketURL))

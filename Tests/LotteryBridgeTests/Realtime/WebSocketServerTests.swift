@@ -18,6 +18,12 @@ struct WebSocketServerTests {
             HTTPRequest(method: "GET", url: server.webSocketURL, timeout: .seconds(10)), subprotocols: subprotocols)
     }
 
+    /// The embedded backend, with a `connection_init` deadline far beyond any test's steps (the 4408 test sets its
+    /// own): on a loaded machine, the 10 s default could pass between opening a socket and its first message.
+    static func startServer() throws -> EmbeddedLotteryServer {
+        try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(webSocketInitTimeout: .seconds(300)))
+    }
+
     /// Receives until the socket closes; returns the close code and the text messages before it.
     static func closeCode(_ connection: any GraphQLWebSocketConnection) async -> (Int?, [String]) {
         var texts: [String] = []
@@ -35,7 +41,7 @@ struct WebSocketServerTests {
 
     @Test("Init, ack, subscribe, next per draw change, complete; ping answered with pong")
     func conversation() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try Self.startServer()
         defer { server.stop() }
         let socket = try await Self.open(server)
         try await socket.send(text: #"{"type":"connection_init"}"#)
@@ -58,7 +64,7 @@ struct WebSocketServerTests {
 
     @Test("subscribe before connection_init: 4401")
     func subscribeBeforeInit() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try Self.startServer()
         defer { server.stop() }
         let socket = try await Self.open(server)
         try await socket.send(text: Self.subscribe)
@@ -67,7 +73,7 @@ struct WebSocketServerTests {
 
     @Test("A second connection_init: 4429")
     func secondInit() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try Self.startServer()
         defer { server.stop() }
         let socket = try await Self.open(server)
         try await socket.send(text: #"{"type":"connection_init"}"#)
@@ -78,7 +84,7 @@ struct WebSocketServerTests {
 
     @Test("An id already in use: 4409")
     func duplicateID() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try Self.startServer()
         defer { server.stop() }
         let socket = try await Self.open(server)
         try await socket.send(text: #"{"type":"connection_init"}"#)
@@ -99,7 +105,7 @@ struct WebSocketServerTests {
 
     @Test("Not JSON, or an unknown type: 4400")
     func invalidMessage() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try Self.startServer()
         defer { server.stop() }
         let socket = try await Self.open(server)
         try await socket.send(text: "hello")
@@ -108,7 +114,7 @@ struct WebSocketServerTests {
 
     @Test("A client that does not speak graphql-transport-ws: 4406")
     func wrongSubprotocol() async throws {
-        let server = try EmbeddedLotteryServer.start()
+        let server = try Self.startServer()
         defer { server.stop() }
         let socket = try await Self.open(server, subprotocols: [])
         #expect(await Self.closeCode(socket).0 == 4406)
