@@ -37,7 +37,7 @@ public protocol OverridableClient {
 
 extension OverridableClient {
     /// Answers `request` with `value`, the response it produces; a value of another type fails the request with
-    /// ``APIError/unexpectedResponseType(operation:expected:actual:)``.
+    /// `APIError/unexpectedResponseType(operation:expected:actual:)`.
     @discardableResult
     public func override<Value: Sendable>(_ request: Request, with value: Value) -> Self {
         overrides.override(request, with: value)

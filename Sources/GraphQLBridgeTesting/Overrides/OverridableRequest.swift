@@ -27,7 +27,7 @@
 /// A request is shown in errors as `String(describing:)` shows it: an enum case with its parameters
 /// (`product(id: "p1")`), or the type's own `description` when it is `CustomStringConvertible`.
 public protocol OverridableRequest: Sendable, Equatable {
-    /// The name of the GraphQL operation the request runs (`"Product"`), for ``APIError``'s `operation`.
+    /// The name of the GraphQL operation the request runs (`"Product"`), for `APIError`'s `operation`.
     var operationName: String { get }
     /// The Swift type of the request's response, as text (`"Product"`, `"[BasketLine]"`), for the advice of an
     /// unanswered request's error and for an override of the wrong type.

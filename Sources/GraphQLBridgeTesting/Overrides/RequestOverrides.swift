@@ -6,7 +6,7 @@ import GraphQLBridge
 /// clients have), for any ``OverridableRequest``.
 ///
 /// An unimplemented double (`RequestOverrides(unimplemented: true)`, the default) answers only what the test
-/// overrode: any other request fails with ``APIError/unimplemented(operation:request:advice:)``, which names the
+/// overrode: any other request fails with `APIError/unimplemented(operation:request:advice:)`, which names the
 /// request and the override to add, and is listed in ``unimplementedRequests``. On a live client
 /// (`unimplemented: false`) an override answers just its requests and the others go to the server.
 ///
@@ -41,7 +41,7 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
     /// Creates the overrides of a client.
     /// - Parameters:
     ///   - unimplemented: whether a request that no override answers fails with
-    ///     ``APIError/unimplemented(operation:request:advice:)`` (`true`, a test double), or goes to the server
+    ///     `APIError/unimplemented(operation:request:advice:)` (`true`, a test double), or goes to the server
     ///     (`false`, a live client with some requests overridden).
     ///   - testDouble: how the advice of that error names the double (`"ShopClient.unimplemented()"`).
     public init(unimplemented: Bool = true, testDouble: String = "test double") {
@@ -58,7 +58,7 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
     public var unimplementedRequests: [Request] { lock.withLock { unanswered } }
 
     /// Answers `request` with `value`, the response the client's caller asks for (a value of another type fails the
-    /// request with ``APIError/unexpectedResponseType(operation:expected:actual:)``).
+    /// request with `APIError/unexpectedResponseType(operation:expected:actual:)`).
     @discardableResult
     public func override<Value: Sendable>(_ request: Request, with value: Value) -> Self {
         add(matching: { $0 == request }, .success(value))
@@ -86,8 +86,8 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
     /// The overridden answer to `request`, and records the request.
     /// - Returns: the most recent matching override's value; `nil` when no override matches and the client is live
     ///   (the caller then asks the server).
-    /// - Throws: the override's error; ``APIError/unimplemented(operation:request:advice:)`` when no override matches
-    ///   and the client is unimplemented; ``APIError/unexpectedResponseType(operation:expected:actual:)`` when the
+    /// - Throws: the override's error; `APIError/unimplemented(operation:request:advice:)` when no override matches
+    ///   and the client is unimplemented; `APIError/unexpectedResponseType(operation:expected:actual:)` when the
     ///   override's value is not a `Response`.
     public func answer<Response: Sendable>(_ request: Request, as responseType: Response.Type = Response.self)
         throws(APIError) -> Response?

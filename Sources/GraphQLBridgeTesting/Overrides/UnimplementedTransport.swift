@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLBridge
 
-/// A transport with no server behind it: every request fails with ``APIError/unimplemented(operation:request:advice:)``
+/// A transport with no server behind it: every request fails with `APIError/unimplemented(operation:request:advice:)`
 /// naming the operation. The runtime client of an app's `unimplemented()` test double, whose requests are all meant
 /// to be answered by its ``RequestOverrides``: one that reaches the transport was sent around them.
 ///
@@ -20,7 +20,7 @@ public struct UnimplementedTransport: GraphQLTransport {
         self.testDouble = testDouble
     }
 
-    /// Fails with ``APIError/unimplemented(operation:request:advice:)``.
+    /// Fails with `APIError/unimplemented(operation:request:advice:)`.
     public func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         throw APIError.unimplemented(
             operation: operationName, request: "operation \(operationName)",
