@@ -685,18 +685,9 @@ private struct ScalarBox<T: GraphQLScalarDecodable>: Decodable {
 /// ``GraphQLResponseDecoder`` takes this path for every such type.
 ///
 /// Its requirement, `init(graphQLReader:)`, is generated code's API: `@_spi(Generated)`, as is the reader it reads
-/// from. A type of an app's own that conforms gets the default, which declines, so that the type is decoded
-/// through `Decodable`.
+/// from, so only generated code conforms. An app's own types decode through `Decodable`.
 public protocol GraphQLFastDecodable: Decodable, Sendable {
     /// Reads the JSON object at the reader's position, or declines.
     @_spi(Generated)
     init(graphQLReader reader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined)
-}
-
-extension GraphQLFastDecodable {
-    /// Declines: the type is decoded through `Decodable` (the generator emits a one-pass reader in its place).
-    @_spi(Generated)
-    public init(graphQLReader reader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
-        throw GraphQLJSONReader.Declined()
-    }
 }
