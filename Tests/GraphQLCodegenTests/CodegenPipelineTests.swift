@@ -46,6 +46,9 @@ struct CodegenPipelineTests {
         // The one-pass decoder is generated code's API only: SPI, which the file imports.
         #expect(generated.contents.contains("@_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader)"))
         #expect(generated.contents.contains("\n@_spi(Generated) import GraphQLBridge\n"))
+        #expect(
+            generated.contents.contains(
+                "@_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject)"))
     }
 
     @Test("a schema error stops the run before validation")

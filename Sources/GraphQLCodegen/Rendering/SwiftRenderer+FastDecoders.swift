@@ -10,8 +10,6 @@ extension SwiftRenderer {
     /// `Declined`, and the response is decoded through `init(from:)` instead, which gives the same value or error.
     func writeFastDecoder(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
         writer.blankLine()
-        // Public, it is SPI as the reader it takes is (an internal declaration cannot be).
-        let spi = self.plan.accessLevel == .public ? "@_spi(Generated) " : ""
         writer.open("\(spi)\(access)init(graphQLReader: inout GraphQLJSONReader) throws(\(Self.declined))")
         let needsStart = !plan.fragments.isEmpty || plan.typeCases.contains { !$0.possibleTypes.isEmpty }
         if needsStart { writer.line("let graphQLStart = graphQLReader.checkpoint()") }

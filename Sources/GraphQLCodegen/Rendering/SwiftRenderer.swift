@@ -70,6 +70,10 @@ public struct SwiftRenderer: Sendable {
     /// one-pass JSON reader), which apps do not see.
     static let runtimeImport = "@_spi(Generated) import GraphQLBridge"
 
+    /// The attribute of the generated members that implement the runtime's `@_spi(Generated)` requirements (the
+    /// one-pass decoder, the response encoding): public, they are SPI too; internal, they need not (and cannot) be.
+    var spi: String { plan.accessLevel == .public ? "@_spi(Generated) " : "" }
+
     private func file(_ path: String, header: String, imports: [String], body: String) -> GeneratedFile {
         var text = GeneratedFile.marker + " from " + header + ". Do not edit.\n\n"
         text += imports.map { $0 == "GraphQLBridge" ? "\(Self.runtimeImport)\n" : "import \($0)\n" }.joined()

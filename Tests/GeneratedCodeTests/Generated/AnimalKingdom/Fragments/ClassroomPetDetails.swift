@@ -99,7 +99,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("humanName", .nullable(self.humanName))
         self.asAnimal?.writeGraphQLMembers(to: &graphQLObject)
@@ -184,7 +184,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("__typename", .scalar(self.__typename))
             graphQLObject.set("species", .scalar(self.species))
             graphQLObject.set("humanName", .nullable(self.humanName))
@@ -278,7 +278,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("__typename", .scalar(self.__typename))
             graphQLObject.set("species", .scalar(self.species))
             graphQLObject.set("humanName", .nullable(self.humanName))
@@ -399,7 +399,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("__typename", .scalar(self.__typename))
             graphQLObject.set("species", .scalar(self.species))
             graphQLObject.set("humanName", .nullable(self.humanName))
@@ -509,7 +509,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("__typename", .scalar(self.__typename))
             graphQLObject.set("species", .scalar(self.species))
             graphQLObject.set("humanName", .nullable(self.humanName))
@@ -593,7 +593,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("__typename", .scalar(self.__typename))
             graphQLObject.set("humanName", .nullable(self.humanName))
             graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))

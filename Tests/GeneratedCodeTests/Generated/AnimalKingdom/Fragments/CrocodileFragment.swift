@@ -65,7 +65,7 @@ public struct CrocodileFragment: GraphQLFragment, Encodable, Hashable, GraphQLFa
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         self.asCrocodile?.writeGraphQLMembers(to: &graphQLObject)
     }
@@ -157,7 +157,7 @@ public struct CrocodileFragment: GraphQLFragment, Encodable, Hashable, GraphQLFa
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("__typename", .scalar(self.__typename))
             graphQLObject.set("species", .scalar(self.species))
             graphQLObject.set("age", .scalar(self.age))

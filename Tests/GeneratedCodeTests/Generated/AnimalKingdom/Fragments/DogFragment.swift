@@ -58,7 +58,7 @@ public struct DogFragment: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("species", .scalar(self.species))
     }
 }

@@ -80,7 +80,7 @@ public struct F13_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("humanName", .nullable(self.humanName))
         graphQLObject.set("a3", .scalar(self.a3))
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))

@@ -69,7 +69,7 @@ public struct F13_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         if let graphQLValue = self.a4 {
             graphQLObject.set("a4", .scalar(graphQLValue))

@@ -81,7 +81,7 @@ public struct F14_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         if let graphQLValue = self.species {
             graphQLObject.set("species", .scalar(graphQLValue))
         }

@@ -81,7 +81,7 @@ public struct F21_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("id", .scalar(self.id))
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))

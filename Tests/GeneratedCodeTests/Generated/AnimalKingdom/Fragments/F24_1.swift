@@ -80,7 +80,7 @@ public struct F24_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("species", .scalar(self.species))
         if let graphQLValue = self.bodyTemperature {
             graphQLObject.set("bodyTemperature", .scalar(graphQLValue))

@@ -81,7 +81,7 @@ public struct F27_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         if let graphQLValue = self.a3 {
             graphQLObject.set("a3", .scalar(graphQLValue))
         }

@@ -94,7 +94,7 @@ public struct F2_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("laysEggs", .scalar(self.laysEggs))
         graphQLObject.set("species", .scalar(self.species))

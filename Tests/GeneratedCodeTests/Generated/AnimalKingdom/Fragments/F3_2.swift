@@ -82,7 +82,7 @@ public struct F3_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("a4", .scalar(self.a4))
         graphQLObject.set("species", .scalar(self.species))

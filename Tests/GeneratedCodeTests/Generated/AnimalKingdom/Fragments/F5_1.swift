@@ -81,7 +81,7 @@ public struct F5_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))

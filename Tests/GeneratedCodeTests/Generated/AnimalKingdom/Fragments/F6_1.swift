@@ -69,7 +69,7 @@ public struct F6_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         if let graphQLValue = self.a1 {
             graphQLObject.set("a1", .scalar(graphQLValue))
         }

@@ -69,7 +69,7 @@ public struct F6_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("humanName", .nullable(self.humanName))
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
     }

@@ -70,7 +70,7 @@ public struct F7_3: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
         graphQLObject.set("laysEggs", .scalar(self.laysEggs))
     }

@@ -57,7 +57,7 @@ public struct F7_4: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         if let graphQLValue = self.favoriteToy {
             graphQLObject.set("favoriteToy", .scalar(graphQLValue))
         }

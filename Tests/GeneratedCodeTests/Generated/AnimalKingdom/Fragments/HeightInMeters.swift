@@ -70,7 +70,7 @@ public struct HeightInMeters: GraphQLFragment, Encodable, Hashable, GraphQLFastD
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("height", self.height.graphQLResponseValue)
     }
@@ -126,7 +126,7 @@ public struct HeightInMeters: GraphQLFragment, Encodable, Hashable, GraphQLFastD
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("meters", .scalar(self.meters))
         }
     }

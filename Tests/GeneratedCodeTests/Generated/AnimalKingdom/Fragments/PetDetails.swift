@@ -93,7 +93,7 @@ public struct PetDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecod
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("humanName", .nullable(self.humanName))
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
@@ -151,7 +151,7 @@ public struct PetDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecod
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("firstName", .scalar(self.firstName))
         }
     }

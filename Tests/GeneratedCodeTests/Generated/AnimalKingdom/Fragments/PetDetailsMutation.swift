@@ -69,7 +69,7 @@ public struct PetDetailsMutation: GraphQLFragment, Encodable, Hashable, GraphQLF
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("owner", self.owner.graphQLResponseValue)
     }
@@ -125,7 +125,7 @@ public struct PetDetailsMutation: GraphQLFragment, Encodable, Hashable, GraphQLF
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("firstName", .scalar(self.firstName))
         }
     }

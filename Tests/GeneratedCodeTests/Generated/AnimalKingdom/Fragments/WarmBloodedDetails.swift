@@ -88,7 +88,7 @@ public struct WarmBloodedDetails: GraphQLFragment, Encodable, Hashable, GraphQLF
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
         graphQLObject.set("height", self.height.graphQLResponseValue)
@@ -155,7 +155,7 @@ public struct WarmBloodedDetails: GraphQLFragment, Encodable, Hashable, GraphQLF
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("meters", .scalar(self.meters))
         }
     }

@@ -142,7 +142,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("allAnimals", self.allAnimals.graphQLResponseValue)
         }
 
@@ -282,7 +282,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("height", self.height.graphQLResponseValue)
                 if let graphQLValue = self.species {
@@ -380,7 +380,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("feet", .scalar(self.feet))
                     graphQLObject.set("inches", .nullable(self.inches))
                     if let graphQLValue = self.meters {
@@ -458,7 +458,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     if let graphQLValue = self.species {
                         graphQLObject.set("species", .scalar(graphQLValue))
@@ -572,7 +572,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         if let graphQLValue = self.species {
                             graphQLObject.set("species", .scalar(graphQLValue))
@@ -649,7 +649,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("meters", .scalar(self.meters))
                         }
                     }
@@ -792,7 +792,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     if let graphQLValue = self.bodyTemperature {
@@ -893,7 +893,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         if let graphQLValue = self.meters {
@@ -1064,7 +1064,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         graphQLObject.set("height", self.height.graphQLResponseValue)
                         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -1195,7 +1195,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("feet", .scalar(self.feet))
                             graphQLObject.set("inches", .nullable(self.inches))
                             graphQLObject.set("meters", .scalar(self.meters))
@@ -1259,7 +1259,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("firstName", .scalar(self.firstName))
                         }
                     }
@@ -1427,7 +1427,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         graphQLObject.set("height", self.height.graphQLResponseValue)
                         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -1558,7 +1558,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("feet", .scalar(self.feet))
                             graphQLObject.set("inches", .nullable(self.inches))
                             graphQLObject.set("meters", .scalar(self.meters))
@@ -1622,7 +1622,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("firstName", .scalar(self.firstName))
                         }
                     }
@@ -1783,7 +1783,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     if let graphQLValue = self.species {
@@ -1907,7 +1907,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         if let graphQLValue = self.meters {
@@ -1973,7 +1973,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -2142,7 +2142,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         graphQLObject.set("height", self.height.graphQLResponseValue)
                         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -2273,7 +2273,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("feet", .scalar(self.feet))
                             graphQLObject.set("inches", .nullable(self.inches))
                             graphQLObject.set("meters", .scalar(self.meters))
@@ -2461,7 +2461,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -2594,7 +2594,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -2658,7 +2658,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -2818,7 +2818,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     if let graphQLValue = self.species {
@@ -2942,7 +2942,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         if let graphQLValue = self.meters {
@@ -3008,7 +3008,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -3177,7 +3177,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         graphQLObject.set("height", self.height.graphQLResponseValue)
                         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -3308,7 +3308,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("feet", .scalar(self.feet))
                             graphQLObject.set("inches", .nullable(self.inches))
                             graphQLObject.set("meters", .scalar(self.meters))
@@ -3498,7 +3498,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -3629,7 +3629,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -3693,7 +3693,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }

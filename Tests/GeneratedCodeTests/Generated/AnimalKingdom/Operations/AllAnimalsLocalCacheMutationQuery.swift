@@ -64,7 +64,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("allAnimals", self.allAnimals.graphQLResponseValue)
         }
 
@@ -148,7 +148,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("species", .scalar(self.species))
                 graphQLObject.set("skinCovering", .nullable(self.skinCovering))
@@ -244,7 +244,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("species", .scalar(self.species))
                     graphQLObject.set("skinCovering", .nullable(self.skinCovering))

@@ -68,7 +68,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("allAnimals", self.allAnimals.graphQLResponseValue)
         }
 
@@ -214,7 +214,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("height", self.height.graphQLResponseValue)
                 graphQLObject.set("species", .scalar(self.species))
@@ -312,7 +312,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("feet", .scalar(self.feet))
                     graphQLObject.set("inches", .nullable(self.inches))
                     graphQLObject.set("meters", .scalar(self.meters))
@@ -389,7 +389,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("species", .scalar(self.species))
                     self.asWarmBlooded?.writeGraphQLMembers(to: &graphQLObject)
@@ -505,7 +505,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         graphQLObject.set("species", .scalar(self.species))
                         graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -574,7 +574,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("meters", .scalar(self.meters))
                         }
                     }
@@ -708,7 +708,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -804,7 +804,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -960,7 +960,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("species", .scalar(self.species))
@@ -1082,7 +1082,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -1142,7 +1142,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -1322,7 +1322,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -1451,7 +1451,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -1511,7 +1511,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -1665,7 +1665,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("species", .scalar(self.species))
@@ -1787,7 +1787,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -1847,7 +1847,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -2028,7 +2028,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -2157,7 +2157,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -2217,7 +2217,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
@@ -2396,7 +2396,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                     graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
@@ -2525,7 +2525,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
@@ -2585,7 +2585,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }

@@ -65,7 +65,7 @@ public struct DogQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("allAnimals", self.allAnimals.graphQLResponseValue)
         }
 
@@ -149,7 +149,7 @@ public struct DogQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("id", .scalar(self.id))
                 graphQLObject.set("skinCovering", .nullable(self.skinCovering))
@@ -263,7 +263,7 @@ public struct DogQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("id", .scalar(self.id))
                     graphQLObject.set("skinCovering", .nullable(self.skinCovering))
@@ -343,7 +343,7 @@ public struct DogQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("__typename", .scalar(self.__typename))
                         graphQLObject.set("rival", self.rival.graphQLResponseValue)
                     }
@@ -410,7 +410,7 @@ public struct DogQuery: GraphQLQuery {
                             try GraphQLResponseObject(self).encode(to: encoder)
                         }
 
-                        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                             graphQLObject.set("__typename", .scalar(self.__typename))
                             graphQLObject.set("humanName", .nullable(self.humanName))
                         }

@@ -93,7 +93,7 @@ public struct PetAdoptionMutation: GraphQLMutation {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("adoptPet", self.adoptPet.graphQLResponseValue)
         }
 
@@ -171,7 +171,7 @@ public struct PetAdoptionMutation: GraphQLMutation {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("id", .scalar(self.id))
                 graphQLObject.set("humanName", .nullable(self.humanName))

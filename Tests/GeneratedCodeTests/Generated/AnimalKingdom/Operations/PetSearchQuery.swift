@@ -103,7 +103,7 @@ public struct PetSearchQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("pets", self.pets.graphQLResponseValue)
         }
 
@@ -181,7 +181,7 @@ public struct PetSearchQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("id", .scalar(self.id))
                 graphQLObject.set("humanName", .nullable(self.humanName))

@@ -107,7 +107,7 @@ public struct Q16Query: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("pets", self.pets.graphQLResponseValue)
         }
 
@@ -193,7 +193,7 @@ public struct Q16Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("owner", self.owner.graphQLResponseValue)
                 self.asHousePet?.writeGraphQLMembers(to: &graphQLObject)
@@ -275,7 +275,7 @@ public struct Q16Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("id", .scalar(self.id))
                     graphQLObject.set("skinCovering", .nullable(self.skinCovering))
                     graphQLObject.set("firstName", .scalar(self.firstName))
@@ -406,7 +406,7 @@ public struct Q16Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
@@ -507,7 +507,7 @@ public struct Q16Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     graphQLObject.set("skinCovering", .nullable(self.skinCovering))
@@ -616,7 +616,7 @@ public struct Q16Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     if let graphQLValue = self.id {

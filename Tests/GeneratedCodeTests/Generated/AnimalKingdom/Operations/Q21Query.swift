@@ -121,7 +121,7 @@ public struct Q21Query: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             if let graphQLValue = self.allAnimals {
                 graphQLObject.set("allAnimals", graphQLValue.graphQLResponseValue)
             }
@@ -219,7 +219,7 @@ public struct Q21Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("a1", .nullable(self.a1))
                 graphQLObject.set("height", self.height.graphQLResponseValue)
@@ -277,7 +277,7 @@ public struct Q21Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("inches", .nullable(self.inches))
                 }
             }
@@ -410,7 +410,7 @@ public struct Q21Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("a1", .nullable(self.a1))
                     graphQLObject.set("height", self.height.graphQLResponseValue)

@@ -115,7 +115,7 @@ public struct Q2Query: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("a1", self.a1.graphQLResponseValue)
         }
 
@@ -189,7 +189,7 @@ public struct Q2Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 self.asAnimal?.writeGraphQLMembers(to: &graphQLObject)
                 self.asPetRock?.writeGraphQLMembers(to: &graphQLObject)
@@ -283,7 +283,7 @@ public struct Q2Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("skinCovering", .nullable(self.skinCovering))
                     graphQLObject.set("species", .scalar(self.species))
@@ -366,7 +366,7 @@ public struct Q2Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("humanName", .nullable(self.humanName))
                     graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
@@ -480,7 +480,7 @@ public struct Q2Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("skinCovering", .nullable(self.skinCovering))
                     graphQLObject.set("species", .scalar(self.species))

@@ -128,7 +128,7 @@ public struct Q3Query: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("classroomPets", self.classroomPets.graphQLResponseValue)
             if let graphQLValue = self.pets {
                 graphQLObject.set("pets", graphQLValue.graphQLResponseValue)
@@ -205,7 +205,7 @@ public struct Q3Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 self.asRat?.writeGraphQLMembers(to: &graphQLObject)
                 self.asPetRock?.writeGraphQLMembers(to: &graphQLObject)
@@ -287,7 +287,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("a1", .scalar(self.a1))
                     graphQLObject.set("id", .scalar(self.id))
@@ -380,7 +380,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     if let graphQLValue = self.favoriteToy {
                         graphQLObject.set("favoriteToy", .scalar(graphQLValue))
@@ -453,7 +453,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     if let graphQLValue = self.a3 {
                         graphQLObject.set("a3", .scalar(graphQLValue))
@@ -567,7 +567,7 @@ public struct Q3Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("owner", self.owner.graphQLResponseValue)
                 graphQLObject.set("humanName", .nullable(self.humanName))
@@ -640,7 +640,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("id", .scalar(self.id))
                     graphQLObject.set("species", .scalar(self.species))
                 }
@@ -787,7 +787,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     graphQLObject.set("humanName", .nullable(self.humanName))
@@ -932,7 +932,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     graphQLObject.set("humanName", .nullable(self.humanName))
@@ -1073,7 +1073,7 @@ public struct Q3Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     graphQLObject.set("humanName", .nullable(self.humanName))

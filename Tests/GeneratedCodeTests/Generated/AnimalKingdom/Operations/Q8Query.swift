@@ -142,7 +142,7 @@ public struct Q8Query: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             if let graphQLValue = self.a1 {
                 graphQLObject.set("a1", graphQLValue.graphQLResponseValue)
             }
@@ -232,7 +232,7 @@ public struct Q8Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 graphQLObject.set("owner", self.owner.graphQLResponseValue)
                 graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
@@ -314,7 +314,7 @@ public struct Q8Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("a2", .scalar(self.a2))
                     graphQLObject.set("firstName", .scalar(self.firstName))
                     graphQLObject.set("a3", .scalar(self.a3))
@@ -407,7 +407,7 @@ public struct Q8Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
                     graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
@@ -520,7 +520,7 @@ public struct Q8Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 if let graphQLValue = self.__typename {
                     graphQLObject.set("__typename", .scalar(graphQLValue))
                 }
@@ -599,7 +599,7 @@ public struct Q8Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("a5", .nullable(self.a5))
                 }
@@ -731,7 +731,7 @@ public struct Q8Query: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     if let graphQLValue = self.__typename {
                         graphQLObject.set("__typename", .scalar(graphQLValue))
                     }
@@ -816,7 +816,7 @@ public struct Q8Query: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
             }
         }

@@ -58,7 +58,7 @@ public struct Meters: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("size", self.size.graphQLResponseValue)
     }
 
@@ -113,7 +113,7 @@ public struct Meters: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("meters", .scalar(self.meters))
         }
     }

@@ -101,7 +101,7 @@ public struct ConditionalFragmentQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("thing", self.thing.graphQLResponseValue)
         }
 
@@ -161,7 +161,7 @@ public struct ConditionalFragmentQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("size", self.size.graphQLResponseValue)
                 self.fragments.meters?.writeGraphQLMembers(to: &graphQLObject)
             }
@@ -237,7 +237,7 @@ public struct ConditionalFragmentQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("feet", .scalar(self.feet))
                     if let graphQLValue = self.meters {
                         graphQLObject.set("meters", .scalar(graphQLValue))

@@ -63,7 +63,7 @@ public struct NestedConditionsReversedQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("pets", self.pets.graphQLResponseValue)
         }
 
@@ -124,7 +124,7 @@ public struct NestedConditionsReversedQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 self.asAnimal?.writeGraphQLMembers(to: &graphQLObject)
             }
@@ -204,7 +204,7 @@ public struct NestedConditionsReversedQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("id", .scalar(self.id))
                     graphQLObject.set("name", .nullable(self.name))

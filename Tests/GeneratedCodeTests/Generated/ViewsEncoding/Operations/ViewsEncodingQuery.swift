@@ -63,7 +63,7 @@ public struct ViewsEncodingQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("animals", self.animals.graphQLResponseValue)
         }
 
@@ -129,7 +129,7 @@ public struct ViewsEncodingQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("__typename", .scalar(self.__typename))
                 self.asPet?.writeGraphQLMembers(to: &graphQLObject)
                 self.asWarm?.writeGraphQLMembers(to: &graphQLObject)
@@ -199,7 +199,7 @@ public struct ViewsEncodingQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                 }
@@ -255,7 +255,7 @@ public struct ViewsEncodingQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("a", .scalar(self.a))
                     }
                 }
@@ -325,7 +325,7 @@ public struct ViewsEncodingQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("__typename", .scalar(self.__typename))
                     graphQLObject.set("height", self.height.graphQLResponseValue)
                 }
@@ -381,7 +381,7 @@ public struct ViewsEncodingQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("b", .scalar(self.b))
                     }
                 }

@@ -71,7 +71,7 @@ public struct RepositoryStats: GraphQLFragment, Encodable, Hashable, GraphQLFast
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("stargazerCount", .scalar(self.stargazerCount))
         graphQLObject.set("forkCount", .scalar(self.forkCount))
     }
@@ -195,7 +195,7 @@ public struct RepositoryQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("repository", self.repository.graphQLResponseValue)
         }
 
@@ -304,7 +304,7 @@ public struct RepositoryQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("name", .scalar(self.name))
                 graphQLObject.set("description", .nullable(self.description))
                 if let graphQLValue = self.owner {
@@ -379,7 +379,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("login", .scalar(self.login))
                 }
             }

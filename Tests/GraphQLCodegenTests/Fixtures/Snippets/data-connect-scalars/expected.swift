@@ -150,7 +150,7 @@ public struct BookMutation: GraphQLMutation {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("book", self.book.graphQLResponseValue)
         }
 
@@ -217,7 +217,7 @@ public struct BookMutation: GraphQLMutation {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("id", .scalar(UUIDScalar.hyphenated(self.id)))
                 graphQLObject.set("updatedAt", .scalar(self.updatedAt))
             }
@@ -345,7 +345,7 @@ public struct BookingQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("booking", self.booking.graphQLResponseValue)
         }
 
@@ -473,7 +473,7 @@ public struct BookingQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("id", .scalar(UUIDScalar.hyphenated(self.id)))
                 graphQLObject.set("key", .scalar(UUIDScalar.compact(self.key)))
                 graphQLObject.set("day", .scalar(self.day))
@@ -634,7 +634,7 @@ public struct BookingsQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("bookings", self.bookings.graphQLResponseValue)
         }
 
@@ -701,7 +701,7 @@ public struct BookingsQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("id", .scalar(UUIDScalar.hyphenated(self.id)))
                 graphQLObject.set("day", .scalar(self.day))
             }

@@ -196,7 +196,7 @@ public struct IssuesQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("issues", self.issues.graphQLResponseValue)
         }
 
@@ -285,7 +285,7 @@ public struct IssuesQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("number", .scalar(self.number))
                 graphQLObject.set("state", .scalar(self.state))
                 graphQLObject.set("priority", .nullable(self.priority))

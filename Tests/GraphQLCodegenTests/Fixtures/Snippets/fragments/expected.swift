@@ -71,7 +71,7 @@ public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, GraphQL
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("id", .scalar(self.id))
         graphQLObject.set("login", .scalar(self.login))
     }
@@ -174,7 +174,7 @@ public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodab
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("id", .scalar(self.id))
         graphQLObject.set("login", .scalar(self.login))
         graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
@@ -308,7 +308,7 @@ public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("id", .scalar(self.id))
         graphQLObject.set("login", .scalar(self.login))
         graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
@@ -431,7 +431,7 @@ public struct UserProfileQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("user", self.user.graphQLResponseValue)
         }
     }
@@ -568,7 +568,7 @@ public struct UserWithFollowersQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("user", self.user.graphQLResponseValue)
         }
 
@@ -689,7 +689,7 @@ public struct UserWithFollowersQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("id", .scalar(self.id))
                 graphQLObject.set("login", .scalar(self.login))
                 graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))

@@ -330,7 +330,7 @@ public struct CreateIssueMutation: GraphQLMutation {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("createIssue", self.createIssue.graphQLResponseValue)
         }
 
@@ -397,7 +397,7 @@ public struct CreateIssueMutation: GraphQLMutation {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("number", .scalar(self.number))
                 graphQLObject.set("title", .scalar(self.title))
             }
@@ -518,7 +518,7 @@ public struct FilteredIssuesQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("issues", self.issues.graphQLResponseValue)
         }
 
@@ -573,7 +573,7 @@ public struct FilteredIssuesQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("number", .scalar(self.number))
             }
         }
@@ -691,7 +691,7 @@ public struct OneIssueQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("issue", self.issue.graphQLResponseValue)
         }
 
@@ -746,7 +746,7 @@ public struct OneIssueQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("number", .scalar(self.number))
             }
         }

@@ -95,7 +95,7 @@ public struct Item: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("id", .scalar(self.id))
     }
 }
@@ -225,7 +225,7 @@ public struct ItemQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("item", self.item.graphQLResponseValue)
         }
 
@@ -391,7 +391,7 @@ public struct ItemQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("default", .nullable(self.`default`))
                 graphQLObject.set("self", .scalar(self.self_))
                 graphQLObject.set("protocol", .nullable(self.`protocol`))
@@ -465,7 +465,7 @@ public struct ItemQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("at", .scalar(DateTimeScalar.format(self.at)))
                 }
             }
@@ -521,7 +521,7 @@ public struct ItemQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("id", .scalar(self.id))
                 }
             }

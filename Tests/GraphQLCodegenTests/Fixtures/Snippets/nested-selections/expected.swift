@@ -109,7 +109,7 @@ public struct RepositoryQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("repository", self.repository.graphQLResponseValue)
         }
 
@@ -239,7 +239,7 @@ public struct RepositoryQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("id", .scalar(self.id))
                 graphQLObject.set("name", .scalar(self.name))
                 graphQLObject.set("owner", self.owner.graphQLResponseValue)
@@ -324,7 +324,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("login", .scalar(self.login))
                     graphQLObject.set("id", .scalar(self.id))
                     graphQLObject.set("avatarUrl", .scalar(self.avatarUrl))
@@ -405,7 +405,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("number", .scalar(self.number))
                     graphQLObject.set("title", .scalar(self.title))
                     graphQLObject.set("author", self.author.graphQLResponseValue)
@@ -462,7 +462,7 @@ public struct RepositoryQuery: GraphQLQuery {
                         try GraphQLResponseObject(self).encode(to: encoder)
                     }
 
-                    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("login", .scalar(self.login))
                     }
                 }
@@ -531,7 +531,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("name", .scalar(self.name))
                     graphQLObject.set("color", .scalar(self.color))
                 }
@@ -588,7 +588,7 @@ public struct RepositoryQuery: GraphQLQuery {
                     try GraphQLResponseObject(self).encode(to: encoder)
                 }
 
-                public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                     graphQLObject.set("name", .scalar(self.name))
                 }
             }

@@ -101,7 +101,7 @@ public struct CommitQuery: GraphQLQuery {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("commit", self.commit.graphQLResponseValue)
         }
 
@@ -323,7 +323,7 @@ public struct CommitQuery: GraphQLQuery {
                 try GraphQLResponseObject(self).encode(to: encoder)
             }
 
-            public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+            @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                 graphQLObject.set("id", .scalar(self.id))
                 graphQLObject.set("oid", .scalar(self.oid))
                 graphQLObject.set("abbreviatedOid", .nullable(self.abbreviatedOid))

@@ -209,7 +209,7 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("id", .scalar(self.id))
         graphQLObject.set("gameId", .scalar(self.gameId))

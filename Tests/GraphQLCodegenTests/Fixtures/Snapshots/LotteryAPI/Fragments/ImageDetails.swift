@@ -106,7 +106,7 @@ public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDec
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("id", .scalar(self.id))
         graphQLObject.set("url", .scalar(self.url))

@@ -108,7 +108,7 @@ public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQ
         try GraphQLResponseObject(self).encode(to: encoder)
     }
 
-    public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
         graphQLObject.set("__typename", .scalar(self.__typename))
         graphQLObject.set("matched", .scalar(self.matched))
         graphQLObject.set("bonusMatched", .scalar(self.bonusMatched))

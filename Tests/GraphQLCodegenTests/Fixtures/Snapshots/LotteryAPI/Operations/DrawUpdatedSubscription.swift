@@ -106,7 +106,7 @@ public struct DrawUpdatedSubscription: GraphQLSubscription {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("drawUpdated", self.drawUpdated.graphQLResponseValue)
         }
     }

@@ -113,7 +113,7 @@ public struct SetFavoriteMutation: GraphQLMutation {
             try GraphQLResponseObject(self).encode(to: encoder)
         }
 
-        public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
             graphQLObject.set("setFavorite", self.setFavorite.graphQLResponseValue)
         }
     }
