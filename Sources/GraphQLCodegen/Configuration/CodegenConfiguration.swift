@@ -1,3 +1,4 @@
+import GraphQLSchema
 import Foundation
 
 /// What to generate and how: the schema and operation files, custom scalar mappings and the access level.

@@ -1,3 +1,4 @@
+import GraphQLSchema
 /// How generated declarations are split into files.
 public enum OutputLayout: Sendable, Hashable {
     /// One file per declaration: `Schema/<Enum>.swift`, `Fragments/<Fragment>.swift`,

@@ -1,3 +1,4 @@
+import GraphQLSchema
 import Foundation
 
 /// An Apollo persisted-query manifest of the generated operations: for each, its id (the SHA-256 of the document

@@ -1,3 +1,4 @@
+import GraphQLSchema
 /// The rendering stage: Swift source for a ``CodegenPlan``.
 ///
 /// ```swift

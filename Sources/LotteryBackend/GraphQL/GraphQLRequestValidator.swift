@@ -1,5 +1,6 @@
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
 /// Validates request documents with GraphQLCodegen's ``Validator`` (graphql-core's rules and messages) against
 /// the served schema: `lottery.graphqls` extended with the enum values the data set uses beyond the SDL's

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// Reads the test target's fixture files.
