@@ -1,4 +1,3 @@
-import GraphQLSchema
 /// How generated declarations are split into files.
 public enum OutputLayout: Sendable, Hashable {
     /// One file per declaration: `Schema/<Enum>.swift`, `Fragments/<Fragment>.swift`,

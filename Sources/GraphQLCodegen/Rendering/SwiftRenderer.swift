@@ -1,4 +1,3 @@
-import GraphQLSchema
 /// The rendering stage: Swift source for a ``CodegenPlan``.
 ///
 /// ```swift
