@@ -140,8 +140,7 @@ let package = Package(
         // Seeded random operations and the responses a server would give them, for the generator's tests.
         .target(
             name: "GraphQLCodegenTestSupport",
-            dependencies: ["GraphQLBridge", "GraphQLCodegen", "GraphQLParser", "GraphQLSchema"],
-            path: "Tests/GraphQLCodegenTestSupport"),
+            dependencies: ["GraphQLBridge", "GraphQLParser", "GraphQLSchema"], path: "Tests/GraphQLCodegenTestSupport"),
         .testTarget(
             name: "GraphQLCodegenTests",
             dependencies: [

@@ -1,4 +1,3 @@
-import GraphQLCodegen
 import GraphQLSchema
 
 /// A seeded generator of random operations over a schema, meant to be valid: nested fields with their required

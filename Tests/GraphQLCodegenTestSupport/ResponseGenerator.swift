@@ -1,5 +1,4 @@
 import GraphQLBridge
-import GraphQLCodegen
 import GraphQLParser
 import GraphQLSchema
 

@@ -1,5 +1,4 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLParser
 import GraphQLSchema
 import Testing

@@ -1,4 +1,3 @@
-import GraphQLCodegen
 import GraphQLParser
 import GraphQLSchema
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLCodegenTestSupport
 import GraphQLParser
 import GraphQLSchema
