@@ -13,7 +13,9 @@ let package = Package(
         .library(name: "GraphQLMigration", targets: ["GraphQLMigration"]),
         // GraphQL language: lexer, parser, AST, diagnostics.
         .library(name: "GraphQLParser", targets: ["GraphQLParser"]),
-        // Schema building, validation and Swift code generation.
+        // GraphQL schemas: building a schema from SDL, validating it and validating documents against it.
+        .library(name: "GraphQLSchema", targets: ["GraphQLSchema"]),
+        // Swift code generation from a schema and operations.
         .library(name: "GraphQLCodegen", targets: ["GraphQLCodegen"]),
         // Generates a target's GraphQL types at build time from a graphql-codegen.json next to its .graphql files.
         .plugin(name: "GraphQLCodegenPlugin", targets: ["GraphQLCodegenPlugin"]),
@@ -35,7 +37,8 @@ let package = Package(
         .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration"]),
         .target(name: "GraphQLMigration"),
         .target(name: "GraphQLParser"),
-        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser"]),
+        .target(name: "GraphQLSchema", dependencies: ["GraphQLParser"]),
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser", "GraphQLSchema"]),
         // The generator as the build plugin runs it (links GraphQLCodegen only, so it builds fast).
         .executableTarget(name: "graphql-codegen-tool", dependencies: ["GraphQLCodegen"]),
         // Generates a target's Swift types from the graphql-codegen.json next to its .graphql files.
@@ -54,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "LotteryBackend",
-            dependencies: ["GraphQLParser", "GraphQLCodegen"],
+            dependencies: ["GraphQLParser", "GraphQLSchema"],
             resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
         ),
 
@@ -68,15 +71,17 @@ let package = Package(
 
         // MARK: Command-line tool
         // The commands, as a library so that tests run them in-process; the executable only calls it.
-        .target(name: "GraphQLBridgeCLI", dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen"]),
+        .target(
+            name: "GraphQLBridgeCLI",
+            dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLSchema"]),
         .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
 
         // MARK: Benchmarks (run with -c release)
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen",
-                "LotteryBackend", "LotteryCompare", "GraphQLMigration",
+                "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLSchema",
+                "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration",
                 // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
                 "GraphQLBridgeTesting",
             ],
@@ -137,12 +142,12 @@ let package = Package(
         ),
         // Seeded random operations and the responses a server would give them, for the generator's tests.
         .target(
-            name: "GraphQLCodegenTestSupport", dependencies: ["GraphQLBridge", "GraphQLCodegen", "GraphQLParser"],
-            path: "Tests/GraphQLCodegenTestSupport"),
+            name: "GraphQLCodegenTestSupport",
+            dependencies: ["GraphQLBridge", "GraphQLParser", "GraphQLSchema"], path: "Tests/GraphQLCodegenTestSupport"),
         .testTarget(
             name: "GraphQLCodegenTests",
             dependencies: [
-                "GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport",
+                "GraphQLCodegen", "GraphQLParser", "GraphQLSchema", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport",
                 // The documentation's runnable code runs against the embedded backend (GeneratedCodeCompilesTests).
                 "LotteryBackend",
             ],
@@ -154,12 +159,15 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [
-                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLCodegen", "GraphQLParser", "GraphQLCodegenTestSupport",
+                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLCodegen", "GraphQLParser", "GraphQLSchema",
+                "GraphQLCodegenTestSupport",
             ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "LotteryBackendTests", dependencies: ["LotteryBackend", "GraphQLParser"],
+            name: "LotteryBackendTests",
+            // GraphQLCodegen: the persisted-query tests check the backend against the generator's manifest ids.
+            dependencies: ["LotteryBackend", "GraphQLParser", "GraphQLCodegen"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReferenceBackendTests", dependencies: ["LotteryTestSupport"], path: "Tests/ReferenceBackendTests"

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import LotteryAPI
 
 /// The `codegen` benchmark: GraphQLParser and GraphQLCodegen on graphql-core's big fixtures (GitHub's schema and

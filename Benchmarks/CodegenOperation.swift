@@ -1,5 +1,6 @@
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
 /// The operations the `codegen` benchmark times; the raw values are the names graphql_core_parse.py uses for
 /// graphql-core's side of the same operation.

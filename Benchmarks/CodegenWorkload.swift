@@ -1,5 +1,5 @@
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
 /// The inputs of the `codegen` benchmark with what its later stages start from: the parsed fixtures and GitHub's
 /// built schema, made once (and checked) before timing, so that each timed operation does only its own stage.

@@ -43,7 +43,8 @@ esac
 out="$repo/.build-fuzz/$target"
 mkdir -p "$out/modules" "$out/corpus"
 optimization="${FUZZ_OPTIMIZATION:--Onone}"
-flags=(-parse-as-library -sanitize=fuzzer,address "$optimization" -wmo -swift-version 6 -g)
+# One package name for every module, as SwiftPM gives them: GraphQLSchema's `package` declarations are GraphQLCodegen's.
+flags=(-parse-as-library -sanitize=fuzzer,address "$optimization" -wmo -swift-version 6 -g -package-name GraphQLBridge)
 
 sources_of() { find "$@" -name '*.swift' | LC_ALL=C sort; }
 
@@ -69,7 +70,7 @@ fastdecoder)
         Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift Tests/GeneratedCodeTests/Generated)
     ;;
 schema)
-    modules=("GraphQLParser:Sources/GraphQLParser")
+    modules=("GraphQLParser:Sources/GraphQLParser" "GraphQLSchema:Sources/GraphQLSchema")
     own=(Sources/GraphQLCodegen)
     ;;
 http)

@@ -1,8 +1,8 @@
-// Fuzz target `schema` (scripts/fuzz.sh schema): GraphQLParser as a module, GraphQLCodegen's sources with this
-// harness. The input is `SDL NUL operations`, or operations alone against the built-in schema below (interfaces
-// implemented in overlapping sets, unions, inputs). Every stage runs that can: schema building, validation,
-// planning and rendering. A document the validator accepts must plan and render without an error (other than
-// the generator's own naming rules); a crash or a failed check is a bug.
+// Fuzz target `schema` (scripts/fuzz.sh schema): GraphQLParser and GraphQLSchema as modules, GraphQLCodegen's
+// sources with this harness. The input is `SDL NUL operations`, or operations alone against the built-in schema
+// below (interfaces implemented in overlapping sets, unions, inputs). Every stage runs that can: schema building,
+// validation, planning and rendering. A document the validator accepts must plan and render without an error
+// (other than the generator's own naming rules); a crash or a failed check is a bug.
 import Foundation
 import GraphQLParser
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
 /// `graphql-bridge codegen`: generates Swift types for GraphQL operations.
 public enum CodegenCommand {

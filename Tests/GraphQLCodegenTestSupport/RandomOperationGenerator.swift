@@ -1,4 +1,4 @@
-import GraphQLCodegen
+import GraphQLSchema
 
 /// A seeded generator of random operations over a schema, meant to be valid: nested fields with their required
 /// arguments filled (literals or variables), aliases, inline fragments on objects, interfaces and unions (nested

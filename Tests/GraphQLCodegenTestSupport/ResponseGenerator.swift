@@ -1,6 +1,6 @@
 import GraphQLBridge
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
 /// Answers an operation as a server would: the spec's field collection (`CollectFields`) for each object's runtime
 /// type, type conditions and `@include`/`@skip` honoured, values either random (seeded: an abstract type's runtime

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCodegen
+import GraphQLSchema
 import Testing
 
 /// Writing generated files: unchanged files are left alone, stale generated files removed, other files kept.

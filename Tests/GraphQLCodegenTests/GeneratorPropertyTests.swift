@@ -2,6 +2,7 @@ import Foundation
 import GraphQLCodegen
 import GraphQLCodegenTestSupport
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The generator's property: over GitHub's schema (graphql-core's github_schema.graphql), random operations

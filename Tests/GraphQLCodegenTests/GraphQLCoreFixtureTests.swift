@@ -1,6 +1,6 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// graphql-core's own test fixtures (github_schema.graphql, large_query.graphql, schema_kitchen_sink.graphql),

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The generator's output for the lottery app's documents (Sources/LotteryAPI/graphql, with its

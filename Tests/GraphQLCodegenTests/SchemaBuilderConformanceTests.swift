@@ -1,6 +1,6 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The SchemaBuilder against graphql-core 3.3.2 itself: for every document of Fixtures/sdl-corpus.graphql, the

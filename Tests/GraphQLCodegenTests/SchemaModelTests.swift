@@ -1,5 +1,5 @@
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The schema model that SchemaBuilder makes: lookups, kinds, root types, built-ins, extensions and sub types.

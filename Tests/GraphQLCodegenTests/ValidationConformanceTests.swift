@@ -1,6 +1,6 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The Validator against graphql-core 3.3.2 itself: every document of Fixtures/validation-corpus.graphql must

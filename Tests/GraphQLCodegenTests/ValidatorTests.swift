@@ -1,5 +1,5 @@
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The Validator's API beyond the conformance corpus: diagnostics, file names, the error limit.

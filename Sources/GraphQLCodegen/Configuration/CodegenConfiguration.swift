@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLSchema
 
 /// What to generate and how: the schema and operation files, custom scalar mappings and the access level.
 ///

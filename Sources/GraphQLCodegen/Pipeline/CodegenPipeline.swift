@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// The code generator as a pipeline of stages that can also be run one by one: parse, build the schema,
 /// validate, plan, render.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLSchema
 
 /// An Apollo persisted-query manifest of the generated operations: for each, its id (the SHA-256 of the document
 /// the client sends), the document, its name and its type. The server's team registers it, so that a server that

@@ -1,3 +1,5 @@
+import GraphQLSchema
+
 /// What a type case view needs from the struct it is nested in: the enclosing struct's qualified name, its
 /// fields' occurrences and types, so a field selected identically is typed with the enclosing struct's type.
 struct BaseSelectionContext {

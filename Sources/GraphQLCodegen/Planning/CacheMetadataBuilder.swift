@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// Builds an operation's cache metadata from its rewritten selection set (with `__typename` on abstract types)
 /// and its fragments: fields with arguments and directives, and type conditions as the sets of object types they

@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// Prepares operations and fragments for the document sent to the server and for planning: descriptions are
 /// removed (they are documentation, not part of the request), the app's client-only directives are removed (the

@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// The planning stage: turns validated operations and fragments, with their schema, into a ``CodegenPlan`` (the
 /// Swift types to generate, their fields and how each is decoded).

@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 extension PlanningSession {
     /// Static members of a fragment struct, which its fields must not take.

@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 extension PlanningSession {
     /// Plans a variable or input object field, recording the enums and input objects it uses.

@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 extension PlanningSession {
     /// Members every generated selection set has, which its fields must not take.

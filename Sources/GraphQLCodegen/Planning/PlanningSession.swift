@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// The state of one planning run: the definitions, the names handed out, what the operations use, diagnostics.
 final class PlanningSession {

@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// Merges a selection set's fields, inline fragments and fragment spreads for a set of runtime types (GraphQL's
 /// `CollectFields`, done statically for every object type the struct stands for): what applies to every one of

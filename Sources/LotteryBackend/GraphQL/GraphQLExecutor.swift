@@ -1,12 +1,13 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// Executes a validated query operation over the lottery resolvers: collects fields (fragments, inline
 /// fragments, `@skip`/`@include`, merging by response key), coerces arguments, resolves, completes values by
 /// type and propagates `null` for field errors as the spec says (a field error on a non-null field nulls its
 /// parent, up to `data`).
 struct GraphQLExecutor {
-    /// The schema.
-    let schema: LotterySchema
+    /// The served schema.
+    let schema: Schema
     /// The resolvers.
     let resolvers: LotteryResolvers
     /// Whether `Long` values are serialized as decimal strings.
@@ -24,7 +25,7 @@ struct GraphQLExecutor {
 
     /// Creates an executor.
     init(
-        schema: LotterySchema, resolvers: LotteryResolvers, longAsString: Bool, fragments: [String: FragmentDefinition],
+        schema: Schema, resolvers: LotteryResolvers, longAsString: Bool, fragments: [String: FragmentDefinition],
         variables: [String: GraphQLInputValue]
     ) {
         self.schema = schema
@@ -55,9 +56,10 @@ struct GraphQLExecutor {
     func subscriptionRootField(_ selectionSet: SelectionSet) throws(GraphQLFieldError) -> (
         name: String, arguments: [String: GraphQLInputValue]
     )? {
-        let typeName = LotterySchema.subscriptionTypeName
-        guard let field = collectFields(objectType: typeName, selectionSets: [selectionSet]).first?.fields.first,
-            let definition = schema.field(field.name.value, on: typeName)
+        guard let subscriptionType = schema.subscriptionType,
+            let field = collectFields(objectType: subscriptionType.name, selectionSets: [selectionSet]).first?.fields
+                .first,
+            let definition = subscriptionType.field(named: field.name.value)
         else { return nil }
         return (field.name.value, try coerceArguments(field, definition: definition))
     }
@@ -156,7 +158,7 @@ struct GraphQLExecutor {
         let name = field.name.value
         if name == "__typename" { return .string(object.typeName) }
         let locations = fields.map(\.location)
-        guard let definition = schema.field(name, on: object.typeName) else {
+        guard let definition = schema.type(named: object.typeName)?.field(named: name) else {
             // Validation rules this out; answer as graphql-core would for a missing field.
             errors.append(
                 GraphQLResponseError(
@@ -181,7 +183,7 @@ struct GraphQLExecutor {
     }
 
     private func coerceArguments(
-        _ field: Field, definition: SchemaFieldDefinition
+        _ field: Field, definition: SchemaField
     ) throws(GraphQLFieldError) -> [String: GraphQLInputValue] {
         let coercion = GraphQLInputCoercion(schema: schema)
         var values: [String: GraphQLInputValue] = [:]
@@ -197,7 +199,11 @@ struct GraphQLExecutor {
                 }
             }
             if value == nil, let defaultValue = argumentDefinition.defaultValue {
-                value = defaultValue
+                do {
+                    value = try coercion.coerce(literal: defaultValue, to: argumentDefinition.type, variables: [:])
+                } catch {
+                    throw GraphQLFieldError("Argument \"\(name)\" has invalid default value. \(error.message)")
+                }
             }
             if argumentDefinition.type.isNonNull {
                 guard let present = value else {
@@ -224,7 +230,7 @@ struct GraphQLExecutor {
     /// Completes a resolved value; `field` is `Type.name` for messages. Throws ``GraphQLFieldError`` for an
     /// error at `path` and `NullPropagation` when a `null` propagates from below.
     private mutating func completeValue(
-        _ value: GraphQLResolvedValue, type: SchemaTypeReference, field: String, fields: [Field],
+        _ value: GraphQLResolvedValue, type: TypeRef, field: String, fields: [Field],
         path: [GraphQLResponsePathComponent]
     ) throws -> JSONValue {
         switch type {

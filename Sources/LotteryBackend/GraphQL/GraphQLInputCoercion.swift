@@ -1,15 +1,16 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// Coerces input values (JSON variable values and literals) to the schema's input types, as graphql-core
 /// does for the built-in scalars and as the reference backend does for `Long` and `DateTime`.
 struct GraphQLInputCoercion {
-    /// The schema whose enums are consulted.
-    let schema: LotterySchema
+    /// The served schema, whose enums are consulted.
+    let schema: Schema
 
     // MARK: Variables (JSON)
 
     /// Coerces a JSON variable value to `type`.
-    func coerce(json: JSONValue, to type: SchemaTypeReference, path: String = "") throws(GraphQLCoercionFailure)
+    func coerce(json: JSONValue, to type: TypeRef, path: String = "") throws(GraphQLCoercionFailure)
         -> GraphQLInputValue
     {
         switch type {
@@ -94,13 +95,16 @@ struct GraphQLInputCoercion {
             }
             return .string(text)
         default:
-            guard case .enumeration(let enumName, let values) = schema.type(named: typeName) else {
+            guard let enumType = schema.type(named: typeName), enumType.kind == .enum else {
                 throw fail("Unknown type \"\(typeName)\".")
             }
+            let enumName = enumType.name
             guard case .string(let name) = json else {
                 throw fail("Enum \"\(enumName)\" cannot represent non-string value: \(shown).")
             }
-            guard values.contains(name) else { throw fail("Value \"\(name)\" does not exist in \"\(enumName)\" enum.") }
+            guard enumType.enumValue(named: name) != nil else {
+                throw fail("Value \"\(name)\" does not exist in \"\(enumName)\" enum.")
+            }
             return .enumValue(name)
         }
     }
@@ -144,7 +148,7 @@ struct GraphQLInputCoercion {
     /// Coerces a literal to `type`; variables are looked up in `variables` (coerced values; a variable that is
     /// not there was not provided). Returns `nil` when the literal is a variable that was not provided.
     func coerce(
-        literal: Value, to type: SchemaTypeReference, variables: [String: GraphQLInputValue]
+        literal: Value, to type: TypeRef, variables: [String: GraphQLInputValue]
     ) throws(GraphQLCoercionFailure) -> GraphQLInputValue? {
         if case .variable(let variable) = literal {
             return variables[variable.name.value]
@@ -234,20 +238,23 @@ struct GraphQLInputCoercion {
         case ("DateTime", _):
             throw fail("DateTime cannot represent a non-string literal.")
         default:
-            guard case .enumeration(let enumName, let values) = schema.type(named: typeName) else {
+            guard let enumType = schema.type(named: typeName), enumType.kind == .enum else {
                 throw fail("Unknown type \"\(typeName)\".")
             }
+            let enumName = enumType.name
             guard case .enum(let name, _) = literal else {
                 throw fail("Enum \"\(enumName)\" cannot represent non-enum value: \(shown).")
             }
-            guard values.contains(name) else { throw fail("Value \"\(name)\" does not exist in \"\(enumName)\" enum.") }
+            guard enumType.enumValue(named: name) != nil else {
+                throw fail("Value \"\(name)\" does not exist in \"\(enumName)\" enum.")
+            }
             return .enumValue(name)
         }
     }
 
     /// The validation message for a literal that cannot be coerced to `type` (variables inside are not
     /// checked here), or `nil` when it can.
-    func literalError(_ literal: Value, for type: SchemaTypeReference) -> String? {
+    func literalError(_ literal: Value, for type: TypeRef) -> String? {
         if case .variable = literal { return nil }
         switch type {
         case .nonNull(let inner):

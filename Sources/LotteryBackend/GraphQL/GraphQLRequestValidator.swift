@@ -1,33 +1,27 @@
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
-/// Validates request documents with GraphQLCodegen's ``Validator`` (graphql-core's rules and messages) against
-/// the served schema: `lottery.graphqls` extended with the enum values the data set uses beyond the SDL's
-/// (`extend enum GameType { SCRATCH }`, as the reference backend does), built once per service.
+/// Validates request documents with GraphQLSchema's ``Validator`` (graphql-core's rules and messages) against the
+/// served schema (``ServedSchema``), the one the executor runs on.
 ///
 /// Two checks are added to ``Validator``'s: graphql-core runs the custom scalars' literal parsers (`Long`,
 /// `DateTime`) during validation, which ``Validator`` leaves to the server, so those literals are checked here
 /// with the executor's input coercion (and merged into the errors by location); and the executor has no
 /// introspection, so `__schema` and `__type` stay request errors (`Cannot query field '__schema' on type 'Query'.`).
 struct GraphQLRequestValidator: Sendable {
-    /// The served schema, or why it could not be built.
-    let schema: Result<Schema, GraphQLResponseError>
+    /// The served schema.
+    let schema: Schema
     /// The executor's input coercion (for the custom scalars' literals).
     let coercion: GraphQLInputCoercion
 
-    /// Builds the schema for a data set.
-    init(dataSet: LotteryDataSet, executorSchema: LotterySchema) {
-        coercion = GraphQLInputCoercion(schema: executorSchema)
-        schema = GraphQLRequestValidator.buildSchema(dataSet: dataSet)
+    /// A validator against a schema.
+    init(schema: Schema) {
+        self.schema = schema
+        coercion = GraphQLInputCoercion(schema: schema)
     }
 
     /// The validation errors of a document (empty when it is valid).
     func validate(_ document: Document) -> [GraphQLResponseError] {
-        let schema: Schema
-        switch self.schema {
-        case .success(let built): schema = built
-        case .failure(let error): return [error]
-        }
         let diagnostics = Validator.validate(document, schema: schema).map {
             GraphQLResponseError($0.message, locations: $0.locations)
         }
@@ -125,37 +119,5 @@ struct GraphQLRequestValidator: Sendable {
                 errors.append(GraphQLResponseError(message, locations: [value.location]))
             }
         }
-    }
-
-    /// The SDL extended with the data set's unknown enum values (sorted), built with ``SchemaBuilder``.
-    private static func buildSchema(dataSet: LotteryDataSet) -> Result<Schema, GraphQLResponseError> {
-        let sdl: String
-        do {
-            sdl = try BundledResources.schemaSDL()
-        } catch {
-            return .failure(GraphQLResponseError("The server's schema could not be read: \(error)"))
-        }
-        let base = SchemaBuilder.build(sources: [Source(sdl, name: "lottery.graphqls")])
-        guard let baseSchema = base.schema else { return .failure(failure(base.diagnostics)) }
-        var extensions: [String] = []
-        for (enumName, used) in [("GameType", dataSet.games.map(\.type)), ("DrawStatus", dataSet.draws.map(\.status))] {
-            let known = Set(baseSchema.type(named: enumName)?.enumValues.map(\.name) ?? [])
-            let missing = Set(used).subtracting(known).sorted()
-            if !missing.isEmpty {
-                extensions.append("extend enum \(enumName) { \(missing.joined(separator: " ")) }")
-            }
-        }
-        guard !extensions.isEmpty else { return .success(baseSchema) }
-        let extended = SchemaBuilder.build(sources: [
-            Source(sdl, name: "lottery.graphqls"),
-            Source(extensions.joined(separator: "\n"), name: "data set enum values"),
-        ])
-        guard let schema = extended.schema else { return .failure(failure(extended.diagnostics)) }
-        return .success(schema)
-    }
-
-    private static func failure(_ diagnostics: [Diagnostic]) -> GraphQLResponseError {
-        let text = diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")
-        return GraphQLResponseError("The server's schema could not be built: \(text)")
     }
 }

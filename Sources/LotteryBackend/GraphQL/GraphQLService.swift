@@ -1,4 +1,5 @@
 import GraphQLParser
+import GraphQLSchema
 
 /// Runs GraphQL requests against the lottery data set: parse, validate, pick the operation, coerce the
 /// variables, execute.
@@ -6,10 +7,9 @@ struct GraphQLService: Sendable {
     /// The most tokens a request document may have (bounds the work of a hostile request).
     static let maximumTokens = 20_000
 
-    /// The schema (with the data set's extra enum values).
-    let schema: LotterySchema
-    /// The request validator (GraphQLCodegen's, against the served schema built once here).
-    let validator: GraphQLRequestValidator
+    /// The served schema (with the data set's extra enum values), built once here, or why it could not be built
+    /// (then every request that parses gets that error).
+    let schema: Result<Schema, GraphQLResponseError>
     /// The resolvers.
     let resolvers: LotteryResolvers
     /// Whether `Long` values are serialized as decimal strings.
@@ -26,8 +26,7 @@ struct GraphQLService: Sendable {
         dataSet: LotteryDataSet, longAsString: Bool, planted: Set<PlantedDifference> = [],
         favorites: FavoriteStore = FavoriteStore(), failMutations: Bool = false, live: LiveDataSet? = nil
     ) {
-        schema = LotterySchema(dataSet: dataSet)
-        validator = GraphQLRequestValidator(dataSet: dataSet, executorSchema: schema)
+        schema = ServedSchema.build(dataSet: dataSet)
         resolvers = LotteryResolvers(
             dataSet: dataSet, planted: planted, favorites: favorites, failMutations: failMutations)
         self.longAsString = longAsString
@@ -80,6 +79,8 @@ struct GraphQLService: Sendable {
     /// A request parsed, validated, its operation picked and its variables coerced: ready to execute (a query or a
     /// mutation once, a subscription once per event).
     struct PreparedOperation: Sendable {
+        /// The schema the operation was validated against, which it executes on.
+        let schema: Schema
         /// The operation to run.
         let operation: OperationDefinition
         /// The document's fragments by name.
@@ -115,7 +116,12 @@ struct GraphQLService: Sendable {
                             + "\(GraphQLDepthLimiter.maximumDepth).")
                 ]))
         }
-        let validationErrors = validator.validate(document)
+        let schema: Schema
+        switch self.schema {
+        case .success(let built): schema = built
+        case .failure(let error): return .failed(.requestError([error]))
+        }
+        let validationErrors = GraphQLRequestValidator(schema: schema).validate(document)
         guard validationErrors.isEmpty else { return .failed(.requestError(validationErrors)) }
 
         let operations = document.operations
@@ -139,7 +145,7 @@ struct GraphQLService: Sendable {
         }
 
         let coercedVariables: [String: GraphQLInputValue]
-        switch coerceVariables(selected.variableDefinitions, values: variables ?? []) {
+        switch coerceVariables(selected.variableDefinitions, values: variables ?? [], schema: schema) {
         case .success(let values): coercedVariables = values
         case .failure(let errors): return .failed(.requestError(errors.errors))
         }
@@ -148,7 +154,8 @@ struct GraphQLService: Sendable {
         for fragment in document.fragments where fragments[fragment.name.value] == nil {
             fragments[fragment.name.value] = fragment
         }
-        return .ready(PreparedOperation(operation: selected, fragments: fragments, variables: coercedVariables))
+        return .ready(
+            PreparedOperation(schema: schema, operation: selected, fragments: fragments, variables: coercedVariables))
     }
 
     /// An executor for a prepared operation, reading the data set as it is now and `caller`'s favourites.
@@ -157,8 +164,8 @@ struct GraphQLService: Sendable {
         callerResolvers.caller = caller
         if let live { callerResolvers.dataSet = live.current }
         return GraphQLExecutor(
-            schema: schema, resolvers: callerResolvers, longAsString: longAsString, fragments: prepared.fragments,
-            variables: prepared.variables)
+            schema: prepared.schema, resolvers: callerResolvers, longAsString: longAsString,
+            fragments: prepared.fragments, variables: prepared.variables)
     }
 
     /// The errors of a failed variable coercion.
@@ -168,7 +175,7 @@ struct GraphQLService: Sendable {
 
     /// The spec's `CoerceVariableValues`: every definition's value from `values`, its default, or absent.
     private func coerceVariables(
-        _ definitions: [VariableDefinition], values: [(String, JSONValue)]
+        _ definitions: [VariableDefinition], values: [(String, JSONValue)], schema: Schema
     ) -> Result<[String: GraphQLInputValue], VariableErrors> {
         let coercion = GraphQLInputCoercion(schema: schema)
         var provided: [String: JSONValue] = [:]
@@ -179,7 +186,7 @@ struct GraphQLService: Sendable {
         var errors: [GraphQLResponseError] = []
         for definition in definitions {
             let name = definition.variable.name.value
-            let type = SchemaTypeReference(definition.type)
+            let type = TypeRef(definition.type)
             guard let value = provided[name] else {
                 if let defaultValue = definition.defaultValue {
                     do {

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLCodegen
+import GraphQLSchema
 
 /// The GraphQL endpoint's persisted-query state: the documents stored by automatic persisted queries (or the trusted
 /// list), and the counts of what the endpoint received.
@@ -49,7 +49,7 @@ final class PersistedQueryStore: @unchecked Sendable {
         guard let persistedQuery else {
             guard let query else { return .invalid("the request has no query string") }
             if case .trustedDocuments(let documents) = mode,
-                documents[PersistedQueryManifest.identifier(of: query)] == nil
+                documents[SHA256.hex(query)] == nil
             {
                 return refused(message: "PersistedQueryNotInList", code: "PERSISTED_QUERY_NOT_IN_LIST")
             }
@@ -72,7 +72,7 @@ final class PersistedQueryStore: @unchecked Sendable {
             return .invalid("extensions.persistedQuery.sha256Hash must be 64 lowercase hexadecimal digits")
         }
         if let query {
-            guard PersistedQueryManifest.identifier(of: query) == hash else {
+            guard SHA256.hex(query) == hash else {
                 return .invalid("provided sha does not match query")
             }
         }

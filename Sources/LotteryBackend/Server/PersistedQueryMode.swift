@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLCodegen
+import GraphQLSchema
 
 /// Which persisted-query protocol the embedded backend speaks (the contract's "Persisted queries").
 public enum PersistedQueryMode: Sendable, Equatable {
@@ -34,7 +34,7 @@ public enum PersistedQueryMode: Sendable, Equatable {
             guard let id = operation["id"]?.stringValue, let body = operation["body"]?.stringValue else {
                 throw PersistedQueryManifestError(reason: "operations[\(index)] needs a string \"id\" and \"body\"")
             }
-            guard PersistedQueryManifest.identifier(of: body) == id else {
+            guard SHA256.hex(body) == id else {
                 throw PersistedQueryManifestError(
                     reason: "operations[\(index)].id \(id) is not the SHA-256 of its body")
             }

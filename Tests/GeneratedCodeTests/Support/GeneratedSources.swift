@@ -1,6 +1,6 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 
 /// The generated APIs this target compiles (Generated/<name>/, from Fixtures/<config>): Apollo's AnimalKingdom with
 /// the property test's random operations, and the repros of issue 18.

@@ -1,7 +1,7 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLCodegenTestSupport
 import GraphQLParser
+import GraphQLSchema
 
 /// The property test's documents: the first ``count`` valid documents of ``RandomOperationGenerator`` (with
 /// `@include`/`@skip`) over Apollo's AnimalKingdom schema, from a fixed seed, generated with the AnimalKingdom API

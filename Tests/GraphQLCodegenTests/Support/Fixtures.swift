@@ -1,6 +1,6 @@
 import Foundation
-import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// Reads the test target's fixture files.

@@ -1,6 +1,6 @@
-/// SHA-256 (FIPS 180-4), for persisted-query ids (the runtime has the same function; the generator does not link the
-/// runtime, and Foundation has no hash on Linux).
-enum SHA256 {
+/// SHA-256 (FIPS 180-4), for persisted-query ids: the generator's manifest and the embedded backend's checks (the
+/// runtime has the same function; neither links the runtime, and Foundation has no hash on Linux).
+package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -58,7 +58,7 @@ enum SHA256 {
     }
 
     /// The digest of `text`'s UTF-8, as 64 lowercase hex digits.
-    static func hex(_ text: String) -> String {
+    package static func hex(_ text: String) -> String {
         digest(text.utf8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

@@ -1,9 +1,9 @@
 /// "Did you mean ...?" suggestions, computed exactly as graphql-core 3.3 computes them (`suggestion_list`,
 /// `did_you_mean`, `natural_comparison_key`), so that messages match word for word.
-enum Suggestions {
+package enum Suggestions {
     /// The options close to the input (at most 40 % of its length in edits, a case change counting as one), best
     /// first: by edit distance, then in natural order.
-    static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
+    package static func list(_ input: String, _ options: some Sequence<String>) -> [String] {
         var distance = LexicalDistance(input)
         let threshold = Int(Double(input.unicodeScalars.count) * 0.4) + 1
         var distances: [String: Int] = [:]
