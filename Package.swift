@@ -51,7 +51,10 @@ let package = Package(
             name: "LotteryAPI", dependencies: ["GraphQLBridge"], exclude: ["graphql"], plugins: ["GraphQLCodegenPlugin"]
         ),
         .target(
-            name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration"]),
+            name: "LotteryBridge",
+            // GraphQLBridgeTesting: its clients' `unimplemented()` test doubles are built on RequestOverrides.
+            dependencies: ["GraphQLBridge", "GraphQLBridgeTesting", "LotteryAPI", "LegacyModels", "GraphQLMigration"]
+        ),
         .target(
             name: "LotteryBackend",
             dependencies: ["GraphQLParser", "GraphQLSchema"],
@@ -106,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [
-                "GraphQLBridge", "GraphQLBridgeTesting",
+                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that can go wrong when the legacy app talks to the REST API.
 public enum LegacyAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered with an error envelope (`{"status":"error","error":{"code","message"}}`).
@@ -55,4 +57,9 @@ public enum LegacyAPIError: Error, Sendable, Equatable, CustomStringConvertible 
         case .other: return "This error code is not in the contract; check the server's documentation."
         }
     }
+}
+
+extension LegacyAPIError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -80,3 +80,8 @@ struct ArgumentReader {
         }
     }
 }
+
+extension UsageError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Generated) import GraphQLBridge
 import Testing
 
 /// `GraphQLJSONReader`'s typed reads against `JSONDecoder` on the same arrays: whenever the reader takes a value it

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Generated) import GraphQLBridge
 import Testing
 
 /// What generated selection sets encode into: members written twice merge deeply, so two views of one object make

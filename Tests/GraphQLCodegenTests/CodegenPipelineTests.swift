@@ -43,9 +43,12 @@ struct CodegenPipelineTests {
         let generated = try #require(one.files.first { $0.relativePath.hasSuffix("OneSubscription.swift") })
         #expect(generated.contents.contains("public struct OneSubscription: GraphQLSubscription"))
         #expect(generated.contents.contains("public static let cacheMetadata: GraphQLCacheMetadata?"))
+        // The one-pass decoder is generated code's API only: SPI, which the file imports.
+        #expect(generated.contents.contains("@_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader)"))
+        #expect(generated.contents.contains("\n@_spi(Generated) import GraphQLBridge\n"))
         #expect(
-            generated.contents.contains("init(graphQLReader reader: inout GraphQLJSONReader)")
-                || generated.contents.contains("init(graphQLReader: inout GraphQLJSONReader)"))
+            generated.contents.contains(
+                "@_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject)"))
     }
 
     @Test("a schema error stops the run before validation")

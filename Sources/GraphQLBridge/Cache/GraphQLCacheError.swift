@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the cache could not read or write its store.
 ///
 /// The cache never fails a fetch because of its store: a store error is reported (``GraphQLCache/problems``)
@@ -35,4 +37,9 @@ public struct GraphQLCacheError: Error, Sendable, Hashable, CustomStringConverti
     public var description: String {
         "cache store\(path.map { " \($0)" } ?? ""): \(kind.rawValue): \(message)"
     }
+}
+
+extension GraphQLCacheError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -163,3 +163,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension APIError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+}

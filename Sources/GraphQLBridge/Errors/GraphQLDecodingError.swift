@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value in a response that does not fit the type the generated code expects, with where it is.
 ///
 /// Thrown by the scalar rules (``GraphQLScalarDecodable``) from inside `Decodable` initializers, and
@@ -86,4 +88,9 @@ public struct GraphQLDecodingError: Error, Sendable, Hashable, CustomStringConve
         }
         return text
     }
+}
+
+extension GraphQLDecodingError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -3,7 +3,9 @@
 /// write into the same object. Its `encode(to:)` encodes that object, so encoding writes the JSON the server sent:
 /// one object per response object, with every field any view holds.
 public protocol GraphQLResponseEncodable: Encodable, GraphQLResponseValueConvertible {
-    /// Writes the members this value holds into `object`, merged with those already there.
+    /// Writes the members this value holds into `object`, merged with those already there. Generated code's API:
+    /// `@_spi(Generated)`.
+    @_spi(Generated)
     func writeGraphQLMembers(to object: inout GraphQLResponseObject)
 }
 

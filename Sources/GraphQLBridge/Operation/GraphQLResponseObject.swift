@@ -2,13 +2,14 @@
 /// write, merged. A member written twice is merged deeply (two views of one object, each holding part of a nested
 /// object, write one object with both parts), so a value encodes to the object the server sent.
 ///
-/// Generated code builds it (``GraphQLResponseEncodable``); `encode(to:)` writes the members in the order they
-/// were first written.
+/// Generated code builds it (``GraphQLResponseEncodable``, with `@_spi(Generated)` API); `encode(to:)` writes the
+/// members in the order they were first written.
 public struct GraphQLResponseObject: Encodable {
     private var keys: [String] = []
     private var members: [String: GraphQLResponseValue] = [:]
 
-    /// An empty object.
+    /// An empty object (generated code's API: `@_spi(Generated)`).
+    @_spi(Generated)
     public init() {}
 
     /// The object a generated value writes.
@@ -23,6 +24,8 @@ public struct GraphQLResponseObject: Encodable {
     public subscript(key: String) -> GraphQLResponseValue? { members[key] }
 
     /// Writes `value` for `key`, merged with what is already there (``GraphQLResponseValue/merged(with:)``).
+    /// Generated code's API: `@_spi(Generated)`.
+    @_spi(Generated)
     public mutating func set(_ key: String, _ value: GraphQLResponseValue) {
         if let existing = members[key] {
             members[key] = existing.merged(with: value)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error in a GraphQL response's `errors` list: a request error (syntax, validation, variables)
 /// or a field error (with the `path` of the field that failed and whose value is `null` in `data`).
 public struct GraphQLError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
@@ -99,4 +101,9 @@ public struct GraphQLError: Error, Sendable, Hashable, Codable, CustomStringConv
         if let code { text += " [\(code)]" }
         return text
     }
+}
+
+extension GraphQLError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

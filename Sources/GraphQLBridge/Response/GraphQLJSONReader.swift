@@ -10,6 +10,10 @@ import Foundation
 /// reader never decides an error itself, so both paths fail alike by construction.
 ///
 /// A reader points into a buffer that it does not own: use it only inside ``read(_:_:)``.
+///
+/// Generated code's API, not an app's: `@_spi(Generated)`, which generated files import
+/// (`@_spi(Generated) import GraphQLBridge`).
+@_spi(Generated)
 public struct GraphQLJSONReader {
     /// The reader cannot take this input on its fast path; the `Decodable` path must decode the body.
     public struct Declined: Error, Sendable, Hashable {
@@ -676,10 +680,14 @@ private struct ScalarBox<T: GraphQLScalarDecodable>: Decodable {
     }
 }
 
-/// A generated selection-set type that reads itself from a ``GraphQLJSONReader`` in one pass (the generator
+/// A generated selection-set type that reads itself from the response's bytes in one pass (the generator
 /// emits the conformance; the `Decodable` conformance stays for fixtures, caches and user code).
-/// `GraphQLResponseDecoder` takes this path for every such type.
+/// ``GraphQLResponseDecoder`` takes this path for every such type.
+///
+/// Its requirement, `init(graphQLReader:)`, is generated code's API: `@_spi(Generated)`, as is the reader it reads
+/// from, so only generated code conforms. An app's own types decode through `Decodable`.
 public protocol GraphQLFastDecodable: Decodable, Sendable {
     /// Reads the JSON object at the reader's position, or declines.
+    @_spi(Generated)
     init(graphQLReader reader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined)
 }

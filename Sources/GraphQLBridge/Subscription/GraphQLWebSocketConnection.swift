@@ -70,3 +70,8 @@ public struct GraphQLWebSocketError: Error, Sendable, Hashable, CustomStringConv
         }
     }
 }
+
+extension GraphQLWebSocketError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+}

@@ -69,3 +69,8 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     /// The message.
     public var description: String { message }
 }
+
+extension TransportError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem with a code generator configuration file: the message says what is wrong and how to fix it.
 public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The configuration file, as given.
@@ -16,4 +18,9 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
 
     /// `path: error: message`, the form compilers print.
     public var description: String { "\(path): error: \(message)" }
+}
+
+extension ConfigurationError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A schema or operations path that cannot be read.
 public struct SourceLoadingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path, as given.
@@ -16,4 +18,9 @@ public struct SourceLoadingError: Error, Sendable, Hashable, CustomStringConvert
 
     /// `path: error: message`.
     public var description: String { "\(path): error: \(message)" }
+}
+
+extension SourceLoadingError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

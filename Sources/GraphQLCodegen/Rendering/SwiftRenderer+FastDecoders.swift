@@ -10,8 +10,7 @@ extension SwiftRenderer {
     /// `Declined`, and the response is decoded through `init(from:)` instead, which gives the same value or error.
     func writeFastDecoder(_ plan: SelectionSetPlan, to writer: inout CodeWriter) {
         writer.blankLine()
-        writer.open(
-            "\(access)init(graphQLReader: inout GraphQLJSONReader) throws(\(Self.declined))")
+        writer.open("\(spi)\(access)init(graphQLReader: inout GraphQLJSONReader) throws(\(Self.declined))")
         let needsStart = !plan.fragments.isEmpty || plan.typeCases.contains { !$0.possibleTypes.isEmpty }
         if needsStart { writer.line("let graphQLStart = graphQLReader.checkpoint()") }
         let fields = plan.fields

@@ -147,7 +147,7 @@ extension SwiftRenderer {
         writer.line("try GraphQLResponseObject(self).encode(to: encoder)")
         writer.close()
         writer.blankLine()
-        writer.open("\(access)func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject)")
+        writer.open("\(spi)\(access)func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject)")
         if plan.fields.isEmpty, plan.fragments.isEmpty, plan.typeCases.isEmpty {
             writer.line("_ = graphQLObject")
         }

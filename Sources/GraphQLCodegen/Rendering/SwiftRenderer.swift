@@ -61,14 +61,22 @@ public struct SwiftRenderer: Sendable {
         bodies += plan.fragments.map(declaration(of:))
         bodies += plan.operations.map(declaration(of:))
         var text = GeneratedFile.marker + ". Do not edit: change the GraphQL documents and regenerate.\n\n"
-        text += "import Foundation\nimport GraphQLBridge\n"
+        text += "import Foundation\n\(Self.runtimeImport)\n"
         for body in bodies { text += "\n" + body }
         return GeneratedFile(relativePath: name, contents: text)
     }
 
+    /// How a generated file imports the runtime: with its `Generated` SPI, the API meant for generated code only (the
+    /// one-pass JSON reader), which apps do not see.
+    static let runtimeImport = "@_spi(Generated) import GraphQLBridge"
+
+    /// The attribute of the generated members that implement the runtime's `@_spi(Generated)` requirements (the
+    /// one-pass decoder, the response encoding): public, they are SPI too; internal, they need not (and cannot) be.
+    var spi: String { plan.accessLevel == .public ? "@_spi(Generated) " : "" }
+
     private func file(_ path: String, header: String, imports: [String], body: String) -> GeneratedFile {
         var text = GeneratedFile.marker + " from " + header + ". Do not edit.\n\n"
-        text += imports.map { "import \($0)\n" }.joined()
+        text += imports.map { $0 == "GraphQLBridge" ? "\(Self.runtimeImport)\n" : "import \($0)\n" }.joined()
         text += "\n" + body
         return GeneratedFile(relativePath: path, contents: text)
     }

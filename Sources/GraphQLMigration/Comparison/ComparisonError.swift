@@ -1,3 +1,5 @@
+import Foundation
+
 /// A comparison that could not run at all: a model the plan does not have, or ids (or list keys) that could not be
 /// listed (an unreachable backend, a refused token).
 public struct ComparisonError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -11,4 +13,9 @@ public struct ComparisonError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The message.
     public var description: String { message }
+}
+
+extension ComparisonError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A recorded fixture that cannot be read: which file, and what to do.
 public struct ComparisonFixtureError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file or folder.
@@ -13,4 +15,9 @@ public struct ComparisonFixtureError: Error, Sendable, Hashable, CustomStringCon
 
     /// `file: message`.
     public var description: String { "\(file): \(message)" }
+}
+
+extension ComparisonFixtureError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

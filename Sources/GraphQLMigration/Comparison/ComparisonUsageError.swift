@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command-line mistake: the message says what is wrong and how to fix it; exit status 2.
 public struct ComparisonUsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
@@ -10,4 +12,9 @@ public struct ComparisonUsageError: Error, Sendable, Hashable, CustomStringConve
 
     /// The message.
     public var description: String { message }
+}
+
+extension ComparisonUsageError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a text is not a usable ignore pattern (see ``FieldPathPattern/init(validating:)``).
 public struct FieldPathPatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern as given.
@@ -15,4 +17,9 @@ public struct FieldPathPatternError: Error, Sendable, Hashable, CustomStringConv
     public var description: String {
         "pattern '\(pattern)': \(message)"
     }
+}
+
+extension FieldPathPatternError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

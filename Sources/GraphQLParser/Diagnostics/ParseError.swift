@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error thrown by ``Parser`` when a source is not valid GraphQL.
 public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The diagnostic, boxed so that the error is one pointer wide: the parser's functions throw it, and a
@@ -39,4 +41,9 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(diagnostic)
     }
+}
+
+extension ParseError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a lottery data set could not be loaded.
 public enum LotteryDataSetError: Error, Equatable, CustomStringConvertible {
     /// The bundled `dataset.json` is not in the module's resource bundle.
@@ -23,4 +25,9 @@ public enum LotteryDataSetError: Error, Equatable, CustomStringConvertible {
             return "duplicate \(kind) id \"\(id)\" at \(path)"
         }
     }
+}
+
+extension LotteryDataSetError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

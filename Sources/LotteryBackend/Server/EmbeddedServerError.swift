@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the embedded server could not start.
 public enum EmbeddedServerError: Error, Equatable, CustomStringConvertible {
     /// A socket call failed; `call` is the POSIX function, `errno` its error number.
@@ -14,4 +16,9 @@ public enum EmbeddedServerError: Error, Equatable, CustomStringConvertible {
             return "cannot bind 127.0.0.1:\(port): \(POSIXSocket.errorMessage(code)) (errno \(code))"
         }
     }
+}
+
+extension EmbeddedServerError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
 }

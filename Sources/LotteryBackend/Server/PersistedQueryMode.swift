@@ -52,3 +52,8 @@ public struct PersistedQueryManifestError: Error, Sendable, Hashable, CustomStri
     /// The reason.
     public var description: String { "persisted-query manifest: \(reason)" }
 }
+
+extension PersistedQueryManifestError: LocalizedError {
+    /// The same as ``description``, so that `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+}

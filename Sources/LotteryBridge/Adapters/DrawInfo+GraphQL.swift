@@ -20,7 +20,7 @@ extension DrawInfo {
             superPrize: draw.superPrize.map(LegacyMoney.decimal(minorUnits:)),
             ticketsSold: draw.ticketsSold,
             categories: draw.prizeCategories.map(PrizeCategoryInfo.init(graphQL:)),
-            videoURL: try URLField.optional(draw.videoUrl, field: "videoUrl"))
+            videoURL: try GraphQLFieldConversion.url(draw.videoUrl, field: "videoUrl"))
     }
 }
 

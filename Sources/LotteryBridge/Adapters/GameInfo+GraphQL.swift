@@ -29,7 +29,7 @@ extension GameInfo {
                 try game.lastDraw.map { draw throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw) }
             },
             drawsTotal: game.drawsCount,
-            rulesURL: try URLField.optional(game.rulesUrl, field: "rulesUrl"),
+            rulesURL: try GraphQLFieldConversion.url(game.rulesUrl, field: "rulesUrl"),
             isFavorite: game.isFavorite)
     }
 

@@ -8,7 +8,7 @@ extension ImageInfo {
     /// - Throws: when `url` is not an absolute URL (the path names the field).
     public init(graphQL image: ImageDetails) throws(GraphQLDecodingError) {
         self.init(
-            id: image.id, url: try URLField.required(image.url, field: "url"), width: image.width,
+            id: image.id, url: try GraphQLFieldConversion.url(image.url, field: "url"), width: image.width,
             height: image.height)
     }
 }

@@ -13,14 +13,6 @@ extension GraphQLClient {
         try await fetch(requestType: .drawInfo(gameId: gameId, number: number))
     }
 
-    func fetchDraws(gameId: String, last: Int, before: Int64?, fetchPolicy: GraphQLFetchPolicy = .preferCache)
-        async throws(APIError)
-        -> GraphQLBridgeResponse<[DrawInfo]>
-    {
-        let query = DrawsQuery(gameId: gameId, last: .some(last), before: GraphQLNullable(before))
-        return try drawsResponse(try await execute(query, fetchPolicy: fetchPolicy))
-    }
-
     /// The legacy models of a `Draws` query's result.
     func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>) throws(APIError) -> GraphQLBridgeResponse<[DrawInfo]> {
         let draws = result.data?.draws ?? []
@@ -35,13 +27,6 @@ extension GraphQLClient {
         return GraphQLBridgeResponse(
             value: models, warnings: result.errors, byteCount: result.byteCount, source: result.source,
             isStale: result.isStale)
-    }
-
-    func fetchDrawInfo(gameId: String, number: Int64, fetchPolicy: GraphQLFetchPolicy = .preferCache)
-        async throws(APIError) -> GraphQLBridgeResponse<DrawInfo>
-    {
-        let result = try await execute(DrawQuery(gameId: gameId, number: number), fetchPolicy: fetchPolicy)
-        return try drawInfoResponse(result, gameId: gameId, number: number)
     }
 
     /// The legacy model of a `Draw` query's result.

@@ -14,12 +14,6 @@ extension GraphQLClient {
         try await fetch(requestType: .games(type: type, activeOnly: activeOnly))
     }
 
-    func fetchGameInfo(gameId: String, fetchPolicy: GraphQLFetchPolicy = .preferCache) async throws(APIError)
-        -> GraphQLBridgeResponse<GameInfo>
-    {
-        try gameInfoResponse(try await execute(GameQuery(id: gameId), fetchPolicy: fetchPolicy), gameId: gameId)
-    }
-
     /// The legacy model of a `Game` query's result.
     func gameInfoResponse(_ result: GraphQLResult<GameQuery.Data>, gameId: String) throws(APIError)
         -> GraphQLBridgeResponse<GameInfo>
@@ -33,14 +27,6 @@ extension GraphQLClient {
         return GraphQLBridgeResponse(
             value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
             isStale: result.isStale)
-    }
-
-    func fetchGames(type: LegacyModels.GameType?, activeOnly: Bool, fetchPolicy: GraphQLFetchPolicy = .preferCache)
-        async throws(APIError)
-        -> GraphQLBridgeResponse<[GameInfo]>
-    {
-        let query = try gamesQuery(type: type, activeOnly: activeOnly)
-        return try gamesResponse(try await execute(query, fetchPolicy: fetchPolicy))
     }
 
     /// The `Games` query of a legacy filter.

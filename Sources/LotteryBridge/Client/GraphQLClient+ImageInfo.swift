@@ -9,15 +9,6 @@ extension GraphQLClient {
         try await fetch(requestType: .image(id))
     }
 
-    func fetchImage(id: ImageId?, fetchPolicy: GraphQLFetchPolicy = .preferCache) async throws(APIError)
-        -> GraphQLBridgeResponse<ImageInfo>
-    {
-        guard let id else {
-            throw .notFound(operation: ImageQuery.operationName, path: "image(id: nil)")
-        }
-        return try imageResponse(try await execute(ImageQuery(id: id), fetchPolicy: fetchPolicy), id: id)
-    }
-
     /// The legacy model of an `Image` query's result.
     func imageResponse(_ result: GraphQLResult<ImageQuery.Data>, id: ImageId) throws(APIError)
         -> GraphQLBridgeResponse<ImageInfo>

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeTesting
 import LegacyModels
 import LotteryAPI
 
@@ -23,23 +24,24 @@ public typealias QLRequestResult<Response> = Result<Response, APIError>
 /// fields are `nil`, as REST's `null`, and the errors are in ``GraphQLBridgeResponse/warnings``.
 ///
 /// In tests, ``unimplemented(errorPolicy:)`` gives a client that fails on any request the test did not override
-/// with `override(_:with:)` (`GraphQLClient+Overrides.swift`).
+/// with `override(_:with:)` (`GraphQLClient+Overrides.swift`, on GraphQLBridgeTesting's `RequestOverrides`).
 public final class GraphQLClient: Sendable {
     /// The runtime client that executes the operations (pointed elsewhere by ``useLocalBackend(host:port:)``).
     public var client: GraphQLHTTPClient { runtime.value }
     private let runtime: LockedValue<GraphQLHTTPClient>
     /// What GraphQL errors beside data do: ``GraphQLErrorPolicy/returnPartialData`` by default.
     public let errorPolicy: GraphQLErrorPolicy
-    /// The answers a test gave in place of the server (`GraphQLClient+Overrides.swift`).
-    let overrides: GraphQLClientOverrides
+    /// The answers a test gave in place of the server, asked before it (`GraphQLClient+Overrides.swift`); none on a
+    /// live client until a test overrides a request.
+    public let overrides: RequestOverrides<GraphQLRequest>
 
     /// Creates a client on top of a configured runtime client.
     public convenience init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy = .returnPartialData) {
-        self.init(client: client, errorPolicy: errorPolicy, overrides: GraphQLClientOverrides(isUnimplemented: false))
+        self.init(client: client, errorPolicy: errorPolicy, overrides: RequestOverrides(unimplemented: false))
     }
 
     /// Creates a client whose answers come from `overrides` first.
-    init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy, overrides: GraphQLClientOverrides) {
+    init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy, overrides: RequestOverrides<GraphQLRequest>) {
         self.runtime = LockedValue(client)
         self.errorPolicy = errorPolicy
         self.overrides = overrides
@@ -129,30 +131,24 @@ public final class GraphQLClient: Sendable {
         fetchPolicy: GraphQLFetchPolicy = .preferCache
     ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
         if let overridden = try overridden(requestType, as: responseType) { return overridden }
-        let fetched: GraphQLBridgeResponse<any Sendable>
-        switch requestType {
-        case .gameInfo(let gameId):
-            fetched = try await fetchGameInfo(gameId: gameId, fetchPolicy: fetchPolicy).erased
-        case .games(let type, let activeOnly):
-            fetched = try await fetchGames(type: type, activeOnly: activeOnly, fetchPolicy: fetchPolicy).erased
-        case .draws(let gameId, let last, let before):
-            fetched = try await fetchDraws(gameId: gameId, last: last, before: before, fetchPolicy: fetchPolicy).erased
-        case .drawInfo(let gameId, let number):
-            fetched = try await fetchDrawInfo(gameId: gameId, number: number, fetchPolicy: fetchPolicy).erased
-        case .image(let id): fetched = try await fetchImage(id: id, fetchPolicy: fetchPolicy).erased
-        case .drawUpdates:
+        switch try route(for: requestType) {
+        case .query(let route):
+            return try await fetchResponse(route, of: requestType, as: responseType, fetchPolicy: fetchPolicy)
+        case .subscription:
             throw .unexpectedResponseType(
                 operation: requestType.operationName, expected: "\(Response.self)",
                 actual: "a stream of DrawInfo (a subscription: watch(requestType:) or drawUpdates(gameId:) it)")
         }
-        guard let value = fetched.value as? Response else {
-            throw .unexpectedResponseType(
-                operation: requestType.operationName, expected: "\(Response.self)",
-                actual: requestType.responseTypeDescription)
-        }
+    }
+
+    /// Runs a query's route once and returns its model as `Response`.
+    private func fetchResponse<Route: GraphQLQueryRouting, Response: Sendable>(
+        _ route: Route, of request: GraphQLRequest, as responseType: Response.Type, fetchPolicy: GraphQLFetchPolicy
+    ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
+        let fetched = try route.adapt(try await execute(route.query, fetchPolicy: fetchPolicy))
         return GraphQLBridgeResponse(
-            value: value, warnings: fetched.warnings, byteCount: fetched.byteCount, source: fetched.source,
-            isStale: fetched.isStale)
+            value: try Self.model(fetched.value, as: responseType, of: request), warnings: fetched.warnings,
+            byteCount: fetched.byteCount, source: fetched.source, isStale: fetched.isStale)
     }
 
     /// Executes a generated operation with this client's error policy.
@@ -199,10 +195,5 @@ public struct GraphQLBridgeResponse<Value: Sendable>: Sendable {
         self.byteCount = byteCount
         self.source = source
         self.isStale = isStale
-    }
-
-    var erased: GraphQLBridgeResponse<any Sendable> {
-        GraphQLBridgeResponse<any Sendable>(
-            value: value, warnings: warnings, byteCount: byteCount, source: source, isStale: isStale)
     }
 }

@@ -37,48 +37,45 @@ extension GraphQLClient {
         if let overridden = try overridden(requestType, as: responseType) {
             return OnceModelSource(value: overridden.value)
         }
-        let runtime = self.client
-        let errorPolicy = self.errorPolicy
-        func source<Query: GraphQLQuery, Model: Sendable>(
-            _ query: Query, _ adapt: @escaping @Sendable (GraphQLResult<Query.Data>) throws(APIError) -> Model
-        ) -> any ModelWatchSource<Model, APIError> where Query.Data: Equatable {
-            GraphQLModelSource(
-                results: runtime.watch(query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy).makeAsyncIterator(),
-                adapt: adapt)
+        switch try route(for: requestType) {
+        case .query(let route):
+            return try querySource(route, of: requestType, as: responseType, fetchPolicy: fetchPolicy)
+        case .subscription(let route):
+            return try subscriptionSource(route, of: requestType, as: responseType)
         }
-        let erased: any Sendable
-        switch requestType {
-        case .gameInfo(let gameId):
-            erased = source(GameQuery(id: gameId)) { [self] result throws(APIError) in
-                try gameInfoResponse(result, gameId: gameId).value
+    }
+
+    /// The models of a query's route, as the client cache changes them.
+    private func querySource<Route: GraphQLQueryRouting, Response: Sendable>(
+        _ route: Route, of request: GraphQLRequest, as responseType: Response.Type,
+        fetchPolicy: GraphQLWatchFetchPolicy
+    ) throws(APIError) -> any ModelWatchSource<Response, APIError> {
+        try Self.checkModel(Route.Model.self, is: responseType, of: request)
+        return GraphQLModelSource(
+            results: client.watch(route.query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy).makeAsyncIterator(),
+            adapt: { result throws(APIError) in try Self.model(route.adapt(result).value, as: responseType, of: request)
             }
-        case .games(let type, let activeOnly):
-            erased = source(try gamesQuery(type: type, activeOnly: activeOnly)) { [self] result throws(APIError) in
-                try gamesResponse(result).value
-            }
-        case .draws(let gameId, let last, let before):
-            let query = DrawsQuery(gameId: gameId, last: .some(last), before: GraphQLNullable(before))
-            erased = source(query) { [self] result throws(APIError) in try drawsResponse(result).value }
-        case .drawInfo(let gameId, let number):
-            erased = source(DrawQuery(gameId: gameId, number: number)) { [self] result throws(APIError) in
-                try drawInfoResponse(result, gameId: gameId, number: number).value
-            }
-        case .image(let id):
-            guard let id else { throw .notFound(operation: ImageQuery.operationName, path: "image(id: nil)") }
-            erased = source(ImageQuery(id: id)) { [self] result throws(APIError) in
-                try imageResponse(result, id: id).value
-            }
-        case .drawUpdates(let gameId):
-            erased = GraphQLSubscriptionModelSource(
-                events: runtime.subscribe(DrawUpdatedSubscription(gameId: gameId), errorPolicy: errorPolicy)
-                    .makeAsyncIterator(),
-                adapt: { [self] result throws(APIError) in try drawUpdateResponse(result) })
-        }
-        guard let typed = erased as? any ModelWatchSource<Response, APIError> else {
+        )
+    }
+
+    /// The models of a subscription's route: one per event.
+    private func subscriptionSource<Route: GraphQLSubscriptionRouting, Response: Sendable>(
+        _ route: Route, of request: GraphQLRequest, as responseType: Response.Type
+    ) throws(APIError) -> any ModelWatchSource<Response, APIError> {
+        try Self.checkModel(Route.Model.self, is: responseType, of: request)
+        return GraphQLSubscriptionModelSource(
+            events: client.subscribe(route.subscription, errorPolicy: errorPolicy).makeAsyncIterator(),
+            adapt: { result throws(APIError) in try Self.model(route.adapt(result), as: responseType, of: request) })
+    }
+
+    /// Fails before anything is watched when the request's model is not the type asked for.
+    private static func checkModel<Model, Response>(
+        _ model: Model.Type, is responseType: Response.Type, of request: GraphQLRequest
+    ) throws(APIError) {
+        guard model == responseType else {
             throw .unexpectedResponseType(
-                operation: requestType.operationName, expected: "\(Response.self)",
-                actual: requestType.responseTypeDescription)
+                operation: request.operationName, expected: "\(Response.self)",
+                actual: request.responseTypeDescription)
         }
-        return typed
     }
 }
