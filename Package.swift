@@ -28,14 +28,20 @@ let package = Package(
         // MARK: Reusable runtime
         .target(
             name: "GraphQLBridge",
-            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "GraphQLBridgeSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+            ]
         ),
+        // What this package's modules share and no product shows (`package` access): the lock type, the Duration
+        // conversions, the JSON string writer.
+        .target(name: "GraphQLBridgeSupport"),
         // SQLite, the one system library: the persistent cache store's. Apple platforms use the SDK's SQLite3.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration"]),
-        .target(name: "GraphQLMigration"),
+        .target(
+            name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration", "GraphQLBridgeSupport"]),
+        .target(name: "GraphQLMigration", dependencies: ["GraphQLBridgeSupport"]),
         .target(name: "GraphQLParser"),
-        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser"]),
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser", "GraphQLBridgeSupport"]),
         // The generator as the build plugin runs it (links GraphQLCodegen only, so it builds fast).
         .executableTarget(name: "graphql-codegen-tool", dependencies: ["GraphQLCodegen"]),
         // Generates a target's Swift types from the graphql-codegen.json next to its .graphql files.
@@ -48,10 +54,11 @@ let package = Package(
             name: "LotteryAPI", dependencies: ["GraphQLBridge"], exclude: ["graphql"], plugins: ["GraphQLCodegenPlugin"]
         ),
         .target(
-            name: "LotteryBridge", dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration"]),
+            name: "LotteryBridge",
+            dependencies: ["GraphQLBridge", "LotteryAPI", "LegacyModels", "GraphQLMigration", "GraphQLBridgeSupport"]),
         .target(
             name: "LotteryBackend",
-            dependencies: ["GraphQLParser", "GraphQLCodegen"],
+            dependencies: ["GraphQLParser", "GraphQLCodegen", "GraphQLBridgeSupport"],
             resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
         ),
 
@@ -60,12 +67,15 @@ let package = Package(
             name: "LotteryCompare",
             dependencies: [
                 "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LegacyModels", "GraphQLMigration",
+                "GraphQLBridgeSupport",
             ]
         ),
 
         // MARK: Command-line tool
         // The commands, as a library so that tests run them in-process; the executable only calls it.
-        .target(name: "GraphQLBridgeCLI", dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen"]),
+        .target(
+            name: "GraphQLBridgeCLI",
+            dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLBridgeSupport"]),
         .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
 
         // MARK: Benchmarks (run with -c release)
@@ -73,7 +83,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLCodegen",
-                "LotteryBackend", "LotteryCompare", "GraphQLMigration",
+                "LotteryBackend", "LotteryCompare", "GraphQLMigration", "GraphQLBridgeSupport",
                 // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
                 "GraphQLBridgeTesting",
             ],
@@ -83,7 +93,7 @@ let package = Package(
 
         // MARK: Tests
         // Starts the Python reference backend for the tests that need a real server.
-        .target(name: "LotteryTestSupport", path: "Tests/LotteryTestSupport"),
+        .target(name: "LotteryTestSupport", dependencies: ["GraphQLBridgeSupport"], path: "Tests/LotteryTestSupport"),
         // The cache scenarios' operations (small schemas of shapes the lottery lacks), generated at build time and
         // run against Tests/ScenarioBackend (graphql-core).
         .target(
@@ -93,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "CacheScenarioTests",
             dependencies: [
-                "CacheScenarioAPI", "GraphQLBridge", "LotteryTestSupport",
+                "CacheScenarioAPI", "GraphQLBridge", "LotteryTestSupport", "GraphQLBridgeSupport",
                 // Holds a cache file's write lock from another connection (a write that fails).
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]
@@ -101,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [
-                "GraphQLBridge", "GraphQLBridgeTesting",
+                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLBridgeSupport",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]
@@ -110,22 +120,24 @@ let package = Package(
         .executableTarget(
             name: "graphql-cache-store-tool", dependencies: ["GraphQLBridge"], path: "Tests/graphql-cache-store-tool"
         ),
-        .testTarget(name: "LegacyModelsTests", dependencies: ["LegacyModels"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LegacyModelsTests", dependencies: ["LegacyModels", "GraphQLBridgeSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LotteryBridgeTests",
             dependencies: [
                 "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting",
-                "LotteryBackend", "GraphQLMigration",
+                "LotteryBackend", "GraphQLMigration", "GraphQLBridgeSupport",
                 "LotteryTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration"]),
+        .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration", "GraphQLBridgeSupport"]),
         .testTarget(
             name: "LotteryCompareTests",
             dependencies: [
                 "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
-                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge",
+                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge", "GraphQLBridgeSupport",
             ]
         ),
         .testTarget(
@@ -140,6 +152,7 @@ let package = Package(
             name: "GraphQLCodegenTests",
             dependencies: [
                 "GraphQLCodegen", "GraphQLParser", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport",
+                "GraphQLBridgeSupport",
                 // The documentation's runnable code runs against the embedded backend (GeneratedCodeCompilesTests).
                 "LotteryBackend",
             ],

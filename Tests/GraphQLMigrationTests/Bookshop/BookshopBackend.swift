@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The bookshop's own small backend, in the test process: a REST API (`GET /books`, `/books/{id}`, `/authors/{id}`,
 /// `/shelves/{name}`, `PUT/DELETE /books/{id}/wishlist`) and a GraphQL API (operations `Book`, `Books`, `Shelf`,
@@ -21,7 +22,9 @@ final class BookshopBackend: @unchecked Sendable {
         var country: String?
     }
 
-    private let lock = NSLock()
+    /// Held for the whole of each request: every `var` below is only read or written inside it (hence
+    /// `@unchecked Sendable`).
+    private let lock = Locked(())
     private let books: [Book]
     private let authors: [Author]
     private let planted: Set<BookshopPlanted>
@@ -51,13 +54,13 @@ final class BookshopBackend: @unchecked Sendable {
     }
 
     /// How many requests both APIs got.
-    var requests: Int { lock.withLock { requestCount } }
+    var requests: Int { lock.withLock { _ in requestCount } }
 
     // MARK: REST
 
     /// Answers a REST request: `(status, body)`.
     func rest(method: String = "GET", _ path: String) -> (Int, Data) {
-        lock.withLock {
+        lock.withLock { _ in
             requestCount += 1
             let parts = path.split(separator: "/").map(String.init)
             switch (method, parts.count, parts.first) {
@@ -107,7 +110,7 @@ final class BookshopBackend: @unchecked Sendable {
 
     /// Answers a GraphQL request body `{"operationName": ..., "variables": {...}}`: `(status, body)`.
     func graphQL(_ body: Data) -> (Int, Data) {
-        lock.withLock {
+        lock.withLock { _ in
             requestCount += 1
             guard let request = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
                 let operation = request["operationName"] as? String

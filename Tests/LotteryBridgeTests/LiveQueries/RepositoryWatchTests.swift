@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLMigration
 import LegacyModels
 import LotteryAPI
@@ -98,8 +99,11 @@ struct RepositoryWatchTests {
 /// Counts REST requests.
 final class RESTCalls: @unchecked Sendable {
     // @unchecked: `value` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var value = 0
-    func add() { lock.withLock { value += 1 } }
-    var count: Int { lock.withLock { value } }
+    private struct State {
+        var value = 0
+    }
+
+    private let state = Locked(State())
+    func add() { state.withLock { state in state.value += 1 } }
+    var count: Int { state.withLock { state in state.value } }
 }
