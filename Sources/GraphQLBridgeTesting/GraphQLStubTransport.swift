@@ -35,10 +35,10 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
     public init() {}
 
     /// Every request received so far, in order.
-    public var requests: [RecordedRequest] { state.withLock { state in state.recorded } }
+    public var requests: [RecordedRequest] { state.withLock { $0.recorded } }
 
     /// The requests that no stub answered, in order: a test can require it to be empty.
-    public var unstubbedRequests: [RecordedRequest] { state.withLock { state in state.unanswered } }
+    public var unstubbedRequests: [RecordedRequest] { state.withLock { $0.unanswered } }
 
     /// Answers every request for `Operation` with `data` (and `errors` beside it, for partial data).
     public func stub<Operation: GraphQLOperation>(
@@ -109,7 +109,7 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
         for stub in candidates.reversed() {
             if let answer = try stub(parameters) { return answer }
         }
-        state.withLock { state in state.unanswered.append(record) }
+        state.withLock { $0.unanswered.append(record) }
         let swiftName = name + Self.operationTypeSuffix(of: record.query)
         throw APIError.unimplemented(
             operation: name,
@@ -139,7 +139,7 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
                 data
             )
         }
-        state.withLock { state in state.stubs[Operation.operationName, default: []].append(stub) }
+        state.withLock { $0.stubs[Operation.operationName, default: []].append(stub) }
     }
 
     /// The response body a server sends: `{"data":<data>}` with `errors` when there are any.

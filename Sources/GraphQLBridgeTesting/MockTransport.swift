@@ -38,22 +38,22 @@ public final class MockTransport: GraphQLTransport, Sendable {
     }
 
     /// Every request received so far, in order (including those still waiting for their reply).
-    public var requests: [RecordedRequest] { state.withLock { state in state.recorded } }
+    public var requests: [RecordedRequest] { state.withLock { $0.recorded } }
 
     /// The most recent request, if any.
-    public var lastRequest: RecordedRequest? { state.withLock { state in state.recorded.last } }
+    public var lastRequest: RecordedRequest? { state.withLock { $0.recorded.last } }
 
     /// How many queued replies have not been used yet.
-    public var pendingReplyCount: Int { state.withLock { state in state.replies.count } }
+    public var pendingReplyCount: Int { state.withLock { $0.replies.count } }
 
     /// Replaces the handler that answers requests for which no reply is queued.
     public func setHandler(_ handler: Handler?) {
-        state.withLock { state in state.handler = handler }
+        state.withLock { $0.handler = handler }
     }
 
     /// Queues a reply for the next request that finds the queue empty of earlier replies.
     public func enqueue(_ reply: MockReply) {
-        state.withLock { state in state.replies.append(reply) }
+        state.withLock { $0.replies.append(reply) }
     }
 
     /// Queues an HTTP response.
@@ -132,7 +132,7 @@ public final class MockTransport: GraphQLTransport, Sendable {
     /// - Returns: whether they arrived before `timeout`.
     public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while state.withLock({ state in state.recorded.count }) < count {
+        while state.withLock({ $0.recorded.count }) < count {
             guard ContinuousClock.now < deadline else { return false }
             do {
                 try await Task.sleep(for: .milliseconds(5))

@@ -215,10 +215,10 @@ final class MetricsLog: @unchecked Sendable {
     private let state = Locked(State())
 
     func append(_ metrics: LegacyRequestMetrics) {
-        state.withLock { state in state.stored.append(metrics) }
+        state.withLock { $0.stored.append(metrics) }
     }
 
     var values: [LegacyRequestMetrics] {
-        state.withLock { state in state.stored }
+        state.withLock { $0.stored }
     }
 }

@@ -13,16 +13,15 @@ import Testing
 /// real clients.
 @Suite("Favourite writes")
 struct FavoriteWriteTests {
-    /// Counts requests per API, and the GraphQL operations by name. `@unchecked Sendable`: `counts` is only
-    /// touched under `lock`.
-    final class Counter: @unchecked Sendable {
+    /// Counts requests per API, and the GraphQL operations by name.
+    final class Counter: Sendable {
         private struct State {
             var counts: [String: Int] = [:]
         }
 
         private let state = Locked(State())
-        func add(_ key: String) { state.withLock { state in state.counts[key, default: 0] += 1 } }
-        subscript(key: String) -> Int { state.withLock { state in state.counts[key, default: 0] } }
+        func add(_ key: String) { state.withLock { $0.counts[key, default: 0] += 1 } }
+        subscript(key: String) -> Int { state.withLock { $0.counts[key, default: 0] } }
     }
 
     struct CountingMiddleware: GraphQLMiddleware {

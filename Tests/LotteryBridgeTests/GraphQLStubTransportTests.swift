@@ -113,13 +113,13 @@ final class BodyRecorder: GraphQLMiddleware, @unchecked Sendable {
 
     private let state = Locked(State())
 
-    var lastBody: String? { state.withLock { state in state.body } }
+    var lastBody: String? { state.withLock { $0.body } }
 
     func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next) async throws
         -> (HTTPResponse, Data)
     {
         let (response, data) = try await next(request, body, operationName)
-        state.withLock { state in state.body = String(decoding: data, as: UTF8.self) }
+        state.withLock { $0.body = String(decoding: data, as: UTF8.self) }
         return (response, data)
     }
 }

@@ -19,8 +19,8 @@ struct LotteryRepositoryTests {
         }
 
         private let state = Locked(State())
-        func add(_ api: String) { state.withLock { state in state.counts[api, default: 0] += 1 } }
-        subscript(api: String) -> Int { state.withLock { state in state.counts[api, default: 0] } }
+        func add(_ api: String) { state.withLock { $0.counts[api, default: 0] += 1 } }
+        subscript(api: String) -> Int { state.withLock { $0.counts[api, default: 0] } }
     }
 
     struct CountingMiddleware: GraphQLMiddleware {

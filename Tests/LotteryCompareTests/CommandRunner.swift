@@ -28,8 +28,8 @@ final class TextBuffer: @unchecked Sendable {
 
     private let state = Locked(State())
 
-    func append(_ more: String) { state.withLock { state in state.text += more } }
-    var value: String { state.withLock { state in state.text } }
+    func append(_ more: String) { state.withLock { $0.text += more } }
+    var value: String { state.withLock { $0.text } }
 }
 
 func runCommand(_ arguments: [String]) async -> CommandRun {

@@ -23,7 +23,7 @@ final class PythonLocator: @unchecked Sendable {
             }
             return configured
         }
-        if let known = state.withLock({ state in state.cached }) { return known }
+        if let known = state.withLock({ $0.cached }) { return known }
 
         let script = repository.appendingPathComponent("scripts/python-env.sh")
         guard FileManager.default.fileExists(atPath: script.path) else {
@@ -41,7 +41,7 @@ final class PythonLocator: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw ReferenceBackendError.pythonNotFound(path: python)
         }
-        state.withLock { state in state.cached = python }
+        state.withLock { $0.cached = python }
         return python
     }
 }

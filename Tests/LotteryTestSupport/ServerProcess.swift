@@ -146,7 +146,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// What the server wrote to its standard error so far (all of it once stopped).
     func standardError() -> String {
-        if let kept = state.withLock({ state in state.finalStandardError }) { return kept }
+        if let kept = state.withLock({ $0.finalStandardError }) { return kept }
         let data = (try? Data(contentsOf: standardErrorURL)) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
@@ -174,14 +174,14 @@ final class ServerProcess: @unchecked Sendable {
             }
         }
         let standardError = standardError()
-        state.withLock { state in state.finalStandardError = standardError }
+        state.withLock { $0.finalStandardError = standardError }
         try? standardErrorHandle.close()
         try? FileManager.default.removeItem(at: standardErrorURL)
     }
 
     /// Records a process that never ran as stopped, so `deinit` does not touch it.
     private func markStopped() {
-        state.withLock { state in state.stopped = true }
+        state.withLock { $0.stopped = true }
         try? standardErrorHandle.close()
         try? FileManager.default.removeItem(at: standardErrorURL)
     }

@@ -23,7 +23,7 @@ final class PersistedQueryStore: Sendable {
     }
 
     /// What the endpoint received so far.
-    var snapshot: GraphQLRequestCounts { state.withLock { state in state.counts } }
+    var snapshot: GraphQLRequestCounts { state.withLock { $0.counts } }
 
     /// Counts changed by `update`.
     func count(_ update: (inout GraphQLRequestCounts) -> Void) {
@@ -99,7 +99,7 @@ final class PersistedQueryStore: Sendable {
                 }
                 return .document(query)
             }
-            guard let document = state.withLock({ state in state.stored[hash] }) else {
+            guard let document = state.withLock({ $0.stored[hash] }) else {
                 return refused(message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND")
             }
             count { $0.persistedHits += 1 }

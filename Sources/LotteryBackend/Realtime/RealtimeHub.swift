@@ -41,7 +41,7 @@ final class RealtimeHub: Sendable {
 
     /// Stops a subscription.
     func unsubscribe(_ id: UInt64) {
-        _ = state.withLock { state in state.subscribers.removeValue(forKey: id) }
+        _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
     }
 
     /// Sends changed draws to their games' subscribers and to the observers, in order.
@@ -55,11 +55,11 @@ final class RealtimeHub: Sendable {
 
     /// Calls `observer` with every draw the clock changes (for logs).
     func observe(_ observer: @escaping @Sendable (DataSetDraw) -> Void) {
-        state.withLock { state in state.observers.append(observer) }
+        state.withLock { $0.observers.append(observer) }
     }
 
     /// How many subscriptions are open, over every transport.
-    var openSubscriptionCount: Int { state.withLock { state in state.subscribers.count } }
+    var openSubscriptionCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Registers an open realtime connection; returns its id (for ``unregister(_:)``).
     func register(_ session: SessionControl) -> UInt64 {
@@ -72,19 +72,19 @@ final class RealtimeHub: Sendable {
 
     /// Forgets a connection that ended.
     func unregister(_ id: UInt64) {
-        _ = state.withLock { state in state.sessions.removeValue(forKey: id) }
+        _ = state.withLock { $0.sessions.removeValue(forKey: id) }
     }
 
     /// How many realtime connections are open.
-    var openConnectionCount: Int { state.withLock { state in state.sessions.count } }
+    var openConnectionCount: Int { state.withLock { $0.sessions.count } }
 
     /// Records a connection attempt.
     func record(_ record: RealtimeConnectionRecord) {
-        state.withLock { state in state.records.append(record) }
+        state.withLock { $0.records.append(record) }
     }
 
     /// Every connection attempt so far.
-    var connectionRecords: [RealtimeConnectionRecord] { state.withLock { state in state.records } }
+    var connectionRecords: [RealtimeConnectionRecord] { state.withLock { $0.records } }
 
     /// Drops every open realtime connection of the given transports.
     func dropConnections(of transports: Set<RealtimeTransportKind>) {

@@ -27,13 +27,13 @@ final class GraphQLClientOverrides: Sendable {
     }
 
     /// Every request asked, in order (recorded for an unimplemented client only, so a live one keeps nothing).
-    var requests: [GraphQLRequest] { state.withLock { state in state.asked } }
+    var requests: [GraphQLRequest] { state.withLock { $0.asked } }
 
     /// The requests of an unimplemented client that no override answered.
-    var unimplementedRequests: [GraphQLRequest] { state.withLock { state in state.unanswered } }
+    var unimplementedRequests: [GraphQLRequest] { state.withLock { $0.unanswered } }
 
     func add(_ entry: Entry) {
-        state.withLock { state in state.entries.append(entry) }
+        state.withLock { $0.entries.append(entry) }
     }
 
     /// The answer of the most recent override that matches `request`; records the request.

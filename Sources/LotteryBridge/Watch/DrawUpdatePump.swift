@@ -48,11 +48,11 @@ final class DrawUpdatePump<Model: Sendable>: Sendable {
     }
 
     /// The model the watch gave last.
-    var model: Model? { state.withLock { state in state.lastModel } }
+    var model: Model? { state.withLock { $0.lastModel } }
 
     /// Remembers the model the watch just gave.
     func observe(_ model: Model) {
-        state.withLock { state in state.lastModel = model }
+        state.withLock { $0.lastModel = model }
     }
 
     /// Stops the subscription (the server sees it end).

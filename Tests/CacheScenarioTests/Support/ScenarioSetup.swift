@@ -30,8 +30,7 @@ struct ScenarioSetup: Sendable {
 }
 
 /// Counts the requests that leave the client, by operation name.
-final class RequestCounter: GraphQLMiddleware, @unchecked Sendable {
-    // @unchecked: `counts` is only read or written while `lock` is held.
+final class RequestCounter: GraphQLMiddleware, Sendable {
     private struct State {
         var counts: [String: Int] = [:]
     }
@@ -41,11 +40,11 @@ final class RequestCounter: GraphQLMiddleware, @unchecked Sendable {
     func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
         async throws -> (GraphQLBridge.HTTPResponse, Data)
     {
-        state.withLock { state in state.counts[operationName, default: 0] += 1 }
+        state.withLock { $0.counts[operationName, default: 0] += 1 }
         return try await next(request, body, operationName)
     }
 
-    func count(_ operation: String) -> Int { state.withLock { state in state.counts[operation, default: 0] } }
+    func count(_ operation: String) -> Int { state.withLock { $0.counts[operation, default: 0] } }
 }
 
 /// Collects a live query's elements for a test to wait on (the wait is a hang detector only).

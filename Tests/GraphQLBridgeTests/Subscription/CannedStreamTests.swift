@@ -9,8 +9,7 @@ import Testing
 @Suite("Subscriptions over canned streams")
 struct CannedStreamTests {
     /// Answers every request with `head` and `pieces`, then ends the body; counts the requests.
-    final class CannedTransport: GraphQLStreamingTransport, @unchecked Sendable {
-        // @unchecked: `count` and `requests` are only read or written while `lock` is held.
+    final class CannedTransport: GraphQLStreamingTransport, Sendable {
         private struct State {
             var count = 0
             var requests: [HTTPRequest] = []
@@ -25,8 +24,8 @@ struct CannedStreamTests {
             self.pieces = pieces
         }
 
-        var requestCount: Int { state.withLock { state in state.count } }
-        var lastRequest: HTTPRequest? { state.withLock { state in state.requests.last } }
+        var requestCount: Int { state.withLock { $0.count } }
+        var lastRequest: HTTPRequest? { state.withLock { $0.requests.last } }
 
         func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse
         {

@@ -126,17 +126,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The requests read so far.
-    var requests: [ReceivedRequest] { state.withLock { state in state.received } }
+    var requests: [ReceivedRequest] { state.withLock { $0.received } }
 
     /// How many body bytes the server has written so far.
-    var bodyBytesWritten: Int { state.withLock { state in state.bytesWritten } }
+    var bodyBytesWritten: Int { state.withLock { $0.bytesWritten } }
 
     /// How many connections the server has finished with (answered, or found that the client left).
-    var endedConnections: Int { state.withLock { state in state.ended } }
+    var endedConnections: Int { state.withLock { $0.ended } }
 
     /// Stops accepting and ends every connection within a few tens of milliseconds.
     func stop() {
-        state.withLock { state in state.stopped = true }
+        state.withLock { $0.stopped = true }
     }
 
     /// Waits until `count` requests have been read; returns whether they were within `timeout`.
@@ -161,7 +161,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return true
     }
 
-    private var isStopped: Bool { state.withLock { state in state.stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
         defer { close(listener) }
@@ -176,7 +176,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let thread = Thread { [self] in
                 serve(connection)
                 close(connection)
-                state.withLock { state in state.ended += 1 }
+                state.withLock { $0.ended += 1 }
             }
             thread.start()
         }
@@ -190,7 +190,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readRequest(connection) else { return }
-        state.withLock { state in state.received.append(request) }
+        state.withLock { $0.received.append(request) }
         switch behavior {
         case .respond(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
@@ -207,7 +207,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             while remaining > 0, !isStopped {
                 let part = chunk.prefix(remaining)
                 guard write(part, to: connection) else { return }
-                state.withLock { state in state.bytesWritten += part.count }
+                state.withLock { $0.bytesWritten += part.count }
                 remaining -= part.count
             }
         case .stream(let totalBytes, let chunkSize, let pause):
@@ -221,7 +221,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 let part = chunk.prefix(remaining)
                 let framed = Data(String(part.count, radix: 16).utf8) + Data("\r\n".utf8) + part + Data("\r\n".utf8)
                 guard write(framed, to: connection) else { return }
-                state.withLock { state in state.bytesWritten += part.count }
+                state.withLock { $0.bytesWritten += part.count }
                 remaining -= part.count
                 if pause > .zero {
                     Thread.sleep(forTimeInterval: pause.timeInterval)

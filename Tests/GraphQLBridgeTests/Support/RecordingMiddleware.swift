@@ -12,8 +12,8 @@ struct RecordingMiddleware: GraphQLMiddleware {
 
         private let state = Locked(State())
 
-        func append(_ event: String) { state.withLock { state in state.storage.append(event) } }
-        var events: [String] { state.withLock { state in state.storage } }
+        func append(_ event: String) { state.withLock { $0.storage.append(event) } }
+        var events: [String] { state.withLock { $0.storage } }
     }
 
     let name: String

@@ -19,7 +19,7 @@ final class OutputCapture: @unchecked Sendable {
     }
 
     /// Everything written to standard output.
-    var standardOutput: String { state.withLock { state in state.out } }
+    var standardOutput: String { state.withLock { $0.out } }
     /// Everything written to standard error.
-    var standardError: String { state.withLock { state in state.err } }
+    var standardError: String { state.withLock { $0.err } }
 }

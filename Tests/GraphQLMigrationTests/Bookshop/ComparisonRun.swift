@@ -43,8 +43,8 @@ final class Collected: @unchecked Sendable {
 
     private let state = Locked(State())
 
-    func append(_ more: String) { state.withLock { state in state.collected += more } }
-    var text: String { state.withLock { state in state.collected } }
+    func append(_ more: String) { state.withLock { $0.collected += more } }
+    var text: String { state.withLock { $0.collected } }
 }
 
 extension Dictionary where Key == String, Value == Any {

@@ -26,9 +26,9 @@ struct ComparisonStreamingTests {
             }
         }
 
-        func end() { state.withLock { state in state.running -= 1 } }
-        var startedCount: Int { state.withLock { state in state.started } }
-        var mostAtOnce: Int { state.withLock { state in state.mostRunning } }
+        func end() { state.withLock { $0.running -= 1 } }
+        var startedCount: Int { state.withLock { $0.started } }
+        var mostAtOnce: Int { state.withLock { $0.mostRunning } }
     }
 
     struct Item: Sendable {

@@ -7,9 +7,8 @@ import GraphQLBridgeSupport
 /// is given, so that a test releases it once what it waits for has happened (a job was enqueued), not after a
 /// while.
 ///
-/// `@unchecked Sendable`: `enqueued` and `holds` are only read or written while `lock` is held; the queue is
-/// itself thread-safe.
-final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
+/// Its counts and holds are a `Locked`; the queue is itself thread-safe.
+final class DedicatedThreadExecutor: TaskExecutor, Sendable {
     /// The queue its jobs run on, in order.
     let queue = DispatchQueue(label: "DedicatedThreadExecutor")
     private struct State {
@@ -22,17 +21,17 @@ final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        state.withLock { state in state.enqueued += 1 }
+        state.withLock { $0.enqueued += 1 }
         queue.async { job.runSynchronously(on: executor) }
     }
 
     /// How many jobs it was given so far.
-    var enqueuedJobCount: Int { state.withLock { state in state.enqueued } }
+    var enqueuedJobCount: Int { state.withLock { $0.enqueued } }
 
     /// Stops the queue once the jobs already queued have run: later ones wait until ``release()``.
     func hold() {
         let semaphore = DispatchSemaphore(value: 0)
-        state.withLock { state in state.holds.append(semaphore) }
+        state.withLock { $0.holds.append(semaphore) }
         queue.async { semaphore.wait() }
     }
 

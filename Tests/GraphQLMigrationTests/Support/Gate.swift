@@ -6,9 +6,8 @@ import GraphQLBridgeSupport
 /// went by: a test orders events with it ("the caller returned before the candidate was let go") instead of timing
 /// them.
 ///
-/// `@unchecked Sendable`: `isOpen`, `waiting` and `arrivalsWhileClosed` are only read or written while `lock` is
-/// held.
-final class Gate: @unchecked Sendable {
+/// Continuations are resumed after the lock is released.
+final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var waiting: [CheckedContinuation<Void, Never>] = []
@@ -42,8 +41,8 @@ final class Gate: @unchecked Sendable {
     }
 
     /// How many calls of ``pass()`` found the gate closed (and so waited for ``open()``).
-    var waitedCount: Int { state.withLock { state in state.arrivalsWhileClosed } }
+    var waitedCount: Int { state.withLock { $0.arrivalsWhileClosed } }
 
     /// Whether the gate was opened.
-    var wasOpened: Bool { state.withLock { state in state.isOpen } }
+    var wasOpened: Bool { state.withLock { $0.isOpen } }
 }

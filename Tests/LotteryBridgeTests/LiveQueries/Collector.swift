@@ -36,13 +36,12 @@ struct CollectorTimeout: Error, CustomStringConvertible {
 }
 
 /// A flag set from any thread (an observation's `onChange`).
-final class Flag: @unchecked Sendable {
-    // @unchecked: `value` is only read or written while `lock` is held.
+final class Flag: Sendable {
     private struct State {
         var value = false
     }
 
     private let state = Locked(State())
-    func set() { state.withLock { state in state.value = true } }
-    var isSet: Bool { state.withLock { state in state.value } }
+    func set() { state.withLock { $0.value = true } }
+    var isSet: Bool { state.withLock { $0.value } }
 }

@@ -97,13 +97,12 @@ struct RepositoryWatchTests {
 }
 
 /// Counts REST requests.
-final class RESTCalls: @unchecked Sendable {
-    // @unchecked: `value` is only read or written while `lock` is held.
+final class RESTCalls: Sendable {
     private struct State {
         var value = 0
     }
 
     private let state = Locked(State())
-    func add() { state.withLock { state in state.value += 1 } }
-    var count: Int { state.withLock { state in state.value } }
+    func add() { state.withLock { $0.value += 1 } }
+    var count: Int { state.withLock { $0.value } }
 }

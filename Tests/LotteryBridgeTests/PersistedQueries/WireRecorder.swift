@@ -39,8 +39,6 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
             method + " " + (hasDocument ? (hash == nil ? "document" : "document+id") : (hash == nil ? "nothing" : "id"))
         }
     }
-
-    // @unchecked: `entries` is only read or written while `lock` is held.
     private struct State {
         var entries: [Entry] = []
     }
@@ -58,10 +56,10 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
     }
 
     /// Every request so far.
-    var requests: [Entry] { state.withLock { state in state.entries } }
+    var requests: [Entry] { state.withLock { $0.entries } }
     /// The shapes of every request so far.
     var shapes: [String] { requests.map(\.shape) }
 
     /// Forgets the requests so far.
-    func reset() { state.withLock { state in state.entries.removeAll() } }
+    func reset() { state.withLock { $0.entries.removeAll() } }
 }

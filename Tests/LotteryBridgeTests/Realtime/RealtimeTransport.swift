@@ -54,8 +54,7 @@ struct WaitTimeout: Error, CustomStringConvertible {
 }
 
 /// A bearer token that changes between connections (a refreshed token), read at each one.
-final class TokenSequence: @unchecked Sendable {
-    // @unchecked: `index` is only read or written while `lock` is held.
+final class TokenSequence: Sendable {
     private struct State {
         var index = 0
     }
