@@ -30,15 +30,21 @@ let package = Package(
         // MARK: Reusable runtime
         .target(
             name: "GraphQLBridge",
-            dependencies: [.target(name: "CSQLite", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "GraphQLBridgeSupport", .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+            ]
         ),
+        // What this package's modules share and no product shows (`package` access): the lock type, the Duration
+        // conversions, the JSON string writer.
+        .target(name: "GraphQLBridgeSupport"),
         // SQLite, the one system library: the persistent cache store's. Apple platforms use the SDK's SQLite3.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration"]),
-        .target(name: "GraphQLMigration"),
+        .target(
+            name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration", "GraphQLBridgeSupport"]),
+        .target(name: "GraphQLMigration", dependencies: ["GraphQLBridgeSupport"]),
         .target(name: "GraphQLParser"),
         .target(name: "GraphQLSchema", dependencies: ["GraphQLParser"]),
-        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser", "GraphQLSchema"]),
+        .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"]),
         // The generator as the build plugin runs it (links GraphQLCodegen only, so it builds fast).
         .executableTarget(name: "graphql-codegen-tool", dependencies: ["GraphQLCodegen"]),
         // Generates a target's Swift types from the graphql-codegen.json next to its .graphql files.
@@ -53,11 +59,14 @@ let package = Package(
         .target(
             name: "LotteryBridge",
             // GraphQLBridgeTesting: its clients' `unimplemented()` test doubles are built on RequestOverrides.
-            dependencies: ["GraphQLBridge", "GraphQLBridgeTesting", "LotteryAPI", "LegacyModels", "GraphQLMigration"]
+            dependencies: [
+                "GraphQLBridge", "GraphQLBridgeTesting", "LotteryAPI", "LegacyModels", "GraphQLMigration",
+                "GraphQLBridgeSupport",
+            ]
         ),
         .target(
             name: "LotteryBackend",
-            dependencies: ["GraphQLParser", "GraphQLSchema"],
+            dependencies: ["GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"],
             resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
         ),
 
@@ -66,6 +75,7 @@ let package = Package(
             name: "LotteryCompare",
             dependencies: [
                 "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LegacyModels", "GraphQLMigration",
+                "GraphQLBridgeSupport",
             ]
         ),
 
@@ -73,7 +83,7 @@ let package = Package(
         // The commands, as a library so that tests run them in-process; the executable only calls it.
         .target(
             name: "GraphQLBridgeCLI",
-            dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLSchema"]),
+            dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLSchema", "GraphQLBridgeSupport"]),
         .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
 
         // MARK: Benchmarks (run with -c release)
@@ -81,7 +91,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLSchema",
-                "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration",
+                "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration", "GraphQLBridgeSupport",
                 // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
                 "GraphQLBridgeTesting",
             ],
@@ -91,7 +101,7 @@ let package = Package(
 
         // MARK: Tests
         // Starts the Python reference backend for the tests that need a real server.
-        .target(name: "LotteryTestSupport", path: "Tests/LotteryTestSupport"),
+        .target(name: "LotteryTestSupport", dependencies: ["GraphQLBridgeSupport"], path: "Tests/LotteryTestSupport"),
         // The cache scenarios' operations (small schemas of shapes the lottery lacks), generated at build time and
         // run against Tests/ScenarioBackend (graphql-core).
         .target(
@@ -101,7 +111,7 @@ let package = Package(
         .testTarget(
             name: "CacheScenarioTests",
             dependencies: [
-                "CacheScenarioAPI", "GraphQLBridge", "LotteryTestSupport",
+                "CacheScenarioAPI", "GraphQLBridge", "LotteryTestSupport", "GraphQLBridgeSupport",
                 // Holds a cache file's write lock from another connection (a write that fails).
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]
@@ -109,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [
-                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration",
+                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLBridgeSupport",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]
@@ -118,22 +128,24 @@ let package = Package(
         .executableTarget(
             name: "graphql-cache-store-tool", dependencies: ["GraphQLBridge"], path: "Tests/graphql-cache-store-tool"
         ),
-        .testTarget(name: "LegacyModelsTests", dependencies: ["LegacyModels"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LegacyModelsTests", dependencies: ["LegacyModels", "GraphQLBridgeSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LotteryBridgeTests",
             dependencies: [
                 "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting",
-                "LotteryBackend", "GraphQLMigration",
+                "LotteryBackend", "GraphQLMigration", "GraphQLBridgeSupport",
                 "LotteryTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration"]),
+        .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration", "GraphQLBridgeSupport"]),
         .testTarget(
             name: "LotteryCompareTests",
             dependencies: [
                 "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
-                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge",
+                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge", "GraphQLBridgeSupport",
             ]
         ),
         .testTarget(
@@ -148,6 +160,7 @@ let package = Package(
             name: "GraphQLCodegenTests",
             dependencies: [
                 "GraphQLCodegen", "GraphQLParser", "GraphQLSchema", "GraphQLBridgeCLI", "GraphQLCodegenTestSupport",
+                "GraphQLBridgeSupport",
                 // The documentation's runnable code runs against the embedded backend (GeneratedCodeCompilesTests).
                 "LotteryBackend",
             ],

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLCodegen
 import GraphQLParser
 import GraphQLSchema
@@ -205,8 +206,7 @@ enum CodegenBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try body()
-        let (seconds, attoseconds) = (clock.now - start).components
-        return (Double(seconds) * 1000 + Double(attoseconds) / 1e15, result)
+        return ((clock.now - start).timeInterval * 1000, result)
     }
 
     private static func sourceName(_ source: Source) -> String {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLMigration
 import LotteryBackend
 import LotteryCompare
@@ -263,8 +264,7 @@ enum CompareBenchmark {
                 finalPlan, options: options,
                 output: .init(standardOutput: { _ in }, standardError: { memory.progress($0) }))
         }
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - start).timeInterval
         print(
             "figures entities=\(count) seconds=\(seconds) peakKB=\(MemoryAtProgress.peakKB()) "
                 + "halfKB=\(memory.halfKB) endKB=\(MemoryAtProgress.residentKB()) status=\(status == 1 ? 0 : status)")
@@ -325,9 +325,7 @@ enum CompareBenchmark {
                 LotteryComparisonPlan.make(clients: clients), options: options,
                 output: .init(standardOutput: { _ in }, standardError: { memory.progress($0) }))
         }
-        let seconds =
-            Double((ContinuousClock.now - start).components.seconds)
-            + Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+        let seconds = (ContinuousClock.now - start).timeInterval
         var entities = 0
         if let data = try? Data(contentsOf: report),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],

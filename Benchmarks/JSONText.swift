@@ -1,27 +1,12 @@
+import GraphQLBridgeSupport
+
 /// Builds compact JSON text, the way a server writes its bodies (no whitespace).
 ///
 /// Values are passed around as JSON text already; `object` and `array` only join them.
 enum JSONText {
     /// A JSON string literal with the escapes JSON requires.
     static func string(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONStringWriter.quoted(value)
     }
 
     /// A JSON number for an integer.

@@ -1,3 +1,5 @@
+import GraphQLBridgeSupport
+
 /// The timed runs of one path: every sample, and its median and minimum.
 struct TimingSummary {
     /// The path's name as printed.
@@ -30,9 +32,7 @@ struct TimingSummary {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try body()
-        let elapsed = clock.now - start
-        let (seconds, attoseconds) = elapsed.components
-        return (Double(seconds) * 1000 + Double(attoseconds) / 1e15, result)
+        return ((clock.now - start).timeInterval * 1000, result)
     }
 
     /// Runs `body` once and returns how long it took, in milliseconds.
@@ -40,7 +40,6 @@ struct TimingSummary {
         let clock = ContinuousClock()
         let start = clock.now
         await body()
-        let (seconds, attoseconds) = (clock.now - start).components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return (clock.now - start).timeInterval * 1000
     }
 }

@@ -17,8 +17,8 @@
 #
 # SECONDS defaults to 20. Inputs found are written to .build-fuzz/TARGET/corpus (not the committed seeds); a crash
 # is written to .build-fuzz/TARGET/crash-* and fails the script. Each crash found becomes a regression test.
-# Leak detection is off (the schema model holds reference cycles: a schema built is never freed; noted, not a
-# crash). Binaries are rebuilt only when a source changed. FUZZ_OPTIMIZATION (default -Onone: compiles quickly; the
+# Leak detection is on (LeakSanitizer: an input whose run leaves memory unfreed fails, as a crash does), with the
+# suppressions of scripts/lsan-suppressions.txt (values that live until exit on purpose). Binaries are rebuilt only when a source changed. FUZZ_OPTIMIZATION (default -Onone: compiles quickly; the
 # sanitizers dominate the run time) is passed to swiftc.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,7 +43,7 @@ esac
 out="$repo/.build-fuzz/$target"
 mkdir -p "$out/modules" "$out/corpus"
 optimization="${FUZZ_OPTIMIZATION:--Onone}"
-# One package name for every module, as SwiftPM gives them: GraphQLSchema's `package` declarations are GraphQLCodegen's.
+# -package-name: one package name for every module, as SwiftPM gives them (their `package` declarations are shared).
 flags=(-parse-as-library -sanitize=fuzzer,address "$optimization" -wmo -swift-version 6 -g -package-name GraphQLBridge)
 
 sources_of() { find "$@" -name '*.swift' | LC_ALL=C sort; }
@@ -60,17 +60,18 @@ parser)
         Tests/GraphQLCodegenTests/Fixtures/GitHub/operations.graphql)
     ;;
 decoder)
-    modules=("GraphQLBridge:Sources/GraphQLBridge")
+    modules=("GraphQLBridgeSupport:Sources/GraphQLBridgeSupport" "GraphQLBridge:Sources/GraphQLBridge")
     own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI
         Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift)
     ;;
 fastdecoder)
-    modules=("GraphQLBridge:Sources/GraphQLBridge")
+    modules=("GraphQLBridgeSupport:Sources/GraphQLBridgeSupport" "GraphQLBridge:Sources/GraphQLBridge")
     own=(Tests/GraphQLCodegenTests/Fixtures/Snapshots/LotteryAPI
         Tests/GraphQLCodegenTests/Fixtures/Snippets/data-connect-scalars/expected.swift Tests/GeneratedCodeTests/Generated)
     ;;
 schema)
-    modules=("GraphQLParser:Sources/GraphQLParser" "GraphQLSchema:Sources/GraphQLSchema")
+    modules=("GraphQLParser:Sources/GraphQLParser" "GraphQLBridgeSupport:Sources/GraphQLBridgeSupport"
+        "GraphQLSchema:Sources/GraphQLSchema")
     own=(Sources/GraphQLCodegen)
     ;;
 http)
@@ -80,8 +81,11 @@ http)
         "Sources/LotteryBackend/HTTP/StringProtocol+Trimming.swift")
     ;;
 rest) own=(LegacyModels) ;;
-migration) own=(Sources/GraphQLMigration) ;;
-cache) modules=("GraphQLBridge:Sources/GraphQLBridge") ;;
+migration)
+    modules=("GraphQLBridgeSupport:Sources/GraphQLBridgeSupport")
+    own=(Sources/GraphQLMigration)
+    ;;
+cache) modules=("GraphQLBridgeSupport:Sources/GraphQLBridgeSupport" "GraphQLBridge:Sources/GraphQLBridge") ;;
 esac
 
 # Rebuild when any input is newer than the binary.
@@ -108,7 +112,8 @@ if [ "$stale" = 1 ]; then
             -emit-library -static -o "$out/modules/lib$name.a" -I "$out/modules" -I Sources/CSQLite \
             $(sources_of "${module#*:}") 2>&1 | grep -v "Cannot export local symbol" || true
         [ -f "$out/modules/lib$name.a" ] || { echo "error: building module $name failed" >&2; exit 1; }
-        links+=("-l$name")
+        # A module's library goes before those it depends on (built earlier), for the linker.
+        links=("-l$name" "${links[@]}")
     done
     own_sources=()
     for own_folder in "${own[@]}"; do while IFS= read -r f; do own_sources+=("$f"); done < <(sources_of "$own_folder"); done
@@ -128,7 +133,8 @@ status=0
 seed_flags=()
 if [ "${#seeds[@]}" -gt 0 ]; then seed_flags=("-seed_inputs=$(IFS=,; echo "${seeds[*]}")"); fi
 # -timeout: one input running that long is a hang (it takes milliseconds; 60 s leaves room for a busy machine).
-ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=60 -rss_limit_mb=2048 -detect_leaks=0 \
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$repo/scripts/lsan-suppressions.txt}" \
+    "$binary" -max_total_time="$seconds" -print_final_stats=1 -timeout=60 -rss_limit_mb=2048 -detect_leaks=1 \
     -artifact_prefix="$out/" "${seed_flags[@]}" "$@" "$out/corpus" "Fuzz/$target/Corpus" >"$log" 2>&1 || status=$?
 grep -E "^(Done|stat::number_of_executed_units|stat::peak_rss_mb)" "$log" || true
 if [ "$status" != 0 ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: installs what the tests need (graphql-core in a venv, and
 # graphql-core's test fixtures as a parser corpus), then runs the Python reference backend's self-test, builds the
-# API documentation (scripts/docs.sh) and runs every Swift test. The Swift tests start the reference backend themselves, on free loopback ports.
+# API documentation (scripts/docs.sh), checks the generator for leaks (scripts/leaks.sh) and runs every Swift test.
+# The Swift tests start the reference backend themselves, on free loopback ports.
 #
 # Usage: scripts/test.sh [extra `swift test` arguments, e.g. --filter LotteryBridgeTests]
 set -euo pipefail
@@ -74,6 +75,13 @@ swift build --build-tests --quiet
 if [ $# -eq 0 ]; then
     step "API documentation (scripts/docs.sh: DocC, warnings are errors)"
     bash scripts/docs.sh
+fi
+
+# The generator under LeakSanitizer over GitHub's schema (scripts/leaks.sh: a sanitized build of its own, about three
+# minutes from scratch on two cores). Skipped for a part of the suite.
+if [ $# -eq 0 ]; then
+    step "Leak check (scripts/leaks.sh: the generator under LeakSanitizer)"
+    bash scripts/leaks.sh
 fi
 
 step "Swift tests"

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import LotteryBackend
 
 /// `graphql-bridge serve`: the embedded backend (the lottery example's REST and GraphQL APIs, subscriptions, the
@@ -179,7 +180,7 @@ public enum ServeCommand {
 
     /// `500ms`, `30s`, `2m`, `1h`: a duration as `--draw-interval` takes it.
     static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         if milliseconds % 3_600_000 == 0 { return "\(milliseconds / 3_600_000)h" }
         if milliseconds % 60_000 == 0 { return "\(milliseconds / 60_000)m" }
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }

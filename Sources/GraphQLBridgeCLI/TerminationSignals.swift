@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,13 +13,16 @@ import Foundation
 /// SIGINT (Ctrl-C) and SIGTERM, taken over from their default action (which ends the process at once) so that a
 /// long-running command can stop cleanly: ``wait()`` returns the first one received.
 ///
-/// `@unchecked Sendable`: `received` and `waiter` are only read or written while `lock` is held; the sources are
-/// set once, in `init`.
+/// `@unchecked Sendable`: the signal received and the waiter are a `Locked` (the continuation is resumed after the
+/// lock is released); the sources are set once, in `init`.
 final class TerminationSignals: @unchecked Sendable {
-    private let lock = NSLock()
+    private struct State {
+        var received: String?
+        var waiter: CheckedContinuation<String, Never>?
+    }
+
+    private let state = Locked(State())
     private var sources: [DispatchSourceSignal] = []
-    private var received: String?
-    private var waiter: CheckedContinuation<String, Never>?
 
     /// Installs the handlers: from now on SIGINT and SIGTERM no longer end the process.
     init() {
@@ -38,20 +42,20 @@ final class TerminationSignals: @unchecked Sendable {
     /// Waits for SIGINT or SIGTERM (returns at once if one came already); returns its name.
     func wait() async -> String {
         await withCheckedContinuation { continuation in
-            let already = lock.withLock { () -> String? in
-                if received == nil { waiter = continuation }
-                return received
+            let already = state.withLock { state -> String? in
+                if state.received == nil { state.waiter = continuation }
+                return state.received
             }
             if let already { continuation.resume(returning: already) }
         }
     }
 
     private func deliver(_ name: String) {
-        let continuation = lock.withLock { () -> CheckedContinuation<String, Never>? in
-            guard received == nil else { return nil }
-            received = name
-            defer { waiter = nil }
-            return waiter
+        let continuation = state.withLock { state -> CheckedContinuation<String, Never>? in
+            guard state.received == nil else { return nil }
+            state.received = name
+            defer { state.waiter = nil }
+            return state.waiter
         }
         continuation?.resume(returning: name)
     }

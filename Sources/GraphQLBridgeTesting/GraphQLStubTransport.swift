@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// A `GraphQLTransport` for tests that answers generated operations with typed values: a test states a
 /// `GameQuery.Data` built in Swift, and the transport sends it as the server would (`{"data":{...}}`: `Long` as a
@@ -18,23 +19,26 @@ import GraphQLBridge
 ///
 /// A request that no stub answers fails with `APIError.unimplemented`, which names the operation, its variables and
 /// the stub to add (a test's mistake, not the network's). The most recently added stub that matches a request answers it. Safe to use from any task.
-public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
+public final class GraphQLStubTransport: GraphQLTransport, Sendable {
     /// Answers a request whose body is `body`, or returns `nil` when it does not match.
     typealias Stub = @Sendable (_ body: Data) throws -> (HTTPResponse, Data)?
 
-    private let lock = NSLock()
-    private var stubs: [String: [Stub]] = [:]
-    private var recorded: [RecordedRequest] = []
-    private var unanswered: [RecordedRequest] = []
+    private struct State {
+        var stubs: [String: [Stub]] = [:]
+        var recorded: [RecordedRequest] = []
+        var unanswered: [RecordedRequest] = []
+    }
+
+    private let state = Locked(State())
 
     /// Creates a transport with no stubs: every request fails until one is added.
     public init() {}
 
     /// Every request received so far, in order.
-    public var requests: [RecordedRequest] { lock.withLock { recorded } }
+    public var requests: [RecordedRequest] { state.withLock { $0.recorded } }
 
     /// The requests that no stub answered, in order: a test can require it to be empty.
-    public var unstubbedRequests: [RecordedRequest] { lock.withLock { unanswered } }
+    public var unstubbedRequests: [RecordedRequest] { state.withLock { $0.unanswered } }
 
     /// Answers every request for `Operation` with `data` (and `errors` beside it, for partial data).
     public func stub<Operation: GraphQLOperation>(
@@ -85,10 +89,10 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
 
     /// Forgets the stubs and the recorded requests.
     public func reset() {
-        lock.withLock {
-            stubs.removeAll()
-            recorded.removeAll()
-            unanswered.removeAll()
+        state.withLock { state in
+            state.stubs.removeAll()
+            state.recorded.removeAll()
+            state.unanswered.removeAll()
         }
     }
 
@@ -96,16 +100,16 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
     public func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         let record = RecordedRequest(request: request, body: body, transportOperationName: operationName)
         let name = record.operationName ?? operationName
-        let (candidates, number) = lock.withLock { () -> ([Stub], Int) in
-            recorded.append(record)
-            return (stubs[name] ?? [], recorded.count)
+        let (candidates, number) = state.withLock { state -> ([Stub], Int) in
+            state.recorded.append(record)
+            return (state.stubs[name] ?? [], state.recorded.count)
         }
         // A `GET` (persisted queries) carries its parameters in the URL: read them as the body would be.
         let parameters = record.graphQLBody
         for stub in candidates.reversed() {
             if let answer = try stub(parameters) { return answer }
         }
-        lock.withLock { unanswered.append(record) }
+        state.withLock { $0.unanswered.append(record) }
         let swiftName = name + Self.operationTypeSuffix(of: record.query)
         throw APIError.unimplemented(
             operation: name,
@@ -135,7 +139,7 @@ public final class GraphQLStubTransport: GraphQLTransport, @unchecked Sendable {
                 data
             )
         }
-        lock.withLock { stubs[Operation.operationName, default: []].append(stub) }
+        state.withLock { $0.stubs[Operation.operationName, default: []].append(stub) }
     }
 
     /// The response body a server sends: `{"data":<data>}` with `errors` when there are any.

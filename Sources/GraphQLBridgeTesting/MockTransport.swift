@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// A `GraphQLTransport` for tests: answers each request from a queue of ``MockReply`` values (first in,
 /// first out) or, when the queue is empty, from a handler closure, and records every request it gets.
@@ -16,40 +17,43 @@ import GraphQLBridge
 /// `CancellationError`), fail with any error (`TransportError`, `URLError`, ...), or simulate a server
 /// that never answers (``MockReply/timeout``). With neither a queued reply nor a handler, a request fails
 /// with `APIError.unimplemented`, which says so. The type is safe to use from any task: its state is behind a lock.
-public final class MockTransport: GraphQLTransport, @unchecked Sendable {
+public final class MockTransport: GraphQLTransport, Sendable {
     /// Answers one request: gets the request and its body, returns the response head and body, or throws
     /// as a transport would.
     public typealias Handler = @Sendable (HTTPRequest, Data) async throws -> (HTTPResponse, Data)
 
-    private let lock = NSLock()
-    private var replies: [MockReply] = []
-    private var handler: Handler?
-    private var recorded: [RecordedRequest] = []
+    private struct State {
+        var replies: [MockReply] = []
+        var handler: Handler?
+        var recorded: [RecordedRequest] = []
+    }
+
+    private let state: Locked<State>
 
     /// Creates a transport.
     /// - Parameter handler: answers the requests for which no reply is queued; `nil` makes such a request
     ///   fail with `APIError.unimplemented`, which says to enqueue a reply.
     public init(handler: Handler? = nil) {
-        self.handler = handler
+        state = Locked(State(handler: handler))
     }
 
     /// Every request received so far, in order (including those still waiting for their reply).
-    public var requests: [RecordedRequest] { lock.withLock { recorded } }
+    public var requests: [RecordedRequest] { state.withLock { $0.recorded } }
 
     /// The most recent request, if any.
-    public var lastRequest: RecordedRequest? { lock.withLock { recorded.last } }
+    public var lastRequest: RecordedRequest? { state.withLock { $0.recorded.last } }
 
     /// How many queued replies have not been used yet.
-    public var pendingReplyCount: Int { lock.withLock { replies.count } }
+    public var pendingReplyCount: Int { state.withLock { $0.replies.count } }
 
     /// Replaces the handler that answers requests for which no reply is queued.
     public func setHandler(_ handler: Handler?) {
-        lock.withLock { self.handler = handler }
+        state.withLock { $0.handler = handler }
     }
 
     /// Queues a reply for the next request that finds the queue empty of earlier replies.
     public func enqueue(_ reply: MockReply) {
-        lock.withLock { replies.append(reply) }
+        state.withLock { $0.replies.append(reply) }
     }
 
     /// Queues an HTTP response.
@@ -118,9 +122,9 @@ public final class MockTransport: GraphQLTransport, @unchecked Sendable {
 
     /// Forgets the queued replies and the recorded requests (the handler stays).
     public func reset() {
-        lock.withLock {
-            replies.removeAll()
-            recorded.removeAll()
+        state.withLock { state in
+            state.replies.removeAll()
+            state.recorded.removeAll()
         }
     }
 
@@ -128,7 +132,7 @@ public final class MockTransport: GraphQLTransport, @unchecked Sendable {
     /// - Returns: whether they arrived before `timeout`.
     public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while lock.withLock({ recorded.count }) < count {
+        while state.withLock({ $0.recorded.count }) < count {
             guard ContinuousClock.now < deadline else { return false }
             do {
                 try await Task.sleep(for: .milliseconds(5))
@@ -142,9 +146,9 @@ public final class MockTransport: GraphQLTransport, @unchecked Sendable {
     /// Records the request, then answers it with the next queued reply or the handler.
     public func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         let record = RecordedRequest(request: request, body: body, transportOperationName: operationName)
-        let (reply, handler, number) = lock.withLock { () -> (MockReply?, Handler?, Int) in
-            recorded.append(record)
-            return (replies.isEmpty ? nil : replies.removeFirst(), self.handler, recorded.count)
+        let (reply, handler, number) = state.withLock { state -> (MockReply?, Handler?, Int) in
+            state.recorded.append(record)
+            return (state.replies.isEmpty ? nil : state.replies.removeFirst(), state.handler, state.recorded.count)
         }
         guard let reply else {
             guard let handler else {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import GraphQLMigration
 import LegacyModels
@@ -27,11 +28,10 @@ public final class LotteryComparisonClients: Sendable {
     ///   - token: sent as `Authorization: Bearer` to both APIs.
     ///   - timeout: the timeout of each request.
     public init(restURL: URL, graphQLURL: URL, token: String? = nil, timeout: Duration = .seconds(30)) {
-        let (seconds, attoseconds) = timeout.components
         session = URLSession(configuration: .ephemeral)
         rest = LegacyAPIClient(
             baseURL: restURL, token: token, session: session,
-            timeout: TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18,
+            timeout: timeout.timeInterval,
             metrics: { metrics in
                 ComparisonContext.received(
                     .rest, body: metrics.body, url: metrics.url, status: metrics.httpStatus)

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import Testing
 
 @testable import GraphQLBridge
@@ -199,7 +200,7 @@ struct CacheReaderTests {
         for scalar in 0..<0x20 { text.unicodeScalars.append(Unicode.Scalar(UInt8(scalar))) }
         text += "\"\\/ é 🎲 \u{7F} \u{2028}"
         var bytes: [UInt8] = []
-        CacheReader.writeString(text, to: &bytes)
+        JSONStringWriter.write(text, to: &bytes)
         #expect(try JSONValue(parsing: Data(bytes)) == .string(text))
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix(#""\u0000\u0001"#))
         #expect(String(decoding: bytes, as: UTF8.self).contains(#"\b\t\n\u000b\f\r"#) == false)

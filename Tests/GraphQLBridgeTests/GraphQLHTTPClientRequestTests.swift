@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import Testing
 
@@ -115,9 +116,14 @@ struct GraphQLHTTPClientRequestTests {
     @Test("BearerTokenMiddleware asks for the token on each request; nil sends no header")
     func bearerTokenProvider() async throws {
         final class Tokens: @unchecked Sendable {
-            private let lock = NSLock()
-            private var values: [String?] = ["first", nil, "refreshed"]
-            func next() -> String? { lock.withLock { values.isEmpty ? nil : values.removeFirst() } }
+            private struct State {
+                var values: [String?] = ["first", nil, "refreshed"]
+            }
+
+            private let state = Locked(State())
+            func next() -> String? {
+                state.withLock { state in state.values.isEmpty ? nil : state.values.removeFirst() }
+            }
         }
         let tokens = Tokens()
         let transport = MockTransport()

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import Testing
 
@@ -68,11 +69,10 @@ struct RequestOverridesTests {
     }
 
     /// How many requests reached the live path.
-    final class LiveCalls: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func record() { lock.withLock { count += 1 } }
+    final class LiveCalls: Sendable {
+        private let count = Locked(0)
+        var value: Int { count.value }
+        func record() { count.withLock { $0 += 1 } }
     }
 
     /// A request enum with neither a description nor response types: the defaults.

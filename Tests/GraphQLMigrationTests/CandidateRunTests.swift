@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import Testing
 
 @testable import GraphQLMigration
@@ -16,7 +17,7 @@ struct CandidateRunTests {
     func endBeforeTheLimitWins() async throws {
         let executor = DedicatedThreadExecutor()
         let gate = Gate()
-        let spawned = LockedState(0)
+        let spawned = Locked(0)
         // Held from the start, so that what `start` queues runs in the order it was queued: the candidate's first
         // step (it then waits at the gate), the gate's opening (which queues the candidate's end), the timer's start.
         executor.hold()
@@ -69,7 +70,7 @@ struct CandidateRunTests {
         let executor = DedicatedThreadExecutor()
         let gate = Gate()
         defer { gate.open() }
-        let cancelled = LockedState<Bool?>(nil)
+        let cancelled = Locked<Bool?>(nil)
         let run = CandidateRun<Int>.start(
             {
                 await gate.pass()

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import Testing
 
 @testable import GraphQLMigration
@@ -45,7 +46,7 @@ struct ShadowLatencyTests {
         let recorder = RecordingExperimentPublisher()
         let gate = Gate()
         defer { gate.open() }
-        let held = LockedState<Duration?>(nil)
+        let held = Locked<Duration?>(nil)
         let router = MigrationRouter(settings: ["DrawInfo": .shadow], publisher: recorder, candidateTimeout: nil)
         let value = try await callerReturns(beforeOpening: gate) {
             try await router.route("DrawInfo") {

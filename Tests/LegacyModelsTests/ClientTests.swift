@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import LegacyModels
 import Testing
 
@@ -207,14 +208,17 @@ struct ClientTests {
 
 /// Metrics seen by a callback, for assertions.
 final class MetricsLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [LegacyRequestMetrics] = []
+    private struct State {
+        var stored: [LegacyRequestMetrics] = []
+    }
+
+    private let state = Locked(State())
 
     func append(_ metrics: LegacyRequestMetrics) {
-        lock.withLock { stored.append(metrics) }
+        state.withLock { $0.stored.append(metrics) }
     }
 
     var values: [LegacyRequestMetrics] {
-        lock.withLock { stored }
+        state.withLock { $0.stored }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import LegacyModels
 
 #if canImport(FoundationNetworking)
@@ -15,12 +16,11 @@ final class StubURLProtocol: URLProtocol {
 
     typealias Handler = @Sendable (URLRequest) -> Reply
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var handlers: [String: Handler] = [:]
+    private static let handlers = Locked<[String: Handler]>([:])
 
     /// A session whose requests to `host` are answered by `handler`.
     static func session(host: String, handler: @escaping Handler) -> URLSession {
-        lock.withLock { handlers[host] = handler }
+        handlers.withLock { $0[host] = handler }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [StubURLProtocol.self]
         return URLSession(configuration: configuration)
@@ -35,7 +35,7 @@ final class StubURLProtocol: URLProtocol {
     }
 
     override func startLoading() {
-        let handler = Self.lock.withLock { request.url?.host.flatMap { Self.handlers[$0] } }
+        let handler = request.url?.host.flatMap { host in Self.handlers.withLock { $0[host] } }
         guard let handler, let url = request.url else {
             client?.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost))
             return
@@ -61,15 +61,14 @@ final class StubURLProtocol: URLProtocol {
 }
 
 /// Requests seen by a stub, for assertions.
-final class RequestLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [URLRequest] = []
+final class RequestLog: Sendable {
+    private let stored = Locked<[URLRequest]>([])
 
     func append(_ request: URLRequest) {
-        lock.withLock { stored.append(request) }
+        stored.withLock { $0.append(request) }
     }
 
     var requests: [URLRequest] {
-        lock.withLock { stored }
+        stored.value
     }
 }

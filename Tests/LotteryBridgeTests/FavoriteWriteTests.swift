@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLMigration
 import LegacyModels
 import LotteryBackend
@@ -12,13 +13,15 @@ import Testing
 /// real clients.
 @Suite("Favourite writes")
 struct FavoriteWriteTests {
-    /// Counts requests per API, and the GraphQL operations by name. `@unchecked Sendable`: `counts` is only
-    /// touched under `lock`.
-    final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts: [String: Int] = [:]
-        func add(_ key: String) { lock.withLock { counts[key, default: 0] += 1 } }
-        subscript(key: String) -> Int { lock.withLock { counts[key, default: 0] } }
+    /// Counts requests per API, and the GraphQL operations by name.
+    final class Counter: Sendable {
+        private struct State {
+            var counts: [String: Int] = [:]
+        }
+
+        private let state = Locked(State())
+        func add(_ key: String) { state.withLock { $0.counts[key, default: 0] += 1 } }
+        subscript(key: String) -> Int { state.withLock { $0.counts[key, default: 0] } }
     }
 
     struct CountingMiddleware: GraphQLMiddleware {

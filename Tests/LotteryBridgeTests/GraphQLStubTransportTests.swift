@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import LotteryAPI
 import Testing
@@ -106,16 +107,19 @@ struct GraphQLStubTransportTests {
 
 /// Keeps the last response body the client got.
 final class BodyRecorder: GraphQLMiddleware, @unchecked Sendable {
-    private let lock = NSLock()
-    private var body: String?
+    private struct State {
+        var body: String?
+    }
 
-    var lastBody: String? { lock.withLock { body } }
+    private let state = Locked(State())
+
+    var lastBody: String? { state.withLock { $0.body } }
 
     func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next) async throws
         -> (HTTPResponse, Data)
     {
         let (response, data) = try await next(request, body, operationName)
-        lock.withLock { self.body = String(decoding: data, as: UTF8.self) }
+        state.withLock { $0.body = String(decoding: data, as: UTF8.self) }
         return (response, data)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLMigration
 import LegacyModels
 import LotteryBackend
@@ -13,10 +14,13 @@ import Testing
 struct LotteryRepositoryTests {
     /// Counts requests per API.
     final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var counts: [String: Int] = [:]
-        func add(_ api: String) { lock.withLock { counts[api, default: 0] += 1 } }
-        subscript(api: String) -> Int { lock.withLock { counts[api, default: 0] } }
+        private struct State {
+            var counts: [String: Int] = [:]
+        }
+
+        private let state = Locked(State())
+        func add(_ api: String) { state.withLock { $0.counts[api, default: 0] += 1 } }
+        subscript(api: String) -> Int { state.withLock { $0.counts[api, default: 0] } }
     }
 
     struct CountingMiddleware: GraphQLMiddleware {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeCLI
+import GraphQLBridgeSupport
 
 /// Runs `graphql-bridge` in-process and captures what it writes.
 struct CommandRun: Sendable {
@@ -21,11 +22,14 @@ struct ReportShapeError: Error {
 
 /// A buffer that collects text from any thread.
 final class TextBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
+    private struct State {
+        var text = ""
+    }
 
-    func append(_ more: String) { lock.withLock { text += more } }
-    var value: String { lock.withLock { text } }
+    private let state = Locked(State())
+
+    func append(_ more: String) { state.withLock { $0.text += more } }
+    var value: String { state.withLock { $0.text } }
 }
 
 func runCommand(_ arguments: [String]) async -> CommandRun {

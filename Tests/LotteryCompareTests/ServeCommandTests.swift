@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeCLI
+import GraphQLBridgeSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -130,32 +131,38 @@ struct ServeCommandTests {
 }
 
 /// A command output that keeps what is written, from any thread.
-final class OutputBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
+final class OutputBuffer: Sendable {
+    private struct State {
+        var out = ""
+        var err = ""
+    }
+
+    private let state = Locked(State())
 
     var commandOutput: CommandOutput {
         CommandOutput(
-            standardOutput: { text in self.lock.withLock { self.out += text } },
-            standardError: { text in self.lock.withLock { self.err += text } })
+            standardOutput: { text in self.state.withLock { $0.out += text } },
+            standardError: { text in self.state.withLock { $0.err += text } })
     }
 
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
+    var standardOutput: String { state.withLock { $0.out } }
+    var standardError: String { state.withLock { $0.err } }
 }
 
 /// A gate a task waits at until it is opened (at once if it is open already).
-final class AsyncGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+final class AsyncGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Locked(State())
 
     func wait() async {
         await withCheckedContinuation { continuation in
-            let resumeNow = lock.withLock { () -> Bool in
-                if isOpen { return true }
-                waiters.append(continuation)
+            let resumeNow = state.withLock { state -> Bool in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
                 return false
             }
             if resumeNow { continuation.resume() }
@@ -163,10 +170,10 @@ final class AsyncGate: @unchecked Sendable {
     }
 
     func open() {
-        let waiting = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            isOpen = true
-            defer { waiters.removeAll() }
-            return waiters
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.isOpen = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
         }
         for waiter in waiting { waiter.resume() }
     }

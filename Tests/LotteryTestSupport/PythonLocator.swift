@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Finds the Python that runs the reference backend: `$GRAPHQLBRIDGE_PYTHON`, or the one that
 /// `scripts/python-env.sh` prepares (run once per test process, then remembered).
@@ -6,8 +7,11 @@ final class PythonLocator: @unchecked Sendable {
     /// The process-wide locator.
     static let shared = PythonLocator()
 
-    private let lock = NSLock()
-    private var cached: String?
+    private struct State {
+        var cached: String?
+    }
+
+    private let state = Locked(State())
 
     /// The path (or command name) of a Python with graphql-core.
     /// - Throws: `ReferenceBackendError.pythonNotFound` or `.pythonEnvironmentFailed`.
@@ -19,7 +23,7 @@ final class PythonLocator: @unchecked Sendable {
             }
             return configured
         }
-        if let known = lock.withLock({ cached }) { return known }
+        if let known = state.withLock({ $0.cached }) { return known }
 
         let script = repository.appendingPathComponent("scripts/python-env.sh")
         guard FileManager.default.fileExists(atPath: script.path) else {
@@ -37,7 +41,7 @@ final class PythonLocator: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw ReferenceBackendError.pythonNotFound(path: python)
         }
-        lock.withLock { cached = python }
+        state.withLock { $0.cached = python }
         return python
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -13,14 +14,17 @@ final class ServerProcess: @unchecked Sendable {
     /// The server's exit status when graphql-core is missing (see `server.py`).
     static let missingGraphQLCoreStatus: Int32 = 3
 
-    private let lock = NSLock()
+    private struct State {
+        var stopped = false
+        var finalStandardError: String?
+    }
+
+    private let state = Locked(State())
     private let process: Process
     private let standardInput: Pipe
     private let standardOutput: Pipe
     private let standardErrorURL: URL
     private let standardErrorHandle: FileHandle
-    private var stopped = false
-    private var finalStandardError: String?
 
     private init(process: Process, standardInput: Pipe, standardOutput: Pipe, errorURL: URL, errorHandle: FileHandle) {
         self.process = process
@@ -142,16 +146,16 @@ final class ServerProcess: @unchecked Sendable {
 
     /// What the server wrote to its standard error so far (all of it once stopped).
     func standardError() -> String {
-        if let kept = lock.withLock({ finalStandardError }) { return kept }
+        if let kept = state.withLock({ $0.finalStandardError }) { return kept }
         let data = (try? Data(contentsOf: standardErrorURL)) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
     /// Stops the server: closes its stdin, sends SIGTERM, waits (SIGKILL after 5 s). Safe to call twice.
     func stop() {
-        let alreadyStopped = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return stopped
+        let alreadyStopped = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return state.stopped
         }
         guard !alreadyStopped else { return }
         try? standardInput.fileHandleForWriting.close()
@@ -170,14 +174,14 @@ final class ServerProcess: @unchecked Sendable {
             }
         }
         let standardError = standardError()
-        lock.withLock { finalStandardError = standardError }
+        state.withLock { $0.finalStandardError = standardError }
         try? standardErrorHandle.close()
         try? FileManager.default.removeItem(at: standardErrorURL)
     }
 
     /// Records a process that never ran as stopped, so `deinit` does not touch it.
     private func markStopped() {
-        lock.withLock { stopped = true }
+        state.withLock { $0.stopped = true }
         try? standardErrorHandle.close()
         try? FileManager.default.removeItem(at: standardErrorURL)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Rebuilds a query's response from the cache's records, following the operation's selection tree: writes the
 /// `{"data":…}` JSON bytes directly (members in selection order, scalars as the exact JSON text the server sent),
@@ -268,7 +269,7 @@ struct CacheReader {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let text): writeString(text, to: &output)
+        case .string(let text): JSONStringWriter.write(text, to: &output)
         case .array(let items):
             output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -280,47 +281,11 @@ struct CacheReader {
             output.append(UInt8(ascii: "{"))
             for (index, name) in members.keys.sorted().enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(name, to: &output)
+                JSONStringWriter.write(name, to: &output)
                 output.append(UInt8(ascii: ":"))
                 writeJSON(members[name] ?? .null, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// Writes `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or `\u00XX`,
-    /// everything else as its UTF-8.
-    static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                start = index + 1
-                switch byte {
-                case 0x22: output.append(contentsOf: #"\""#.utf8)
-                case 0x5C: output.append(contentsOf: #"\\"#.utf8)
-                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-                case 0x09: output.append(contentsOf: #"\t"#.utf8)
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: #"\u00"#.utf8)
-                    output.append(hex[Int(byte >> 4)])
-                    output.append(hex[Int(byte & 0x0F)])
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// A normalized client cache for ``GraphQLHTTPClient``, in memory or on disk, in the manner of Firebase Data
 /// Connect's `maxAge` and Apollo's normalized store.
@@ -249,16 +250,13 @@ public actor GraphQLCache {
 }
 
 /// A cache's write generation, readable from any thread: ``GraphQLHTTPClient`` reads it when a request starts.
-///
-/// `@unchecked Sendable`: `value` is only read or written while `lock` is held.
-final class CacheGeneration: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: UInt64 = 0
+final class CacheGeneration: Sendable {
+    private let value = Locked<UInt64>(0)
 
     /// The current generation.
-    var current: UInt64 { lock.withLock { value } }
+    var current: UInt64 { value.value }
 
     func set(_ generation: UInt64) {
-        lock.withLock { value = generation }
+        value.withLock { $0 = generation }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// What the code generator knows of a selection set, for the cache: its fields (with arguments) and its
 /// type conditions. Generated code builds these once, as static values; the runtime never parses a document.
@@ -85,22 +86,24 @@ public final class GraphQLSelectionSetMetadata: Sendable {
 
 /// The fields of a selection set with type conditions, merged for each type name met (a bounded set: the schema's
 /// possible types).
-///
-/// `@unchecked Sendable`: `byType` is only read or written while `lock` is held.
-private final class FieldsByType: @unchecked Sendable {
-    private let lock = NSLock()
-    private var byType: [String: [CollectedField]] = [:]
-    private var unknownType: [CollectedField]?
+private final class FieldsByType: Sendable {
+    private struct State {
+        var byType: [String: [CollectedField]] = [:]
+        var unknownType: [CollectedField]?
+    }
+    private let state = Locked(State())
 
     /// How many type names (and `nil`) have their fields kept (for tests).
-    var count: Int { lock.withLock { byType.count + (unknownType == nil ? 0 : 1) } }
+    var count: Int { state.withLock { $0.byType.count + ($0.unknownType == nil ? 0 : 1) } }
 
     /// The fields for `typeName`, made by `make` the first time.
     func fields(forType typeName: String?, make: () -> [CollectedField]) -> [CollectedField] {
-        if let known = lock.withLock({ typeName.map { byType[$0] } ?? unknownType }) { return known }
+        if let known = state.withLock({ state in typeName.map { state.byType[$0] } ?? state.unknownType }) {
+            return known
+        }
         let fields = make()
-        lock.withLock {
-            if let typeName { byType[typeName] = fields } else { unknownType = fields }
+        state.withLock { state in
+            if let typeName { state.byType[typeName] = fields } else { state.unknownType = fields }
         }
         return fields
     }
@@ -129,7 +132,7 @@ final class CollectedField: Sendable {
             collected.field.arguments.isEmpty && collected.field.argumentDefaults.isEmpty
             ? collected.field.name : nil
         var prefix: [UInt8] = []
-        CacheReader.writeString(collected.field.responseKey, to: &prefix)
+        JSONStringWriter.write(collected.field.responseKey, to: &prefix)
         prefix.append(UInt8(ascii: ":"))
         memberPrefix = prefix
     }

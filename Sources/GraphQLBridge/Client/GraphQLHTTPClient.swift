@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Executes generated operations over GraphQL over HTTP: encodes the request, runs it through the
 /// middlewares and the transport, and decodes the response with the chosen error policy.
@@ -325,33 +326,30 @@ struct RequestBody<Variables: Encodable>: Encodable {
 /// What the client computes once per operation type and keeps: its full name (`String(reflecting:)`, which the
 /// runtime computes slowly; the first part of every cache key) and the start of its request body (the document
 /// and the operation name as JSON text, which would otherwise be escaped again for every request).
-///
-/// `@unchecked Sendable`: `names` and `bodyPrefixes` are only read or written while `lock` is held.
-final class OperationTypeCache: @unchecked Sendable {
+final class OperationTypeCache: Sendable {
     static let shared = OperationTypeCache()
-    private let lock = NSLock()
-    private var keys: [ObjectIdentifier: String] = [:]
-    private var bodyPrefixes: [ObjectIdentifier: [UInt8]] = [:]
+    private let keys = Locked<[ObjectIdentifier: String]>([:])
+    private let bodyPrefixes = Locked<[ObjectIdentifier: [UInt8]]>([:])
 
     /// `<type's full name>#<operation identifier (the SHA-256 of its document)>`: the start of its cache keys.
     func key<Operation: GraphQLOperation>(of type: Operation.Type) -> String {
         let id = ObjectIdentifier(type)
-        if let key = lock.withLock({ keys[id] }) { return key }
+        if let key = keys.withLock({ $0[id] }) { return key }
         let key = String(reflecting: type) + "#" + Operation.operationIdentifier
-        lock.withLock { keys[id] = key }
+        keys.withLock { $0[id] = key }
         return key
     }
 
     /// The request body `{"query":…,"operationName":…,"variables":…}` of an operation of type `type`.
     func requestBody<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue]) -> Data {
         let id = ObjectIdentifier(type)
-        var prefix = lock.withLock { bodyPrefixes[id] }
+        var prefix = bodyPrefixes.withLock { $0[id] }
         if prefix == nil {
             let text =
-                "{\"query\":" + JSONValue.quote(Operation.document) + ",\"operationName\":"
-                + JSONValue.quote(Operation.operationName) + ",\"variables\":"
+                "{\"query\":" + JSONStringWriter.quoted(Operation.document) + ",\"operationName\":"
+                + JSONStringWriter.quoted(Operation.operationName) + ",\"variables\":"
             prefix = Array(text.utf8)
-            lock.withLock { bodyPrefixes[id] = prefix }
+            bodyPrefixes.withLock { $0[id] = prefix }
         }
         var body = Data(prefix ?? [])
         body.append(contentsOf: JSONValue.object(variables).jsonText.utf8)

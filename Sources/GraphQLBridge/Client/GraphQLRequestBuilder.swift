@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Builds the HTTP requests of an operation: a `POST` with the document (the default), or the persisted-query forms
 /// (``PersistedQueries``): the id alone by `POST` or by `GET`, and the `POST` with the document and the id that
@@ -34,7 +35,7 @@ struct GraphQLRequestBuilder: Sendable {
         let identifier = Operation.operationIdentifier
         let variables = try variablesText(operation)
         let extensions = Self.extensionsText(identifier: identifier)
-        let quotedName = JSONValue.quote(name)
+        let quotedName = JSONStringWriter.quoted(name)
         let hashOnly =
             "{\"operationName\":" + quotedName + ",\"variables\":" + variables + ",\"extensions\":"
             + extensions + "}"
@@ -47,7 +48,7 @@ struct GraphQLRequestBuilder: Sendable {
         var withDocument: GraphQLRequestPlan.Exchange?
         if persistedQueries.mode == .automatic {
             let full =
-                "{\"query\":" + JSONValue.quote(Operation.document) + ",\"operationName\":" + quotedName
+                "{\"query\":" + JSONStringWriter.quoted(Operation.document) + ",\"operationName\":" + quotedName
                 + ",\"variables\":" + variables + ",\"extensions\":" + extensions + "}"
             withDocument = .init(request: post(), body: Data(full.utf8))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The query requests a client has in flight, shared by identical queries made while one runs: one request, many
 /// callers.
@@ -9,11 +10,12 @@ import Foundation
 /// - A caller that goes away (its task cancelled: a screen dismissed while loading) stops waiting at once with a
 ///   `CancellationError`; the request goes on for the others, and is cancelled only when every caller has gone.
 ///
-/// `@unchecked Sendable`: `requests` and every `Request`'s state are only read or written while `lock` is held.
-final class InFlightRequests: @unchecked Sendable {
+/// Every `Request`'s state is only read or written inside `state.withLock`; continuations are resumed and tasks
+/// cancelled after it returns.
+final class InFlightRequests: Sendable {
     typealias Response = (HTTPResponse, Data)
 
-    /// `@unchecked Sendable`: its `var`s are only read or written while the owner's `lock` is held.
+    /// `@unchecked Sendable`: its `var`s are only read or written inside the owner's `state.withLock`.
     private final class Request: @unchecked Sendable {
         let generation: UInt64
         var started = false
@@ -33,31 +35,33 @@ final class InFlightRequests: @unchecked Sendable {
         case cancelled
     }
 
-    private let lock = NSLock()
-    private var requests: [String: Request] = [:]
-    private var lastWaiterID: UInt64 = 0
+    private struct State {
+        var requests: [String: Request] = [:]
+        var lastWaiterID: UInt64 = 0
+    }
+    private let state = Locked(State())
 
     /// The answer of the request in flight for `key` started at `generation`, or of a new one `send` makes.
     /// - Returns: the answer and the generation its request started at.
     func response(
         for key: String, generation: UInt64, send: @escaping @Sendable () async throws -> Response
     ) async throws -> (response: Response, startedAt: UInt64) {
-        let (request, waiterID): (Request, UInt64) = lock.withLock {
-            lastWaiterID += 1
+        let (request, waiterID): (Request, UInt64) = state.withLock { state in
+            state.lastWaiterID += 1
             let request: Request
-            if let running = requests[key], running.generation == generation, !running.everyCallerGone {
+            if let running = state.requests[key], running.generation == generation, !running.everyCallerGone {
                 request = running
             } else {
                 request = Request(generation: generation)
-                requests[key] = request
+                state.requests[key] = request
             }
-            request.waiters[lastWaiterID] = .registered
-            return (request, lastWaiterID)
+            request.waiters[state.lastWaiterID] = .registered
+            return (request, state.lastWaiterID)
         }
         start(request, key: key, send: send)
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
-                let immediate: Result<Response, any Error>? = lock.withLock {
+                let immediate: Result<Response, any Error>? = state.withLock { _ in
                     if let outcome = request.outcome {
                         request.waiters[waiterID] = nil
                         return outcome
@@ -79,7 +83,7 @@ final class InFlightRequests: @unchecked Sendable {
 
     /// Starts the request's task, once.
     private func start(_ request: Request, key: String, send: @escaping @Sendable () async throws -> Response) {
-        let starts: Bool = lock.withLock {
+        let starts: Bool = state.withLock { _ in
             guard !request.started else { return false }
             request.started = true
             return true
@@ -102,7 +106,7 @@ final class InFlightRequests: @unchecked Sendable {
         } else {
             task = Task(operation: operation)
         }
-        lock.withLock {
+        state.withLock { _ in
             request.task = task
             if request.everyCallerGone { task.cancel() }
         }
@@ -110,9 +114,9 @@ final class InFlightRequests: @unchecked Sendable {
 
     /// Gives the answer to every caller still waiting, and forgets the request.
     private func finish(_ request: Request, key: String, with outcome: Result<Response, any Error>) {
-        let waiting: [CheckedContinuation<Response, any Error>] = lock.withLock {
+        let waiting: [CheckedContinuation<Response, any Error>] = state.withLock { state in
             request.outcome = outcome
-            if requests[key] === request { requests[key] = nil }
+            if state.requests[key] === request { state.requests[key] = nil }
             let continuations = request.waiters.values.compactMap {
                 waiter -> CheckedContinuation<Response, any Error>? in
                 if case .waiting(let continuation) = waiter { return continuation }
@@ -126,38 +130,38 @@ final class InFlightRequests: @unchecked Sendable {
 
     /// A caller's task was cancelled: it stops waiting; the request is cancelled when it was the last caller.
     private func leave(_ request: Request, key: String, waiter: UInt64) {
-        let (continuation, cancelTask): (CheckedContinuation<Response, any Error>?, Task<Void, Never>?) = lock.withLock
-        {
-            var continuation: CheckedContinuation<Response, any Error>?
-            switch request.waiters[waiter] {
-            case .waiting(let waiting)?:
-                continuation = waiting
-                request.waiters[waiter] = nil
-            case .registered?:
-                request.waiters[waiter] = .cancelled
-            case .cancelled?, nil:
-                break
+        let (continuation, cancelTask): (CheckedContinuation<Response, any Error>?, Task<Void, Never>?) =
+            state.withLock { state in
+                var continuation: CheckedContinuation<Response, any Error>?
+                switch request.waiters[waiter] {
+                case .waiting(let waiting)?:
+                    continuation = waiting
+                    request.waiters[waiter] = nil
+                case .registered?:
+                    request.waiters[waiter] = .cancelled
+                case .cancelled?, nil:
+                    break
+                }
+                let remaining = request.waiters.values.contains {
+                    if case .cancelled = $0 { return false }
+                    return true
+                }
+                guard !remaining, request.outcome == nil else { return (continuation, nil) }
+                request.everyCallerGone = true
+                if state.requests[key] === request { state.requests[key] = nil }
+                return (continuation, request.task)
             }
-            let remaining = request.waiters.values.contains {
-                if case .cancelled = $0 { return false }
-                return true
-            }
-            guard !remaining, request.outcome == nil else { return (continuation, nil) }
-            request.everyCallerGone = true
-            if requests[key] === request { requests[key] = nil }
-            return (continuation, request.task)
-        }
         continuation?.resume(throwing: CancellationError())
         cancelTask?.cancel()
     }
 
     /// How many requests are in flight (for tests).
-    var requestCount: Int { lock.withLock { requests.count } }
+    var requestCount: Int { state.withLock { $0.requests.count } }
 
     /// How many callers wait on requests in flight (for tests).
     var waiterCount: Int {
-        lock.withLock {
-            requests.values.reduce(0) { total, request in
+        state.withLock { state in
+            state.requests.values.reduce(0) { total, request in
                 total
                     + request.waiters.values.filter {
                         if case .waiting = $0 { return true }

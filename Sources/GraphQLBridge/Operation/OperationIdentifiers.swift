@@ -1,20 +1,18 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The identifiers of hand-written operations (those without a generated `operationIdentifier`): each document is
 /// hashed once, at its first use, and kept by type.
-///
-/// `@unchecked Sendable`: `identifiers` is only read or written while `lock` is held.
-final class OperationIdentifiers: @unchecked Sendable {
+final class OperationIdentifiers: Sendable {
     static let shared = OperationIdentifiers()
-    private let lock = NSLock()
-    private var identifiers: [ObjectIdentifier: String] = [:]
+    private let identifiers = Locked<[ObjectIdentifier: String]>([:])
 
     /// The SHA-256 of `type.document`, as 64 lowercase hex digits.
     func identifier<Operation: GraphQLOperation>(of type: Operation.Type) -> String {
         let key = ObjectIdentifier(type)
-        if let known = lock.withLock({ identifiers[key] }) { return known }
+        if let known = identifiers.withLock({ $0[key] }) { return known }
         let identifier = SHA256.hex(Operation.document)
-        lock.withLock { identifiers[key] = identifier }
+        identifiers.withLock { $0[key] = identifier }
         return identifier
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Any JSON value, kept as the server sent it: numbers keep their exact value as JSON text, so no digit is lost.
 ///
@@ -48,35 +49,15 @@ public enum JSONValue: Sendable, Hashable {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let text): return text
-        case .string(let text): return JSONValue.quote(text)
+        case .string(let text): return JSONStringWriter.quoted(text)
         case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
         case .object(let members):
             return "{"
-                + members.keys.sorted().map { JSONValue.quote($0) + ":" + (members[$0]?.jsonText ?? "null") }
+                + members.keys.sorted().map { JSONStringWriter.quoted($0) + ":" + (members[$0]?.jsonText ?? "null") }
                 .joined(separator: ",") + "}"
         }
     }
 
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }
 
 extension JSONValue {

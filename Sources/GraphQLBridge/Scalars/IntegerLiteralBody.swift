@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// What ``GraphQLResponseDecoder`` learned about a body's numbers in one scan, for the scalar rules of the values
 /// decoded from it (a task-local ``current`` while the body is decoded).
@@ -13,7 +14,7 @@ import Foundation
 ///
 /// Custom scalars that decode with their own `Decodable` conformance (and may run a nested `JSONDecoder`) are
 /// decoded without it: the facts describe this body, not theirs.
-final class IntegerLiteralBody: @unchecked Sendable {
+final class IntegerLiteralBody: Sendable {
     /// The body being decoded by ``GraphQLResponseDecoder``; `nil` anywhere else.
     @TaskLocal static var current: IntegerLiteralBody?
 
@@ -22,8 +23,8 @@ final class IntegerLiteralBody: @unchecked Sendable {
     /// Some number has more than 38 digits or an exponent beyond `Decimal`'s range.
     let needsExactText: Bool
     private let body: Data
-    private let lock = NSLock()
-    private var parsed: JSONValue??
+    /// The body parsed by ``ExactJSONParser`` (`.some(nil)`: not JSON), once asked for.
+    private let parsed = Locked<JSONValue??>(nil)
 
     /// Scans `body` (UTF-8 JSON).
     init(body: Data) {
@@ -34,22 +35,17 @@ final class IntegerLiteralBody: @unchecked Sendable {
     /// The value at a coding path, with numbers as their exact text; `nil` when the body is not JSON or the path
     /// leads nowhere.
     func exactValue(at codingPath: [any CodingKey]) -> JSONValue? {
-        lock.lock()
-        defer { lock.unlock() }
-        if parsed == nil { parsed = .some(try? ExactJSONParser.parse(body)) }
-        guard let root = parsed ?? nil else { return nil }
-        return root.value(at: codingPath)
+        let root: JSONValue? = parsed.withLock { parsed in
+            if parsed == nil { parsed = .some(try? ExactJSONParser.parse(body)) }
+            return parsed ?? nil
+        }
+        return root?.value(at: codingPath)
     }
 
     /// The text of the number at a coding path, when there is one there.
     func numberText(at codingPath: [any CodingKey]) -> String? {
         if case .number(let text)? = exactValue(at: codingPath) { return text }
         return nil
-    }
-
-    /// Whether no JSON number in `body` has a fraction or an exponent.
-    static func containsOnlyIntegerLiterals(_ body: Data) -> Bool {
-        scan(body).integerLiteralsOnly
     }
 
     /// One pass over the body: whether every number is an integer literal, and whether some number has more

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Why a scalar's text is not a value of the scalar (the reason of the ``GraphQLDecodingError``).
 struct ScalarTextProblem: Error, Sendable, Hashable {
@@ -62,7 +63,7 @@ enum TextScalarRules {
             return try parse(text)
         } catch {
             throw GraphQLDecodingError(
-                codingPath: path(), expected: expected, found: JSONValue.quote(text), reason: error.reason)
+                codingPath: path(), expected: expected, found: JSONStringWriter.quoted(text), reason: error.reason)
         }
     }
 }

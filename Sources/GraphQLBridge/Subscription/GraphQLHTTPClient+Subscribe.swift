@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 extension GraphQLHTTPClient {
     /// Runs a subscription over the client's ``subscriptions`` transport: see ``GraphQLSubscriptionSequence``.
@@ -159,15 +160,12 @@ extension GraphQLHTTPClient {
 }
 
 /// The last value a middleware chain's innermost step produced (a chain may call it more than once).
-///
-/// `@unchecked Sendable`: `value` is only read or written while `lock` is held.
-final class LatestValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
+final class LatestValue<Value: Sendable>: Sendable {
+    private let value = Locked<Value?>(nil)
 
     /// Stores `newValue` and returns the one it replaces.
     func replace(with newValue: Value?) -> Value? {
-        lock.withLock {
+        value.withLock { value in
             let old = value
             value = newValue
             return old

@@ -55,8 +55,8 @@ public struct GraphQLSubscriptionOptions: Sendable, Hashable {
     /// The delay before reconnection number `attempt` (1 for the first), with `random` in `0..<1` as the jitter's
     /// draw: `min(maximumRetryDelay, initialRetryDelay * multiplier^(attempt - 1)) * (1 - jitter * random)`.
     public func retryDelay(attempt: Int, random: Double) -> Duration {
-        let initial = initialRetryDelay.seconds
-        let maximum = max(initial, maximumRetryDelay.seconds)
+        let initial = initialRetryDelay.timeInterval
+        let maximum = max(initial, maximumRetryDelay.timeInterval)
         var delay = initial
         var step = 1
         while step < attempt, delay < maximum {

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The `graphql-transport-ws` engine of one ``GraphQLSubscriptionTransport/webSocket(url:connector:options:)``:
 /// every subscription of the client on one socket, over any ``GraphQLWebSocketConnector``.
@@ -309,7 +310,8 @@ actor GraphQLWebSocketClient {
     /// `connection_init`, with `{"Authorization": "<value>"}` as its payload when the upgrade request has one.
     static func initMessage(authorization: String?) -> String {
         guard let authorization else { return "{\"type\":\"connection_init\"}" }
-        return "{\"type\":\"connection_init\",\"payload\":{\"Authorization\":\(JSONValue.quote(authorization))}}"
+        return
+            "{\"type\":\"connection_init\",\"payload\":{\"Authorization\":\(JSONStringWriter.quoted(authorization))}}"
     }
 
     static func subscribeMessage(id: Int, payload: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Why a subscription's connection (a stream or the socket) ended, before it is named for an operation as an
 /// ``APIError``; and whether that ends the subscription or is tried again.
@@ -104,22 +105,17 @@ enum SubscriptionConnectionError: Error, Sendable {
             return .timedOut(
                 operation: operation,
                 message: "the server did not acknowledge the WebSocket connection (connection_ack) within "
-                    + "\(Self.milliseconds(timeout)) ms (GraphQLSubscriptionOptions.connectionAckTimeout)")
+                    + "\(timeout.wholeMilliseconds) ms (GraphQLSubscriptionOptions.connectionAckTimeout)")
         case .keepAliveTimeout(let timeout):
             return .timedOut(
                 operation: operation,
-                message: "the server did not answer a ping within \(Self.milliseconds(timeout)) ms "
+                message: "the server did not answer a ping within \(timeout.wholeMilliseconds) ms "
                     + "(GraphQLSubscriptionOptions.pongTimeout)")
         case .protocolViolation(let message):
             return .invalidResponse(operation: operation, status: 101, reason: message, bodyExcerpt: "")
         case .middleware(let message):
             return .transport(operation: operation, message: "a middleware failed: \(message)")
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
     /// The start of a body, as text.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,7 +38,8 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         // A backstop only: the delegate bounds the wait for the head and the gaps itself.
-        urlRequest.timeoutInterval = max(request.timeout.seconds, idleTimeout?.seconds ?? 0).rounded(.up) + 3600
+        urlRequest.timeoutInterval =
+            max(request.timeout.timeInterval, idleTimeout?.timeInterval ?? 0).rounded(.up) + 3600
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !body.isEmpty || request.method == "POST" { urlRequest.httpBody = body }
         try Task.checkCancellation()
@@ -62,14 +64,11 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
 }
 
 /// The transport's session and delegate, made at the first request.
-///
-/// `@unchecked Sendable`: `made` is only read or written while `lock` is held.
-private final class StreamingSessionHolder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: (URLSession, StreamingSessionDelegate)?
+private final class StreamingSessionHolder: Sendable {
+    private let made = Locked<(URLSession, StreamingSessionDelegate)?>(nil)
 
     func session(configuration: URLSessionConfiguration) -> (URLSession, StreamingSessionDelegate) {
-        lock.withLock {
+        made.withLock { made in
             if let made { return made }
             let delegate = StreamingSessionDelegate()
             let queue = OperationQueue()
@@ -81,14 +80,15 @@ private final class StreamingSessionHolder: @unchecked Sendable {
     }
 
     func invalidate() {
-        lock.withLock { made?.0.invalidateAndCancel() }
+        made.withLock { $0?.0.invalidateAndCancel() }
     }
 }
 
 /// Resumes each request's continuation with its head, then yields the body's pieces to its stream; bounds the
 /// wait for the head and the gaps with one check per period (re-armed only when it fires, not on every piece).
 ///
-/// `@unchecked Sendable`: `states` is only read or written while `lock` is held; `queue` is a constant.
+/// `@unchecked Sendable` (an `NSObject` subclass): `states` is a `Locked`, `queue` a constant. Continuations are
+/// resumed and streams finished after the lock is released.
 private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct State {
         let task: URLSessionTask
@@ -100,15 +100,14 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         var lastActivity: UInt64
     }
 
-    private let lock = NSLock()
-    private var states: [Int: State] = [:]
+    private let states = Locked<[Int: State]>([:])
     private let queue = DispatchQueue(label: "GraphQLBridge.URLSessionStreamingTransport.timeouts")
 
     func register(
         _ task: URLSessionTask, continuation: CheckedContinuation<GraphQLStreamingResponse, any Error>,
         headTimeout: Duration, idleTimeout: Duration?
     ) {
-        lock.withLock {
+        states.withLock { states in
             states[task.taskIdentifier] = State(
                 task: task, headContinuation: continuation, headTimeout: headTimeout, idleTimeout: idleTimeout,
                 lastActivity: DispatchTime.now().uptimeNanoseconds)
@@ -117,7 +116,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     }
 
     private func scheduleCheck(_ id: Int, after delay: Duration) {
-        let nanoseconds = max(1_000_000, min(Int64(delay.seconds * 1e9), Int64(Int32.max) * 1_000_000))
+        let nanoseconds = max(1_000_000, min(Int64(delay.timeInterval * 1e9), Int64(Int32.max) * 1_000_000))
         queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [weak self] in self?.check(id) }
     }
 
@@ -126,7 +125,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     private func check(_ id: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
         enum Verdict { case gone, wait(Duration), expired(State, TransportError) }
-        let verdict = lock.withLock { () -> Verdict in
+        let verdict = states.withLock { states -> Verdict in
             guard let state = states[id] else { return .gone }
             let limit: Duration
             let what: String
@@ -142,7 +141,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
             let waited = Duration.nanoseconds(Int64(now &- state.lastActivity))
             if waited < limit { return .wait(limit - waited) }
             states[id] = nil
-            let millis = Int64(limit.seconds * 1000)
+            let millis = Int64(limit.timeInterval * 1000)
             return .expired(state, TransportError(.timedOut, "waited \(millis) ms for \(what) without receiving it"))
         }
         switch verdict {
@@ -175,7 +174,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         bodyContinuation.onTermination = { termination in
             if case .cancelled = termination { task.cancel() }
         }
-        let idle = lock.withLock { () -> (CheckedContinuation<GraphQLStreamingResponse, any Error>?, Duration?) in
+        let idle = states.withLock { states -> (CheckedContinuation<GraphQLStreamingResponse, any Error>?, Duration?) in
             guard let index = states.index(forKey: dataTask.taskIdentifier) else { return (nil, nil) }
             let continuation = states.values[index].headContinuation
             states.values[index].headContinuation = nil
@@ -195,7 +194,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let continuation = lock.withLock { () -> AsyncThrowingStream<Data, any Error>.Continuation? in
+        let continuation = states.withLock { states -> AsyncThrowingStream<Data, any Error>.Continuation? in
             guard let index = states.index(forKey: dataTask.taskIdentifier) else { return nil }
             states.values[index].lastActivity = DispatchTime.now().uptimeNanoseconds
             return states.values[index].bodyContinuation
@@ -204,7 +203,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let state = states.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         let failure = error.map { error -> any Error in
             if let urlError = error as? URLError { return TransportError(urlError) }
             return error
@@ -220,7 +219,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     }
 
     private func fail(_ task: URLSessionTask, _ error: TransportError) {
-        guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let state = states.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         state.headContinuation?.resume(throwing: error)
         state.bodyContinuation?.finish(throwing: error)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +26,7 @@ public final class URLSessionWebSocketConnector: GraphQLWebSocketConnector, Send
     /// Opens the WebSocket and returns once the server has accepted the upgrade.
     public func connect(_ request: HTTPRequest, subprotocols: [String]) async throws -> any GraphQLWebSocketConnection {
         var urlRequest = URLRequest(url: request.url)
-        urlRequest.timeoutInterval = request.timeout.seconds.rounded(.up) + 1
+        urlRequest.timeoutInterval = request.timeout.timeInterval.rounded(.up) + 1
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !subprotocols.isEmpty {
             urlRequest.setValue(subprotocols.joined(separator: ", "), forHTTPHeaderField: "Sec-WebSocket-Protocol")
@@ -91,14 +92,11 @@ private final class URLSessionWebSocketConnection: GraphQLWebSocketConnection, S
 }
 
 /// The connector's session, made at the first connection.
-///
-/// `@unchecked Sendable`: `made` is only read or written while `lock` is held.
-private final class WebSocketSessionHolder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made: (session: URLSession, delegate: WebSocketOpeningDelegate)?
+private final class WebSocketSessionHolder: Sendable {
+    private let made = Locked<(session: URLSession, delegate: WebSocketOpeningDelegate)?>(nil)
 
     func session(configuration: URLSessionConfiguration) -> (session: URLSession, delegate: WebSocketOpeningDelegate) {
-        lock.withLock {
+        made.withLock { made in
             if let made { return made }
             let delegate = WebSocketOpeningDelegate()
             let queue = OperationQueue()
@@ -110,21 +108,21 @@ private final class WebSocketSessionHolder: @unchecked Sendable {
     }
 
     func invalidate() {
-        lock.withLock { made?.session.invalidateAndCancel() }
+        made.withLock { $0?.session.invalidateAndCancel() }
     }
 }
 
 /// Resumes each opening handshake once: opened (with the chosen subprotocol), failed, or timed out.
 ///
-/// `@unchecked Sendable`: `waiting` is only read or written while `lock` is held.
+/// `@unchecked Sendable` (an `NSObject` subclass): its one stored property is a `Locked`. Continuations are resumed
+/// after the lock is released.
 private final class WebSocketOpeningDelegate: NSObject, URLSessionWebSocketDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var waiting: [Int: CheckedContinuation<String?, any Error>] = [:]
+    private let waiting = Locked<[Int: CheckedContinuation<String?, any Error>]>([:])
 
     func register(_ task: URLSessionTask, continuation: CheckedContinuation<String?, any Error>, timeout: Duration) {
         let id = task.taskIdentifier
-        lock.withLock { waiting[id] = continuation }
-        let milliseconds = max(1, Int(timeout.seconds * 1000))
+        waiting.withLock { $0[id] = continuation }
+        let milliseconds = max(1, Int(timeout.timeInterval * 1000))
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [weak self] in
             guard let continuation = self?.take(id) else { return }
             continuation.resume(
@@ -135,7 +133,7 @@ private final class WebSocketOpeningDelegate: NSObject, URLSessionWebSocketDeleg
     }
 
     private func take(_ id: Int) -> CheckedContinuation<String?, any Error>? {
-        lock.withLock { waiting.removeValue(forKey: id) }
+        waiting.withLock { $0.removeValue(forKey: id) }
     }
 
     func urlSession(

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -43,7 +44,7 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
         // A copy: the caller's configuration object is not changed.
         let sessionConfiguration = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
         // A backstop: the transport enforces the deadline itself (Linux ignores this setting).
-        sessionConfiguration.timeoutIntervalForResource = configuration.resourceTimeout.seconds.rounded(.up) + 1
+        sessionConfiguration.timeoutIntervalForResource = configuration.resourceTimeout.timeInterval.rounded(.up) + 1
         let delegate = SessionDelegate(
             maximumResponseSize: configuration.maximumResponseSize, resourceTimeout: configuration.resourceTimeout)
         self.delegate = delegate
@@ -62,7 +63,7 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         // A backstop: the delegate enforces the timeout to the millisecond (Linux truncates this to whole seconds).
-        urlRequest.timeoutInterval = request.timeout.seconds.rounded(.up) + 1
+        urlRequest.timeoutInterval = request.timeout.timeInterval.rounded(.up) + 1
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         if !body.isEmpty || request.method == "POST" { urlRequest.httpBody = body }
         // A `GET` (a persisted query) goes to the server every time: the client's fetch policies and `GraphQLCache`
@@ -95,9 +96,9 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
 /// deadline is earlier than the armed one or when it fires (it then fails the expired requests and arms itself for
 /// the next deadline, if any).
 ///
-/// `@unchecked Sendable`: `states` and `armedDeadline` are only read or written while `lock` is held, and the timer
-/// is only re-armed while `lock` is held (so re-armings happen in the order of the decisions); the other stored
-/// properties are constants.
+/// `@unchecked Sendable`: the requests' states and the armed deadline are only read or written inside
+/// `registry.withLock`, and the timer is only re-armed there (so re-armings happen in the order of the decisions);
+/// the other stored properties are constants. Continuations are resumed after the lock is released.
 private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private struct State {
         let task: URLSessionTask
@@ -114,10 +115,14 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         var earliestDeadline: UInt64 { min(idleDeadline, hardDeadline) }
     }
 
-    private let lock = NSLock()
-    private var states: [Int: State] = [:]
-    /// The deadline the shared timer is armed for; `nil` when it is not armed.
-    private var armedDeadline: UInt64?
+    /// The requests in flight and the timer's deadline.
+    private struct Registry {
+        var states: [Int: State] = [:]
+        /// The deadline the shared timer is armed for; `nil` when it is not armed.
+        var armedDeadline: UInt64?
+    }
+
+    private let registry = Locked(Registry())
     private let timer: any DispatchSourceTimer
     private let maximumResponseSize: Int
     private let resourceTimeout: Duration
@@ -143,16 +148,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         let state = State(
             task: task, continuation: continuation, idleTimeout: idleTimeout,
             idleDeadline: Self.adding(idleTimeout, to: now), hardDeadline: Self.adding(resourceTimeout, to: now))
-        lock.withLock {
-            states[task.taskIdentifier] = state
+        registry.withLock { registry in
+            registry.states[task.taskIdentifier] = state
             let deadline = state.earliestDeadline
-            if armedDeadline.map({ deadline < $0 }) ?? true { arm(for: deadline) }
+            if registry.armedDeadline.map({ deadline < $0 }) ?? true { arm(for: deadline, in: &registry) }
         }
     }
 
-    /// Arms the shared timer for `deadline`; called with `lock` held.
-    private func arm(for deadline: UInt64) {
-        armedDeadline = deadline
+    /// Arms the shared timer for `deadline`; called inside `registry.withLock`.
+    private func arm(for deadline: UInt64, in registry: inout Registry) {
+        registry.armedDeadline = deadline
         // Past `Int64.max` nanoseconds `DispatchTime` means "never" anyway; the deadline is then never reached.
         let time = deadline < UInt64(Int64.max) ? DispatchTime(uptimeNanoseconds: deadline) : .distantFuture
         timer.schedule(deadline: time, leeway: .milliseconds(1))
@@ -161,10 +166,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// The shared timer fired: fails every request past one of its deadlines and arms the timer for the next one.
     private func expire() {
         let now = DispatchTime.now().uptimeNanoseconds
-        let expired = lock.withLock { () -> [(State, TransportError)] in
+        let expired = registry.withLock { registry -> [(State, TransportError)] in
             var expired: [(State, TransportError)] = []
             var next: UInt64?
-            for state in states.values {
+            for state in registry.states.values {
                 if state.hardDeadline <= now && state.hardDeadline <= state.idleDeadline {
                     expired.append((state, deadlineError()))
                 } else if state.idleDeadline <= now {
@@ -173,11 +178,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
                     next = min(next ?? .max, state.earliestDeadline)
                 }
             }
-            for (state, _) in expired { states[state.task.taskIdentifier] = nil }
+            for (state, _) in expired { registry.states[state.task.taskIdentifier] = nil }
             if let next {
-                arm(for: next)
+                arm(for: next, in: &registry)
             } else {
-                armedDeadline = nil
+                registry.armedDeadline = nil
             }
             return expired
         }
@@ -211,8 +216,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     private static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+        "\(duration.wholeMilliseconds) ms"
     }
 
     func urlSession(
@@ -239,23 +243,25 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             return
         }
         let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock {
-            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return }
-            states.values[index].response = head
-            states.values[index].idleDeadline = Self.adding(states.values[index].idleTimeout, to: now)
-            if expected > 0 { states.values[index].body.reserveCapacity(Int(expected)) }
+        registry.withLock { registry in
+            guard let index = registry.states.index(forKey: dataTask.taskIdentifier) else { return }
+            registry.states.values[index].response = head
+            registry.states.values[index].idleDeadline = Self.adding(
+                registry.states.values[index].idleTimeout, to: now)
+            if expected > 0 { registry.states.values[index].body.reserveCapacity(Int(expected)) }
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let now = DispatchTime.now().uptimeNanoseconds
-        let overLimit = lock.withLock { () -> Bool in
-            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return false }
+        let overLimit = registry.withLock { registry -> Bool in
+            guard let index = registry.states.index(forKey: dataTask.taskIdentifier) else { return false }
             // In place (no copy of the body): the dictionary's storage is not shared.
-            states.values[index].idleDeadline = Self.adding(states.values[index].idleTimeout, to: now)
-            states.values[index].body.append(data)
-            return states.values[index].body.count > maximumResponseSize
+            registry.states.values[index].idleDeadline = Self.adding(
+                registry.states.values[index].idleTimeout, to: now)
+            registry.states.values[index].body.append(data)
+            return registry.states.values[index].body.count > maximumResponseSize
         }
         if overLimit {
             fail(dataTask, tooLarge(announced: nil))
@@ -264,7 +270,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let state = registry.withLock({ $0.states.removeValue(forKey: task.taskIdentifier) }) else { return }
         // The shared timer stays armed: when it fires it finds nothing expired and re-arms for the next deadline.
         if let error {
             state.continuation.resume(throwing: SessionDelegate.translate(error))
@@ -278,7 +284,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     /// Fails the task's request at once (the caller does not wait for the cancelled task to wind down);
     /// the task's later completion finds no state and does nothing.
     private func fail(_ task: URLSessionTask, _ error: TransportError) {
-        guard let state = lock.withLock({ states.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let state = registry.withLock({ $0.states.removeValue(forKey: task.taskIdentifier) }) else { return }
         state.continuation.resume(throwing: error)
     }
 
@@ -293,14 +299,6 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     static func translate(_ error: any Error) -> any Error {
         guard let urlError = error as? URLError else { return error }
         return TransportError(urlError)
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 

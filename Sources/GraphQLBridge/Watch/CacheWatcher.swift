@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// One live query's link to its ``GraphQLCache``: the cache signals it when a record its last result depends
 /// on changes, and the watching side waits for that signal. Signals coalesce: any number of changes before the
@@ -7,14 +8,17 @@ import Foundation
 /// The cache holds watchers weakly; when the last reference to a watcher goes (its sequence's iterator, or its
 /// `QueryRef`), the watcher tells the cache, which forgets its dependencies. Nothing is cancelled by hand.
 ///
-/// `@unchecked Sendable`: `pending` and `waiter` are only read or written while `lock` is held; `id` and
-/// `onRelease` are constants.
-final class CacheWatcher: @unchecked Sendable {
+/// Continuations are resumed after the lock is released.
+final class CacheWatcher: Sendable {
     /// The watcher's number in its cache's registry.
     let id: UInt64
-    private let lock = NSLock()
-    private var pending = false
-    private var waiter: CheckedContinuation<Bool, Never>?
+    private struct State {
+        /// A change was signalled that no wait has seen yet.
+        var pending = false
+        /// The waiting side, while it waits.
+        var waiter: CheckedContinuation<Bool, Never>?
+    }
+    private let state = Locked(State())
     private let onRelease: @Sendable (UInt64) -> Void
 
     init(id: UInt64, onRelease: @escaping @Sendable (UInt64) -> Void) {
@@ -26,12 +30,12 @@ final class CacheWatcher: @unchecked Sendable {
 
     /// A record the watcher depends on changed: wakes the waiting side, or leaves a mark for its next wait.
     func signal() {
-        let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
-            if let waiter {
-                self.waiter = nil
+        let waiting: CheckedContinuation<Bool, Never>? = state.withLock { state in
+            if let waiter = state.waiter {
+                state.waiter = nil
                 return waiter
             }
-            pending = true
+            state.pending = true
             return nil
         }
         waiting?.resume(returning: true)
@@ -39,7 +43,7 @@ final class CacheWatcher: @unchecked Sendable {
 
     /// Forgets the changes signalled so far (the caller is about to read the cache's current state).
     func clearPending() {
-        lock.withLock { pending = false }
+        state.withLock { $0.pending = false }
     }
 
     /// Waits until a change is signalled (at once when one is pending); `false` when the waiting task is
@@ -47,21 +51,21 @@ final class CacheWatcher: @unchecked Sendable {
     func waitForChange() async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let immediate: Bool? = lock.withLock {
+                let immediate: Bool? = state.withLock { state in
                     if Task.isCancelled { return false }
-                    if pending {
-                        pending = false
+                    if state.pending {
+                        state.pending = false
                         return true
                     }
-                    waiter = continuation
+                    state.waiter = continuation
                     return nil
                 }
                 if let immediate { continuation.resume(returning: immediate) }
             }
         } onCancel: {
-            let waiting: CheckedContinuation<Bool, Never>? = lock.withLock {
-                let waiting = waiter
-                waiter = nil
+            let waiting: CheckedContinuation<Bool, Never>? = state.withLock { state in
+                let waiting = state.waiter
+                state.waiter = nil
                 return waiting
             }
             waiting?.resume(returning: false)

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import Observation
 
 /// An observable query, as Firebase Data Connect's query refs: `execute(fetchPolicy:)` runs the query and
@@ -95,19 +96,16 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
 }
 
 /// Holds the task that makes a ``QueryRef`` follow the cache, and cancels it when the ref goes.
-///
-/// `@unchecked Sendable`: `task` is only read or written while `lock` is held.
-final class QueryRefFollower: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
+final class QueryRefFollower: Sendable {
+    private let task = Locked<Task<Void, Never>?>(nil)
 
-    var isFollowing: Bool { lock.withLock { task != nil } }
+    var isFollowing: Bool { task.withLock { $0 != nil } }
 
     func start(_ task: Task<Void, Never>) {
-        lock.withLock { self.task = task }
+        self.task.withLock { $0 = task }
     }
 
     deinit {
-        lock.withLock { task }?.cancel()
+        task.value?.cancel()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// The answers a test gives an app's client in place of the server, per request of the app's own request type, and
 /// the requests the client was asked: the machinery of an `unimplemented()` test double (as TCA's and Apollo's test
@@ -21,7 +22,7 @@ import GraphQLBridge
 /// The most recent override that matches a request answers it. An app's client holds one and asks it first (see
 /// ``OverridableClient``, which then gives the client the same `override` calls); ``response(to:as:live:)`` does both
 /// in one call. The type is safe to use from any task: its state is behind a lock.
-public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sendable {
+public final class RequestOverrides<Request: OverridableRequest>: Sendable {
     /// One override: the requests it answers and its answer.
     private struct Entry {
         let matches: @Sendable (Request) -> Bool
@@ -33,10 +34,14 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
     public let isUnimplemented: Bool
     /// The test double, as the advice of an unanswered request's error names it (`"ShopClient.unimplemented()"`).
     public let testDouble: String
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var asked: [Request] = []
-    private var unanswered: [Request] = []
+    private let state = Locked(State())
+
+    /// The overrides and the requests asked, behind the lock.
+    private struct State {
+        var entries: [Entry] = []
+        var asked: [Request] = []
+        var unanswered: [Request] = []
+    }
 
     /// Creates the overrides of a client.
     /// - Parameters:
@@ -51,11 +56,11 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
 
     /// Every request the double was asked, in order (recorded when ``isUnimplemented`` only, so a live client keeps
     /// nothing).
-    public var requests: [Request] { lock.withLock { asked } }
+    public var requests: [Request] { state.withLock { $0.asked } }
 
     /// The requests the double was asked and no override answered, in order: a test that expects none checks that
     /// this is empty.
-    public var unimplementedRequests: [Request] { lock.withLock { unanswered } }
+    public var unimplementedRequests: [Request] { state.withLock { $0.unanswered } }
 
     /// Answers `request` with `value`, the response the client's caller asks for (a value of another type fails the
     /// request with `APIError/unexpectedResponseType(operation:expected:actual:)`).
@@ -92,10 +97,11 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
     public func answer<Response: Sendable>(_ request: Request, as responseType: Response.Type = Response.self)
         throws(APIError) -> Response?
     {
-        let answer = lock.withLock { () -> Result<any Sendable, APIError>? in
-            if isUnimplemented { asked.append(request) }
-            let answer = entries.last { $0.matches(request) }?.answer
-            if answer == nil, isUnimplemented { unanswered.append(request) }
+        let isUnimplemented = isUnimplemented
+        let answer = state.withLock { state -> Result<any Sendable, APIError>? in
+            if isUnimplemented { state.asked.append(request) }
+            let answer = state.entries.last { $0.matches(request) }?.answer
+            if answer == nil, isUnimplemented { state.unanswered.append(request) }
             return answer
         }
         guard let answer else {
@@ -130,7 +136,7 @@ public final class RequestOverrides<Request: OverridableRequest>: @unchecked Sen
 
     private func add(matching: @escaping @Sendable (Request) -> Bool, _ answer: Result<any Sendable, APIError>) -> Self
     {
-        lock.withLock { entries.append(Entry(matches: matching, answer: answer)) }
+        state.withLock { $0.entries.append(Entry(matches: matching, answer: answer)) }
         return self
     }
 }

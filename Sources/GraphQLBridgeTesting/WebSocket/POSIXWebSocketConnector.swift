@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -42,24 +43,24 @@ public final class POSIXWebSocketConnector: GraphQLWebSocketConnector, Sendable 
 
 /// An open WebSocket on a POSIX socket.
 ///
-/// `@unchecked Sendable`: `descriptor` and `subprotocol` are constants; `closeSent` is only read or written while
-/// `writeLock` is held; the reader thread owns the frame reader; `iterator` is used by one receiving task at a time
-/// (the protocol's rule) and guarded by `receiveLock` for the rest.
+/// `@unchecked Sendable`: `descriptor` and `subprotocol` are constants; `closeSent` is a `Locked`, held while a frame
+/// is written (so frames do not interleave); the reader thread owns the frame reader; the iterator is used by one
+/// receiving task at a time (the protocol's rule) and behind a `Locked` for the rest (not `Sendable` itself, as an
+/// async iterator is not).
 final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sendable {
     let descriptor: Int32
     let subprotocol: String?
-    private let writeLock = NSLock()
-    private var closeSent = false
+    /// Whether the close frame was sent; held while a frame is written.
+    private let closeSent = Locked(false)
     private let messages: AsyncThrowingStream<GraphQLWebSocketMessage, any Error>
     private let continuation: AsyncThrowingStream<GraphQLWebSocketMessage, any Error>.Continuation
-    private let receiveLock = NSLock()
-    private var iterator: AsyncThrowingStream<GraphQLWebSocketMessage, any Error>.AsyncIterator?
+    private let iterator: Locked<AsyncThrowingStream<GraphQLWebSocketMessage, any Error>.AsyncIterator?>
 
     private init(descriptor: Int32, subprotocol: String?) {
         self.descriptor = descriptor
         self.subprotocol = subprotocol
         (messages, continuation) = AsyncThrowingStream.makeStream(bufferingPolicy: .unbounded)
-        iterator = messages.makeAsyncIterator()
+        iterator = Locked(messages.makeAsyncIterator())
     }
 
     deinit {
@@ -77,10 +78,7 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
         let descriptor = try connectSocket(host: host, port: port)
         do {
             var timeout = timeval()
-            let milliseconds = max(
-                1,
-                Int(Double(request.timeout.components.seconds) * 1000)
-                    + Int(request.timeout.components.attoseconds / 1_000_000_000_000_000))
+            let milliseconds = max(1, Int(clamping: request.timeout.wholeMilliseconds))
             timeout.tv_sec = milliseconds / 1000
             timeout.tv_usec = .init(milliseconds % 1000 * 1000)
             _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -166,8 +164,8 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     }
 
     func receive() async throws -> GraphQLWebSocketMessage {
-        var iterator = receiveLock.withLock { self.iterator }
-        defer { receiveLock.withLock { self.iterator = iterator } }
+        var iterator = self.iterator.value
+        defer { self.iterator.withLock { $0 = iterator } }
         guard let message = try await iterator?.next() else {
             throw GraphQLWebSocketError(.closed(code: 1006), "the connection ended")
         }
@@ -182,7 +180,7 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     private func sendClose(code: Int, reason: String) {
         let payload =
             [UInt8(truncatingIfNeeded: code >> 8), UInt8(truncatingIfNeeded: code)] + Array(reason.utf8.prefix(120))
-        writeLock.withLock {
+        closeSent.withLock { closeSent in
             guard !closeSent else { return }
             closeSent = true
             _ = Self.writeAll(descriptor, WebSocketFrame.encode(opcode: 8, payload: payload, mask: Self.randomMask()))
@@ -191,7 +189,7 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
 
     private func sendFrame(opcode: UInt8, payload: [UInt8]) throws {
         let frame = WebSocketFrame.encode(opcode: opcode, payload: payload, mask: Self.randomMask())
-        let sent = writeLock.withLock { () -> Bool in
+        let sent = closeSent.withLock { closeSent -> Bool in
             guard !closeSent else { return false }
             return Self.writeAll(descriptor, frame)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLSchema
 
 /// An Apollo persisted-query manifest of the generated operations: for each, its id (the SHA-256 of the document
@@ -63,10 +64,10 @@ public struct PersistedQueryManifest: Sendable, Hashable {
         for (index, operation) in operations.enumerated() {
             text += index == 0 ? "\n" : ",\n"
             text += "    {\n"
-            text += "      \"id\": \(Self.quote(operation.id)),\n"
-            text += "      \"body\": \(Self.quote(operation.body)),\n"
-            text += "      \"name\": \(Self.quote(operation.name)),\n"
-            text += "      \"type\": \(Self.quote(operation.type))\n"
+            text += "      \"id\": \(JSONStringWriter.quoted(operation.id)),\n"
+            text += "      \"body\": \(JSONStringWriter.quoted(operation.body)),\n"
+            text += "      \"name\": \(JSONStringWriter.quoted(operation.name)),\n"
+            text += "      \"type\": \(JSONStringWriter.quoted(operation.type))\n"
             text += "    }"
         }
         text += operations.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
@@ -85,25 +86,4 @@ public struct PersistedQueryManifest: Sendable, Hashable {
         return true
     }
 
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// What a run measures per API, from any task: the duration of each read, the responses and bytes the app's
 /// transports reported, and what the noise check added.
@@ -24,7 +25,7 @@ final class ComparisonMetrics: Sendable {
         }
     }
 
-    private let state = LockedState(State())
+    private let state = Locked(State())
 
     /// Records a read's duration; a noise check's read also counts as an added read.
     func read(_ api: ComparisonAPI, seconds: Double, isNoiseCheck: Bool) {

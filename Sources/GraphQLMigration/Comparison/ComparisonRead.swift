@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// One read of a comparison in progress (an entity or a list, through one API): what the app's transports and
 /// closures report during it.
@@ -17,7 +18,7 @@ final class ComparisonRead: Sendable {
     let metrics: ComparisonMetrics
     /// Where responses are saved with `--record`.
     let recorder: ComparisonRecorder?
-    private let state = LockedState(State())
+    private let state = Locked(State())
 
     struct State: Sendable {
         var warnings: [String] = []

@@ -1,11 +1,12 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Saves the raw response bodies of a run's compared reads (`--record DIR`) under stable names, in the layout
 /// ``ComparisonFixtures`` reads.
 final class ComparisonRecorder: Sendable {
     /// The folder recorded into.
     let directory: URL
-    private let state = LockedState(State())
+    private let state = Locked(State())
 
     struct State: Sendable {
         var files = 0

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Reads one entity or list through both APIs (REST, GraphQL, then REST again with the noise check) and compares.
 struct EntityComparer: Sendable {
@@ -102,7 +103,7 @@ struct EntityComparer: Sendable {
                 return .failure(error)
             }
         }
-        let seconds = FieldTolerance.seconds(start.duration(to: clock.now))
+        let seconds = start.duration(to: clock.now).timeInterval
         metrics.read(api, seconds: seconds, isNoiseCheck: number > 1)
         return Read(result: result, warnings: context.warnings, seconds: seconds)
     }

@@ -1,3 +1,5 @@
+import GraphQLBridgeSupport
+
 /// Finds out whether each ignore pattern and rule of a run matches some path of the values compared, and which
 /// paths there are, to name the closest ones when a pattern matches none (`--ignore lastDraw.videoUrl`, wrong case:
 /// "did you mean lastDraw.videoURL?").
@@ -24,11 +26,11 @@ final class FieldPathCatalog: Sendable {
     static let maximumDepth = 16
 
     let entries: [Entry]
-    private let state: LockedState<State>
+    private let state: Locked<State>
 
     init(entries: [Entry]) {
         self.entries = entries
-        self.state = LockedState(State(matched: Array(repeating: false, count: entries.count)))
+        self.state = Locked(State(matched: Array(repeating: false, count: entries.count)))
     }
 
     /// Whether some pattern has not matched yet.

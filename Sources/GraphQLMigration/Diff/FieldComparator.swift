@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// A custom equality for the fields at the paths matching a pattern.
 ///
@@ -44,8 +45,7 @@ public struct FieldComparator: Sendable {
     /// Treats two `Date`s at `pattern` (every path by default) as equal when they are less
     /// than `tolerance` apart.
     public static func dates(at pattern: FieldPathPattern = "**", within tolerance: Duration) -> FieldComparator {
-        let parts = tolerance.components
-        let seconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        let seconds = tolerance.timeInterval
         return FieldComparator(pattern, as: Date.self) { lhs, rhs in
             abs(lhs.timeIntervalSince(rhs)) < seconds
         }

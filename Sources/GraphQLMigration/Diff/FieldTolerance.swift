@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// A tolerance rule: two numbers (or two dates) at the paths matching ``pattern`` are equal when they are at most
 /// ``amount`` apart. Written on the command line as `PATH=VALUE` (`--tolerance lastDraw.prizePool=0.01`,
@@ -38,7 +39,7 @@ public struct FieldTolerance: Sendable, Hashable, CustomStringConvertible {
     public init(_ pattern: FieldPathPattern, within duration: Duration) {
         self.pattern = pattern
         self.amount = .duration(duration)
-        let seconds = FieldTolerance.seconds(duration)
+        let seconds = duration.timeInterval
         self.amountText =
             seconds == seconds.rounded() && abs(seconds) < 1e15 ? "\(Int64(seconds))s" : "\(seconds)s"
     }
@@ -76,7 +77,7 @@ public struct FieldTolerance: Sendable, Hashable, CustomStringConvertible {
             let limit: Double
             switch amount {
             case .number(let seconds): limit = NSDecimalNumber(decimal: seconds).doubleValue
-            case .duration(let duration): limit = Self.seconds(duration)
+            case .duration(let duration): limit = duration.timeInterval
             }
             return abs(lhs.timeIntervalSince(rhs)) <= limit
         }
@@ -124,8 +125,4 @@ public struct FieldTolerance: Sendable, Hashable, CustomStringConvertible {
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }

@@ -1,3 +1,5 @@
+import GraphQLBridgeSupport
+
 /// An experiment's candidate, running in a task of its own under a time limit.
 ///
 /// The limit is enforced from outside the candidate: a timer resolves ``outcome`` as timed out
@@ -60,7 +62,7 @@ struct CandidateRun<Value: Sendable>: Sendable {
             var waiter: CheckedContinuation<Outcome, Never>?
             var timer: Task<Void, Never>?
         }
-        private let state = LockedState(State())
+        private let state = Locked(State())
 
         /// Records `outcome` unless another was recorded first; `true` when this one counts. The
         /// waiter (if any) is resumed and the timer (if any) cancelled.

@@ -1,3 +1,5 @@
+import GraphQLBridgeSupport
+
 /// Where ``ExperimentSampling/percent(_:random:)`` draws its random numbers: the system
 /// generator in production, a seeded or scripted one in tests.
 public struct ExperimentRandomSource: Sendable {
@@ -16,7 +18,7 @@ public struct ExperimentRandomSource: Sendable {
     /// A reproducible source: the same `seed` gives the same sequence (SplitMix64). Safe to
     /// share between tasks; the sequence is then consumed in call order.
     public static func seeded(_ seed: UInt64) -> ExperimentRandomSource {
-        let generator = LockedState(SplitMix64(seed: seed))
+        let generator = Locked(SplitMix64(seed: seed))
         return ExperimentRandomSource {
             generator.withLock { Double.random(in: 0..<1, using: &$0) }
         }

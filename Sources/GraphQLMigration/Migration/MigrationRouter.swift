@@ -1,3 +1,5 @@
+import GraphQLBridgeSupport
+
 /// Chooses, per model and per call, whether REST or GraphQL answers (see ``MigrationMode``).
 ///
 /// ```swift
@@ -43,7 +45,7 @@ public struct MigrationRouter: Sendable {
     /// How long GraphQL may run in a shadow call before it is cancelled and published as timed out.
     public var candidateTimeout: Duration?
     /// The models already reported as unconfigured (shared by copies of the router).
-    let reportedUnconfigured = LockedState<Set<String>>([])
+    let reportedUnconfigured = Locked<Set<String>>([])
 
     /// A router reading modes from `settings`.
     public init(

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The migration mode of each model, shared and changeable at run time (e.g. by a remote
 /// config) from any thread or task.
@@ -10,15 +11,15 @@ import Foundation
 /// try settings.apply(json: remoteConfigData)
 /// ```
 ///
-/// Thread safety: every read and write goes through one lock (an `NSLock` in
-/// `LockedState`), so the settings are `Sendable`; ``apply(_:)`` and
+/// Thread safety: every read and write goes through one lock (a `Locked`
+/// wrapping an `NSLock`), so the settings are `Sendable`; ``apply(_:)`` and
 /// ``apply(json:)`` replace everything at once, so a reader never sees half a config.
 public final class MigrationSettings: Sendable, ExpressibleByDictionaryLiteral {
-    private let state: LockedState<MigrationConfiguration>
+    private let state: Locked<MigrationConfiguration>
 
     /// Settings holding `configuration`.
     public init(_ configuration: MigrationConfiguration) {
-        state = LockedState(configuration)
+        state = Locked(configuration)
     }
 
     /// Settings with ``MigrationMode/rest`` for every model.

@@ -8,8 +8,6 @@ enum ASCII {
     static let quote: UInt8 = 0x22
     static let hash: UInt8 = 0x23
     static let dollar: UInt8 = 0x24
-    static let ampersand: UInt8 = 0x26
-    static let apostrophe: UInt8 = 0x27
     static let parenL: UInt8 = 0x28
     static let parenR: UInt8 = 0x29
     static let plus: UInt8 = 0x2B

@@ -4,17 +4,6 @@ enum TokenKind: UInt8, Sendable {
     case bang, dollar, amp, parenL, parenR, dot, spread, colon, equals, at, bracketL, bracketR, braceL, pipe, braceR
     case name, int, float, string, blockString
 
-    /// Whether the kind is a punctuator (described in quotes in error messages).
-    var isPunctuator: Bool {
-        switch self {
-        case .bang, .dollar, .amp, .parenL, .parenR, .dot, .spread, .colon, .equals, .at, .bracketL, .bracketR,
-            .braceL, .pipe, .braceR:
-            true
-        case .sof, .eof, .name, .int, .float, .string, .blockString:
-            false
-        }
-    }
-
     /// The kind as graphql-core describes it: `'{'`, `Name`, `<EOF>`.
     var errorDescription: String {
         switch self {

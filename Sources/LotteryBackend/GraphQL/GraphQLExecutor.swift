@@ -35,11 +35,6 @@ struct GraphQLExecutor {
         self.variables = variables
     }
 
-    /// Executes a query's selection set on the root; `.null` when a `null` propagated to `data`.
-    mutating func executeQuery(_ selectionSet: SelectionSet) -> JSONValue {
-        execute(selectionSet, root: .query)
-    }
-
     /// Executes an operation's selection set on `root` (`.query` or `.mutation`; this executor is synchronous,
     /// so a mutation's root fields run one after another, as the spec requires); `.null` when a `null`
     /// propagated to `data`.

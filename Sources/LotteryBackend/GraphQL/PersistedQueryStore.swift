@@ -1,16 +1,18 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLSchema
 
 /// The GraphQL endpoint's persisted-query state: the documents stored by automatic persisted queries (or the trusted
 /// list), and the counts of what the endpoint received.
-///
-/// `@unchecked Sendable`: `stored` and `counts` are only read or written while `lock` is held.
-final class PersistedQueryStore: @unchecked Sendable {
+final class PersistedQueryStore: Sendable {
     /// Which protocol the endpoint speaks.
     let mode: PersistedQueryMode
-    private let lock = NSLock()
-    private var stored: [String: String] = [:]
-    private var counts = GraphQLRequestCounts()
+    private struct State {
+        var stored: [String: String] = [:]
+        var counts = GraphQLRequestCounts()
+    }
+
+    private let state = Locked(State())
 
     /// The most documents automatic persisted queries keep (a hostile client cannot grow the store without bound).
     static let capacity = 10_000
@@ -21,11 +23,11 @@ final class PersistedQueryStore: @unchecked Sendable {
     }
 
     /// What the endpoint received so far.
-    var snapshot: GraphQLRequestCounts { lock.withLock { counts } }
+    var snapshot: GraphQLRequestCounts { state.withLock { $0.counts } }
 
     /// Counts changed by `update`.
     func count(_ update: (inout GraphQLRequestCounts) -> Void) {
-        lock.withLock { update(&counts) }
+        state.withLock { state in update(&state.counts) }
     }
 
     /// What a request's document is.
@@ -89,15 +91,15 @@ final class PersistedQueryStore: @unchecked Sendable {
             return .document(document)
         case .automatic:
             if let query {
-                lock.withLock {
-                    if stored[hash] == nil, stored.count < Self.capacity {
-                        stored[hash] = query
-                        counts.registered += 1
+                state.withLock { state in
+                    if state.stored[hash] == nil, state.stored.count < Self.capacity {
+                        state.stored[hash] = query
+                        state.counts.registered += 1
                     }
                 }
                 return .document(query)
             }
-            guard let document = lock.withLock({ stored[hash] }) else {
+            guard let document = state.withLock({ $0.stored[hash] }) else {
                 return refused(message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND")
             }
             count { $0.persistedHits += 1 }

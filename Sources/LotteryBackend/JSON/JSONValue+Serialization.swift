@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 extension JSONValue {
     /// The compact JSON text of this value, UTF-8 encoded.
@@ -25,7 +26,7 @@ extension JSONValue {
         case .number(let literal):
             output.append(contentsOf: literal.utf8)
         case .string(let value):
-            JSONValue.writeString(value, to: &output)
+            JSONStringWriter.write(value, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -37,7 +38,7 @@ extension JSONValue {
             output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(member.0, to: &output)
+                JSONStringWriter.write(member.0, to: &output)
                 output.append(UInt8(ascii: ":"))
                 member.1.write(to: &output)
             }
@@ -45,25 +46,4 @@ extension JSONValue {
         }
     }
 
-    private static func writeString(_ value: String, to output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
 }

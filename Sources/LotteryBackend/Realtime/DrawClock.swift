@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The embedded backend's draw clock: moves games' draws on (``DrawAdvancer``) and publishes every draw that
 /// changed to the `drawUpdated` subscribers of its game, over every transport, and to both APIs' reads.
@@ -6,12 +7,12 @@ import Foundation
 /// Advance it by hand (``advance(gameId:)``, what tests do), or on a schedule (``start(every:)``, or
 /// ``EmbeddedBackendOptions/drawInterval`` at start, which advances every active game at each tick).
 ///
-/// `@unchecked Sendable`: `timer` is only read or written while `lock` is held; the rest is constant.
+/// `@unchecked Sendable`: `timer` is a `Locked` (a timer source is not `Sendable` on every platform); the rest is
+/// constant.
 public final class DrawClock: @unchecked Sendable {
     let live: LiveDataSet
     let hub: RealtimeHub
-    private let lock = NSLock()
-    private var timer: (any DispatchSourceTimer)?
+    private let timer = Locked<(any DispatchSourceTimer)?>(nil)
 
     init(live: LiveDataSet, hub: RealtimeHub) {
         self.live = live
@@ -55,12 +56,11 @@ public final class DrawClock: @unchecked Sendable {
 
     /// Advances every active game each `interval`, until ``stop()`` (a second call replaces the schedule).
     public func start(every interval: Duration) {
-        let milliseconds = max(
-            1, Int(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(1, Int(clamping: interval.wholeMilliseconds))
         let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "LotteryBackend.DrawClock"))
         source.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
         source.setEventHandler { [weak self] in self?.advanceAll() }
-        let previous = lock.withLock { () -> (any DispatchSourceTimer)? in
+        let previous = timer.withLock { timer -> (any DispatchSourceTimer)? in
             let previous = timer
             timer = source
             return previous
@@ -71,7 +71,7 @@ public final class DrawClock: @unchecked Sendable {
 
     /// Stops the schedule (draws still move on ``advance(gameId:)``).
     public func stop() {
-        lock.withLock {
+        timer.withLock { timer in
             let current = timer
             timer = nil
             return current

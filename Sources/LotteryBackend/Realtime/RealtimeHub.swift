@@ -1,11 +1,11 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The embedded backend's subscriptions: who listens to which game's draws, the open realtime connections (so
 /// tests can drop or close them), and a record of each connection.
 ///
-/// `@unchecked Sendable`: every mutable property is only read or written while `lock` is held; the callbacks are
-/// called after the lock is released.
-final class RealtimeHub: @unchecked Sendable {
+/// Its mutable state is a `Locked`; the callbacks are called after the lock is released.
+final class RealtimeHub: Sendable {
     /// A session's controls, for the test hooks.
     struct SessionControl: Sendable {
         let transport: RealtimeTransportKind
@@ -20,30 +20,33 @@ final class RealtimeHub: @unchecked Sendable {
         let deliver: @Sendable (DataSetDraw) -> Void
     }
 
-    private let lock = NSLock()
-    private var subscribers: [UInt64: Subscriber] = [:]
-    private var sessions: [UInt64: SessionControl] = [:]
-    private var records: [RealtimeConnectionRecord] = []
-    private var lastID: UInt64 = 0
-    private var observers: [@Sendable (DataSetDraw) -> Void] = []
+    private struct State {
+        var subscribers: [UInt64: Subscriber] = [:]
+        var sessions: [UInt64: SessionControl] = [:]
+        var records: [RealtimeConnectionRecord] = []
+        var lastID: UInt64 = 0
+        var observers: [@Sendable (DataSetDraw) -> Void] = []
+    }
+
+    private let state = Locked(State())
 
     /// Listens to `gameId`'s draws; returns the subscription's id.
     func subscribe(gameId: String, deliver: @escaping @Sendable (DataSetDraw) -> Void) -> UInt64 {
-        lock.withLock {
-            lastID += 1
-            subscribers[lastID] = Subscriber(gameId: gameId, deliver: deliver)
-            return lastID
+        state.withLock { state in
+            state.lastID += 1
+            state.subscribers[state.lastID] = Subscriber(gameId: gameId, deliver: deliver)
+            return state.lastID
         }
     }
 
     /// Stops a subscription.
     func unsubscribe(_ id: UInt64) {
-        _ = lock.withLock { subscribers.removeValue(forKey: id) }
+        _ = state.withLock { $0.subscribers.removeValue(forKey: id) }
     }
 
     /// Sends changed draws to their games' subscribers and to the observers, in order.
     func publish(_ draws: [DataSetDraw]) {
-        let (listeners, watching) = lock.withLock { (Array(subscribers.values), observers) }
+        let (listeners, watching) = state.withLock { state in (Array(state.subscribers.values), state.observers) }
         for draw in draws {
             for listener in listeners where listener.gameId == draw.gameId { listener.deliver(draw) }
             for observer in watching { observer(draw) }
@@ -52,46 +55,46 @@ final class RealtimeHub: @unchecked Sendable {
 
     /// Calls `observer` with every draw the clock changes (for logs).
     func observe(_ observer: @escaping @Sendable (DataSetDraw) -> Void) {
-        lock.withLock { observers.append(observer) }
+        state.withLock { $0.observers.append(observer) }
     }
 
     /// How many subscriptions are open, over every transport.
-    var openSubscriptionCount: Int { lock.withLock { subscribers.count } }
+    var openSubscriptionCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Registers an open realtime connection; returns its id (for ``unregister(_:)``).
     func register(_ session: SessionControl) -> UInt64 {
-        lock.withLock {
-            lastID += 1
-            sessions[lastID] = session
-            return lastID
+        state.withLock { state in
+            state.lastID += 1
+            state.sessions[state.lastID] = session
+            return state.lastID
         }
     }
 
     /// Forgets a connection that ended.
     func unregister(_ id: UInt64) {
-        _ = lock.withLock { sessions.removeValue(forKey: id) }
+        _ = state.withLock { $0.sessions.removeValue(forKey: id) }
     }
 
     /// How many realtime connections are open.
-    var openConnectionCount: Int { lock.withLock { sessions.count } }
+    var openConnectionCount: Int { state.withLock { $0.sessions.count } }
 
     /// Records a connection attempt.
     func record(_ record: RealtimeConnectionRecord) {
-        lock.withLock { records.append(record) }
+        state.withLock { $0.records.append(record) }
     }
 
     /// Every connection attempt so far.
-    var connectionRecords: [RealtimeConnectionRecord] { lock.withLock { records } }
+    var connectionRecords: [RealtimeConnectionRecord] { state.withLock { $0.records } }
 
     /// Drops every open realtime connection of the given transports.
     func dropConnections(of transports: Set<RealtimeTransportKind>) {
-        let targets = lock.withLock { sessions.values.filter { transports.contains($0.transport) } }
+        let targets = state.withLock { state in state.sessions.values.filter { transports.contains($0.transport) } }
         for session in targets { session.drop() }
     }
 
     /// Closes every open WebSocket with `code` and `reason`.
     func closeWebSockets(code: Int, reason: String) {
-        let targets = lock.withLock { sessions.values.filter { $0.transport == .webSocket } }
+        let targets = state.withLock { state in state.sessions.values.filter { $0.transport == .webSocket } }
         for session in targets { session.close(code, reason) }
     }
 }

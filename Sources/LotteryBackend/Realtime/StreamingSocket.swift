@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,9 +11,9 @@ import Foundation
 /// thread: the session waits for whichever comes first of bytes from the client, items posted from other threads
 /// (events, test hooks), and a timeout; and it writes.
 ///
-/// `@unchecked Sendable`: `outbox` is only read or written while `lock` is held; the descriptors are constants
-/// (the pipe is closed by ``close()``, on the session's thread, after the hub has forgotten the session).
-final class StreamingSocket<Item: Sendable>: @unchecked Sendable {
+/// The outbox is a `Locked`; the descriptors are constants (the pipe is closed by ``close()``, on the session's
+/// thread, after the hub has forgotten the session).
+final class StreamingSocket<Item: Sendable>: Sendable {
     /// What a wait found.
     enum Wake {
         /// The client sent bytes (or closed: a read then returns nothing).
@@ -26,9 +27,12 @@ final class StreamingSocket<Item: Sendable>: @unchecked Sendable {
     let descriptor: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let lock = NSLock()
-    private var outbox: [Item] = []
-    private var closed = false
+    private struct State {
+        var outbox: [Item] = []
+        var closed = false
+    }
+
+    private let state = Locked(State())
 
     init(descriptor: Int32) throws {
         self.descriptor = descriptor
@@ -44,21 +48,17 @@ final class StreamingSocket<Item: Sendable>: @unchecked Sendable {
     /// Hands an item to the session's thread (from any thread).
     func post(_ item: Item) {
         // Under the lock: `close()` cannot close the pipe between the check and the poke.
-        lock.withLock {
-            guard !closed else { return }
-            outbox.append(item)
-            if outbox.count == 1 { POSIXSocket.poke(wakeWrite) }
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.outbox.append(item)
+            if state.outbox.count == 1 { POSIXSocket.poke(wakeWrite) }
         }
     }
 
     /// Waits up to `timeout` (forever when `nil`).
     func wait(timeout: Duration?) -> Wake {
         let milliseconds: Int32 =
-            timeout.map {
-                Int32(
-                    clamping: max(0, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000))
-            }
-            ?? -1
+            timeout.map { Int32(clamping: max(0, $0.wholeMilliseconds)) } ?? -1
         if let items = takePosted() { return .posted(items) }
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -84,10 +84,10 @@ final class StreamingSocket<Item: Sendable>: @unchecked Sendable {
     }
 
     private func takePosted() -> [Item]? {
-        lock.withLock {
-            guard !outbox.isEmpty else { return nil }
-            defer { outbox.removeAll() }
-            return outbox
+        state.withLock { state in
+            guard !state.outbox.isEmpty else { return nil }
+            defer { state.outbox.removeAll() }
+            return state.outbox
         }
     }
 
@@ -114,9 +114,9 @@ final class StreamingSocket<Item: Sendable>: @unchecked Sendable {
 
     /// Closes the wake pipe; later posts are ignored. Called once, by the session when it ends.
     func close() {
-        lock.withLock {
-            guard !closed else { return }
-            closed = true
+        state.withLock { state in
+            guard !state.closed else { return }
+            state.closed = true
             POSIXSocket.closeDescriptor(wakeRead)
             POSIXSocket.closeDescriptor(wakeWrite)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import LegacyModels
 import LotteryAPI
@@ -28,7 +29,7 @@ public typealias QLRequestResult<Response> = Result<Response, APIError>
 public final class GraphQLClient: Sendable {
     /// The runtime client that executes the operations (pointed elsewhere by ``useLocalBackend(host:port:)``).
     public var client: GraphQLHTTPClient { runtime.value }
-    private let runtime: LockedValue<GraphQLHTTPClient>
+    private let runtime: Locked<GraphQLHTTPClient>
     /// What GraphQL errors beside data do: ``GraphQLErrorPolicy/returnPartialData`` by default.
     public let errorPolicy: GraphQLErrorPolicy
     /// The answers a test gave in place of the server, asked before it (`GraphQLClient+Overrides.swift`); none on a
@@ -42,7 +43,7 @@ public final class GraphQLClient: Sendable {
 
     /// Creates a client whose answers come from `overrides` first.
     init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy, overrides: RequestOverrides<GraphQLRequest>) {
-        self.runtime = LockedValue(client)
+        self.runtime = Locked(client)
         self.errorPolicy = errorPolicy
         self.overrides = overrides
     }
@@ -93,7 +94,7 @@ public final class GraphQLClient: Sendable {
         components.port = port
         components.path = "/graphql"
         guard let url = components.url else { return }
-        runtime.update { $0 = $0.withEndpoint(url) }
+        runtime.withLock { $0 = $0.withEndpoint(url) }
     }
 
     /// Runs `requestType` and returns its legacy model.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import LotteryTestSupport
 
 /// A scenario backend, a cache and a client on it that counts the requests it sends (a cache hit sends none).
@@ -29,19 +30,21 @@ struct ScenarioSetup: Sendable {
 }
 
 /// Counts the requests that leave the client, by operation name.
-final class RequestCounter: GraphQLMiddleware, @unchecked Sendable {
-    // @unchecked: `counts` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+final class RequestCounter: GraphQLMiddleware, Sendable {
+    private struct State {
+        var counts: [String: Int] = [:]
+    }
+
+    private let state = Locked(State())
 
     func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
         async throws -> (GraphQLBridge.HTTPResponse, Data)
     {
-        lock.withLock { counts[operationName, default: 0] += 1 }
+        state.withLock { $0.counts[operationName, default: 0] += 1 }
         return try await next(request, body, operationName)
     }
 
-    func count(_ operation: String) -> Int { lock.withLock { counts[operation, default: 0] } }
+    func count(_ operation: String) -> Int { state.withLock { $0.counts[operation, default: 0] } }
 }
 
 /// Collects a live query's elements for a test to wait on (the wait is a hang detector only).

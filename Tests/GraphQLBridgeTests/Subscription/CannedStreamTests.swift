@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import Testing
 
 /// The HTTP subscription transports over a streaming transport that answers with canned bytes, for what a real
@@ -8,11 +9,13 @@ import Testing
 @Suite("Subscriptions over canned streams")
 struct CannedStreamTests {
     /// Answers every request with `head` and `pieces`, then ends the body; counts the requests.
-    final class CannedTransport: GraphQLStreamingTransport, @unchecked Sendable {
-        // @unchecked: `count` and `requests` are only read or written while `lock` is held.
-        private let lock = NSLock()
-        private var count = 0
-        private var requests: [HTTPRequest] = []
+    final class CannedTransport: GraphQLStreamingTransport, Sendable {
+        private struct State {
+            var count = 0
+            var requests: [HTTPRequest] = []
+        }
+
+        private let state = Locked(State())
         let head: HTTPResponse
         let pieces: [String]
 
@@ -21,14 +24,14 @@ struct CannedStreamTests {
             self.pieces = pieces
         }
 
-        var requestCount: Int { lock.withLock { count } }
-        var lastRequest: HTTPRequest? { lock.withLock { requests.last } }
+        var requestCount: Int { state.withLock { $0.count } }
+        var lastRequest: HTTPRequest? { state.withLock { $0.requests.last } }
 
         func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse
         {
-            lock.withLock {
-                count += 1
-                requests.append(request)
+            state.withLock { state in
+                state.count += 1
+                state.requests.append(request)
             }
             let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
             for piece in pieces { continuation.yield(Data(piece.utf8)) }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -53,11 +54,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     let port: UInt16
     private let behavior: Behavior
     private let listener: Int32
-    private let lock = NSLock()
-    private var stopped = false
-    private var received: [ReceivedRequest] = []
-    private var bytesWritten = 0
-    private var ended = 0
+    private struct State {
+        var stopped = false
+        var received: [ReceivedRequest] = []
+        var bytesWritten = 0
+        var ended = 0
+    }
+
+    private let state = Locked(State())
 
     /// Starts listening on 127.0.0.1 with an ephemeral port (or only binds it, when `listening` is `false`).
     init(_ behavior: Behavior, listening: Bool = true) throws {
@@ -122,17 +126,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The requests read so far.
-    var requests: [ReceivedRequest] { lock.withLock { received } }
+    var requests: [ReceivedRequest] { state.withLock { $0.received } }
 
     /// How many body bytes the server has written so far.
-    var bodyBytesWritten: Int { lock.withLock { bytesWritten } }
+    var bodyBytesWritten: Int { state.withLock { $0.bytesWritten } }
 
     /// How many connections the server has finished with (answered, or found that the client left).
-    var endedConnections: Int { lock.withLock { ended } }
+    var endedConnections: Int { state.withLock { $0.ended } }
 
     /// Stops accepting and ends every connection within a few tens of milliseconds.
     func stop() {
-        lock.withLock { stopped = true }
+        state.withLock { $0.stopped = true }
     }
 
     /// Waits until `count` requests have been read; returns whether they were within `timeout`.
@@ -157,7 +161,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return true
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
         defer { close(listener) }
@@ -172,7 +176,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             let thread = Thread { [self] in
                 serve(connection)
                 close(connection)
-                lock.withLock { ended += 1 }
+                state.withLock { $0.ended += 1 }
             }
             thread.start()
         }
@@ -186,7 +190,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readRequest(connection) else { return }
-        lock.withLock { received.append(request) }
+        state.withLock { $0.received.append(request) }
         switch behavior {
         case .respond(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
@@ -203,7 +207,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             while remaining > 0, !isStopped {
                 let part = chunk.prefix(remaining)
                 guard write(part, to: connection) else { return }
-                lock.withLock { bytesWritten += part.count }
+                state.withLock { $0.bytesWritten += part.count }
                 remaining -= part.count
             }
         case .stream(let totalBytes, let chunkSize, let pause):
@@ -217,17 +221,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 let part = chunk.prefix(remaining)
                 let framed = Data(String(part.count, radix: 16).utf8) + Data("\r\n".utf8) + part + Data("\r\n".utf8)
                 guard write(framed, to: connection) else { return }
-                lock.withLock { bytesWritten += part.count }
+                state.withLock { $0.bytesWritten += part.count }
                 remaining -= part.count
                 if pause > .zero {
-                    let (seconds, attoseconds) = pause.components
-                    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+                    Thread.sleep(forTimeInterval: pause.timeInterval)
                 }
             }
             _ = write(Data("0\r\n\r\n".utf8), to: connection)
         case .delayed(let delay, let body):
-            let (seconds, attoseconds) = delay.components
-            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: delay.timeInterval)
             let head =
                 "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
                 + "Connection: close\r\n\r\n"

@@ -1,15 +1,19 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// A middleware that logs when it is entered and left, and appends its name to the `X-Trail` header.
 struct RecordingMiddleware: GraphQLMiddleware {
     /// A thread-safe list of events.
     final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var storage: [String] = []
+        private struct State {
+            var storage: [String] = []
+        }
 
-        func append(_ event: String) { lock.withLock { storage.append(event) } }
-        var events: [String] { lock.withLock { storage } }
+        private let state = Locked(State())
+
+        func append(_ event: String) { state.withLock { $0.storage.append(event) } }
+        var events: [String] { state.withLock { $0.storage } }
     }
 
     let name: String

@@ -1,21 +1,25 @@
 import Foundation
 import GraphQLBridgeCLI
+import GraphQLBridgeSupport
 
 /// Collects what a command writes to standard output and standard error.
 final class OutputCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
+    private struct State {
+        var out = ""
+        var err = ""
+    }
+
+    private let state = Locked(State())
 
     /// A command output that appends to this capture.
     var output: CommandOutput {
         CommandOutput(
-            standardOutput: { text in self.lock.withLock { self.out += text } },
-            standardError: { text in self.lock.withLock { self.err += text } })
+            standardOutput: { text in self.state.withLock { $0.out += text } },
+            standardError: { text in self.state.withLock { $0.err += text } })
     }
 
     /// Everything written to standard output.
-    var standardOutput: String { lock.withLock { out } }
+    var standardOutput: String { state.withLock { $0.out } }
     /// Everything written to standard error.
-    var standardError: String { lock.withLock { err } }
+    var standardError: String { state.withLock { $0.err } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The bookshop's own small backend, in the test process: a REST API (`GET /books`, `/books/{id}`, `/authors/{id}`,
 /// `/shelves/{name}`, `PUT/DELETE /books/{id}/wishlist`) and a GraphQL API (operations `Book`, `Books`, `Shelf`,
@@ -21,14 +22,15 @@ final class BookshopBackend: @unchecked Sendable {
         var country: String?
     }
 
-    private let lock = NSLock()
+    /// How many requests both APIs got, behind the lock held for the whole of each request: every `var` below is
+    /// only read or written inside it (hence `@unchecked Sendable`).
+    private let requestCount = Locked(0)
     private let books: [Book]
     private let authors: [Author]
     private let planted: Set<BookshopPlanted>
     private var readers: [String: Int] = [:]
     private var restWishlist: Set<String> = []
     private var graphQLWishlist: Set<String> = []
-    private var requestCount = 0
     /// Whether each read moves `readersNow` (off for a backend whose data stands still).
     let liveCounter: Bool
 
@@ -51,13 +53,13 @@ final class BookshopBackend: @unchecked Sendable {
     }
 
     /// How many requests both APIs got.
-    var requests: Int { lock.withLock { requestCount } }
+    var requests: Int { requestCount.value }
 
     // MARK: REST
 
     /// Answers a REST request: `(status, body)`.
     func rest(method: String = "GET", _ path: String) -> (Int, Data) {
-        lock.withLock {
+        requestCount.withLock { requestCount in
             requestCount += 1
             let parts = path.split(separator: "/").map(String.init)
             switch (method, parts.count, parts.first) {
@@ -107,7 +109,7 @@ final class BookshopBackend: @unchecked Sendable {
 
     /// Answers a GraphQL request body `{"operationName": ..., "variables": {...}}`: `(status, body)`.
     func graphQL(_ body: Data) -> (Int, Data) {
-        lock.withLock {
+        requestCount.withLock { requestCount in
             requestCount += 1
             guard let request = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
                 let operation = request["operationName"] as? String

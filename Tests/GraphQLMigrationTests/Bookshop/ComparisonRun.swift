@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLMigration
 
 /// A `ComparisonCommand` run in the test process, with what it wrote.
@@ -36,11 +37,14 @@ struct ComparisonRun: Sendable {
 
 /// Text collected from any task.
 final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
+    private struct State {
+        var collected = ""
+    }
 
-    func append(_ more: String) { lock.withLock { collected += more } }
-    var text: String { lock.withLock { collected } }
+    private let state = Locked(State())
+
+    func append(_ more: String) { state.withLock { $0.collected += more } }
+    var text: String { state.withLock { $0.collected } }
 }
 
 extension Dictionary where Key == String, Value == Any {

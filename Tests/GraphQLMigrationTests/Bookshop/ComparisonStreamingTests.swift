@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLMigration
 import Testing
 
@@ -9,22 +10,25 @@ import Testing
 struct ComparisonStreamingTests {
     /// Counts reads started, from any task.
     final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var started = 0
-        private var running = 0
-        private var mostRunning = 0
+        private struct State {
+            var started = 0
+            var running = 0
+            var mostRunning = 0
+        }
+
+        private let state = Locked(State())
 
         func start() {
-            lock.withLock {
-                started += 1
-                running += 1
-                mostRunning = max(mostRunning, running)
+            state.withLock { state in
+                state.started += 1
+                state.running += 1
+                state.mostRunning = max(state.mostRunning, state.running)
             }
         }
 
-        func end() { lock.withLock { running -= 1 } }
-        var startedCount: Int { lock.withLock { started } }
-        var mostAtOnce: Int { lock.withLock { mostRunning } }
+        func end() { state.withLock { $0.running -= 1 } }
+        var startedCount: Int { state.withLock { $0.started } }
+        var mostAtOnce: Int { state.withLock { $0.mostRunning } }
     }
 
     struct Item: Sendable {

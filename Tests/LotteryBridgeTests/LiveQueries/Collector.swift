@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Collects what a live query gives, for a test to wait on (the wait is only a hang detector: a test never
 /// passes because time went by).
@@ -35,10 +36,12 @@ struct CollectorTimeout: Error, CustomStringConvertible {
 }
 
 /// A flag set from any thread (an observation's `onChange`).
-final class Flag: @unchecked Sendable {
-    // @unchecked: `value` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+final class Flag: Sendable {
+    private struct State {
+        var value = false
+    }
+
+    private let state = Locked(State())
+    func set() { state.withLock { $0.value = true } }
+    var isSet: Bool { state.withLock { $0.value } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLMigration
 import LegacyModels
 import LotteryAPI
@@ -96,10 +97,12 @@ struct RepositoryWatchTests {
 }
 
 /// Counts REST requests.
-final class RESTCalls: @unchecked Sendable {
-    // @unchecked: `value` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var value = 0
-    func add() { lock.withLock { value += 1 } }
-    var count: Int { lock.withLock { value } }
+final class RESTCalls: Sendable {
+    private struct State {
+        var value = 0
+    }
+
+    private let state = Locked(State())
+    func add() { state.withLock { $0.value += 1 } }
+    var count: Int { state.withLock { $0.value } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// Records every request that leaves the client (the last middleware, so it sees what the transport sends): its
 /// method, URL and body, whether it carries a document or a persisted-query id alone, and its size.
@@ -38,25 +39,27 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
             method + " " + (hasDocument ? (hash == nil ? "document" : "document+id") : (hash == nil ? "nothing" : "id"))
         }
     }
+    private struct State {
+        var entries: [Entry] = []
+    }
 
-    // @unchecked: `entries` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var entries: [Entry] = []
+    private let state = Locked(State())
 
     func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
         async throws -> (GraphQLBridge.HTTPResponse, Data)
     {
-        lock.withLock {
-            entries.append(Entry(method: request.method, url: request.url, body: body, operationName: operationName))
+        state.withLock { state in
+            state.entries.append(
+                Entry(method: request.method, url: request.url, body: body, operationName: operationName))
         }
         return try await next(request, body, operationName)
     }
 
     /// Every request so far.
-    var requests: [Entry] { lock.withLock { entries } }
+    var requests: [Entry] { state.withLock { $0.entries } }
     /// The shapes of every request so far.
     var shapes: [String] { requests.map(\.shape) }
 
     /// Forgets the requests so far.
-    func reset() { lock.withLock { entries.removeAll() } }
+    func reset() { state.withLock { $0.entries.removeAll() } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import LotteryBackend
 import Testing
@@ -53,18 +54,20 @@ struct WaitTimeout: Error, CustomStringConvertible {
 }
 
 /// A bearer token that changes between connections (a refreshed token), read at each one.
-final class TokenSequence: @unchecked Sendable {
-    // @unchecked: `index` is only read or written while `lock` is held.
-    private let lock = NSLock()
+final class TokenSequence: Sendable {
+    private struct State {
+        var index = 0
+    }
+
+    private let state = Locked(State())
     private let tokens: [String]
-    private var index = 0
 
     init(_ tokens: [String]) { self.tokens = tokens }
 
     func next() -> String? {
-        lock.withLock {
-            defer { index += 1 }
-            return tokens.isEmpty ? nil : tokens[min(index, tokens.count - 1)]
+        state.withLock { state in
+            defer { state.index += 1 }
+            return tokens.isEmpty ? nil : tokens[min(state.index, tokens.count - 1)]
         }
     }
 }

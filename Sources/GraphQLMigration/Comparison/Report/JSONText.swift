@@ -1,25 +1,12 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// JSON text pieces for the reports, written by hand so that arrays can be streamed: strings escaped, numbers as
 /// their shortest text, objects with their keys sorted and pretty-printed.
 enum JSONText {
     /// A quoted, escaped JSON string.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONStringWriter.quoted(text)
     }
 
     /// A JSON number: integers without a fraction, others as Swift prints them; `0` for NaN and infinities.
