@@ -83,7 +83,9 @@ let package = Package(
         // The commands, as a library so that tests run them in-process; the executable only calls it.
         .target(
             name: "GraphQLBridgeCLI",
-            dependencies: ["LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLSchema", "GraphQLBridgeSupport"]),
+            dependencies: [
+                "LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLSchema", "GraphQLBridgeSupport",
+            ]),
         .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
 
         // MARK: Benchmarks (run with -c release)

@@ -5,7 +5,7 @@ import Foundation
 /// exit status.
 public enum GraphQLBridgeCommand {
     /// The version of GraphQLBridge this command belongs to (the newest release in CHANGELOG.md).
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// The top-level help.
     public static let help = """

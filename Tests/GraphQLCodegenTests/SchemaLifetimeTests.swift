@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLCodegen
 import GraphQLParser
+import GraphQLSchema
 import Testing
 
 /// The schema model holds no reference cycles: a schema built, validated against, planned and rendered from, then
