@@ -40,4 +40,5 @@ package final class Locked<State> {
     }
 }
 
+// Safe: the state is only reached inside `withLock`, under the lock (see the type's documentation).
 extension Locked: @unchecked Sendable where State: Sendable {}
