@@ -1,6 +1,5 @@
+import GraphQLBridgeSupport
 import Testing
-
-@testable import GraphQLBridge
 
 /// `SHA256`: the digest that names a long cache namespace's file, checked against known digests (FIPS 180-2's
 /// examples and the padding edges at 55, 56 and 64 bytes).

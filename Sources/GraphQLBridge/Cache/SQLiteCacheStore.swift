@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(SQLite3)
     import SQLite3

@@ -15,7 +15,8 @@ import GraphQLBridgeSupport
 final class InFlightRequests: Sendable {
     typealias Response = (HTTPResponse, Data)
 
-    /// `@unchecked Sendable`: its `var`s are only read or written inside the owner's `state.withLock`.
+    /// One shared request: its task, its callers, the generation it started at.
+    // Safe as `@unchecked Sendable`: its `var`s are only read or written inside the owner's `state.withLock`.
     private final class Request: @unchecked Sendable {
         let generation: UInt64
         var started = false

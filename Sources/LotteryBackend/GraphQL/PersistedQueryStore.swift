@@ -1,6 +1,5 @@
 import Foundation
 import GraphQLBridgeSupport
-import GraphQLSchema
 
 /// The GraphQL endpoint's persisted-query state: the documents stored by automatic persisted queries (or the trusted
 /// list), and the counts of what the endpoint received.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// One `graphql-transport-ws` connection, on its connection's thread: `connection_init` (the token in its payload
 /// or the upgrade's header; a wrong one closes with 4403), `connection_ack`, `ping`/`pong`, any number of

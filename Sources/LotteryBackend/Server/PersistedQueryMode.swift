@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLSchema
+import GraphQLBridgeSupport
 
 /// Which persisted-query protocol the embedded backend speaks (the contract's "Persisted queries").
 public enum PersistedQueryMode: Sendable, Equatable {

@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for persisted-query ids: the generator's manifest and the embedded backend's checks (the
-/// runtime has the same function; neither links the runtime, and Foundation has no hash on Linux).
+/// SHA-256 (FIPS 180-4): persisted-query ids (the runtime's operation identifiers, the generator's manifest, the
+/// embedded backend's checks) and names that must not collide (a long cache namespace's file name). Foundation has no
+/// hash on Linux, and the package takes no dependency.
 package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,

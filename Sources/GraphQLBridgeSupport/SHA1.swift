@@ -1,8 +1,8 @@
-/// SHA-1 (FIPS 180-4), only to check a WebSocket handshake's `Sec-WebSocket-Accept` (RFC 6455 uses it there; it
-/// protects nothing).
-enum SHA1 {
+/// SHA-1 (FIPS 180-4), only for a WebSocket handshake's `Sec-WebSocket-Accept`, which the embedded backend computes
+/// and the test connector checks (RFC 6455 uses it there; it protects nothing).
+package enum SHA1 {
     /// The digest of `bytes`, 20 bytes.
-    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
         var message = bytes
         let bitLength = UInt64(message.count) &* 8
