@@ -175,7 +175,7 @@ let package = Package(
             name: "GeneratedCodeTests",
             dependencies: [
                 "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLCodegen", "GraphQLParser", "GraphQLSchema",
-                "GraphQLCodegenTestSupport",
+                "GraphQLCodegenTestSupport", "GraphQLBridgeSupport",
             ],
             exclude: ["Fixtures"]
         ),

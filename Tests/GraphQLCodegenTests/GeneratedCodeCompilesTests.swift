@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLCodegen
 import GraphQLParser
 import LotteryBackend
@@ -212,14 +213,11 @@ struct GeneratedCodeCompilesTests {
         }
     }
 
-    /// Runs a command on a Dispatch thread, so that a long `swift build` does not hold one of the few threads of the
-    /// concurrency pool that the other (parallel) tests need.
+    /// Runs a command on a thread of its own, so that a long `swift build` does not hold one of the few threads of
+    /// the concurrency pool that the other (parallel) tests need.
     static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try runBlocking(arguments) })
-            }
-        }
+        let (status, output) = try await DedicatedThread.run(name: "swift build") { try runBlocking(arguments) }
+        return (status, output)
     }
 
     /// Runs a command (through `env`, so `swift` is found on the PATH); its standard output and error together.

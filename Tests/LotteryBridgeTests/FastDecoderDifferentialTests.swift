@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import LotteryAPI
 import Testing
 
@@ -50,40 +51,34 @@ struct FastDecoderDifferentialTests {
         #expect(problems.isEmpty, "\(problems.prefix(10))")
     }
 
-    /// The variants' check, run on a thread of its own at the lowest priority: seconds of synchronous work on one
-    /// of the few threads of the concurrency pool would starve the suite's timing-sensitive tests beside it.
+    /// The variants' check, run on a thread of its own at the lowest priority (`DedicatedThread`): seconds of
+    /// synchronous work on one of the few threads of the concurrency pool would starve the suite's timing-sensitive
+    /// tests beside it.
     @Test("hostile forms of every fixture: the same value or the same error on both paths")
     func hostileForms() async throws {
         let bodies = try Self.fixtures.map { (name: $0.name, operation: $0.operation, body: try Fixture.data($0.name)) }
         let all = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_DIFFERENTIAL_ALL"] == "1"
-        let (compared, taken, problems) = await withCheckedContinuation { continuation in
-            Thread {
-                #if os(Linux)
-                    // The lowest priority for this thread alone (who 0 is the calling thread on Linux), so that the
-                    // timing-sensitive tests running beside it on 2 cores get the CPU first.
-                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-                #endif
-                var compared = 0
-                var taken = 0
-                var problems: [String] = []
-                for (name, operation, body) in bodies {
-                    // A sample spread over all the variants (every one with GRAPHQLBRIDGE_DIFFERENTIAL_ALL=1): the
-                    // suite runs timing-sensitive tests beside this one on 2 cores.
-                    let variants = Self.variants(of: body)
-                    let step = all ? 1 : max(1, variants.count / Self.variantsPerFixture)
-                    for index in stride(from: 0, to: variants.count, by: step) {
-                        let variant = variants[index]
-                        compared += 1
-                        let label = "\(name) variant \(index)"
-                        if Self.compare(
-                            variant, operation: operation, label: label, statuses: [200], problems: &problems)
-                        {
-                            taken += 1
-                        }
+        let (compared, taken, problems) = try await DedicatedThread.run(
+            name: "FastDecoderDifferentialTests", priority: .background
+        ) {
+            var compared = 0
+            var taken = 0
+            var problems: [String] = []
+            for (name, operation, body) in bodies {
+                // A sample spread over all the variants (every one with GRAPHQLBRIDGE_DIFFERENTIAL_ALL=1): the
+                // suite runs timing-sensitive tests beside this one on 2 cores.
+                let variants = Self.variants(of: body)
+                let step = all ? 1 : max(1, variants.count / Self.variantsPerFixture)
+                for index in stride(from: 0, to: variants.count, by: step) {
+                    let variant = variants[index]
+                    compared += 1
+                    let label = "\(name) variant \(index)"
+                    if Self.compare(variant, operation: operation, label: label, statuses: [200], problems: &problems) {
+                        taken += 1
                     }
                 }
-                continuation.resume(returning: (compared, taken, problems))
-            }.start()
+            }
+            return (compared, taken, problems)
         }
         #expect(problems.isEmpty, "\(problems.count) disagreements, first: \(problems.prefix(10))")
         // The forms include many the fast reader takes (reordered keys, escapes, unknown keys, ...).

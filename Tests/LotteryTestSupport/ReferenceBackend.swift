@@ -70,9 +70,15 @@ public final class ReferenceBackend: Sendable {
         }
     }
 
-    /// Stops the server and waits for it to exit. Calling it again does nothing.
+    /// Stops the server (SIGTERM; a thread of its own waits for the exit), without blocking the caller. Calling it
+    /// again does nothing.
     public func stop() {
         server.stop()
+    }
+
+    /// Stops the server and returns once its process has exited.
+    public func stopAndWait() async {
+        await server.stopAndWait()
     }
 
     /// What the server wrote to its standard error (request logs with `verbose`, the injected differences).

@@ -41,7 +41,8 @@ public final class ScenarioBackend: Sendable {
         return ScenarioBackend(baseURL: launched.baseURL, server: launched.server)
     }
 
-    /// Stops the server. Calling it again does nothing.
+    /// Stops the server (SIGTERM; a thread of its own waits for the exit), without blocking the caller. Calling it
+    /// again does nothing.
     public func stop() {
         server.stop()
     }

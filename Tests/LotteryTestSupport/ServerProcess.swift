@@ -102,7 +102,9 @@ final class ServerProcess: @unchecked Sendable {
         }
 
         let reader = output.fileHandleForReading
-        DispatchQueue.global(qos: .userInitiated).async {
+        // On a thread of its own: a blocking read on a Dispatch thread would take one of the few that Swift
+        // concurrency needs (see `DedicatedThread`).
+        let reading = Thread {
             // Plain read(2): returns what is there (FileHandle's readers wait for a full count).
             let descriptor = reader.fileDescriptor
             var buffer = [UInt8]()
@@ -119,6 +121,8 @@ final class ServerProcess: @unchecked Sendable {
                 }
             }
         }
+        reading.name = "ServerProcess.listening"
+        reading.start()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak server] in
             let standardError = server?.standardError() ?? ""
             listening.resume(
@@ -146,12 +150,22 @@ final class ServerProcess: @unchecked Sendable {
 
     /// What the server wrote to its standard error so far (all of it once stopped).
     func standardError() -> String {
-        if let kept = state.withLock({ $0.finalStandardError }) { return kept }
-        let data = (try? Data(contentsOf: standardErrorURL)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        Self.standardError(state: state, url: standardErrorURL)
     }
 
-    /// Stops the server: closes its stdin, sends SIGTERM, waits (SIGKILL after 5 s). Safe to call twice.
+    /// The kept standard error, or the file's content while the server runs (under the lock, so that the stopping
+    /// thread cannot remove the file between the two reads).
+    private static func standardError(state: Locked<State>, url: URL) -> String {
+        state.withLock { state in
+            if let kept = state.finalStandardError { return kept }
+            return String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+        }
+    }
+
+    /// Stops the server: closes its stdin, sends SIGTERM and returns; a thread of its own waits for the exit
+    /// (SIGKILL after 5 s) and keeps the standard error. Safe to call twice. It never blocks the caller: tests call
+    /// it from `defer` on the threads Swift concurrency shares, which a wait of seconds would starve (see
+    /// `DedicatedThread`). ``stopAndWait()`` also waits for the exit.
     func stop() {
         let alreadyStopped = state.withLock { state -> Bool in
             defer { state.stopped = true }
@@ -159,24 +173,44 @@ final class ServerProcess: @unchecked Sendable {
         }
         guard !alreadyStopped else { return }
         try? standardInput.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning && Date() < deadline {
-                usleep(10_000)
-            }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                let killDeadline = Date().addingTimeInterval(5)
-                while process.isRunning && Date() < killDeadline {
-                    usleep(10_000)
-                }
+        if process.isRunning { process.terminate() }
+        // The thread captures what it needs, not `self` (`deinit` calls this).
+        let (process, state, url, handle) = (process, state, standardErrorURL, standardErrorHandle)
+        let waiting = Thread {
+            Self.waitForExit(process)
+            let standardError = Self.standardError(state: state, url: url)
+            state.withLock { state in
+                state.finalStandardError = standardError
+                try? handle.close()
+                try? FileManager.default.removeItem(at: url)
             }
         }
-        let standardError = standardError()
-        state.withLock { $0.finalStandardError = standardError }
-        try? standardErrorHandle.close()
-        try? FileManager.default.removeItem(at: standardErrorURL)
+        waiting.name = "ServerProcess.stop"
+        waiting.start()
+    }
+
+    /// Stops the server (``stop()``) and returns once the process has exited (a hang detector gives up after
+    /// 15 s), without blocking a thread.
+    func stopAndWait() async {
+        stop()
+        let deadline = ContinuousClock.now + .seconds(15)
+        while process.isRunning && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Waits for `process` to exit after SIGTERM; SIGKILL after 5 s. Blocks: call it on a thread of its own.
+    private static func waitForExit(_ process: Process) {
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        let killDeadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < killDeadline {
+            usleep(10_000)
+        }
     }
 
     /// Records a process that never ran as stopped, so `deinit` does not touch it.

@@ -118,6 +118,7 @@ struct ReferenceBackendTests {
         #expect(before.status == 200)
         backend.stop()
         backend.stop()
+        await backend.stopAndWait()
         #expect(kill(backend.processIdentifier, 0) != 0, "the server process is gone")
         await #expect(throws: (any Error).self) {
             _ = try await URLSession.shared.data(from: url)

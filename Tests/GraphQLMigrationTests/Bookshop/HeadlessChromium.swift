@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// Debian's `chromium`, headless, for the tests that look at a report as a browser renders it.
 enum HeadlessChromium {
@@ -28,16 +29,10 @@ enum HeadlessChromium {
     /// cannot run with JavaScript off: `--dump-dom` and `--screenshot` use scripts of their own. The report has none,
     /// which its test checks in the source.)
     ///
-    /// The browser runs and is waited for on a thread of its own, never on the tests' cooperative pool (two threads
-    /// on this machine), so the other tests keep running meanwhile.
+    /// The browser runs and is waited for on a thread of its own (`DedicatedThread`), never on the threads Swift
+    /// concurrency and Dispatch share, so the other tests keep running meanwhile.
     static func run(_ browser: String, page: URL, _ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-            let thread = Thread {
-                continuation.resume(with: Result { try runBlocking(browser, page: page, arguments) })
-            }
-            thread.name = "HeadlessChromium"
-            thread.start()
-        }
+        try await DedicatedThread.run(name: "HeadlessChromium") { try runBlocking(browser, page: page, arguments) }
     }
 
     private static func runBlocking(_ browser: String, page: URL, _ arguments: [String]) throws -> String {
