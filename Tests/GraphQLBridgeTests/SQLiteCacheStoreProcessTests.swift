@@ -110,7 +110,8 @@
                 check.problems.append("records per batch: \(batches.filter { $0.value != recordsPerBatch })")
             }
             if batches.keys.sorted() != Array(0..<batches.count) {
-                check.problems.append("batches are not numbered 0 up without a gap: \(batches.keys.sorted().prefix(20))")
+                let numbers = batches.keys.sorted().prefix(20)
+                check.problems.append("batches are not numbered 0 up without a gap: \(numbers)")
             }
             check.batches = batches.count
             return check
