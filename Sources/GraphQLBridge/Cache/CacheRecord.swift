@@ -27,11 +27,24 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         var changed = false
         var valueChanged = false
         for (name, entry) in other.fields {
-            // One lookup: the new entry goes in, the old one comes back to compare.
-            let old = fields.updateValue(entry, forKey: name)
-            guard old != entry else { continue }
-            if old?.value != entry.value { valueChanged = true }
-            changed = true
+            guard let index = fields.index(forKey: name) else {
+                fields[name] = entry
+                changed = true
+                valueChanged = true
+                continue
+            }
+            // In place, and the values compared once: a field received again with an equal value (the common case
+            // of a refetch) only has its receipt and lifetime updated.
+            let old = fields.values[index]
+            if old.value != entry.value {
+                fields.values[index] = entry
+                changed = true
+                valueChanged = true
+            } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge {
+                fields.values[index].receivedAt = entry.receivedAt
+                fields.values[index].maxAge = entry.maxAge
+                changed = true
+            }
         }
         return (changed, valueChanged)
     }

@@ -60,7 +60,8 @@ extension GraphQLCache {
         }
 
         var incoming = normalizer.records
-        if let start = response.startedAt {
+        // Nothing changed since the request started (the generation moves at every change): every record is written.
+        if let start = response.startedAt, writeLog.generation > start {
             // Records changed since the request started keep their newer values.
             var present: [String: CacheRecord]?
             incoming = incoming.filter { key, _ in

@@ -57,10 +57,10 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
 
     /// The value of a field; setting replaces every field of that name, `nil` removes them.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        get { fields.first { Self.sameName($0.name, name) }?.value }
         set {
-            let index = fields.firstIndex { $0.name.caseInsensitiveCompare(name) == .orderedSame }
-            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            let index = fields.firstIndex { Self.sameName($0.name, name) }
+            fields.removeAll { Self.sameName($0.name, name) }
             if let newValue {
                 fields.insert((name, newValue), at: Swift.min(index ?? fields.count, fields.count))
             }
@@ -76,8 +76,31 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.count == rhs.fields.count
             && zip(lhs.fields, rhs.fields).allSatisfy {
-                $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
+                sameName($0.name, $1.name) && $0.value == $1.value
             }
+    }
+
+    /// Whether two field names are equal but for case: byte by byte for ASCII names (every field name is a token of
+    /// ASCII characters; Foundation's comparison cost more than the rest of a cache hit's header reads), as their
+    /// `lowercased()` forms otherwise (as ``hash(into:)`` hashes them).
+    static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        var lhsBytes = lhs.utf8.makeIterator()
+        var rhsBytes = rhs.utf8.makeIterator()
+        while true {
+            switch (lhsBytes.next(), rhsBytes.next()) {
+            case (nil, nil):
+                return true
+            case (let left?, let right?) where left < 0x80 && right < 0x80:
+                guard left == right || asciiLowercase(left) == asciiLowercase(right) else { return false }
+            default:
+                // A non-ASCII byte, or lengths that differ: Unicode's lowercase forms decide.
+                return lhs.lowercased() == rhs.lowercased()
+            }
+        }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     /// Hashes names (lowercased) and values.
