@@ -28,6 +28,10 @@ struct BenchmarkOptions {
     var compareModels: String?
     /// compare, internal: compare this many synthetic entities in the process, without a backend.
     var syntheticEntities: Int?
+    /// compare, internal: run this request loop (`CompareGrowth.Kind`) against `--client URL`.
+    var compareGrowth: String?
+    /// compare: the requests of each request loop (after its warm-up).
+    var compareRequests = 20_000
 
     static let usage = """
         usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|all] [--games N] [--draws N]
@@ -47,7 +51,9 @@ struct BenchmarkOptions {
                    1,000 subscriptions on one socket and on SSE (client memory per subscription; the server
                    runs in a child process)
           compare  the lottery's comparison plan over ~1,000 and ~10,000 entities of the embedded backend (a
-                   scaled data set): entities per second and peak memory, each size in processes of its own
+                   scaled data set): entities per second and peak memory, each size in processes of its own; and
+                   the memory each request adds through bare URLSession and each client layer (the same-run
+                   baseline of the HTTP runs' growth)
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)
@@ -64,6 +70,7 @@ struct BenchmarkOptions {
           --no-pin        codegen: let the scheduler move the Swift and Python processes between CPUs
                           (by default both stay on one CPU; see CPUAffinity.swift)
           --concurrency N compare: entities compared at once (default 4)
+          --requests N    compare: requests of each request loop measuring per-request growth (default 20000)
         """
 
     /// A problem with the command line.
@@ -115,6 +122,8 @@ struct BenchmarkOptions {
             case "--client": compareClientURL = try value("--client")
             case "--compare-models": compareModels = try value("--compare-models")
             case "--synthetic": syntheticEntities = try positive("--synthetic")
+            case "--growth": compareGrowth = try value("--growth")
+            case "--requests": compareRequests = try positive("--requests")
             default:
                 throw UsageError(description: "unknown option \"\(arguments[index])\"")
             }

@@ -14,6 +14,10 @@ import LotteryCompare
 /// per second, its peak resident memory (`VmHWM`) and its resident memory halfway through and at the end. The
 /// 1,000-entity run is the baseline: linear time shows as the same entities per second at 10,000 (ratio ~1), memory
 /// that does not grow with the entities as the same peak (ratio ~1).
+///
+/// `URLSession` itself grows on Linux with every request, so the same invocation also measures that (`CompareGrowth`:
+/// request loops through bare `URLSession` and through each client layer, each in a process of its own), and prints
+/// for each HTTP run the growth from 1,000 to 10,000 entities that the bare loops do not explain.
 enum CompareBenchmark {
     /// The sizes compared, in entities (and lists) of the lottery plan. A first run, `engine`, compares as many
     /// synthetic entities in the process, without HTTP (closures that build the values), to show the engine's own
@@ -27,6 +31,14 @@ enum CompareBenchmark {
         if let copies = options.serveCopies { return serve(copies: copies) }
         if let count = options.syntheticEntities {
             return synthetic(count: count, concurrency: options.compareConcurrency)
+        }
+        if let kind = options.compareGrowth, let url = options.compareClientURL {
+            guard let kind = CompareGrowth.Kind(rawValue: kind) else {
+                print(
+                    "unknown --growth \(kind) (\(CompareGrowth.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                return 2
+            }
+            return CompareGrowth.loop(kind: kind, baseURL: url, requests: options.compareRequests)
         }
         if let url = options.compareClientURL {
             return client(baseURL: url, concurrency: options.compareConcurrency, models: options.compareModels)
@@ -51,6 +63,14 @@ enum CompareBenchmark {
             guard let figures = measureSynthetic(count: size, concurrency: options.compareConcurrency) else { return 1 }
             results.append(("engine", figures))
         }
+        // The same-run baseline: what each layer grows per request, each loop in a process of its own.
+        guard
+            let loops = withBackend(
+                copies: 1,
+                { url in
+                    CompareGrowth.measureAll(baseURL: url, requests: options.compareRequests)
+                })
+        else { return 1 }
         for (run, models) in runs {
             for size in sizes {
                 let (fixed, each) = models == nil ? (10, perCopy) : (0, entitiesOnlyPerCopy)
@@ -64,6 +84,7 @@ enum CompareBenchmark {
         }
         var table = TextTable(header: [
             "run", "entities", "seconds", "entities/s", "peak RSS MB", "RSS at half MB", "RSS at end MB", "exit",
+            "requests (REST + GraphQL)",
         ])
         for (run, figures) in results {
             table.rows.append([
@@ -72,9 +93,14 @@ enum CompareBenchmark {
                 String(format: "%.1f", Double(figures.peakKB) / 1024),
                 String(format: "%.1f", Double(figures.halfKB) / 1024),
                 String(format: "%.1f", Double(figures.endKB) / 1024), "\(figures.status)",
+                run == "engine"
+                    ? "0"
+                    : "\(figures.restRequests + figures.graphQLRequests) "
+                        + "(\(figures.restRequests) + \(figures.graphQLRequests))",
             ])
         }
         for line in table.lines { print(line) }
+        printLoops(loops)
         for run in ["engine"] + runs.map(\.name) {
             let figures = results.filter { $0.run == run }.map(\.figures)
             guard let small = figures.first, let large = figures.last, figures.count > 1 else { continue }
@@ -85,8 +111,72 @@ enum CompareBenchmark {
                 "\(run): \(large.entities) entities / \(small.entities) (the baseline, same run): entities per second "
                     + "\(String(format: "%.2f", rate))x; peak memory \(String(format: "%.2f", memory))x; in the large run, "
                     + "RSS at the end / at half \(String(format: "%.2f", creep))x")
+            if run != "engine" { printUnexplained(run: run, small: small, large: large, loops: loops) }
         }
-        return results.allSatisfy { $0.figures.status == 0 } ? 0 : 1
+        let loopFailures = loops.reduce(0) { $0 + $1.failures }
+        if loopFailures > 0 { print("request loops: \(loopFailures) requests failed") }
+        return results.allSatisfy { $0.figures.status == 0 } && loopFailures == 0 ? 0 : 1
+    }
+
+    /// The request loops' figures: growth per request of each layer, and of each over the bare `URLSession` loop of
+    /// the same method.
+    static func printLoops(_ loops: [CompareGrowth.Figures]) {
+        var table = TextTable(header: [
+            "request loop (4 tasks, after \(CompareGrowth.warmUp) warm-up)", "requests", "RSS start MB", "RSS end MB",
+            "RSS bytes/request", "heap in use bytes/request", "over bare URLSession bytes/request",
+        ])
+        let get = loops.first { $0.kind == .sessionGet }
+        let post = loops.first { $0.kind == .sessionPost }
+        for loop in loops {
+            let bare: CompareGrowth.Figures?
+            switch loop.kind {
+            case .sessionGet, .sessionPost: bare = nil
+            case .rest: bare = get
+            case .transport, .client: bare = post
+            case .comparisonClients:
+                bare = get.flatMap { get in post.map { post in averaged(get, post) } }
+            }
+            table.rows.append([
+                loop.kind.description, "\(loop.requests)", String(format: "%.1f", Double(loop.startKB) / 1024),
+                String(format: "%.1f", Double(loop.endKB) / 1024), String(format: "%.0f", loop.bytesPerRequest),
+                String(format: "%.0f", loop.heapBytesPerRequest),
+                bare.map { String(format: "%+.0f", loop.bytesPerRequest - $0.bytesPerRequest) } ?? "(baseline)",
+            ])
+        }
+        for line in table.lines { print(line) }
+    }
+
+    /// A loop of GET and POST in turn, from the two bare loops.
+    static func averaged(_ first: CompareGrowth.Figures, _ second: CompareGrowth.Figures) -> CompareGrowth.Figures {
+        var figures = CompareGrowth.Figures(kind: first.kind)
+        figures.requests = first.requests + second.requests
+        figures.startKB = first.startKB + second.startKB
+        figures.endKB = first.endKB + second.endKB
+        figures.heapStart = first.heapStart + second.heapStart
+        figures.heapEnd = first.heapEnd + second.heapEnd
+        return figures
+    }
+
+    /// The growth of an HTTP run from its small size to its large one that the bare `URLSession` loops of the same
+    /// invocation do not explain: the peak's growth minus the added requests times the bare loop's growth per
+    /// request (REST requests at the `GET` loop's, GraphQL requests at the `POST` loop's).
+    static func printUnexplained(run: String, small: Figures, large: Figures, loops: [CompareGrowth.Figures]) {
+        guard let get = loops.first(where: { $0.kind == .sessionGet }),
+            let post = loops.first(where: { $0.kind == .sessionPost })
+        else { return }
+        let addedRest = large.restRequests - small.restRequests
+        let addedGraphQL = large.graphQLRequests - small.graphQLRequests
+        let growth = Double(large.peakKB - small.peakKB) * 1024
+        let explained = Double(addedRest) * get.bytesPerRequest + Double(addedGraphQL) * post.bytesPerRequest
+        let unexplained = growth - explained
+        let addedEntities = max(1, large.entities - small.entities)
+        func megabytes(_ bytes: Double) -> String { String(format: "%+.1f MB", bytes / 1_048_576) }
+        print(
+            "\(run): peak RSS \(megabytes(growth)) over \(addedRest + addedGraphQL) more requests (\(addedRest) REST, "
+                + "\(addedGraphQL) GraphQL); bare URLSession (same run: GET \(String(format: "%.0f", get.bytesPerRequest)) "
+                + "B/request, POST \(String(format: "%.0f", post.bytesPerRequest)) B/request) explains "
+                + "\(megabytes(explained)); not explained by it: \(megabytes(unexplained)) "
+                + "(\(String(format: "%.0f", unexplained / Double(addedEntities))) bytes per added entity)")
     }
 
     /// What one comparison process reported.
@@ -97,6 +187,9 @@ enum CompareBenchmark {
         var halfKB = 0
         var endKB = 0
         var status: Int32 = 0
+        /// The HTTP requests the comparison process sent through each API (0 for the engine run).
+        var restRequests = 0
+        var graphQLRequests = 0
     }
 
     /// The lottery plan's entities and lists for one copy of `dataSet` (without the 10 games lists).
@@ -109,6 +202,28 @@ enum CompareBenchmark {
 
     /// Starts a backend process and a comparison process for `copies` copies; their figures.
     static func measure(copies: Int, concurrency: Int, models: String?) -> Figures? {
+        withBackend(copies: copies) { url in
+            let client = Process()
+            client.executableURL = executable
+            client.arguments =
+                ["compare", "--client", url, "--concurrency", "\(concurrency)"]
+                + (models.map { ["--compare-models", $0] } ?? [])
+            let clientOutput = Pipe()
+            client.standardOutput = clientOutput
+            do {
+                try client.run()
+            } catch {
+                print("cannot start the comparison process: \(error)")
+                return nil
+            }
+            let data = clientOutput.fileHandleForReading.readDataToEndOfFile()
+            client.waitUntilExit()
+            return figures(from: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Starts a backend process serving `copies` copies, runs `body` with its base URL, and stops it.
+    static func withBackend<Result>(copies: Int, _ body: (String) -> Result?) -> Result? {
         let server = Process()
         server.executableURL = executable
         server.arguments = ["compare", "--serve-copies", "\(copies)"]
@@ -133,22 +248,7 @@ enum CompareBenchmark {
             print("the backend process did not say where it serves")
             return nil
         }
-        let client = Process()
-        client.executableURL = executable
-        client.arguments =
-            ["compare", "--client", url, "--concurrency", "\(concurrency)"]
-            + (models.map { ["--compare-models", $0] } ?? [])
-        let clientOutput = Pipe()
-        client.standardOutput = clientOutput
-        do {
-            try client.run()
-        } catch {
-            print("cannot start the comparison process: \(error)")
-            return nil
-        }
-        let data = clientOutput.fileHandleForReading.readDataToEndOfFile()
-        client.waitUntilExit()
-        return figures(from: String(decoding: data, as: UTF8.self))
+        return body(url)
     }
 
     /// Runs `Benchmarks compare --synthetic count` and reads its figures.
@@ -186,6 +286,8 @@ enum CompareBenchmark {
             case "halfKB": figures.halfKB = Int(parts[1]) ?? 0
             case "endKB": figures.endKB = Int(parts[1]) ?? 0
             case "status": figures.status = Int32(parts[1]) ?? 2
+            case "restRequests": figures.restRequests = Int(parts[1]) ?? 0
+            case "graphQLRequests": figures.graphQLRequests = Int(parts[1]) ?? 0
             default: break
             }
         }
@@ -327,15 +429,26 @@ enum CompareBenchmark {
         }
         let seconds = (ContinuousClock.now - start).timeInterval
         var entities = 0
+        var restRequests = 0
+        var graphQLRequests = 0
         if let data = try? Data(contentsOf: report),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let summary = object["summary"] as? [String: Any]
         {
             entities = summary["compared"] as? Int ?? 0
+            // The responses of the reads (the noise check's included), and the plan's listing, made before any read
+            // (so not reported to one): every game through each API, then each game's newest draws through each API
+            // when DrawInfo is compared (as many as its draws lists).
+            let responses = object["responses"] as? [String: Any]
+            let models = object["models"] as? [[String: Any]] ?? []
+            let games = models.first { $0["model"] as? String == "DrawInfo" }?["lists"] as? Int ?? 0
+            restRequests = (responses?["rest"] as? Int ?? 0) + 1 + games
+            graphQLRequests = (responses?["graphql"] as? Int ?? 0) + 1 + games
         }
         print(
             "figures entities=\(entities) seconds=\(seconds) peakKB=\(MemoryAtProgress.peakKB()) "
-                + "halfKB=\(memory.halfKB) endKB=\(MemoryAtProgress.residentKB()) status=\(status)")
+                + "halfKB=\(memory.halfKB) endKB=\(MemoryAtProgress.residentKB()) status=\(status) "
+                + "restRequests=\(restRequests) graphQLRequests=\(graphQLRequests)")
         return 0
     }
 

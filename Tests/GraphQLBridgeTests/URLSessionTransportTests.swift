@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -250,6 +250,56 @@ struct URLSessionTransportTests {
         task.cancel()
         // Not ended by the cancellation, it would end at its 60 s timeout, as .timedOut.
         #expect(await task.value == .cancelled(operation: "Ping"))
+    }
+
+    @Test("the transport forgets each request when it ends: answered, too large, timed out, cancelled, refused")
+    func requestStatesAreDropped() async throws {
+        let answering = try LoopbackHTTPServer(
+            .respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(Self.itemBody.utf8)))
+        defer { answering.stop() }
+        let tooLarge = try LoopbackHTTPServer(.announce(contentLength: 50 << 20))
+        defer { tooLarge.stop() }
+        let silent = try LoopbackHTTPServer(.neverAnswer)
+        defer { silent.stop() }
+        let transport = URLSessionTransport(configuration: .init(maximumResponseSize: 64 << 10))
+        @Sendable func send(_ url: URL, timeout: Duration = .seconds(60)) async -> Bool {
+            (try? await transport.send(
+                HTTPRequest(url: url, timeout: timeout), body: Data("{}".utf8), operationName: "Ping")) != nil
+        }
+        #expect(transport.requestsInFlight == 0)
+
+        // 40 answered, 4 at a time.
+        let answeringURL = try answering.url
+        let answered = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var count = 0
+                    for _ in 0..<10 where await send(answeringURL) { count += 1 }
+                    return count
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(answered == 40)
+        #expect(transport.requestsInFlight == 0)
+
+        #expect(await !send(try tooLarge.url))
+        #expect(transport.requestsInFlight == 0)
+
+        #expect(await !send(try silent.url, timeout: .milliseconds(300)))
+        #expect(transport.requestsInFlight == 0)
+
+        let silentURL = try silent.url
+        let waiting = Task { await send(silentURL) }
+        #expect(await silent.waitForRequests(2, timeout: .seconds(60)))
+        #expect(transport.requestsInFlight == 1)
+        waiting.cancel()
+        #expect(await !waiting.value)
+        #expect(transport.requestsInFlight == 0)
+
+        let port = try LoopbackHTTPServer.closedPort()
+        #expect(await !send(try #require(URL(string: "http://127.0.0.1:\(port)/graphql"))))
+        #expect(transport.requestsInFlight == 0)
     }
 
     @Test("a closed port is a transport error")

@@ -58,6 +58,10 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
 
     deinit { session.finishTasksAndInvalidate() }
 
+    /// How many requests the transport is following: sent and not yet answered, failed, timed out or cancelled. Each
+    /// one's state (its continuation, its response and body so far, its deadlines) is dropped when it ends (for tests).
+    @_spi(Testing) public var requestsInFlight: Int { delegate.requestsInFlight }
+
     /// Sends the request through `URLSession`.
     public func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         var urlRequest = URLRequest(url: request.url)
@@ -139,6 +143,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     deinit { timer.cancel() }
+
+    /// How many requests have a state.
+    var requestsInFlight: Int { registry.withLock { $0.states.count } }
 
     func register(
         _ task: URLSessionTask, continuation: CheckedContinuation<(HTTPResponse, Data), any Error>,
