@@ -203,22 +203,10 @@ enum CompareBenchmark {
     /// Starts a backend process and a comparison process for `copies` copies; their figures.
     static func measure(copies: Int, concurrency: Int, models: String?) -> Figures? {
         withBackend(copies: copies) { url in
-            let client = Process()
-            client.executableURL = executable
-            client.arguments =
+            let arguments =
                 ["compare", "--client", url, "--concurrency", "\(concurrency)"]
                 + (models.map { ["--compare-models", $0] } ?? [])
-            let clientOutput = Pipe()
-            client.standardOutput = clientOutput
-            do {
-                try client.run()
-            } catch {
-                print("cannot start the comparison process: \(error)")
-                return nil
-            }
-            let data = clientOutput.fileHandleForReading.readDataToEndOfFile()
-            client.waitUntilExit()
-            return figures(from: String(decoding: data, as: UTF8.self))
+            return runChild(arguments, what: "the comparison process").flatMap(figures(from:))
         }
     }
 
@@ -253,20 +241,28 @@ enum CompareBenchmark {
 
     /// Runs `Benchmarks compare --synthetic count` and reads its figures.
     static func measureSynthetic(count: Int, concurrency: Int) -> Figures? {
+        runChild(
+            ["compare", "--synthetic", "\(count)", "--concurrency", "\(concurrency)"], what: "the comparison process"
+        ).flatMap(figures(from:))
+    }
+
+    /// Runs this executable with `arguments` to its end; what it printed on standard output (`nil`, said, when it
+    /// cannot start).
+    static func runChild(_ arguments: [String], what: String) -> String? {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["compare", "--synthetic", "\(count)", "--concurrency", "\(concurrency)"]
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         do {
             try process.run()
         } catch {
-            print("cannot start the comparison process: \(error)")
+            print("cannot start \(what): \(error)")
             return nil
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return figures(from: String(decoding: data, as: UTF8.self))
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The figures a comparison process printed.

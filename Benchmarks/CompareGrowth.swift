@@ -74,22 +74,11 @@ enum CompareGrowth {
     static func measureAll(baseURL: String, requests: Int) -> [Figures]? {
         var results: [Figures] = []
         for kind in Kind.allCases {
-            let process = Process()
-            process.executableURL = CompareBenchmark.executable
-            process.arguments = [
-                "compare", "--growth", kind.rawValue, "--client", baseURL, "--requests", "\(requests)",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            do {
-                try process.run()
-            } catch {
-                print("cannot start the request loop process: \(error)")
-                return nil
-            }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self)
+            guard
+                let text = CompareBenchmark.runChild(
+                    ["compare", "--growth", kind.rawValue, "--client", baseURL, "--requests", "\(requests)"],
+                    what: "the request loop process")
+            else { return nil }
             guard let figures = figures(from: text, kind: kind) else {
                 print("the request loop process printed no figures:\n\(text)")
                 return nil
