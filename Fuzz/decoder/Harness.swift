@@ -3,11 +3,18 @@
 // (the `data-connect-scalars` snippet's expected.swift) with this harness. The first byte
 // picks an operation; the rest is a response body, decoded as that operation's result with both error policies
 // and parsed by `JSONValue(parsing:)`. Errors are expected; a crash is a bug. A body JSONValue parses exactly
-// must be JSON to Foundation too, and its strings must read the same.
+// must be JSON to Foundation too, and its strings must read the same. The cache's two readings of a body (its tape,
+// and the parsed tree) must give the same records whenever the tape takes it.
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 
 func decode<Operation: GraphQLOperation>(_ operation: Operation.Type, _ body: Data) {
+    if let metadata = Operation.cacheMetadata {
+        let records = metadata.normalizedRecords(body: body, variables: [:], receivedAt: Date(timeIntervalSince1970: 0))
+        if let tape = records.tape, tape != records.tree {
+            fatalError("the tape and the tree give different records: \(String(decoding: body, as: UTF8.self))")
+        }
+    }
     for policy in [GraphQLErrorPolicy.failOnAnyError, .returnPartialData] {
         for status in [200, 400] {
             var headers = HTTPHeaders()

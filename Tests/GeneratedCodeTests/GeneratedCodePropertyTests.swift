@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 import GraphQLBridgeSupport
 import GraphQLCodegenTestSupport
 import GraphQLParser
@@ -13,7 +13,8 @@ protocol CorpusOperation: GraphQLOperation where Data: GraphQLFastDecodable & Co
 /// on fields, fragments and spreads, the same field with other sub-selections under other conditions): for random
 /// responses a server could send (``ResponseGenerator``: random runtime types, nulls, list lengths, values and
 /// variables), both decoding paths take the response and agree, encoding writes the response back (every field of it
-/// held by some property), and decoding that gives the same value.
+/// held by some property), and decoding that gives the same value; and the cache writes the same records from the
+/// response's tape as from its parsed tree.
 ///
 /// `GRAPHQLBRIDGE_PROPERTY_SEED` changes the responses' seed (a failure names it); `GRAPHQLBRIDGE_PROPERTY_RESPONSES`
 /// the number per operation (default 25).
@@ -62,7 +63,9 @@ struct GeneratedCodePropertyTests {
         for index in 0..<responses {
             let answer = try generator.answer(document)
             checked += 1
-            let problems = RoundTrip.problems(Operation.Data.self, data: answer.data, expected: answer.expectedEncoding)
+            var problems = RoundTrip.problems(Operation.Data.self, data: answer.data, expected: answer.expectedEncoding)
+            problems += cacheProblems(
+                Operation.self, data: answer.data, variables: answer.variables.mapValues(JSONValue.bool))
             if !problems.isEmpty {
                 failures.append(
                     """
@@ -74,5 +77,20 @@ struct GeneratedCodePropertyTests {
             }
         }
         return failures
+    }
+
+    /// Where the cache's two readings of the response (its tape, its parsed tree) give other records.
+    static func cacheProblems<Operation: CorpusOperation>(
+        _ operation: Operation.Type, data: JSONValue, variables: [String: JSONValue]
+    ) -> [String] {
+        guard let metadata = Operation.cacheMetadata else { return ["no cache metadata"] }
+        let body = Foundation.Data(("{\"data\":" + data.jsonText + "}").utf8)
+        let records = metadata.normalizedRecords(
+            body: body, variables: variables, receivedAt: Date(timeIntervalSince1970: 1_800_000_000))
+        guard let tape = records.tape else { return ["the cache's tape does not take the response"] }
+        guard tape == records.tree else {
+            return ["the cache's tape gives other records than the tree: \(tape) / \(String(describing: records.tree))"]
+        }
+        return []
     }
 }

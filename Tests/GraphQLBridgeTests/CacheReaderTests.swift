@@ -118,7 +118,7 @@ struct CacheReaderTests {
         let data = try Self.serverData()
         await cache.write(
             ResponseWrite(
-                data: data, errors: [], metadata: Self.metadata, variables: Self.variables,
+                data: .tree(data), errors: [], metadata: Self.metadata, variables: Self.variables,
                 rootKey: CacheRecord.queryRootKey, serverMaxAge: nil))
         #expect(await cache.problems.isEmpty)
         for _ in 0..<2 {
@@ -157,7 +157,7 @@ struct CacheReaderTests {
         let cache = GraphQLCache(maxAge: .seconds(60))
         await cache.write(
             ResponseWrite(
-                data: try Self.serverData(), errors: [], metadata: Self.metadata, variables: Self.variables,
+                data: .tree(try Self.serverData()), errors: [], metadata: Self.metadata, variables: Self.variables,
                 rootKey: CacheRecord.queryRootKey, serverMaxAge: nil))
         // The same query with `draws { id number extra }`.
         let extra = GraphQLCacheMetadata(

@@ -63,16 +63,40 @@ struct CacheNormalizer {
             }
             nullPaths.insert(Self.landing(of: path, in: data))
         }
+        do {
+            try normalizeRoot(TreeInput(), data: .object(data), rootKey: rootKey)
+        } catch {
+            // A tree's values are built already: nothing to fail.
+            isWritable = false
+        }
+    }
+
+    /// Normalizes the `data` object at tape index `data` of a server's answer without errors, under `rootKey`: the
+    /// body's bytes read once, no tree built. When a value it keeps is not valid (a string that is not UTF-8),
+    /// nothing is written, as when the body cannot be parsed.
+    mutating func normalize(tape: JSONTape, data: Int, rootKey: String) {
+        do {
+            try normalizeRoot(TapeInput(tape: tape), data: data, rootKey: rootKey)
+        } catch {
+            isWritable = false
+            records = [:]
+            dependencies = []
+        }
+    }
+
+    private mutating func normalizeRoot<Input: CacheNormalizerInput>(
+        _ input: Input, data: Input.Value, rootKey: String
+    ) throws(GraphQLDecodingError) {
         let keepsRoot = CacheKey.keepsRootFields(rootKey)
         let set = metadata.selections
         let lifetimes = Lifetimes(metadata, typeName: set.typeName, serverMaxAge: serverMaxAge)
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
-            guard let value = data[field.responseKey] else { continue }
+            guard let value = input.member(data, field.responseKey) else { continue }
             let fieldKey = field.cacheKey(variables: variables)
             let recordKey = CacheKey.rootField(rootKey, fieldKey)
             let path: String? = nullPaths.isEmpty ? nil : field.responseKey
-            let entry = self.entry(
-                value, field: field, owner: recordKey, fieldKey: fieldKey, lifetime: lifetimes.of(field),
+            let entry = try self.entry(
+                input, value, field: field, owner: recordKey, fieldKey: fieldKey, lifetime: lifetimes.of(field),
                 responsePath: path)
             if keepsRoot {
                 records[recordKey, default: CacheRecord(key: recordKey)].fields[fieldKey] = entry
@@ -87,32 +111,33 @@ struct CacheNormalizer {
     }
 
     /// The entry of a field of the record `owner` whose value in the response is `value`.
-    private mutating func entry(
-        _ value: JSONValue, field: CollectedField, owner: String, fieldKey: String, lifetime: Duration?,
-        responsePath: String?
-    ) -> CacheFieldEntry {
+    private mutating func entry<Input: CacheNormalizerInput>(
+        _ input: Input, _ value: Input.Value, field: CollectedField, owner: String, fieldKey: String,
+        lifetime: Duration?, responsePath: String?
+    ) throws(GraphQLDecodingError) -> CacheFieldEntry {
         let expiry = lifetime.map { receivedAt.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
         if expiry < earliestExpiry { earliestExpiry = expiry }
         let cached: CacheValue
         if let responsePath, nullPaths.contains(responsePath) {
             cached = .missing
         } else {
-            cached = convert(
-                value, selections: field.selections, owner: owner, fieldKey: fieldKey, responsePath: responsePath)
+            cached = try convert(
+                input, value, selections: field.selections, owner: owner, fieldKey: fieldKey,
+                responsePath: responsePath)
         }
         return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
     }
 
     /// The value of the field `fieldKey` of the record `owner` (at ``listIndices`` in its lists): an object without a
     /// key is written under its path, spelled only then.
-    private mutating func convert(
-        _ value: JSONValue, selections: [GraphQLSelectionSetMetadata], owner: String, fieldKey: String,
-        responsePath: String?
-    ) -> CacheValue {
-        switch value {
+    private mutating func convert<Input: CacheNormalizerInput>(
+        _ input: Input, _ value: Input.Value, selections: [GraphQLSelectionSetMetadata], owner: String,
+        fieldKey: String, responsePath: String?
+    ) throws(GraphQLDecodingError) -> CacheValue {
+        switch input.kind(of: value) {
         case .null:
             return .null
-        case .array(let items) where !selections.isEmpty || items.contains(where: \.isArrayOrObject):
+        case .array(let items) where !selections.isEmpty || items.contains(where: input.isArrayOrObject):
             var converted: [CacheValue] = []
             converted.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -123,40 +148,44 @@ struct CacheNormalizer {
                 }
                 listIndices.append(index)
                 converted.append(
-                    convert(item, selections: selections, owner: owner, fieldKey: fieldKey, responsePath: itemPath))
+                    try convert(
+                        input, item, selections: selections, owner: owner, fieldKey: fieldKey, responsePath: itemPath))
                 listIndices.removeLast()
             }
             return .list(converted)
-        case .object(let members) where !selections.isEmpty:
-            let key = objectKey(members, selections: selections) ?? pathKey(owner: owner, fieldKey: fieldKey)
+        case .object where !selections.isEmpty:
+            let typeName = try Self.typeName(of: value, in: input, selections: selections)
+            let key =
+                try objectKey(value, in: input, typeName: typeName) ?? pathKey(owner: owner, fieldKey: fieldKey)
             // The object's own fields' paths start from its key.
             let outer = listIndices
             listIndices = []
-            writeObject(members, selections: selections, key: key, responsePath: responsePath)
+            try writeObject(
+                input, value, typeName: typeName, selections: selections, key: key, responsePath: responsePath)
             listIndices = outer
             return .reference(key)
         default:
-            return .scalar(value)
+            return .scalar(try input.json(value))
         }
     }
 
     /// Writes `object`'s selected fields into the record `key`: its fields (whose values may visit the same object
     /// again, below) are merged into the record as it is after them, so that what a visit below wrote is kept.
-    private mutating func writeObject(
-        _ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata], key: String, responsePath: String?
-    ) {
+    private mutating func writeObject<Input: CacheNormalizerInput>(
+        _ input: Input, _ object: Input.Value, typeName: String?, selections: [GraphQLSelectionSetMetadata],
+        key: String, responsePath: String?
+    ) throws(GraphQLDecodingError) {
         dependencies.insert(key)
-        let typeName = Self.typeName(of: object, selections: selections)
         let lifetimes = Lifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge)
         var fields: [String: CacheFieldEntry] = [:]
         fields.reserveCapacity(selections.count == 1 ? selections[0].fields.count : 16)
         for set in selections {
             for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
-                guard let value = object[field.responseKey] else { continue }
+                guard let value = input.member(object, field.responseKey) else { continue }
                 let fieldKey = field.cacheKey(variables: variables)
                 let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
-                fields[fieldKey] = self.entry(
-                    value, field: field, owner: key, fieldKey: fieldKey, lifetime: lifetimes.of(field),
+                fields[fieldKey] = try self.entry(
+                    input, value, field: field, owner: key, fieldKey: fieldKey, lifetime: lifetimes.of(field),
                     responsePath: path)
             }
         }
@@ -176,21 +205,29 @@ struct CacheNormalizer {
     }
 
     /// `Type:id` (key fields joined by `,`), or `nil` when the object's type or a key field is not known.
-    private func objectKey(_ object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata]) -> String? {
-        guard let typeName = Self.typeName(of: object, selections: selections) else { return nil }
+    private func objectKey<Input: CacheNormalizerInput>(
+        _ object: Input.Value, in input: Input, typeName: String?
+    ) throws(GraphQLDecodingError) -> String? {
+        guard let typeName else { return nil }
         var parts: [String] = []
         for field in metadata.keyFields(of: typeName) {
-            switch object[field] {
-            case .string(let text)?: parts.append(text)
-            case .number(let text)?: parts.append(text)
+            guard let member = input.member(object, field) else { return nil }
+            switch try input.json(member) {
+            case .string(let text): parts.append(text)
+            case .number(let text): parts.append(text)
             default: return nil
             }
         }
         return typeName + ":" + parts.joined(separator: ",")
     }
 
-    static func typeName(of object: [String: JSONValue], selections: [GraphQLSelectionSetMetadata]) -> String? {
-        if case .string(let name)? = object["__typename"] { return name }
+    /// The object's `__typename`, else the type its selections are on.
+    private static func typeName<Input: CacheNormalizerInput>(
+        of object: Input.Value, in input: Input, selections: [GraphQLSelectionSetMetadata]
+    ) throws(GraphQLDecodingError) -> String? {
+        if let member = input.member(object, "__typename"), case .string(let name) = try input.json(member) {
+            return name
+        }
         return selections.lazy.compactMap(\.typeName).first
     }
 
@@ -243,14 +280,5 @@ private struct Lifetimes {
 
     func of(_ field: CollectedField) -> Duration? {
         server ?? fields?[field.field.name] ?? type
-    }
-}
-
-extension JSONValue {
-    fileprivate var isArrayOrObject: Bool {
-        switch self {
-        case .array, .object: return true
-        default: return false
-        }
     }
 }

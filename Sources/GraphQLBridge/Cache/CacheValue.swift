@@ -1,6 +1,6 @@
 /// A field's value in a normalized cache record: a scalar as the server sent it, a reference to another
 /// record, a list of values, `null`, or a value the cache does not have.
-public indirect enum CacheValue: Sendable, Hashable, Codable {
+public enum CacheValue: Sendable, Hashable, Codable {
     /// `null`.
     case null
     /// A value the cache does not have: the server's `null` there came with a field error (where the error is, or

@@ -1,10 +1,9 @@
 import Foundation
 
-/// A server's answer, on its way into the cache: what ``GraphQLHTTPClient`` hands to ``GraphQLCache`` after one parse
-/// of the body.
+/// A server's answer, on its way into the cache: what ``GraphQLHTTPClient`` hands to ``GraphQLCache``.
 struct ResponseWrite: Sendable {
     /// The response's `data` object.
-    var data: [String: JSONValue]
+    var data: ResponseData
     /// The response's `errors`: their `null`s are not data.
     var errors: [GraphQLError]
     var metadata: GraphQLCacheMetadata
@@ -21,6 +20,15 @@ struct ResponseWrite: Sendable {
     var queryKey: String?
     /// For a query: the decoded result, memoized when the whole answer was written.
     var result: (any Sendable)?
+}
+
+/// A response's `data` object as the cache reads it.
+enum ResponseData: Sendable {
+    /// A parsed tree: an optimistic result, or an answer with errors (whose `null`s are placed on the tree).
+    case tree([String: JSONValue])
+    /// The body's tape and the tape index of its `data` object: an answer without errors, whose bytes are read once
+    /// into the records (no tree).
+    case tape(JSONTape, data: Int)
 }
 
 /// What a write did.
@@ -47,7 +55,12 @@ extension GraphQLCache {
         var normalizer = CacheNormalizer(
             metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
             serverMaxAge: response.serverMaxAge, defaultMaxAge: maxAge)
-        normalizer.normalize(data: response.data, errors: response.errors, rootKey: response.rootKey)
+        switch response.data {
+        case .tree(let data):
+            normalizer.normalize(data: data, errors: response.errors, rootKey: response.rootKey)
+        case .tape(let tape, let data):
+            normalizer.normalize(tape: tape, data: data, rootKey: response.rootKey)
+        }
         outcome.nullPaths = normalizer.nullPaths
         outcome.dependencies = normalizer.dependencies
         if let watcher { watchers.setDependencies(normalizer.dependencies, of: watcher.id) }
@@ -122,7 +135,11 @@ extension GraphQLCache {
         var body: [UInt8] = []
         body.reserveCapacity(2048)
         body.append(contentsOf: #"{"data":"#.utf8)
-        CacheReader.writeJSON(.object(response.data), to: &body)
+        switch response.data {
+        case .tree(let data): CacheReader.writeJSON(.object(data), to: &body)
+        // The server's text of it, as sent.
+        case .tape(let tape, let data): body.append(contentsOf: tape.text(of: data))
+        }
         body.append(UInt8(ascii: "}"))
         do throws(GraphQLCacheError) {
             try store.saveResponse(

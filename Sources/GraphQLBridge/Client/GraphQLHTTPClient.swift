@@ -197,9 +197,7 @@ public struct GraphQLHTTPClient: Sendable {
         replacingLayer layer: UInt64? = nil
     ) async -> WriteOutcome? {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
-        guard !control.noStore,
-            case .object(let members)? = try? JSONValue(parsing: fetched.body),
-            case .object(let data)? = members["data"]
+        guard !control.noStore, let data = Self.responseData(fetched.body, hasErrors: !fetched.result.errors.isEmpty)
         else {
             if let layer { await cache.removeOptimisticLayer(layer, ending: .rolledBack) }
             return nil
@@ -215,6 +213,23 @@ public struct GraphQLHTTPClient: Sendable {
             return nil
         }
         return await cache.write(write, watcher: watcher)
+    }
+
+    /// The body's `data` object for the cache: without errors, the body's tape (its bytes are read once, into the
+    /// records); with errors (whose `null`s are placed on a tree), or a body the tape does not take (a member name
+    /// with an escape, a name given twice), the parsed tree. `nil` when the body has no `data` object.
+    static func responseData(_ body: Foundation.Data, hasErrors: Bool) -> ResponseData? {
+        let body = GraphQLResponseDecoder.utf8(body)
+        if !hasErrors, let tape = JSONTape([UInt8](body)) {
+            var name = "data"
+            guard let data = name.withUTF8({ tape.member(0, $0) }), tape.firstByte(data) == UInt8(ascii: "{") else {
+                return nil
+            }
+            return .tape(tape, data: data)
+        }
+        guard case .object(let members)? = try? JSONValue(parsing: body), case .object(let data)? = members["data"]
+        else { return nil }
+        return .tree(data)
     }
 
     /// The key under which a query's memoized result, stored response and in-flight request are kept: its type,

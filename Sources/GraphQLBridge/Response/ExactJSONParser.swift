@@ -26,6 +26,14 @@ struct ExactJSONParser {
         return value
     }
 
+    /// Parses the JSON value that starts at `start` in `bytes` (what follows it is not read): for ``JSONTape``,
+    /// which has checked the text's grammar.
+    static func parseValue(in bytes: [UInt8], from start: Int) throws(GraphQLDecodingError) -> JSONValue {
+        var parser = ExactJSONParser(bytes)
+        parser.index = start
+        return try parser.parseValue(depth: 0)
+    }
+
     private func failure(_ reason: String) -> GraphQLDecodingError {
         GraphQLDecodingError(path: "", expected: "JSON", found: nil, reason: "\(reason) at byte \(index)")
     }

@@ -1,0 +1,33 @@
+import Foundation
+
+extension GraphQLCacheMetadata {
+    /// The records a server's answer without errors is written as, read the two ways the cache reads a body: through
+    /// its tape (`tape`, `nil` when the tape does not take the body or a kept value is not valid) and through the
+    /// parsed tree (`tree`, `nil` when the body is not JSON or has no `data` object). Where both give records, they
+    /// are the same: for tests and the fuzz target that check it.
+    @_spi(Testing)
+    public func normalizedRecords(
+        body: Data, variables: [String: JSONValue], receivedAt: Date, defaultMaxAge: Duration = .seconds(60)
+    ) -> (tape: [String: CacheRecord]?, tree: [String: CacheRecord]?) {
+        func normalizer() -> CacheNormalizer {
+            CacheNormalizer(
+                metadata: self, variables: variables, receivedAt: receivedAt, serverMaxAge: nil,
+                defaultMaxAge: defaultMaxAge)
+        }
+        var tape: [String: CacheRecord]?
+        if case .tape(let parsed, let data)? = GraphQLHTTPClient.responseData(body, hasErrors: false) {
+            var reader = normalizer()
+            reader.normalize(tape: parsed, data: data, rootKey: CacheKey.queryRoot)
+            if reader.isWritable { tape = reader.records }
+        }
+        var tree: [String: CacheRecord]?
+        if case .object(let members)? = try? JSONValue(parsing: GraphQLResponseDecoder.utf8(body)),
+            case .object(let data)? = members["data"]
+        {
+            var reader = normalizer()
+            reader.normalize(data: data, errors: [], rootKey: CacheKey.queryRoot)
+            if reader.isWritable { tree = reader.records }
+        }
+        return (tape, tree)
+    }
+}

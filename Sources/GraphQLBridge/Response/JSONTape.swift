@@ -1,0 +1,314 @@
+/// A JSON text as a tape: one strict scan (RFC 8259's grammar, nesting at most ``ExactJSONParser/maximumDepth``)
+/// that records where every value starts and ends and, for an array or object, where the value after it is on the
+/// tape; no value is built. The cache's normalizer reads a server's answer through it: it finds the members it
+/// selects by comparing their names' bytes, skips the others in one step, and builds only the values it keeps (the
+/// way ``ExactJSONParser`` builds them, so they are the same values).
+///
+/// It takes exactly the texts ``ExactJSONParser`` takes (UTF-8, surrogates only in pairs, the same nesting limit),
+/// except that a text whose member names hold an escape (`"\u0069d"`), or an object that names a member twice, is not
+/// taped (`nil`): the parsed tree reads those.
+struct JSONTape: Sendable {
+    /// One value on the tape (a member's name is one too, followed by its value).
+    struct Entry: Sendable {
+        /// Where the value's first byte is.
+        var start: Int
+        /// Where the byte after the value is.
+        var end: Int
+        /// The tape index after this value and everything inside it.
+        var next: Int
+    }
+
+    /// The UTF-8 text.
+    let bytes: [UInt8]
+    /// The values, in the order of the text.
+    private(set) var entries: [Entry] = []
+
+    /// Tapes `bytes`: `nil` when it is not one JSON value (optional whitespace around it), or when a member's name
+    /// holds an escape or an object names a member twice.
+    init?(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        // As strict as the parser: the whole text is UTF-8 (what is not inside a string must be ASCII anyway).
+        let isUTF8 = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            return GraphQLJSONReader.isValidUTF8(base, buffer.count)
+        }
+        guard isUTF8 else { return nil }
+        entries.reserveCapacity(bytes.count / 8)
+        var builder = Builder(bytes: bytes)
+        builder.skipWhitespace()
+        guard builder.value(into: &entries, depth: 0) else { return nil }
+        builder.skipWhitespace()
+        guard builder.index == bytes.count else { return nil }
+    }
+
+    /// The byte at the start of the value at tape index `entry`.
+    func firstByte(_ entry: Int) -> UInt8 { bytes[entries[entry].start] }
+
+    /// The tape index of `object`'s member `name` (its value), when `object` is an object that has one.
+    func member(_ object: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard firstByte(object) == UInt8(ascii: "{") else { return nil }
+        var index = object + 1
+        let end = entries[object].next
+        while index < end {
+            let key = entries[index]
+            // A name without escapes: its bytes between the quotes.
+            if key.end - key.start - 2 == name.count, nameMatches(from: key.start + 1, name) { return index + 1 }
+            index = entries[index + 1].next
+        }
+        return nil
+    }
+
+    private func nameMatches(from start: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        for offset in 0..<name.count where bytes[start + offset] != name[offset] { return false }
+        return true
+    }
+
+    /// The text of the value at `entry`.
+    func text(of entry: Int) -> ArraySlice<UInt8> {
+        bytes[entries[entry].start..<entries[entry].end]
+    }
+
+    /// The tape indices of the elements of the array at `array`.
+    func elements(_ array: Int) -> [Int] {
+        var items: [Int] = []
+        var index = array + 1
+        let end = entries[array].next
+        while index < end {
+            items.append(index)
+            index = entries[index].next
+        }
+        return items
+    }
+
+    /// The value at `entry`, built as ``ExactJSONParser`` builds it.
+    func value(_ entry: Int) throws(GraphQLDecodingError) -> JSONValue {
+        let item = entries[entry]
+        switch bytes[item.start] {
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "t"): return .bool(true)
+        case UInt8(ascii: "f"): return .bool(false)
+        case UInt8(ascii: "\""):
+            if let text = plainString(item) { return .string(text) }
+            return try ExactJSONParser.parseValue(in: bytes, from: item.start)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return try ExactJSONParser.parseValue(in: bytes, from: item.start)
+        default:
+            return .number(String(decoding: bytes[item.start..<item.end], as: UTF8.self))
+        }
+    }
+
+    /// A string without escapes.
+    private func plainString(_ item: Entry) -> String? {
+        let start = item.start + 1
+        let count = item.end - 1 - start
+        return bytes.withUnsafeBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            guard count > 0 else { return "" }
+            let pointer = base + start
+            for offset in 0..<count where pointer[offset] == UInt8(ascii: "\\") { return nil }
+            // The whole text is UTF-8 (checked when it was taped).
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        }
+    }
+
+    /// The scan.
+    private struct Builder {
+        let bytes: [UInt8]
+        var index = 0
+
+        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func skipWhitespace() {
+            while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+        }
+
+        /// Tapes the value at `index`; `false` when the text is not JSON (or not taped, see ``JSONTape``).
+        mutating func value(into entries: inout [Entry], depth: Int) -> Bool {
+            guard depth < ExactJSONParser.maximumDepth, let byte = current else { return false }
+            let slot = entries.count
+            entries.append(Entry(start: index, end: index, next: slot + 1))
+            switch byte {
+            case UInt8(ascii: "{"):
+                guard object(into: &entries, depth: depth) else { return false }
+            case UInt8(ascii: "["):
+                guard array(into: &entries, depth: depth) else { return false }
+            case UInt8(ascii: "\""):
+                guard string(allowingEscapes: true) else { return false }
+            case UInt8(ascii: "t"): guard literal("true") else { return false }
+            case UInt8(ascii: "f"): guard literal("false") else { return false }
+            case UInt8(ascii: "n"): guard literal("null") else { return false }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard number() else { return false }
+            default:
+                return false
+            }
+            entries[slot].end = index
+            entries[slot].next = entries.count
+            return true
+        }
+
+        private mutating func object(into entries: inout [Entry], depth: Int) -> Bool {
+            let first = entries.count
+            index += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "}") {
+                index += 1
+                return true
+            }
+            // Names met, by length and first byte: a second one like a name met is compared with each.
+            var seen: UInt64 = 0
+            while true {
+                skipWhitespace()
+                guard current == UInt8(ascii: "\"") else { return false }
+                let nameStart = index
+                guard string(allowingEscapes: false) else { return false }
+                let bit = UInt64(1) << ((UInt64(index - nameStart) &* 7 &+ UInt64(bytes[nameStart + 1])) & 63)
+                if seen & bit != 0, repeats(nameStart..<index, among: entries, from: first) { return false }
+                seen |= bit
+                entries.append(Entry(start: nameStart, end: index, next: entries.count + 1))
+                skipWhitespace()
+                guard current == UInt8(ascii: ":") else { return false }
+                index += 1
+                skipWhitespace()
+                guard value(into: &entries, depth: depth + 1) else { return false }
+                skipWhitespace()
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                } else if current == UInt8(ascii: "}") {
+                    index += 1
+                    return true
+                } else {
+                    return false
+                }
+            }
+        }
+
+        /// Whether the name at `name` is one of the object's names taped from `first` on.
+        private func repeats(_ name: Range<Int>, among entries: [Entry], from first: Int) -> Bool {
+            var entry = first
+            while entry < entries.count {
+                let other = entries[entry]
+                if other.end - other.start == name.count,
+                    bytes[other.start..<other.end].elementsEqual(bytes[name])
+                {
+                    return true
+                }
+                guard entry + 1 < entries.count else { return false }
+                entry = entries[entry + 1].next
+            }
+            return false
+        }
+
+        private mutating func array(into entries: inout [Entry], depth: Int) -> Bool {
+            index += 1
+            skipWhitespace()
+            if current == UInt8(ascii: "]") {
+                index += 1
+                return true
+            }
+            while true {
+                skipWhitespace()
+                guard value(into: &entries, depth: depth + 1) else { return false }
+                skipWhitespace()
+                if current == UInt8(ascii: ",") {
+                    index += 1
+                } else if current == UInt8(ascii: "]") {
+                    index += 1
+                    return true
+                } else {
+                    return false
+                }
+            }
+        }
+
+        /// A string's grammar; with `allowingEscapes == false`, an escape ends the scan.
+        private mutating func string(allowingEscapes: Bool) -> Bool {
+            index += 1
+            while let byte = current {
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return true
+                case UInt8(ascii: "\\"):
+                    guard allowingEscapes, index + 1 < bytes.count else { return false }
+                    index += 1
+                    switch bytes[index] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        index += 1
+                    case UInt8(ascii: "u"):
+                        // As the parser reads it: a surrogate only in a pair, high then low.
+                        guard let first = hex4(at: index + 1) else { return false }
+                        index += 5
+                        if (0xD800..<0xDC00).contains(first) {
+                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                                bytes[index + 1] == UInt8(ascii: "u"), let second = hex4(at: index + 2),
+                                (0xDC00..<0xE000).contains(second)
+                            else { return false }
+                            index += 6
+                        } else if (0xDC00..<0xE000).contains(first) {
+                            return false
+                        }
+                    default:
+                        return false
+                    }
+                case 0..<0x20:
+                    return false
+                default:
+                    index += 1
+                }
+            }
+            return false
+        }
+
+        /// The four hex digits at `start`, or `nil`.
+        private func hex4(at start: Int) -> UInt32? {
+            guard start + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[start..<(start + 4)] {
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value * 16 + digit
+            }
+            return value
+        }
+
+        private mutating func literal(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
+            for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+            index += count
+            return true
+        }
+
+        private mutating func number() -> Bool {
+            func digits(_ builder: inout Builder) -> Int {
+                let first = builder.index
+                while let byte = builder.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    builder.index += 1
+                }
+                return builder.index - first
+            }
+            if current == UInt8(ascii: "-") { index += 1 }
+            let leadingZero = current == UInt8(ascii: "0")
+            let integerDigits = digits(&self)
+            guard integerDigits > 0, !leadingZero || integerDigits == 1 else { return false }
+            if current == UInt8(ascii: ".") {
+                index += 1
+                guard digits(&self) > 0 else { return false }
+            }
+            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+                index += 1
+                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+                guard digits(&self) > 0 else { return false }
+            }
+            return true
+        }
+    }
+}
