@@ -26,8 +26,12 @@ struct CacheNormalizer {
     /// The cache's lifetime for fields without one of their own.
     let defaultMaxAge: Duration
 
-    /// The records written, by key.
-    private(set) var records: [String: CacheRecord] = [:]
+    /// The fields written to each record, by the record's key, in the order they were read.
+    private(set) var writes: [String: CacheRecordWrite] = [:]
+    /// The records written, by key (``writes`` as records).
+    var records: [String: CacheRecord] {
+        Dictionary(uniqueKeysWithValues: writes.map { ($0.key, CacheRecord(key: $0.key, writes: $0.value)) })
+    }
     /// The keys of every record the result is made of (written, or a root field's record).
     private(set) var dependencies: Set<String> = []
     /// When the first field written stops being fresh.
@@ -79,7 +83,7 @@ struct CacheNormalizer {
             try normalizeRoot(TapeInput(tape: tape), data: data, rootKey: rootKey)
         } catch {
             isWritable = false
-            records = [:]
+            writes = [:]
             dependencies = []
         }
     }
@@ -99,13 +103,13 @@ struct CacheNormalizer {
                 input, value, field: field, owner: recordKey, fieldKey: fieldKey, lifetime: lifetimes.of(field),
                 responsePath: path)
             if keepsRoot {
-                records[recordKey, default: CacheRecord(key: recordKey)].fields[fieldKey] = entry
+                writes[recordKey, default: []].append(CacheFieldWrite(name: fieldKey, entry: entry))
                 dependencies.insert(recordKey)
             }
         }
         if !keepsRoot {
             let prefix = rootKey + "."
-            records = records.filter { !$0.key.hasPrefix(prefix) }
+            writes = writes.filter { !$0.key.hasPrefix(prefix) }
             dependencies = dependencies.filter { !$0.hasPrefix(prefix) }
         }
     }
@@ -177,23 +181,24 @@ struct CacheNormalizer {
     ) throws(GraphQLDecodingError) {
         dependencies.insert(key)
         let lifetimes = Lifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge)
-        var fields: [String: CacheFieldEntry] = [:]
+        var fields: CacheRecordWrite = []
         fields.reserveCapacity(selections.count == 1 ? selections[0].fields.count : 16)
         for set in selections {
             for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
                 guard let value = input.member(object, field.responseKey) else { continue }
                 let fieldKey = field.cacheKey(variables: variables)
                 let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
-                fields[fieldKey] = try self.entry(
+                let entry = try self.entry(
                     input, value, field: field, owner: key, fieldKey: fieldKey, lifetime: lifetimes.of(field),
                     responsePath: path)
+                fields.append(CacheFieldWrite(name: fieldKey, entry: entry))
             }
         }
-        if var record = records.removeValue(forKey: key) {
-            record.fields.merge(fields) { _, new in new }
-            records[key] = record
+        // After what a visit below wrote to the same record: this visit's fields win.
+        if let index = writes.index(forKey: key) {
+            writes.values[index].append(contentsOf: fields)
         } else {
-            records[key] = CacheRecord(key: key, fields: fields)
+            writes[key] = fields
         }
     }
 

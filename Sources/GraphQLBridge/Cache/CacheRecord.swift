@@ -24,29 +24,47 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// was received or its lifetime), and whether a value changed. Costs the size of `other`, not of this record.
     @discardableResult
     public mutating func merge(_ other: CacheRecord) -> (changed: Bool, valueChanged: Bool) {
-        var changed = false
-        var valueChanged = false
-        for (name, entry) in other.fields {
-            guard let index = fields.index(forKey: name) else {
-                fields[name] = entry
-                changed = true
-                valueChanged = true
-                continue
-            }
-            // In place, and the values compared once: a field received again with an equal value (the common case
-            // of a refetch) only has its receipt and lifetime updated.
-            let old = fields.values[index]
-            if old.value != entry.value {
-                fields.values[index] = entry
-                changed = true
-                valueChanged = true
-            } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge {
-                fields.values[index].receivedAt = entry.receivedAt
-                fields.values[index].maxAge = entry.maxAge
-                changed = true
-            }
+        var outcome = (changed: false, valueChanged: false)
+        for (name, entry) in other.fields { merge(name, entry, into: &outcome) }
+        return outcome
+    }
+
+    /// Merges `fields` over this record's, in order (a name given twice: the later entry wins), as
+    /// ``merge(_:)-(CacheRecord)`` does.
+    @discardableResult
+    mutating func merge(fields: [CacheFieldWrite]) -> (changed: Bool, valueChanged: Bool) {
+        var outcome = (changed: false, valueChanged: false)
+        for field in fields { merge(field.name, field.entry, into: &outcome) }
+        return outcome
+    }
+
+    /// One field of a merge: in place, and the values compared once; a field received again with an equal value
+    /// (the common case of a refetch) only has its receipt and lifetime updated.
+    private mutating func merge(
+        _ name: String, _ entry: CacheFieldEntry, into outcome: inout (changed: Bool, valueChanged: Bool)
+    ) {
+        guard let index = fields.index(forKey: name) else {
+            fields[name] = entry
+            outcome = (true, true)
+            return
         }
-        return (changed, valueChanged)
+        if fields.values[index].value != entry.value {
+            fields.values[index] = entry
+            outcome = (true, true)
+        } else if fields.values[index].receivedAt != entry.receivedAt || fields.values[index].maxAge != entry.maxAge {
+            fields.values[index].receivedAt = entry.receivedAt
+            fields.values[index].maxAge = entry.maxAge
+            outcome.changed = true
+        }
+    }
+
+    /// A record made of `fields` (a name given twice: the later entry wins).
+    init(key: String, writes fields: [CacheFieldWrite]) {
+        self.key = key
+        var byName: [String: CacheFieldEntry] = [:]
+        byName.reserveCapacity(fields.count)
+        for field in fields { byName[field.name] = field.entry }
+        self.fields = byName
     }
 
     /// An estimate of the memory the record takes, in bytes.
@@ -54,3 +72,13 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         fields.reduce(48 + key.utf8.count) { $0 + $1.key.utf8.count + 24 + $1.value.value.estimatedByteCount }
     }
 }
+
+/// A field a write gives a record: its key in the record and its entry.
+struct CacheFieldWrite: Sendable {
+    var name: String
+    var entry: CacheFieldEntry
+}
+
+/// The fields a write gives one record, in the order they were read (a name given twice: the later one counts):
+/// what the normalizer makes of each object, merged into the stored record without a dictionary of its own.
+typealias CacheRecordWrite = [CacheFieldWrite]

@@ -72,7 +72,7 @@ extension GraphQLCache {
             return outcome
         }
 
-        var incoming = normalizer.records
+        var incoming = normalizer.writes
         // Nothing changed since the request started (the generation moves at every change): every record is written.
         if let start = response.startedAt, writeLog.generation > start {
             // Records changed since the request started keep their newer values.
@@ -83,11 +83,11 @@ extension GraphQLCache {
                 case true?: return false
                 case nil:
                     // The log is older than the request: only records the store does not hold yet are written.
-                    if present == nil { present = (try? store.records(forKeys: Array(normalizer.records.keys))) ?? [:] }
+                    if present == nil { present = (try? store.records(forKeys: Array(normalizer.writes.keys))) ?? [:] }
                     return present?[key] == nil
                 }
             }
-            if incoming.count < normalizer.records.count {
+            if incoming.count < normalizer.writes.count {
                 outcome.wasOvertaken = true
                 statistics.overtakenAnswers += 1
                 // A watcher's answer is older than what the cache holds: it reads the newer values.

@@ -14,7 +14,7 @@ protocol GraphQLCacheStore: AnyObject {
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
     /// writes the records that changed, in one transaction; returns their keys, and those whose values changed (not
     /// only when they were received).
-    func merge(_ incoming: [String: CacheRecord]) throws(GraphQLCacheError) -> (
+    func merge(_ incoming: [String: CacheRecordWrite]) throws(GraphQLCacheError) -> (
         changed: [String], valueChanged: Set<String>
     )
     /// Removes the records with these keys (absent ones are ignored), in one transaction.
@@ -55,15 +55,15 @@ protocol GraphQLCacheStore: AnyObject {
 
 extension GraphQLCacheStore {
     /// Reads the stored records, merges, writes those that changed.
-    func merge(_ incoming: [String: CacheRecord]) throws(GraphQLCacheError) -> (
+    func merge(_ incoming: [String: CacheRecordWrite]) throws(GraphQLCacheError) -> (
         changed: [String], valueChanged: Set<String>
     ) {
         let existing = try records(forKeys: Array(incoming.keys))
         var changed: [CacheRecord] = []
         var valueChanged: Set<String> = []
-        for (key, record) in incoming {
+        for (key, fields) in incoming {
             var merged = existing[key] ?? CacheRecord(key: key)
-            let outcome = merged.merge(record)
+            let outcome = merged.merge(fields: fields)
             if outcome.changed { changed.append(merged) }
             if outcome.valueChanged { valueChanged.insert(key) }
         }

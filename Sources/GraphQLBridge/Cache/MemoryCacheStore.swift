@@ -37,12 +37,13 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     /// Merges in place: a stored record's fields are not copied to be merged.
-    func merge(_ incoming: [String: CacheRecord]) -> (changed: [String], valueChanged: Set<String>) {
+    func merge(_ incoming: [String: CacheRecordWrite]) -> (changed: [String], valueChanged: Set<String>) {
         var changed: [String] = []
         var valueChanged: Set<String> = []
-        for (key, record) in incoming {
+        for (key, fields) in incoming {
             clock += 1
             guard let index = slots.index(forKey: key) else {
+                let record = CacheRecord(key: key, writes: fields)
                 let bytes = record.estimatedByteCount
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
@@ -51,7 +52,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 continue
             }
             // In place (the slot's record is not copied): one lookup.
-            let outcome = slots.values[index].record.merge(record)
+            let outcome = slots.values[index].record.merge(fields: fields)
             slots.values[index].lastUse = clock
             if outcome.changed {
                 changed.append(key)
