@@ -48,12 +48,13 @@ public struct CacheRecord: Sendable, Hashable, Codable {
             outcome = (true, true)
             return
         }
-        if fields.values[index].value != entry.value {
+        // One read of the stored entry (each read of `values[index]` copies it).
+        let old = fields.values[index]
+        if old.value != entry.value {
             fields.values[index] = entry
             outcome = (true, true)
-        } else if fields.values[index].receivedAt != entry.receivedAt || fields.values[index].maxAge != entry.maxAge {
-            fields.values[index].receivedAt = entry.receivedAt
-            fields.values[index].maxAge = entry.maxAge
+        } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge {
+            fields.values[index] = CacheFieldEntry(value: old.value, receivedAt: entry.receivedAt, maxAge: entry.maxAge)
             outcome.changed = true
         }
     }
