@@ -6,7 +6,8 @@ import GraphQLParser
 import Testing
 
 /// A generated operation of the property corpus (Support/PropertyCorpusOperations.swift lists them).
-protocol CorpusOperation: GraphQLOperation where Data: GraphQLFastDecodable & Codable & Hashable {}
+protocol CorpusOperation: GraphQLOperation
+where Data: GraphQLFastDecodable & Codable & Hashable & GraphQLResponseEncodable {}
 
 /// The generated code's property, over the generator's random operations (Fixtures/PropertyCorpus/random.graphql:
 /// nested type conditions both ways, unions inside interfaces, fragments spread under conditions, `@include`/`@skip`
@@ -14,7 +15,8 @@ protocol CorpusOperation: GraphQLOperation where Data: GraphQLFastDecodable & Co
 /// responses a server could send (``ResponseGenerator``: random runtime types, nulls, list lengths, values and
 /// variables), both decoding paths take the response and agree, encoding writes the response back (every field of it
 /// held by some property), and decoding that gives the same value; and the cache writes the same records from the
-/// response's tape as from its parsed tree.
+/// response's tape as from its parsed tree, and from the decoded value as an optimistic result (the records of its
+/// encoding).
 ///
 /// `GRAPHQLBRIDGE_PROPERTY_SEED` changes the responses' seed (a failure names it); `GRAPHQLBRIDGE_PROPERTY_RESPONSES`
 /// the number per operation (default 25).
@@ -64,6 +66,9 @@ struct GeneratedCodePropertyTests {
             let answer = try generator.answer(document)
             checked += 1
             var problems = RoundTrip.problems(Operation.Data.self, data: answer.data, expected: answer.expectedEncoding)
+            problems += optimisticProblems(
+                Operation.self, data: answer.data, expected: answer.expectedEncoding,
+                variables: answer.variables.mapValues(JSONValue.bool))
             problems += cacheProblems(
                 Operation.self, data: answer.data, variables: answer.variables.mapValues(JSONValue.bool))
             if !problems.isEmpty {
@@ -92,5 +97,32 @@ struct GeneratedCodePropertyTests {
             return ["the cache's tape gives other records than the tree: \(tape) / \(String(describing: records.tree))"]
         }
         return []
+    }
+
+    /// Where the records of the decoded value as an optimistic result differ from those of its encoding from a server.
+    static func optimisticProblems<Operation: CorpusOperation>(
+        _ operation: Operation.Type, data: JSONValue, expected: JSONValue, variables: [String: JSONValue]
+    ) -> [String] {
+        guard let metadata = Operation.cacheMetadata else { return ["no cache metadata"] }
+        let receivedAt = Date(timeIntervalSince1970: 1_800_000_000)
+        do {
+            let body = Foundation.Data(("{\"data\":" + data.jsonText + "}").utf8)
+            guard
+                let value = try GraphQLResponseDecoder.decode(
+                    Operation.Data.self, operation: Operation.operationName, response: HTTPResponse(status: 200),
+                    body: body, errorPolicy: .failOnAnyError
+                ).data
+            else { return ["no data"] }
+            let optimistic = try metadata.optimisticRecords(of: value, variables: variables, receivedAt: receivedAt)
+            let server = metadata.normalizedRecords(
+                body: Foundation.Data(("{\"data\":" + expected.jsonText + "}").utf8), variables: variables,
+                receivedAt: receivedAt)
+            guard optimistic == server.tree else {
+                return ["the optimistic records differ: \(optimistic) / \(String(describing: server.tree))"]
+            }
+            return []
+        } catch {
+            return ["the optimistic records fail: \(error)"]
+        }
     }
 }

@@ -30,4 +30,18 @@ extension GraphQLCacheMetadata {
         }
         return (tape, tree)
     }
+
+    /// The records an optimistic result made of `value` is written as (its members read as they are, its leaves
+    /// encoded one by one): for tests that compare them with the records of the same data from a server.
+    @_spi(Testing)
+    public func optimisticRecords(
+        of value: some GraphQLResponseEncodable, variables: [String: JSONValue], receivedAt: Date,
+        defaultMaxAge: Duration = .seconds(60)
+    ) throws(GraphQLDecodingError) -> [String: CacheRecord] {
+        var normalizer = CacheNormalizer(
+            metadata: self, variables: variables, receivedAt: receivedAt, serverMaxAge: nil,
+            defaultMaxAge: defaultMaxAge)
+        try normalizer.normalize(GraphQLResponseObject(value), rootKey: CacheKey.queryRoot)
+        return normalizer.records
+    }
 }

@@ -88,6 +88,12 @@ struct CacheNormalizer {
         }
     }
 
+    /// Normalizes a generated value's members (an optimistic result) under `rootKey`: its objects and lists read as
+    /// they are, its leaves encoded one by one. Throws when a leaf cannot be encoded (a non-finite `Double`).
+    mutating func normalize(_ object: GraphQLResponseObject, rootKey: String) throws(GraphQLDecodingError) {
+        try normalizeRoot(ResponseObjectInput(), data: .response(.object(object)), rootKey: rootKey)
+    }
+
     private mutating func normalizeRoot<Input: CacheNormalizerInput>(
         _ input: Input, data: Input.Value, rootKey: String
     ) throws(GraphQLDecodingError) {
@@ -138,7 +144,7 @@ struct CacheNormalizer {
         _ input: Input, _ value: Input.Value, selections: [GraphQLSelectionSetMetadata], owner: String,
         fieldKey: String, responsePath: String?
     ) throws(GraphQLDecodingError) -> CacheValue {
-        switch input.kind(of: value) {
+        switch try input.kind(of: value) {
         case .null:
             return .null
         case .array(let items) where !selections.isEmpty || items.contains(where: input.isArrayOrObject):
@@ -169,7 +175,9 @@ struct CacheNormalizer {
             listIndices = outer
             return .reference(key)
         default:
-            return .scalar(try input.json(value))
+            // (A generated value's leaf may be an optional that encodes to `null`.)
+            let json = try input.json(value)
+            return json == .null ? .null : .scalar(json)
         }
     }
 

@@ -1,12 +1,13 @@
-/// What ``CacheNormalizer`` reads a response's `data` from: a parsed tree (``TreeInput``: an optimistic result, an
-/// answer with errors) or the body's bytes through a tape (``TapeInput``: a server's answer without errors, read once
-/// with no tree built). Both give the same records for the same JSON.
+/// What ``CacheNormalizer`` reads a response's `data` from: the body's bytes through a tape (``TapeInput``: a
+/// server's answer without errors, read once with no tree built), a parsed tree (``TreeInput``: an answer with
+/// errors), or a generated value's members (``ResponseObjectInput``: an optimistic result, with no encoder between the
+/// typed value and the records but for its leaves). All give the same records for the same JSON.
 protocol CacheNormalizerInput {
     /// A value of the response.
     associatedtype Value
 
     /// What `value` is.
-    func kind(of value: Value) -> CacheNormalizerValueKind<Value>
+    func kind(of value: Value) throws(GraphQLDecodingError) -> CacheNormalizerValueKind<Value>
     /// Whether `value` is an array or an object.
     func isArrayOrObject(_ value: Value) -> Bool
     /// The member `name` of `object` (`nil` when `object` is not an object or has none).
@@ -76,5 +77,77 @@ struct TapeInput: CacheNormalizerInput {
 
     func json(_ value: Int) throws(GraphQLDecodingError) -> JSONValue {
         try tape.value(value)
+    }
+}
+
+/// A generated value's members (``GraphQLResponseObject``, as its `writeGraphQLMembers` writes them): objects and
+/// lists are read as they are; a leaf (a scalar, an enum, a list of them) is encoded on its own into JSON, as a request
+/// body would have it, and read as the tree would read that JSON.
+struct ResponseObjectInput: CacheNormalizerInput {
+    enum Value {
+        case response(GraphQLResponseValue)
+        case json(JSONValue)
+    }
+
+    func kind(of value: Value) throws(GraphQLDecodingError) -> CacheNormalizerValueKind<Value> {
+        switch value {
+        case .json(let json):
+            switch TreeInput().kind(of: json) {
+            case .null: return .null
+            case .array(let items): return .array(items.map(Value.json))
+            case .object: return .object
+            case .leaf: return .leaf
+            }
+        case .response(.null): return .null
+        case .response(.list(let items)): return .array(items.map(Value.response))
+        case .response(.object): return .object
+        case .response(.scalar(let leaf)): return try kind(of: .json(Self.encode(leaf)))
+        }
+    }
+
+    func isArrayOrObject(_ value: Value) -> Bool {
+        switch value {
+        case .json(let json): return TreeInput().isArrayOrObject(json)
+        case .response(.null): return false
+        case .response(.list), .response(.object): return true
+        case .response(.scalar(let leaf)): return (try? Self.encode(leaf)).map(TreeInput().isArrayOrObject) ?? false
+        }
+    }
+
+    func member(_ object: Value, _ name: String) -> Value? {
+        switch object {
+        case .json(let json): return TreeInput().member(json, name).map(Value.json)
+        case .response(.object(let members)): return members[name].map(Value.response)
+        case .response: return nil
+        }
+    }
+
+    func json(_ value: Value) throws(GraphQLDecodingError) -> JSONValue {
+        switch value {
+        case .json(let json): return json
+        case .response(.null): return .null
+        case .response(.scalar(let leaf)): return try Self.encode(leaf)
+        case .response(.list(let items)):
+            var converted: [JSONValue] = []
+            converted.reserveCapacity(items.count)
+            for item in items { converted.append(try json(.response(item))) }
+            return .array(converted)
+        case .response(.object(let object)):
+            var members: [String: JSONValue] = [:]
+            for key in object.responseKeys {
+                if let member = object[key] { members[key] = try json(.response(member)) }
+            }
+            return .object(members)
+        }
+    }
+
+    /// A leaf as JSON, as ``JSONValueEncoder`` writes it (a `Date` as a `DateTime`, exact integers).
+    private static func encode(_ leaf: any Encodable) throws(GraphQLDecodingError) -> JSONValue {
+        do {
+            return try JSONValueEncoder().encode(leaf)
+        } catch {
+            throw GraphQLDecodingError(
+                path: "", expected: "a value JSON can hold", found: nil, reason: "it could not be encoded: \(error)")
+        }
     }
 }

@@ -197,7 +197,7 @@ public actor GraphQLCache {
     }
 
     /// The cache's clock (injected in tests).
-    func currentTime() -> Date { now() }
+    nonisolated func currentTime() -> Date { now() }
 
     /// The record stored under `key` (`Game:6x45`, `QUERY_ROOT.game({"id":"6x45"})`), if any.
     public func record(forKey key: String) -> CacheRecord? {

@@ -17,7 +17,8 @@ extension GraphQLHTTPClient {
     ///                          optimisticData: .init(setFavorite: game))
     /// ```
     ///
-    /// The optimistic value goes to the cache's records directly (encoded into a JSON tree, not into text read back).
+    /// The optimistic value goes to the cache's records directly: a generated value's members are read as they are
+    /// (only its leaves are encoded, each into JSON); another `Encodable` type is encoded into a JSON tree (no text).
     /// Without a cache, the same as ``execute(_:fetchPolicy:errorPolicy:)``.
     public func execute<Mutation: GraphQLMutation>(
         _ mutation: Mutation, optimisticData: Mutation.Data, errorPolicy: GraphQLErrorPolicy = .failOnAnyError
@@ -27,20 +28,31 @@ extension GraphQLHTTPClient {
         }
         let name = Mutation.operationName
         let variables = metadata.coercedVariables(try Self.variablesJSON(mutation))
-        let expected: [String: JSONValue]
-        do {
-            guard case .object(let members) = try JSONValueEncoder().encode(optimisticData) else {
-                throw APIError.encoding(operation: name, reason: "the optimistic data is not a JSON object")
-            }
-            expected = members
-        } catch let error as APIError {
-            throw error
-        } catch {
-            throw .encoding(operation: name, reason: "the optimistic data could not be encoded: \(error)")
-        }
         let root = CacheKey.root(of: Mutation.operationType)
-        let layer = await cache.addOptimisticLayer(
-            data: expected, metadata: metadata, variables: variables, rootKey: root)
+        var normalizer = CacheNormalizer(
+            metadata: metadata, variables: variables, receivedAt: cache.currentTime(), serverMaxAge: nil,
+            defaultMaxAge: cache.maxAge)
+        if let generated = optimisticData as? any GraphQLResponseEncodable {
+            // The generated value's members straight to records: no encoder but for its leaves.
+            do throws(GraphQLDecodingError) {
+                try normalizer.normalize(GraphQLResponseObject(generated), rootKey: root)
+            } catch {
+                throw .encoding(operation: name, reason: "the optimistic data could not be encoded: \(error.reason)")
+            }
+        } else {
+            // A type of the app's own: encoded into a JSON tree (no text), then normalized.
+            do {
+                guard case .object(let members) = try JSONValueEncoder().encode(optimisticData) else {
+                    throw APIError.encoding(operation: name, reason: "the optimistic data is not a JSON object")
+                }
+                normalizer.normalize(data: members, errors: [], rootKey: root)
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw .encoding(operation: name, reason: "the optimistic data could not be encoded: \(error)")
+            }
+        }
+        let layer = await cache.addOptimisticLayer(normalizer.writes)
         do {
             let fetched = try await fetch(mutation, errorPolicy: errorPolicy)
             await store(fetched, in: cache, metadata: metadata, variables: variables, replacingLayer: layer)

@@ -38,18 +38,15 @@ extension GraphQLCache {
         case unknownOutcome
     }
 
-    /// Applies a mutation's expected result over the store (watchers see it at once); returns the layer's id, for
-    /// ``write(_:replacingLayer:)`` or ``removeOptimisticLayer(_:ending:)``.
-    func addOptimisticLayer(
-        data: [String: JSONValue], metadata: GraphQLCacheMetadata, variables: [String: JSONValue], rootKey: String
-    ) -> UInt64 {
-        var normalizer = CacheNormalizer(
-            metadata: metadata, variables: variables, receivedAt: currentTime(), serverMaxAge: nil,
-            defaultMaxAge: maxAge)
-        normalizer.normalize(data: data, errors: [], rootKey: rootKey)
+    /// Applies a mutation's expected result (its records, as ``CacheNormalizer`` wrote them) over the store
+    /// (watchers see it at once); returns the layer's id, for ``write(_:replacingLayer:)`` or
+    /// ``removeOptimisticLayer(_:ending:)``.
+    func addOptimisticLayer(_ writes: [String: CacheRecordWrite]) -> UInt64 {
         lastOptimisticLayerID += 1
-        optimisticLayers.append(OptimisticLayer(id: lastOptimisticLayerID, records: normalizer.records))
-        invalidate(Set(normalizer.records.keys))
+        let records = Dictionary(
+            uniqueKeysWithValues: writes.map { ($0.key, CacheRecord(key: $0.key, writes: $0.value)) })
+        optimisticLayers.append(OptimisticLayer(id: lastOptimisticLayerID, records: records))
+        invalidate(Set(records.keys))
         return lastOptimisticLayerID
     }
 
