@@ -68,6 +68,78 @@ struct ComparisonStreamingTests {
         #expect(summary.rest.latency.p95Milliseconds <= summary.rest.latency.maxMilliseconds)
     }
 
+    /// A value whose instances alive are counted per id and API.
+    final class Tracked: Sendable {
+        let id: Int
+        let isGraphQL: Bool
+        let registry: Registry
+
+        init(id: Int, isGraphQL: Bool, registry: Registry) {
+            self.id = id
+            self.isGraphQL = isGraphQL
+            self.registry = registry
+            registry.change(id: id, isGraphQL: isGraphQL, by: 1)
+        }
+
+        deinit { registry.change(id: id, isGraphQL: isGraphQL, by: -1) }
+    }
+
+    /// The `Tracked` values alive, and what the noise check's reads saw.
+    final class Registry: Sendable {
+        private struct State {
+            var aliveGraphQL: [Int: Int] = [:]
+            var restReads: [Int: Int] = [:]
+            var graphQLAliveAtSecondRead: [Int] = []
+        }
+
+        private let state = Locked(State())
+
+        func change(id: Int, isGraphQL: Bool, by delta: Int) {
+            guard isGraphQL else { return }
+            state.withLock { $0.aliveGraphQL[id, default: 0] += delta }
+        }
+
+        /// A REST read of `id`: its second notes whether GraphQL's value of `id` is still alive.
+        func restRead(_ id: Int) {
+            state.withLock { state in
+                state.restReads[id, default: 0] += 1
+                if state.restReads[id] == 2, state.aliveGraphQL[id, default: 0] > 0 {
+                    state.graphQLAliveAtSecondRead.append(id)
+                }
+            }
+        }
+
+        var secondReads: Int { state.withLock { $0.restReads.values.filter { $0 == 2 }.count } }
+        var graphQLAliveAtSecondRead: [Int] { state.withLock { $0.graphQLAliveAtSecondRead } }
+    }
+
+    @Test("the noise check's second REST read comes after GraphQL's value is compared and released")
+    func graphQLReleasedBeforeNoiseCheck() async throws {
+        let registry = Registry()
+        let count = 40
+        var plan = ComparisonPlan()
+        plan.model(
+            "Tracked", ids: { Array(0..<count) },
+            rest: { id in
+                registry.restRead(id)
+                return Tracked(id: id, isGraphQL: false, registry: registry)
+            },
+            graphQL: { id in Tracked(id: id, isGraphQL: true, registry: registry) },
+            options: FieldDiffOptions(ignoring: ["isGraphQL"]))
+        plan.lists(
+            "tracked", model: "Tracked", keys: { Array(0..<count) }, name: { "tracked(\($0))" },
+            rest: { id in
+                registry.restRead(count + id)
+                return [Tracked(id: count + id, isGraphQL: false, registry: registry)]
+            },
+            graphQL: { id in [Tracked(id: count + id, isGraphQL: true, registry: registry)] }, id: \.id,
+            options: FieldDiffOptions(ignoring: ["isGraphQL"]))
+        let summary = try await ComparisonRunner(plan: plan, configuration: .init(concurrency: 4)).run { _ in }
+        #expect(summary.counts.compared == 2 * count && summary.counts.matched == 2 * count)
+        #expect(registry.secondReads == 2 * count)
+        #expect(registry.graphQLAliveAtSecondRead.isEmpty, "GraphQL's value alive at the second REST read")
+    }
+
     @Test("The in-memory report and the streamed command agree")
     func reportAndCommandAgree() async throws {
         let report = try await ComparisonRunner(
