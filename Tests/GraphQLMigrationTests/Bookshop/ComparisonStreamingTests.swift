@@ -28,6 +28,7 @@ struct ComparisonStreamingTests {
 
         func end() { state.withLock { $0.running -= 1 } }
         var startedCount: Int { state.withLock { $0.started } }
+        var runningCount: Int { state.withLock { $0.running } }
         var mostAtOnce: Int { state.withLock { $0.mostRunning } }
     }
 
@@ -138,6 +139,46 @@ struct ComparisonStreamingTests {
         #expect(summary.counts.compared == 2 * count && summary.counts.matched == 2 * count)
         #expect(registry.secondReads == 2 * count)
         #expect(registry.graphQLAliveAtSecondRead.isEmpty, "GraphQL's value alive at the second REST read")
+    }
+
+    @Test("a whole list (list(...)) is read with nothing else in progress; a family's lists and entities are not")
+    func wholeListsAlone() async throws {
+        let counter = Counter()
+        let notAlone = Locked([String]())
+        let count = 40
+        let concurrency = 4
+        @Sendable func item(_ id: Int) async throws -> Item {
+            counter.start()
+            defer { counter.end() }
+            try await Task.sleep(for: .milliseconds(1))
+            return Item(id: id, payload: [id])
+        }
+        @Sendable func list(_ name: String) async throws -> [Item] {
+            counter.start()
+            defer { counter.end() }
+            let before = counter.runningCount
+            try await Task.sleep(for: .milliseconds(2))
+            if before != 1 || counter.runningCount != 1 { notAlone.withLock { $0.append(name) } }
+            return (0..<100).map { Item(id: $0, payload: [$0]) }
+        }
+        var plan = ComparisonPlan()
+        plan.model(
+            "Author", ids: { Array(0..<count) }, rest: { try await item($0) }, graphQL: { try await item($0) })
+        for name in ["books(all)", "books(new)", "books(old)"] {
+            plan.list(
+                name, model: "Book", rest: { try await list(name) }, graphQL: { try await list(name) }, id: \.id)
+        }
+        plan.lists(
+            "books", model: "Book", keys: { Array(0..<count) }, name: { "books(author: \($0))" },
+            rest: { [try await item($0)] }, graphQL: { [try await item($0)] }, id: \.id)
+        plan.model("Book", ids: { Array(0..<count) }, rest: { try await item($0) }, graphQL: { try await item($0) })
+        let runner = ComparisonRunner(plan: plan, configuration: .init(concurrency: concurrency))
+        var emitted: [String] = []
+        let summary = try await runner.run { emitted.append($0.id) }
+        #expect(summary.counts.compared == 3 * count + 3 && summary.counts.matched == 3 * count + 3)
+        #expect(Array(emitted[count..<count + 3]) == ["books(all)", "books(new)", "books(old)"], "the plan's order")
+        #expect(notAlone.withLock { $0 }.isEmpty, "read beside another read: \(notAlone.withLock { $0 })")
+        #expect(counter.mostAtOnce <= concurrency)
     }
 
     @Test("The in-memory report and the streamed command agree")
