@@ -74,8 +74,8 @@ let package = Package(
         .target(
             name: "LotteryCompare",
             dependencies: [
-                "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LegacyModels", "GraphQLMigration",
-                "GraphQLBridgeSupport",
+                "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LotteryAPI", "LegacyModels",
+                "GraphQLMigration", "GraphQLBridgeSupport",
             ]
         ),
 
@@ -147,7 +147,7 @@ let package = Package(
             name: "LotteryCompareTests",
             dependencies: [
                 "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
-                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge", "GraphQLBridgeSupport",
+                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge", "LotteryAPI", "GraphQLBridgeSupport",
             ]
         ),
         .testTarget(

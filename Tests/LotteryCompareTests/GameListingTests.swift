@@ -1,5 +1,6 @@
 import Foundation
 import LegacyModels
+import LotteryAPI
 import LotteryBackend
 import LotteryBridge
 import Testing
@@ -33,5 +34,32 @@ struct GameListingTests {
         #expect(await listing.heldIDCount == games.count + logos.count)
         #expect(try await listing.drawKeys() == draws)
         #expect(await listing.heldIDCount == games.count + logos.count)
+    }
+
+    @Test("REST's games are read into their ids alone: the game's and its logo's, the other fields skipped")
+    func restGamesIntoIDs() throws {
+        let body = Data(
+            #"""
+            {"status": "ok", "result": [
+              {"game_id": "6x45", "title": "6 of 45", "game_type": 1, "next_draw": {"draw_id": "x"},
+               "logo": {"image_id": "logo-6x45", "url": "https://cdn.example/6x45.png", "w": 128, "h": 128}},
+              {"game_id": "keno", "logo": null},
+              {"game_id": "rapid"}
+            ]}
+            """#.utf8)
+        let games = try LegacyAPIClient.decodeEnvelope([LotteryGameListing.ListedGame].self, from: body)
+        #expect(games.map(\.id) == ["6x45", "keno", "rapid"])
+        #expect(games.map(\.logoID) == ["logo-6x45", nil, nil])
+        // A game without its id is not a game of the contract: the listing fails, naming the field.
+        #expect(throws: LegacyAPIError.self) {
+            try LegacyAPIClient.decodeEnvelope(
+                [LotteryGameListing.ListedGame].self, from: Data(#"{"status": "ok", "result": [{"logo": null}]}"#.utf8))
+        }
+    }
+
+    @Test("GraphQL is asked for the games' and logos' ids, not the games")
+    func graphQLAsksForIDs() {
+        #expect(
+            GameIDsQuery.document == "query GameIDs($activeOnly:Boolean){games(activeOnly:$activeOnly){id logo{id}}}")
     }
 }

@@ -191,7 +191,8 @@ public enum ComparisonCommand {
               --format FORMAT      text (default), json, html (one self-contained page) or junit (JUnit XML).
               --output FILE        Write the report to FILE instead of standard output (its folder is checked
                                    before anything is compared).
-              --concurrency N      Entities and lists compared at once, 1 to 64 (default 4).
+              --concurrency N      Entities and lists compared at once, 1 to 64 (default 4); a whole list of the
+                                   plan (not one of a family of lists) is compared alone.
               --ignore PATTERN     A known difference to ignore, as a field path pattern ('lastDraw.videoURL',
                                    'categories[*].prize', '**.videoURL'); repeatable. An empty pattern, '.' or
                                    '**' (they hide everything) is refused. The report lists each pattern with how

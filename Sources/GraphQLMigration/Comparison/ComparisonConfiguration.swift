@@ -4,7 +4,8 @@ import Foundation
 public struct ComparisonConfiguration: Sendable {
     /// The models to compare (`--models`); `nil` for every model of the plan.
     public var models: Set<String>?
-    /// How many entities and lists are compared at once (`--concurrency`).
+    /// How many entities and lists are compared at once (`--concurrency`); a whole list
+    /// (``ComparisonPlan/list(_:model:rest:graphQL:id:path:options:)``) is compared alone.
     public var concurrency: Int
     /// Whether each entity and list is read REST, GraphQL, REST, so that fields whose two REST reads differ are
     /// reported as unstable instead of mismatched (on by default; `--no-noise-check` turns it off).

@@ -79,6 +79,9 @@ public struct ComparisonPlan: Sendable {
     /// Declares a list query compared as a list: membership, order, duplicates and each element's fields at its
     /// list path (`games[3].title`).
     ///
+    /// Such a list is read and compared with nothing else in progress (the run's other reads wait for it): it is
+    /// a whole list the app asks for, whose length grows with the backend, so a run holds one of them at a time.
+    ///
     /// - Parameters:
     ///   - name: the list's id in reports (`games(active)`); the part before `(` names its paths (`games[3]`)
     ///     unless `path` is given.
@@ -96,9 +99,10 @@ public struct ComparisonPlan: Sendable {
         path: String? = nil,
         options: FieldDiffOptions = .init()
     ) {
-        lists(
+        addLists(
             path ?? Self.pathName(of: name), model: model, keys: { [name] }, name: { $0 },
-            rest: { _ in try await rest() }, graphQL: { _ in try await graphQL() }, id: id, options: options)
+            rest: { _ in try await rest() }, graphQL: { _ in try await graphQL() }, id: id, options: options,
+            isAlone: true)
     }
 
     /// Declares a family of list queries, one per key (each game's draws): each compared as a list.
@@ -121,12 +125,27 @@ public struct ComparisonPlan: Sendable {
         id: @escaping @Sendable (Element) -> ElementID,
         options: FieldDiffOptions = .init()
     ) {
+        addLists(
+            path, model: model, keys: keys, name: name, rest: rest, graphQL: graphQL, id: id, options: options,
+            isAlone: false)
+    }
+
+    /// A family of lists; `isAlone` for a whole list, read and compared with nothing else in progress.
+    private mutating func addLists<Key: Sendable, Element: Sendable, ElementID: Hashable & Sendable>(
+        _ path: String, model: String,
+        keys: @escaping @Sendable () async throws -> [Key],
+        name: @escaping @Sendable (Key) -> String,
+        rest: @escaping @Sendable (Key) async throws -> [Element],
+        graphQL: @escaping @Sendable (Key) async throws -> [Element],
+        id: @escaping @Sendable (Element) -> ElementID,
+        options: FieldDiffOptions, isAlone: Bool
+    ) {
         lists.append(
             PlannedListFamily(
                 model: model,
                 jobs: {
                     let all = try await keys()
-                    return PlannedJobs(count: all.count) { index in
+                    return PlannedJobs(count: all.count, isAlone: isAlone) { index in
                         let key = all[index]
                         return PlannedFetch(
                             model: model, id: name(key), isList: true, listPath: path, options: options,

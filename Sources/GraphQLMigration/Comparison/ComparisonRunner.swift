@@ -9,7 +9,9 @@ import Foundation
 /// ```
 ///
 /// At most ``ComparisonConfiguration/concurrency`` entities are read at once, and at most a few times that many
-/// outcomes wait for an earlier one to finish, so memory does not grow with the number of entities.
+/// outcomes wait for an earlier one to finish, so memory does not grow with the number of entities. A whole list
+/// (``ComparisonPlan/list(_:model:rest:graphQL:id:path:options:)``) is read with nothing else in progress, so that
+/// the lists that grow with the backend are held one at a time.
 public struct ComparisonRunner: Sendable {
     /// The plan.
     public var plan: ComparisonPlan
@@ -98,6 +100,12 @@ public struct ComparisonRunner: Sendable {
             return jobs[group].make(index - jobStarts[group])
         }
 
+        @Sendable func isAlone(at index: Int) -> Bool {
+            var group = 0
+            while group + 1 < jobStarts.count, jobStarts[group + 1] <= index { group += 1 }
+            return jobs[group].isAlone
+        }
+
         let comparer = EntityComparer(
             configuration: configuration, metrics: metrics, recorder: recorder, catalog: catalog)
         var tally = ComparisonTally()
@@ -105,6 +113,7 @@ public struct ComparisonRunner: Sendable {
         var done = 0
         await OrderedConcurrency.forEach(
             count: total, limit: configuration.concurrency, window: configuration.concurrency * 4,
+            isAlone: isAlone(at:),
             body: { index in await comparer.compare(fetch(at: index)) },
             emit: { result in
                 tally.add(result)

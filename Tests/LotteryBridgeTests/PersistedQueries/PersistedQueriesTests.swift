@@ -85,12 +85,13 @@ struct PersistedQueriesTests {
         }
         check(GameQuery.self)
         check(GamesQuery.self)
+        check(GameIDsQuery.self)
         check(DrawQuery.self)
         check(DrawsQuery.self)
         check(ImageQuery.self)
         check(SetFavoriteMutation.self)
         check(DrawUpdatedSubscription.self)
-        #expect(listed.count == 7)
+        #expect(listed.count == 8)
         #expect(ChangedGameQuery.operationIdentifier != GameQuery.operationIdentifier)
     }
 
