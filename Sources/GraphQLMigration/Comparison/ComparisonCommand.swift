@@ -17,6 +17,9 @@ import Foundation
 /// matched (and every write check passed); 1 a mismatch, a write read back wrong or, with `--strict`, an unstable
 /// field; 2 a usage error, ids that could not be listed, an entity that could not be read, a model of which nothing
 /// was compared, or a write check that failed to run or to restore.
+///
+/// On Linux with glibc it limits the allocator to two pools (arenas) for the process, so that a long run's resident
+/// memory does not grow with freed memory kept per thread; set `MALLOC_ARENA_MAX` to choose otherwise.
 public enum ComparisonCommand {
     /// Where the command writes: the report to standard output (unless `--output`), progress and errors to standard
     /// error.
@@ -75,6 +78,8 @@ public enum ComparisonCommand {
         _ plan: ComparisonPlan, options: ComparisonCommandOptions, output: Output = .process, header: [String] = [],
         command: String = "compare"
     ) async -> Int32 {
+        // A long run's freed memory is not kept in a pool per thread (Linux, glibc; `MALLOC_ARENA_MAX` overrides).
+        MallocArenas.limitForComparison()
         let runner = ComparisonRunner(plan: plan, configuration: options.configuration)
         do {
             _ = try runner.selectedModels()
