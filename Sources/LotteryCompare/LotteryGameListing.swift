@@ -111,6 +111,7 @@ actor LotteryGameListing {
             value: games, warnings: result.errors, byteCount: result.byteCount, source: result.source,
             isStale: result.isStale)
     }
+
     /// The ids of every game, REST's order first, then the ones only GraphQL lists.
     func gameIDs() async throws -> [String] {
         try await everyGame().games

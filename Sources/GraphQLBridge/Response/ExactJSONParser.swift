@@ -131,26 +131,39 @@ struct ExactJSONParser {
     /// The number's text, checked against JSON's grammar.
     private mutating func parseNumber() throws(GraphQLDecodingError) -> String {
         let start = index
-        func digits(_ parser: inout ExactJSONParser) -> Int {
-            let first = parser.index
-            while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { parser.index += 1 }
-            return parser.index - first
-        }
-        if current == UInt8(ascii: "-") { index += 1 }
-        let leadingZero = current == UInt8(ascii: "0")
-        let integerDigits = digits(&self)
-        guard integerDigits > 0 else { throw failure("a number needs digits") }
-        guard !leadingZero || integerDigits == 1 else { throw failure("a number cannot start with 0") }
-        if current == UInt8(ascii: ".") {
-            index += 1
-            guard digits(&self) > 0 else { throw failure("a fraction needs digits") }
-        }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            index += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard digits(&self) > 0 else { throw failure("an exponent needs digits") }
-        }
+        let (end, problem) = Self.scanNumber(bytes, from: start)
+        index = end
+        if let problem { throw failure(problem) }
         return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// JSON's number grammar from `start` (a `-` or a digit): where the number ends, or where and why it stops being
+    /// one. Shared with ``JSONTape``, which checks the same grammar without making the number's text.
+    static func scanNumber(_ bytes: [UInt8], from start: Int) -> (end: Int, problem: String?) {
+        var index = start
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            return index - first
+        }
+        func next(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+        if next(UInt8(ascii: "-")) { index += 1 }
+        let leadingZero = next(UInt8(ascii: "0"))
+        let integerDigits = digits()
+        guard integerDigits > 0 else { return (index, "a number needs digits") }
+        guard !leadingZero || integerDigits == 1 else { return (index, "a number cannot start with 0") }
+        if next(UInt8(ascii: ".")) {
+            index += 1
+            guard digits() > 0 else { return (index, "a fraction needs digits") }
+        }
+        if next(UInt8(ascii: "e")) || next(UInt8(ascii: "E")) {
+            index += 1
+            if next(UInt8(ascii: "+")) || next(UInt8(ascii: "-")) { index += 1 }
+            guard digits() > 0 else { return (index, "an exponent needs digits") }
+        }
+        return (index, nil)
     }
 
     private mutating func parseString() throws(GraphQLDecodingError) -> String {
@@ -240,18 +253,25 @@ struct ExactJSONParser {
 
     private mutating func parseHex4() throws(GraphQLDecodingError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw failure("unterminated escape") }
+        guard let value = Self.hex4(bytes, at: index) else { throw failure("an invalid \\u escape") }
+        index += 4
+        return value
+    }
+
+    /// The four hex digits of a `\u` escape at `start`, or `nil` (fewer than four, or not hex). Shared with
+    /// ``JSONTape``.
+    static func hex4(_ bytes: [UInt8], at start: Int) -> UInt32? {
+        guard start + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
+        for byte in bytes[start..<(start + 4)] {
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("an invalid \\u escape")
+            default: return nil
             }
             value = value * 16 + digit
-            index += 1
         }
         return value
     }

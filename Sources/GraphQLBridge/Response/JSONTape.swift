@@ -238,11 +238,12 @@ struct JSONTape: Sendable {
                         index += 1
                     case UInt8(ascii: "u"):
                         // As the parser reads it: a surrogate only in a pair, high then low.
-                        guard let first = hex4(at: index + 1) else { return false }
+                        guard let first = ExactJSONParser.hex4(bytes, at: index + 1) else { return false }
                         index += 5
                         if (0xD800..<0xDC00).contains(first) {
                             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                                bytes[index + 1] == UInt8(ascii: "u"), let second = hex4(at: index + 2),
+                                bytes[index + 1] == UInt8(ascii: "u"),
+                                let second = ExactJSONParser.hex4(bytes, at: index + 2),
                                 (0xDC00..<0xE000).contains(second)
                             else { return false }
                             index += 6
@@ -261,23 +262,6 @@ struct JSONTape: Sendable {
             return false
         }
 
-        /// The four hex digits at `start`, or `nil`.
-        private func hex4(at start: Int) -> UInt32? {
-            guard start + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for byte in bytes[start..<(start + 4)] {
-                let digit: UInt32
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-                default: return nil
-                }
-                value = value * 16 + digit
-            }
-            return value
-        }
-
         private mutating func literal(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
             guard index + count <= bytes.count else { return false }
@@ -288,27 +272,9 @@ struct JSONTape: Sendable {
         }
 
         private mutating func number() -> Bool {
-            func digits(_ builder: inout Builder) -> Int {
-                let first = builder.index
-                while let byte = builder.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                    builder.index += 1
-                }
-                return builder.index - first
-            }
-            if current == UInt8(ascii: "-") { index += 1 }
-            let leadingZero = current == UInt8(ascii: "0")
-            let integerDigits = digits(&self)
-            guard integerDigits > 0, !leadingZero || integerDigits == 1 else { return false }
-            if current == UInt8(ascii: ".") {
-                index += 1
-                guard digits(&self) > 0 else { return false }
-            }
-            if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-                index += 1
-                if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-                guard digits(&self) > 0 else { return false }
-            }
-            return true
+            let (end, problem) = ExactJSONParser.scanNumber(bytes, from: index)
+            index = end
+            return problem == nil
         }
     }
 }
