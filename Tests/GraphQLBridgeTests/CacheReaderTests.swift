@@ -206,7 +206,7 @@ struct CacheReaderTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains(#"\b\t\n\u000b\f\r"#) == false)
         #expect(String(decoding: bytes, as: UTF8.self).contains(#"\u0008\t\n\u000b\u000c\r"#))
         var json: [UInt8] = []
-        CacheReader.writeJSON(.object(["b": .array([.number("1E400"), .bool(true)]), "a\"": .null]), to: &json)
+        JSONValue.object(["b": .array([.number("1E400"), .bool(true)]), "a\"": .null]).writeJSONText(to: &json)
         #expect(String(decoding: json, as: UTF8.self) == #"{"a\"":null,"b":[1E400,true]}"#)
     }
 }

@@ -89,6 +89,32 @@ struct JSONTapeTests {
         #expect(String(decoding: tape.text(of: a), as: UTF8.self) == #"[1,{"b":"x"},[2]]"#)
     }
 
+    @Test("members asked for in turn from a hint are found in any order; the hint follows the member found")
+    func navigationFromHint() throws {
+        let text = #"{"a":1,"b":{"a":"inner"},"c":3,"d":4}"#
+        let tape = try #require(JSONTape(Array(text.utf8)))
+        var hint = 0
+        func member(_ object: Int, _ name: String) -> JSONValue? {
+            var name = name
+            return name.withUTF8 { tape.member(object, $0, from: &hint) }.flatMap { try? tape.value($0) }
+        }
+        // In the text's order, then backwards, then a name it lacks, then one past the hint: each found, or `nil`.
+        for name in ["a", "b", "c", "d", "d", "c", "a", "x", "c", "a"] {
+            var plain = name
+            #expect(member(0, name) == plain.withUTF8 { tape.member(0, $0) }.flatMap { try? tape.value($0) }, "\(name)")
+        }
+        #expect(member(0, "a") == .number("1"))
+        // A hint left by another object is outside this one: the search starts at its first member.
+        let inner = try #require(plain(tape, 0, "b"))
+        #expect(member(inner, "a") == .string("inner"))
+        #expect(member(inner, "c") == nil)
+    }
+
+    private func plain(_ tape: JSONTape, _ object: Int, _ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { tape.member(object, $0) }
+    }
+
     @Test("the records written through the tape are those written from the tree")
     func sameRecords() throws {
         // The reader's fixture has a member name with an escape (`"k\"ey"`, in a JSON scalar's value): the tape

@@ -36,6 +36,20 @@ enum CacheKey {
     /// The element `index` of a list whose objects without a key are under `path`.
     static func element(of path: String, at index: Int) -> String { path + "." + String(index) }
 
+    /// The object without a key held by the field `fieldKey` of `owner`, at `indices` in its nested lists:
+    /// ``child(of:field:)``, then ``element(of:at:)`` for each index, built at once.
+    static func child(of owner: String, field fieldKey: String, at indices: [Int]) -> String {
+        var key = owner
+        key.reserveCapacity(owner.utf8.count + fieldKey.utf8.count + 1 + indices.count * 4)
+        key.append(".")
+        key.append(fieldKey)
+        for index in indices {
+            key.append(".")
+            key.append(String(index))
+        }
+        return key
+    }
+
     /// Whether the record `key`, holding `fieldKeys`, is a root field's record of the query root (a root for
     /// reachability): its one field's key is its key's suffix. An object without a key under a root field
     /// (`QUERY_ROOT.hero.hero`) holds the object's fields instead.

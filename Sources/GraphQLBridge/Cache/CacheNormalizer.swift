@@ -44,6 +44,8 @@ struct CacheNormalizer {
     private let defaultExpiry: Date
     /// The indices of the list elements being converted, outermost first (an object's path, spelled only if needed).
     private var listIndices: [Int] = []
+    /// The types met so far in this response (see ``facts(of:)``).
+    private var typeFacts: [TypeFacts] = []
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], receivedAt: Date, serverMaxAge: Duration?,
@@ -55,6 +57,9 @@ struct CacheNormalizer {
         self.serverMaxAge = serverMaxAge
         self.defaultMaxAge = defaultMaxAge
         self.defaultExpiry = receivedAt.addingTimeInterval(defaultMaxAge.timeInterval)
+        // Most responses write a few records: room for them without growing.
+        writes.reserveCapacity(16)
+        dependencies.reserveCapacity(16)
     }
 
     /// Normalizes the response's `data` object under `rootKey` (``CacheKey/queryRoot``, or a root whose fields
@@ -99,7 +104,7 @@ struct CacheNormalizer {
     ) throws(GraphQLDecodingError) {
         let keepsRoot = CacheKey.keepsRootFields(rootKey)
         let set = metadata.selections
-        let lifetimes = Lifetimes(metadata, typeName: set.typeName, serverMaxAge: serverMaxAge)
+        let lifetimes = facts(of: set.typeName).lifetimes
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
             guard let value = input.member(data, field.responseKey) else { continue }
             let fieldKey = field.cacheKey(variables: variables)
@@ -188,12 +193,13 @@ struct CacheNormalizer {
         key: String, responsePath: String?
     ) throws(GraphQLDecodingError) {
         dependencies.insert(key)
-        let lifetimes = Lifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge)
+        let lifetimes = facts(of: typeName).lifetimes
         var fields: CacheRecordWrite = []
         fields.reserveCapacity(selections.count == 1 ? selections[0].fields.count : 16)
+        var hint = 0
         for set in selections {
             for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
-                guard let value = input.member(object, field.responseKey) else { continue }
+                guard let value = input.member(object, field.responseKey, hint: &hint) else { continue }
                 let fieldKey = field.cacheKey(variables: variables)
                 let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
                 let entry = try self.entry(
@@ -212,26 +218,38 @@ struct CacheNormalizer {
 
     /// The key of an object without a key at the field `fieldKey` of `owner`, at ``listIndices`` in its lists.
     private func pathKey(owner: String, fieldKey: String) -> String {
-        var key = CacheKey.child(of: owner, field: fieldKey)
-        for index in listIndices { key = CacheKey.element(of: key, at: index) }
-        return key
+        CacheKey.child(of: owner, field: fieldKey, at: listIndices)
     }
 
     /// `Type:id` (key fields joined by `,`), or `nil` when the object's type or a key field is not known.
-    private func objectKey<Input: CacheNormalizerInput>(
+    private mutating func objectKey<Input: CacheNormalizerInput>(
         _ object: Input.Value, in input: Input, typeName: String?
     ) throws(GraphQLDecodingError) -> String? {
         guard let typeName else { return nil }
-        var parts: [String] = []
-        for field in metadata.keyFields(of: typeName) {
+        let keyFields = facts(of: typeName).keyFields
+        var key = typeName
+        key.reserveCapacity(typeName.utf8.count + 1 + keyFields.count * 16)
+        key.append(":")
+        for (index, field) in keyFields.enumerated() {
             guard let member = input.member(object, field) else { return nil }
+            if index > 0 { key.append(",") }
             switch try input.json(member) {
-            case .string(let text): parts.append(text)
-            case .number(let text): parts.append(text)
+            case .string(let text), .number(let text): key.append(text)
             default: return nil
             }
         }
-        return typeName + ":" + parts.joined(separator: ",")
+        return key
+    }
+
+    /// What the metadata says of `typeName` (its key fields, its fields' lifetimes), looked up once per response.
+    private mutating func facts(of typeName: String?) -> TypeFacts {
+        if let known = typeFacts.first(where: { $0.typeName == typeName }) { return known }
+        let facts = TypeFacts(
+            typeName: typeName, keyFields: typeName.map(metadata.keyFields(of:)) ?? [],
+            lifetimes: Lifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge))
+        // Few types appear in one response: a scan of them costs less than hashing a name.
+        if typeFacts.count < 16 { typeFacts.append(facts) }
+        return facts
     }
 
     /// The object's `__typename`, else the type its selections are on.
@@ -281,17 +299,36 @@ struct CacheNormalizer {
 
 /// The lifetimes of one object's fields: the server's for the whole response, else the configured ones of the
 /// object's type (looked up once per object, not per field).
-private struct Lifetimes {
+/// What the metadata says of one type, for ``CacheNormalizer``.
+/// (A class: handed out at each object of the type without copying its parts.)
+private final class TypeFacts: Sendable {
+    let typeName: String?
+    let keyFields: [String]
+    let lifetimes: Lifetimes
+
+    init(typeName: String?, keyFields: [String], lifetimes: Lifetimes) {
+        self.typeName = typeName
+        self.keyFields = keyFields
+        self.lifetimes = lifetimes
+    }
+}
+
+private struct Lifetimes: Sendable {
     let server: Duration?
-    let fields: [String: Duration]?
+    /// The type's fields with a lifetime of their own: a few, scanned (cheaper than hashing each field's name).
+    let fields: [(name: String, maxAge: Duration)]
     let type: Duration?
 
     init(_ metadata: GraphQLCacheMetadata, typeName: String?, serverMaxAge: Duration?) {
         server = serverMaxAge
-        (fields, type) = serverMaxAge == nil ? metadata.maxAges(on: typeName) : (nil, nil)
+        let (fields, type) = serverMaxAge == nil ? metadata.maxAges(on: typeName) : (nil, nil)
+        self.fields = (fields ?? [:]).map { (name: $0.key, maxAge: $0.value) }
+        self.type = type
     }
 
     func of(_ field: CollectedField) -> Duration? {
-        server ?? fields?[field.field.name] ?? type
+        if let server { return server }
+        if !fields.isEmpty, let own = fields.first(where: { $0.name == field.field.name }) { return own.maxAge }
+        return type
     }
 }

@@ -12,8 +12,17 @@ protocol CacheNormalizerInput {
     func isArrayOrObject(_ value: Value) -> Bool
     /// The member `name` of `object` (`nil` when `object` is not an object or has none).
     func member(_ object: Value, _ name: String) -> Value?
+    /// ``member(_:_:)``, for members asked for in turn: `hint` is where the search starts, and is left after the
+    /// member found (a server answers in the selection's order, so each is found where the search starts).
+    func member(_ object: Value, _ name: String, hint: inout Int) -> Value?
     /// `value` as JSON (a leaf, or an array or object the normalizer keeps whole).
     func json(_ value: Value) throws(GraphQLDecodingError) -> JSONValue
+}
+
+extension CacheNormalizerInput {
+    func member(_ object: Value, _ name: String, hint: inout Int) -> Value? {
+        member(object, name)
+    }
 }
 
 /// What a value of a ``CacheNormalizerInput`` is.
@@ -73,6 +82,11 @@ struct TapeInput: CacheNormalizerInput {
     func member(_ object: Int, _ name: String) -> Int? {
         var name = name
         return name.withUTF8 { tape.member(object, $0) }
+    }
+
+    func member(_ object: Int, _ name: String, hint: inout Int) -> Int? {
+        var name = name
+        return name.withUTF8 { tape.member(object, $0, from: &hint) }
     }
 
     func json(_ value: Int) throws(GraphQLDecodingError) -> JSONValue {

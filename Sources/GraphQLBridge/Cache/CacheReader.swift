@@ -103,7 +103,7 @@ struct CacheReader {
         if isRoot { return readRoot(key: key, selections: selections) }
         guard let record = record(key) else { return false }
         var typeName: String?
-        if case .scalar(.string(let name))? = record.fields["__typename"]?.value { typeName = name }
+        if case .scalar(.string(let name))? = record.entry(named: "__typename")?.value { typeName = name }
         typeName = typeName ?? selections.lazy.compactMap(\.typeName).first
 
         // The selected fields' entries up to the first missing one, and the records they refer to, loaded at once.
@@ -118,7 +118,8 @@ struct CacheReader {
                 if selections.count > 1 {
                     guard written.insert(field.responseKey).inserted else { continue }
                 }
-                guard let entry = record.fields[field.cacheKey(variables: variables)], entry.value != .missing else {
+                guard let entry = record.entry(named: field.cacheKey(variables: variables)), entry.value != .missing
+                else {
                     if isNullPath(field.responseKey) {
                         entries.append((field, nil))
                         continue
@@ -172,7 +173,7 @@ struct CacheReader {
         output.append(UInt8(ascii: "{"))
         for (index, (field, fieldKey, recordKey)) in fields.enumerated() {
             // A missing value (the server's null there came with an error) is read as absent.
-            guard let entry = record(recordKey)?.fields[fieldKey], entry.value != .missing else {
+            guard let entry = record(recordKey)?.entry(named: fieldKey), entry.value != .missing else {
                 if isNullPath(field.responseKey) {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     output.append(contentsOf: field.memberPrefix)
@@ -231,7 +232,7 @@ struct CacheReader {
             output.append(contentsOf: "null".utf8)
             return true
         case .scalar(let json):
-            Self.writeJSON(json, to: &output)
+            json.writeJSONText(to: &output)
             return true
         case .reference(let key):
             return readObject(key: key, selections: selections)
@@ -257,35 +258,6 @@ struct CacheReader {
         case .null, .missing, .scalar: return
         case .reference(let key): keys.append(key)
         case .list(let items): for item in items { collectReferences(item, into: &keys) }
-        }
-    }
-
-    // MARK: Writing JSON
-
-    /// Writes `value` as compact JSON: numbers as their exact text, object members sorted by key (as
-    /// ``JSONValue/jsonText``).
-    static func writeJSON(_ value: JSONValue, to output: inout [UInt8]) {
-        switch value {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let text): output.append(contentsOf: text.utf8)
-        case .string(let text): JSONStringWriter.write(text, to: &output)
-        case .array(let items):
-            output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeJSON(item, to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, name) in members.keys.sorted().enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONStringWriter.write(name, to: &output)
-                output.append(UInt8(ascii: ":"))
-                writeJSON(members[name] ?? .null, to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
         }
     }
 }

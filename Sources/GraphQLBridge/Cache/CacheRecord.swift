@@ -8,78 +8,185 @@
 public struct CacheRecord: Sendable, Hashable, Codable {
     /// The record's key.
     public var key: String
+    /// Its fields in the order they were first written: a write in the same selection's order finds each one where
+    /// it looks first, with no hashing.
+    private(set) var storage: [CacheFieldWrite]
+    /// Positions by field key, kept once the record has more fields than a scan should pass (`nil` before).
+    private var positions: [String: Int]?
+
+    /// Beyond this many fields, a field is found by its key's hash rather than by a scan.
+    private static let scanLimit = 24
+
     /// Its fields, by field key.
-    public var fields: [String: CacheFieldEntry]
+    public var fields: [String: CacheFieldEntry] {
+        get {
+            var byName: [String: CacheFieldEntry] = [:]
+            byName.reserveCapacity(storage.count)
+            for field in storage { byName[field.name] = field.entry }
+            return byName
+        }
+        set {
+            // The fields it kept stay where they were; new ones follow in key order.
+            var kept: [CacheFieldWrite] = []
+            kept.reserveCapacity(newValue.count)
+            for field in storage {
+                if let entry = newValue[field.name] { kept.append(CacheFieldWrite(name: field.name, entry: entry)) }
+            }
+            let added = newValue.filter { entry(named: $0.key) == nil }.sorted { $0.key < $1.key }
+            for (name, entry) in added { kept.append(CacheFieldWrite(name: name, entry: entry)) }
+            storage = []
+            positions = nil
+            for field in kept { append(field) }
+        }
+    }
 
     /// Creates a record.
     public init(key: String, fields: [String: CacheFieldEntry] = [:]) {
         self.key = key
-        self.fields = fields
+        self.storage = []
+        self.storage.reserveCapacity(fields.count)
+        for (name, entry) in fields.sorted(by: { $0.key < $1.key }) {
+            append(CacheFieldWrite(name: name, entry: entry))
+        }
+    }
+
+    /// A record of `fields`, in their order (a name given twice: the later entry wins, at the first one's place).
+    init(key: String, writes fields: [CacheFieldWrite]) {
+        self.key = key
+        self.storage = []
+        self.storage.reserveCapacity(fields.count)
+        merge(fields: fields)
     }
 
     /// The key of the query root's record.
     public static let queryRootKey = CacheKey.queryRoot
 
+    /// The field `name`'s entry, if the record holds one.
+    func entry(named name: String) -> CacheFieldEntry? {
+        position(of: name, from: 0).map { storage[$0].entry }
+    }
+
+    /// Whether the record holds no field.
+    var isEmpty: Bool { storage.isEmpty }
+
+    /// The record's field keys, in the order they were first written.
+    var fieldNames: some Collection<String> { storage.lazy.map(\.name) }
+
+    /// The record's entries, in the order their fields were first written.
+    var entries: some Collection<CacheFieldEntry> { storage.lazy.map(\.entry) }
+
+    /// Sets the field `name`'s entry (added after the others when the record has no such field).
+    mutating func setEntry(_ entry: CacheFieldEntry, named name: String) {
+        if let position = position(of: name, from: 0) {
+            storage[position].entry = entry
+        } else {
+            append(CacheFieldWrite(name: name, entry: entry))
+        }
+    }
+
     /// Merges `other`'s fields over this record's; says whether anything changed (a value, or only when it
     /// was received or its lifetime), and whether a value changed. Costs the size of `other`, not of this record.
     @discardableResult
     public mutating func merge(_ other: CacheRecord) -> (changed: Bool, valueChanged: Bool) {
-        var outcome = (changed: false, valueChanged: false)
-        for (name, entry) in other.fields { merge(name, entry, into: &outcome) }
-        return outcome
+        merge(fields: other.storage)
     }
 
     /// Merges `fields` over this record's, in order (a name given twice: the later entry wins), as
-    /// ``merge(_:)-(CacheRecord)`` does.
+    /// ``merge(_:)-(CacheRecord)`` does. Each field is looked for first just after the one before it, where a
+    /// write of the same selection finds it.
     @discardableResult
     mutating func merge(fields: [CacheFieldWrite]) -> (changed: Bool, valueChanged: Bool) {
         var outcome = (changed: false, valueChanged: false)
-        for field in fields { merge(field.name, field.entry, into: &outcome) }
+        var next = 0
+        for field in fields {
+            if let position = position(of: field.name, from: next) {
+                // In place: the stored entry is neither copied nor rebuilt.
+                Self.update(&storage[position].entry, with: field.entry, into: &outcome)
+                next = position + 1
+            } else {
+                append(field)
+                outcome = (true, true)
+                next = storage.count
+            }
+        }
         return outcome
     }
 
-    /// One field of a merge: in place, and the values compared once; a field received again with an equal value
-    /// (the common case of a refetch) only has its receipt and lifetime updated.
-    private mutating func merge(
-        _ name: String, _ entry: CacheFieldEntry, into outcome: inout (changed: Bool, valueChanged: Bool)
+    private static func update(
+        _ old: inout CacheFieldEntry, with entry: CacheFieldEntry,
+        into outcome: inout (changed: Bool, valueChanged: Bool)
     ) {
-        guard let index = fields.index(forKey: name) else {
-            fields[name] = entry
-            outcome = (true, true)
-            return
-        }
-        // One read of the stored entry (each read of `values[index]` copies it).
-        let old = fields.values[index]
         if old.value != entry.value {
-            fields.values[index] = entry
+            old = entry
             outcome = (true, true)
         } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge {
-            fields.values[index] = CacheFieldEntry(value: old.value, receivedAt: entry.receivedAt, maxAge: entry.maxAge)
+            old.receivedAt = entry.receivedAt
+            old.maxAge = entry.maxAge
             outcome.changed = true
         }
     }
 
-    /// A record made of `fields` (a name given twice: the later entry wins).
-    init(key: String, writes fields: [CacheFieldWrite]) {
-        self.key = key
-        var byName: [String: CacheFieldEntry] = [:]
-        byName.reserveCapacity(fields.count)
-        for field in fields { byName[field.name] = field.entry }
-        self.fields = byName
+    /// Where the field `name` is: `hint` first, then by hash or a scan.
+    private func position(of name: String, from hint: Int) -> Int? {
+        if hint < storage.count, storage[hint].name == name { return hint }
+        if let positions { return positions[name] }
+        return storage.firstIndex { $0.name == name }
     }
 
-    /// An estimate of the memory the record takes, in bytes.
+    private mutating func append(_ field: CacheFieldWrite) {
+        storage.append(field)
+        if positions != nil {
+            positions?[field.name] = storage.count - 1
+        } else if storage.count > Self.scanLimit {
+            var byName: [String: Int] = [:]
+            byName.reserveCapacity(storage.count * 2)
+            for (position, field) in storage.enumerated() { byName[field.name] = position }
+            positions = byName
+        }
+    }
+
+    /// A rough size in bytes, for the cache's byte limit.
     var estimatedByteCount: Int {
-        fields.reduce(48 + key.utf8.count) { $0 + $1.key.utf8.count + 24 + $1.value.value.estimatedByteCount }
+        storage.reduce(48 + key.utf8.count) { $0 + $1.name.utf8.count + 24 + $1.entry.value.estimatedByteCount }
+    }
+
+    // Equal records hold the same fields, in whatever order they were written.
+
+    public static func == (lhs: CacheRecord, rhs: CacheRecord) -> Bool {
+        guard lhs.key == rhs.key, lhs.storage.count == rhs.storage.count else { return false }
+        return lhs.storage.allSatisfy { rhs.entry(named: $0.name) == $0.entry }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(fields)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            key: try container.decode(String.self, forKey: .key),
+            fields: try container.decode([String: CacheFieldEntry].self, forKey: .fields))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(fields, forKey: .fields)
     }
 }
 
-/// A field a write gives a record: its key in the record and its entry.
-struct CacheFieldWrite: Sendable {
+/// One field of a record: its key and entry (also what the normalizer writes to a record, in its selection's order).
+struct CacheFieldWrite: Sendable, Equatable {
+    /// The field key.
     var name: String
+    /// Its entry.
     var entry: CacheFieldEntry
 }
 
-/// The fields a write gives one record, in the order they were read (a name given twice: the later one counts):
-/// what the normalizer makes of each object, merged into the stored record without a dictionary of its own.
+/// What one response writes to a record: its fields, in the selection's order.
 typealias CacheRecordWrite = [CacheFieldWrite]

@@ -37,13 +37,24 @@ enum CacheRecordCodec {
 
     // MARK: Encoding
 
-    /// The bytes of a record's fields (in no particular order).
+    /// The bytes of `fields` (in their keys' order).
     static func encode(_ fields: [String: CacheFieldEntry]) -> [UInt8] {
+        encode(fields.sorted { $0.key < $1.key }.map { CacheFieldWrite(name: $0.key, entry: $0.value) })
+    }
+
+    /// The bytes of a record's fields (in their order in the record).
+    static func encode(_ record: CacheRecord) -> [UInt8] {
+        encode(record.storage)
+    }
+
+    /// The bytes of `fields`, in their order (each name once).
+    static func encode(_ fields: [CacheFieldWrite]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + fields.count * 32)
         bytes.append(version)
         appendVarint(UInt64(fields.count), to: &bytes)
-        for (name, entry) in fields {
+        for field in fields {
+            let (name, entry) = (field.name, field.entry)
             appendString(name, to: &bytes)
             bytes.append(entry.maxAge == nil ? 0 : 1)
             appendFixed(entry.receivedAt.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
@@ -122,15 +133,15 @@ enum CacheRecordCodec {
 
     // MARK: Decoding
 
-    /// A record's fields from `bytes`.
+    /// The record `key` from `bytes`, its fields in their stored order.
     /// - Throws: a `.read` ``GraphQLCacheError`` naming the problem and its offset when the bytes are not a record
-    ///   of this format (truncated, damaged, another version); never traps, whatever the bytes.
-    static func decode(_ bytes: UnsafeRawBufferPointer) throws(GraphQLCacheError) -> [String: CacheFieldEntry] {
+    ///   of this format (truncated, damaged, another version, a field twice); never traps, whatever the bytes.
+    static func decode(_ bytes: UnsafeRawBufferPointer, key: String) throws(GraphQLCacheError) -> CacheRecord {
         var reader = Reader(bytes: bytes)
         let found = try reader.byte()
         guard found == version else { throw reader.failure("format version \(found), expected \(version)") }
         let count = try reader.count()
-        var fields: [String: CacheFieldEntry] = [:]
+        var fields: [CacheFieldWrite] = []
         fields.reserveCapacity(count)
         for _ in 0..<count {
             let name = try reader.string()
@@ -151,18 +162,29 @@ enum CacheRecordCodec {
                 maxAge = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
             }
             let value = try reader.value(depth: 0)
-            guard
-                fields.updateValue(CacheFieldEntry(value: value, receivedAt: receivedAt, maxAge: maxAge), forKey: name)
-                    == nil
-            else { throw reader.failure("the field \(name) appears twice") }
+            fields.append(
+                CacheFieldWrite(
+                    name: name, entry: CacheFieldEntry(value: value, receivedAt: receivedAt, maxAge: maxAge)))
         }
         guard reader.offset == bytes.count else {
             throw reader.failure("\(bytes.count - reader.offset) bytes left over")
         }
-        return fields
+        let record = CacheRecord(key: key, writes: fields)
+        // A name given twice is one field in the record.
+        if record.storage.count != fields.count {
+            var seen: Set<String> = []
+            let twice = fields.first { !seen.insert($0.name).inserted }?.name ?? ""
+            throw reader.failure("the field \(twice) appears twice")
+        }
+        return record
     }
 
-    /// A record's fields from `bytes` (see ``decode(_:)-(UnsafeRawBufferPointer)``).
+    /// A record's fields from `bytes`, by name (see ``decode(_:key:)``).
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(GraphQLCacheError) -> [String: CacheFieldEntry] {
+        try decode(bytes, key: "").fields
+    }
+
+    /// A record's fields from `bytes`, by name (see ``decode(_:key:)``).
     static func decode(_ bytes: [UInt8]) throws(GraphQLCacheError) -> [String: CacheFieldEntry] {
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(GraphQLCacheError) in try decode(buffer) }

@@ -136,7 +136,7 @@ extension GraphQLCache {
         body.reserveCapacity(2048)
         body.append(contentsOf: #"{"data":"#.utf8)
         switch response.data {
-        case .tree(let data): CacheReader.writeJSON(.object(data), to: &body)
+        case .tree(let data): JSONValue.object(data).writeJSONText(to: &body)
         // The server's text of it, as sent.
         case .tape(let tape, let data): body.append(contentsOf: tape.text(of: data))
         }

@@ -175,16 +175,16 @@ public actor GraphQLCache {
             var queue: [String] = []
             for key in try store.allKeys() where key.hasPrefix(CacheKey.queryRoot + ".") {
                 guard let record = try store.records(forKeys: [key])[key],
-                    CacheKey.isQueryRootField(key, fieldKeys: record.fields.keys)
+                    CacheKey.isQueryRootField(key, fieldKeys: record.fieldNames)
                 else { continue }
                 reachable.insert(key)
-                for entry in record.fields.values { queue += entry.value.referencedKeys }
+                for entry in record.entries { queue += entry.value.referencedKeys }
             }
             while let key = queue.popLast() {
                 guard reachable.insert(key).inserted, let record = try store.records(forKeys: [key])[key] else {
                     continue
                 }
-                for entry in record.fields.values { queue += entry.value.referencedKeys }
+                for entry in record.entries { queue += entry.value.referencedKeys }
             }
             let unreachable = try store.allKeys().filter { !reachable.contains($0) }
             try store.remove(keys: unreachable)

@@ -197,7 +197,13 @@ public struct GraphQLFieldMetadata: Sendable {
             if let json = value.resolved(variables: variables) { resolved[argument] = json }
         }
         guard !resolved.isEmpty else { return name }
-        return name + "(" + JSONValue.object(resolved).jsonText + ")"
+        var key: [UInt8] = []
+        key.reserveCapacity(name.utf8.count + 48)
+        key.append(contentsOf: name.utf8)
+        key.append(UInt8(ascii: "("))
+        JSONValue.object(resolved).writeJSONText(to: &key)
+        key.append(UInt8(ascii: ")"))
+        return String(decoding: key, as: UTF8.self)
     }
 }
 

@@ -48,7 +48,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
                 changed.append(key)
-                if !record.fields.isEmpty { valueChanged.insert(key) }
+                if !record.isEmpty { valueChanged.insert(key) }
                 continue
             }
             // In place (the slot's record is not copied): one lookup.

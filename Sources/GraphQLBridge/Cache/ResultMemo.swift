@@ -100,14 +100,14 @@ struct ResultMemo {
         _ data: any Sendable, dependencies: Set<String>, earliestExpiry: Date, for queryKey: String
     ) {
         guard limit > 0 else { return }
-        if var entry = entries[queryKey], entry.dependencies.count == dependencies.count,
-            entry.dependencies.keys.allSatisfy(dependencies.contains)
+        if let index = entries.index(forKey: queryKey), entries.values[index].dependencies.count == dependencies.count,
+            entries.values[index].dependencies.keys.allSatisfy(dependencies.contains)
         {
+            // In place: one lookup, the entry not copied.
             clock += 1
-            entry.lastUse = clock
-            entry.earliestExpiry = earliestExpiry
-            entry.data = data
-            entries[queryKey] = entry
+            entries.values[index].lastUse = clock
+            entries.values[index].earliestExpiry = earliestExpiry
+            entries.values[index].data = data
             return
         }
         remember(data, dependencies: RecordKeys(dependencies), earliestExpiry: earliestExpiry, for: queryKey)

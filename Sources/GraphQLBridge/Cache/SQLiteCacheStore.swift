@@ -120,15 +120,13 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     }
                     while try db.step(statement, .read) {
                         let key = db.columnText(statement, 0)
-                        let fields: [String: CacheFieldEntry]
                         do throws(GraphQLCacheError) {
-                            fields = try CacheRecordCodec.decode(db.columnBytes(statement, 1))
+                            found[key] = try CacheRecordCodec.decode(db.columnBytes(statement, 1), key: key)
                         } catch {
                             throw GraphQLCacheError(
                                 kind: .read, path: fileURL.path,
                                 message: "record \(key) cannot be decoded: \(error.message)")
                         }
-                        found[key] = CacheRecord(key: key, fields: fields)
                         pendingUses.append(key)
                         if pendingUses.count > 2 * Self.pendingUseLimit { compactPendingUses() }
                     }
@@ -202,7 +200,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError) {
         guard !records.isEmpty else { return }
-        let encoded = records.map { (key: $0.key, fields: CacheRecordCodec.encode($0.fields)) }
+        let encoded = records.map { (key: $0.key, fields: CacheRecordCodec.encode($0)) }
         try guarded { () throws(GraphQLCacheError) in
             let db = try database(.write)
             try db.transaction(.write) { () throws(GraphQLCacheError) in

@@ -80,10 +80,10 @@ extension GraphQLCache {
             for (key, layer) in expected {
                 guard var record = stored[key] else { continue }
                 var touched = false
-                for name in layer.fields.keys {
-                    guard var entry = record.fields[name] else { continue }
+                for name in layer.fieldNames {
+                    guard var entry = record.entry(named: name) else { continue }
                     entry.maxAge = .zero
-                    record.fields[name] = entry
+                    record.setEntry(entry, named: name)
                     touched = true
                 }
                 if touched { stale.append(record) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON text as a tape: one strict scan (RFC 8259's grammar, nesting at most ``ExactJSONParser/maximumDepth``)
 /// that records where every value starts and ends and, for an array or object, where the value after it is on the
 /// tape; no value is built. The cache's normalizer reads a server's answer through it: it finds the members it
@@ -28,17 +30,19 @@ struct JSONTape: Sendable {
     init?(_ bytes: [UInt8]) {
         self.bytes = bytes
         // As strict as the parser: the whole text is UTF-8 (what is not inside a string must be ASCII anyway).
-        let isUTF8 = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            return GraphQLJSONReader.isValidUTF8(base, buffer.count)
-        }
-        guard isUTF8 else { return nil }
+        var entries: [Entry] = []
         entries.reserveCapacity(bytes.count / 8)
-        var builder = Builder(bytes: bytes)
-        builder.skipWhitespace()
-        guard builder.value(into: &entries, depth: 0) else { return nil }
-        builder.skipWhitespace()
-        guard builder.index == bytes.count else { return nil }
+        let taped = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            guard GraphQLJSONReader.isValidUTF8(base, buffer.count) else { return false }
+            var builder = Builder(bytes: bytes, base: base, count: buffer.count)
+            builder.skipWhitespace()
+            guard builder.value(into: &entries, depth: 0) else { return false }
+            builder.skipWhitespace()
+            return builder.index == buffer.count
+        }
+        guard taped else { return nil }
+        self.entries = entries
     }
 
     /// The byte at the start of the value at tape index `entry`.
@@ -46,16 +50,40 @@ struct JSONTape: Sendable {
 
     /// The tape index of `object`'s member `name` (its value), when `object` is an object that has one.
     func member(_ object: Int, _ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        var hint = 0
+        return member(object, name, from: &hint)
+    }
+
+    /// ``member(_:_:)``, looking from the member whose name is at tape index `hint` to the object's end, then from
+    /// its start; `hint` is left at the member after the one found. (`hint` outside the object: from its start.)
+    func member(_ object: Int, _ name: UnsafeBufferPointer<UInt8>, from hint: inout Int) -> Int? {
         guard firstByte(object) == UInt8(ascii: "{") else { return nil }
-        var index = object + 1
+        let first = object + 1
         let end = entries[object].next
+        let start = hint > first && hint < end ? hint : first
+        var index = start
         while index < end {
-            let key = entries[index]
-            // A name without escapes: its bytes between the quotes.
-            if key.end - key.start - 2 == name.count, nameMatches(from: key.start + 1, name) { return index + 1 }
+            if isName(index, name) {
+                hint = entries[index + 1].next
+                return index + 1
+            }
+            index = entries[index + 1].next
+        }
+        index = first
+        while index < start {
+            if isName(index, name) {
+                hint = entries[index + 1].next
+                return index + 1
+            }
             index = entries[index + 1].next
         }
         return nil
+    }
+
+    /// Whether the member name at tape index `index` is `name` (a name without escapes: its bytes between the quotes).
+    private func isName(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = entries[index]
+        return key.end - key.start - 2 == name.count && nameMatches(from: key.start + 1, name)
     }
 
     private func nameMatches(from start: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -111,12 +139,21 @@ struct JSONTape: Sendable {
         }
     }
 
-    /// The scan.
+    /// The scan, through a pointer to the bytes (valid while it runs: see ``JSONTape/init(_:)``).
     private struct Builder {
+        /// The bytes, for the parser's number and `\u` grammar.
         let bytes: [UInt8]
+        let base: UnsafePointer<UInt8>
+        let count: Int
         var index = 0
 
-        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+        init(bytes: [UInt8], base: UnsafePointer<UInt8>, count: Int) {
+            self.bytes = bytes
+            self.base = base
+            self.count = count
+        }
+
+        var current: UInt8? { index < count ? base[index] : nil }
 
         mutating func skipWhitespace() {
             while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
@@ -162,7 +199,7 @@ struct JSONTape: Sendable {
                 guard current == UInt8(ascii: "\"") else { return false }
                 let nameStart = index
                 guard string(allowingEscapes: false) else { return false }
-                let bit = UInt64(1) << ((UInt64(index - nameStart) &* 7 &+ UInt64(bytes[nameStart + 1])) & 63)
+                let bit = UInt64(1) << ((UInt64(index - nameStart) &* 7 &+ UInt64(base[nameStart + 1])) & 63)
                 if seen & bit != 0, repeats(nameStart..<index, among: entries, from: first) { return false }
                 seen |= bit
                 entries.append(Entry(start: nameStart, end: index, next: entries.count + 1))
@@ -189,7 +226,7 @@ struct JSONTape: Sendable {
             while entry < entries.count {
                 let other = entries[entry]
                 if other.end - other.start == name.count,
-                    bytes[other.start..<other.end].elementsEqual(bytes[name])
+                    memcmp(base + other.start, base + name.lowerBound, name.count) == 0
                 {
                     return true
                 }
@@ -224,15 +261,21 @@ struct JSONTape: Sendable {
         /// A string's grammar; with `allowingEscapes == false`, an escape ends the scan.
         private mutating func string(allowingEscapes: Bool) -> Bool {
             index += 1
-            while let byte = current {
+            while index < count {
+                let byte = base[index]
+                // Most bytes: neither the end, an escape nor a control character.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    index += 1
+                    continue
+                }
                 switch byte {
                 case UInt8(ascii: "\""):
                     index += 1
                     return true
                 case UInt8(ascii: "\\"):
-                    guard allowingEscapes, index + 1 < bytes.count else { return false }
+                    guard allowingEscapes, index + 1 < count else { return false }
                     index += 1
-                    switch bytes[index] {
+                    switch base[index] {
                     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                         index += 1
@@ -241,8 +284,8 @@ struct JSONTape: Sendable {
                         guard let first = ExactJSONParser.hex4(bytes, at: index + 1) else { return false }
                         index += 5
                         if (0xD800..<0xDC00).contains(first) {
-                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                                bytes[index + 1] == UInt8(ascii: "u"),
+                            guard index + 1 < count, base[index] == UInt8(ascii: "\\"),
+                                base[index + 1] == UInt8(ascii: "u"),
                                 let second = ExactJSONParser.hex4(bytes, at: index + 2),
                                 (0xDC00..<0xE000).contains(second)
                             else { return false }
@@ -263,11 +306,9 @@ struct JSONTape: Sendable {
         }
 
         private mutating func literal(_ text: StaticString) -> Bool {
-            let count = text.utf8CodeUnitCount
-            guard index + count <= bytes.count else { return false }
-            let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
-            for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
-            index += count
+            let length = text.utf8CodeUnitCount
+            guard index + length <= count, memcmp(base + index, text.utf8Start, length) == 0 else { return false }
+            index += length
             return true
         }
 

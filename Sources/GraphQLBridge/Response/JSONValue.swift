@@ -49,12 +49,43 @@ public enum JSONValue: Sendable, Hashable {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let text): return text
-        case .string(let text): return JSONStringWriter.quoted(text)
-        case .array(let items): return "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .string, .array, .object:
+            var output: [UInt8] = []
+            output.reserveCapacity(64)
+            writeJSONText(to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Appends the value's compact JSON text (object members sorted by key, as ``jsonText``) to UTF-8 bytes.
+    func writeJSONText(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): JSONStringWriter.write(text, to: &output)
+        case .array(let items):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                item.writeJSONText(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            return "{"
-                + members.keys.sorted().map { JSONStringWriter.quoted($0) + ":" + (members[$0]?.jsonText ?? "null") }
-                .joined(separator: ",") + "}"
+            output.append(UInt8(ascii: "{"))
+            if members.count == 1, let (name, value) = members.first {
+                JSONStringWriter.write(name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.writeJSONText(to: &output)
+            } else {
+                for (index, name) in members.keys.sorted().enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    JSONStringWriter.write(name, to: &output)
+                    output.append(UInt8(ascii: ":"))
+                    (members[name] ?? .null).writeJSONText(to: &output)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
         }
     }
 
