@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import LotteryAPI
 
 /// The `cache` benchmark, in one release run:
@@ -138,8 +139,29 @@ enum CacheBenchmark {
             print("fetch check: FAIL (\(fetchMismatches) fetched results differ from the decoded responses)")
             return 1
         }
+        // The same fetch, but each answer differs from the one before (a game's `isFavorite` flips): none is the
+        // unchanged answer the cache only refreshes; each is normalized and merged, its values changed.
+        let flipping = FlippingTransport(bodies: Dictionary(uniqueKeysWithValues: zip(ids, bodies)))
+        let changingCache = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 30)
+        let changingClient = GraphQLHTTPClient(endpoint: endpoint, transport: flipping, cache: changingCache)
+        let changingMismatches = blocking { () async -> Int in
+            var count = 0
+            for (index, id) in ids.enumerated() {
+                for _ in 0..<2 {
+                    let fetched = try? await changingClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                    if fetched?.data?.game?.id != decoded[index].game?.id { count += 1 }
+                }
+            }
+            return count
+        }
+        guard changingMismatches == 0, blocking({ await changingCache.statistics.unchangedAnswers }) == 0 else {
+            print(
+                "changed-answer check: FAIL (\(changingMismatches) fetched results differ, or an answer was unchanged)")
+            return 1
+        }
         var plainFetch = TimingSummary(name: "fetch, no cache", bytesPerRun: 0)
         var cachedFetch = TimingSummary(name: "fetch .serverOnly, memory cache", bytesPerRun: 0)
+        var changingFetch = TimingSummary(name: "  the same, each answer changed", bytesPerRun: 0)
         var decode = TimingSummary(name: "decode from bytes", bytesPerRun: 0)
         var memoHit = TimingSummary(name: "memory cache hit (memoized)", bytesPerRun: 0)
         var recordHit = TimingSummary(name: "memory cache hit (from records)", bytesPerRun: 0)
@@ -190,6 +212,15 @@ enum CacheBenchmark {
                     }
                 }
             }
+            let changingFetchMs = timed("fetch-changed") {
+                blocking {
+                    await TimingSummary.timeAsync {
+                        for id in ids {
+                            _ = try? await changingClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                        }
+                    }
+                }
+            }
             let memoMs = timed("memo") { readAll(memoClient) }
             let recordMs = timed("records") { readAll(rebuildClient) }
             let sqliteMs = timed("sqlite") { readAll(sqliteClient) }
@@ -203,6 +234,7 @@ enum CacheBenchmark {
             if round > 0 {
                 plainFetch.samples.append(plainFetchMs)
                 cachedFetch.samples.append(cachedFetchMs)
+                changingFetch.samples.append(changingFetchMs)
                 sqliteColdHit.samples.append(coldMs)
                 sqliteRecordHit.samples.append(sqliteRecordsMs)
                 decode.samples.append(decodeMs)
@@ -221,7 +253,7 @@ enum CacheBenchmark {
         }
         let memoRatio = memoHit.medianMilliseconds / decode.medianMilliseconds
         print("target: memory hit <= decode: \(memoRatio <= 1 ? "PASS" : "FAIL") (memoized \(format(memoRatio))x)")
-        for summary in [plainFetch, cachedFetch] {
+        for summary in [plainFetch, cachedFetch, changingFetch] {
             print(
                 "  \(summary.name.padding(toLength: 34, withPad: " ", startingAt: 0)) "
                     + "\(format(summary.medianMilliseconds)) ms  "
@@ -233,7 +265,12 @@ enum CacheBenchmark {
             "target: .serverOnly fetch with a memory cache <= 5x decode (aim 3x): \(fetchRatio <= 5 ? "PASS" : "FAIL") "
                 + "(\(format(fetchRatio))x; the cache adds "
                 + "\(format((cachedFetch.medianMilliseconds - plainFetch.medianMilliseconds) * 1000 / Double(ids.count))) µs "
-                + "per fetch to the client without one)")
+                + "per fetch to the client without one; \(format(changingFetch.medianMilliseconds / decode.medianMilliseconds))x "
+                + "when each answer changes a value)")
+        let fetchStatistics = blocking { await fetchCache.statistics }
+        print(
+            "  (the memory cache refreshed \(fetchStatistics.unchangedAnswers) unchanged answers; the changing one "
+                + "\(blocking { await changingCache.statistics.unchangedAnswers }))")
 
         let sqliteRatio = sqliteColdHit.medianMilliseconds / decode.medianMilliseconds
         for summary in [sqliteColdHit, sqliteHit, sqliteRecordHit] {
@@ -344,13 +381,20 @@ struct LookupTransport: GraphQLTransport {
     let bodies: [String: Data]
 
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        guard let id = Self.requestedID(body), let answer = bodies[id] else {
+            throw CacheBenchmark.Problem("no body for request")
+        }
+        return (DecodePath.graphQLResponse, answer)
+    }
+
+    /// The request's `id` variable, found in its body without parsing it.
+    static func requestedID(_ body: Data) -> String? {
         let marker = Array(#""id":""#.utf8)
         let bytes = [UInt8](body)
-        guard let start = Self.lastIndex(of: marker, in: bytes),
-            let end = bytes[(start + marker.count)...].firstIndex(of: UInt8(ascii: "\"")),
-            let answer = bodies[String(decoding: bytes[(start + marker.count)..<end], as: UTF8.self)]
-        else { throw CacheBenchmark.Problem("no body for request") }
-        return (DecodePath.graphQLResponse, answer)
+        guard let start = lastIndex(of: marker, in: bytes),
+            let end = bytes[(start + marker.count)...].firstIndex(of: UInt8(ascii: "\""))
+        else { return nil }
+        return String(decoding: bytes[(start + marker.count)..<end], as: UTF8.self)
     }
 
     private static func lastIndex(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
@@ -360,6 +404,36 @@ struct LookupTransport: GraphQLTransport {
             return start
         }
         return nil
+    }
+}
+
+/// Answers `GameQuery` from the workload's bodies as ``LookupTransport`` does, each answer for an id differing from the
+/// one before it: `isFavorite` flips.
+final class FlippingTransport: GraphQLTransport {
+    private let lookup: LookupTransport
+    private let flipped: LookupTransport
+    private let answered = Locked<[String: Int]>([:])
+
+    init(bodies: [String: Data]) {
+        lookup = LookupTransport(bodies: bodies)
+        flipped = LookupTransport(
+            bodies: bodies.mapValues { body in
+                let text = String(decoding: body, as: UTF8.self)
+                let flippedText =
+                    text.contains(#""isFavorite":false"#)
+                    ? text.replacingOccurrences(of: #""isFavorite":false"#, with: #""isFavorite":true"#)
+                    : text.replacingOccurrences(of: #""isFavorite":true"#, with: #""isFavorite":false"#)
+                return Data(flippedText.utf8)
+            })
+    }
+
+    func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        guard let id = LookupTransport.requestedID(body) else { throw CacheBenchmark.Problem("no id in the request") }
+        let count = answered.withLock { counts in
+            counts[id, default: 0] += 1
+            return counts[id, default: 0]
+        }
+        return try await (count % 2 == 0 ? flipped : lookup).send(request, body: body, operationName: operationName)
     }
 }
 

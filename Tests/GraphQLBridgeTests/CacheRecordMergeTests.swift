@@ -19,11 +19,27 @@ struct CacheRecordMergeTests {
 
     @Test("an equal value received again: changed (its receipt), not a value change; the new receipt is kept")
     func sameValueNewReceipt() {
-        var stored = record(["name": entry("6 of 45", at: early), "id": entry("6x45", at: early)])
+        var stored = record([
+            "name": entry("6 of 45", at: early, maxAge: .seconds(5)), "id": entry("6x45", at: early),
+        ])
         let outcome = stored.merge(record(["name": entry("6 of 45", at: late, maxAge: .seconds(5))]))
         #expect(outcome.changed && !outcome.valueChanged)
         #expect(stored.fields["name"] == entry("6 of 45", at: late, maxAge: .seconds(5)))
         #expect(stored.fields["id"] == entry("6x45", at: early), "a field not in the merged record is kept")
+        // A longer lifetime: results read before stay fresh no longer than they were (stale early, never late).
+        #expect(stored.merge(record(["name": entry("6 of 45", at: late, maxAge: .seconds(60))])) == (true, false))
+    }
+
+    @Test(
+        "an equal value whose lifetime may end sooner (shorter, or to or from the cache's own) counts as a change",
+        arguments: [
+            (Duration?.some(.seconds(60)), Duration?.some(.seconds(5))), (nil, .seconds(5)), (.seconds(5), nil),
+        ])
+    func shorterLifetime(old: Duration?, new: Duration?) {
+        var stored = record(["name": entry("6 of 45", at: early, maxAge: old)])
+        let outcome = stored.merge(record(["name": entry("6 of 45", at: late, maxAge: new)]))
+        #expect(outcome.changed && outcome.valueChanged)
+        #expect(stored.fields["name"] == entry("6 of 45", at: late, maxAge: new))
     }
 
     @Test("the same entry again: nothing changed")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A normalized object in the cache: every object with a key (`Game:6x45`) is stored once, and every
 /// query that selects it refers to this record. Objects without a key are stored under their path from
 /// the root field (`QUERY_ROOT.games({"activeOnly":true}).3`); each field of the query root is a record of
@@ -85,7 +87,9 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     }
 
     /// Merges `other`'s fields over this record's; says whether anything changed (a value, or only when it
-    /// was received or its lifetime), and whether a value changed. Costs the size of `other`, not of this record.
+    /// was received or its lifetime), and whether a value changed or a lifetime may have become shorter (what the
+    /// results read from the record follow: one of them may now be fresh for too long). Costs the size of `other`,
+    /// not of this record.
     @discardableResult
     public mutating func merge(_ other: CacheRecord) -> (changed: Bool, valueChanged: Bool) {
         merge(fields: other.storage)
@@ -112,6 +116,40 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         return outcome
     }
 
+    /// Sets the received time and lifetime of the fields `names` (lifetimes in `maxAges`, in the same order), their
+    /// values kept; `false`, with nothing set, when one is missing or its lifetime would become shorter (which the
+    /// results read from the record must follow: a merge reports it). Each is looked for first where a write in the
+    /// same order finds it.
+    mutating func refresh(
+        _ names: ArraySlice<String>, maxAges: ArraySlice<Duration?>, receivedAt: Date
+    ) -> Bool {
+        var next = 0
+        for (name, maxAge) in zip(names, maxAges) {
+            guard let position = position(of: name, from: next),
+                !Self.shortens(storage[position].entry.maxAge, to: maxAge)
+            else { return false }
+            next = position + 1
+        }
+        next = 0
+        for (name, maxAge) in zip(names, maxAges) {
+            guard let position = position(of: name, from: next) else { return false }
+            storage[position].entry.receivedAt = receivedAt
+            storage[position].entry.maxAge = maxAge
+            next = position + 1
+        }
+        return true
+    }
+
+    /// Whether a field's lifetime going from `old` to `new` may end it sooner: shorter, or to or from the cache's
+    /// own (`nil`, not known here).
+    static func shortens(_ old: Duration?, to new: Duration?) -> Bool {
+        switch (old, new) {
+        case (let old?, let new?): return new < old
+        case (nil, nil): return false
+        default: return true
+        }
+    }
+
     private static func update(
         _ old: inout CacheFieldEntry, with entry: CacheFieldEntry,
         into outcome: inout (changed: Bool, valueChanged: Bool)
@@ -120,6 +158,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
             old = entry
             outcome = (true, true)
         } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge {
+            if shortens(old.maxAge, to: entry.maxAge) { outcome.valueChanged = true }
             old.receivedAt = entry.receivedAt
             old.maxAge = entry.maxAge
             outcome.changed = true

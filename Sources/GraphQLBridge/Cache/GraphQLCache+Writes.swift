@@ -51,6 +51,7 @@ extension GraphQLCache {
     /// records the answer is made of become its dependencies in the same step, so no later change is missed.
     @discardableResult
     func write(_ response: ResponseWrite, watcher: CacheWatcher? = nil) -> WriteOutcome {
+        if let unchanged = writeUnchanged(response, watcher: watcher) { return unchanged }
         var outcome = WriteOutcome()
         var normalizer = CacheNormalizer(
             metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
@@ -111,12 +112,17 @@ extension GraphQLCache {
             writeLog.change(outcome.changedValues)
             generation.set(writeLog.generation)
         }
-        // Memoized results and watchers follow values: a record only received again (same values, a new receivedAt)
-        // re-reads neither; the results that read it keep their earlier expiry (stale early, never late), and this
-        // query's result gets its new one below.
-        if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues) }
-
+        // Memoized results and watchers follow values and shortened lifetimes: a record only received again (same
+        // values, a new receivedAt, lifetimes no shorter) re-reads neither; the results that read it keep their
+        // earlier expiry (stale early, never late), and this query's result gets its new one below. A lifetime that
+        // may have become shorter counts as a change: a result read before could be fresh for too long.
         outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
+        // This query's own memoized result is replaced below (see `keep`), not forgotten and filed again.
+        let replaced =
+            outcome.isComplete && response.rootKey == CacheKey.queryRoot && response.result != nil
+                && optimisticLayers.isEmpty ? response.queryKey : nil
+        if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
+
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
             keep(response, queryKey: queryKey, normalizer: normalizer)
         }
@@ -128,8 +134,14 @@ extension GraphQLCache {
     /// server's `data` as the records now hold it), both with the records it is made of.
     private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer) {
         if let result = response.result, optimisticLayers.isEmpty {
+            var source: AnswerSource?
+            if case .tape(let tape, let data) = response.data {
+                source = AnswerSource(
+                    tape: tape, data: data, serverMaxAge: response.serverMaxAge, normalizer: normalizer)
+            }
             memo.refresh(
-                result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey)
+                result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey,
+                source: source)
         }
         guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
         var body: [UInt8] = []
@@ -155,6 +167,33 @@ extension GraphQLCache {
     /// trim from the memo or a stored response (which read no record) are marked as used first, as of now, then the
     /// records just `written`: a query read often keeps its records, and a response just received is not the first to
     /// go. The records live watchers depend on are never removed: when they alone exceed the limit, it is reported.
+    /// Writes a query's answer whose `data` is the text its memoized result was decoded from (see ``AnswerSource``):
+    /// its records hold those values still, so only its fields' received times and lifetimes are set, and the
+    /// memoized result is the new one. `nil` (nothing done) for any other answer, or when the records cannot be
+    /// refreshed that way: the caller normalizes and merges it.
+    private func writeUnchanged(_ response: ResponseWrite, watcher: CacheWatcher?) -> WriteOutcome? {
+        guard case .tape(let tape, let data) = response.data, let queryKey = response.queryKey,
+            let result = response.result, let start = response.startedAt, response.rootKey == CacheKey.queryRoot,
+            optimisticLayers.isEmpty, unreliableKeys.isEmpty, !(storesResponses && store.keepsResponses),
+            // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
+            writeLog.accepts(startedAt: start), writeLog.generation <= start,
+            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge,
+            source.hasData(tape.text(of: data))
+        else { return nil }
+        let receivedAt = currentTime()
+        guard store.refreshFields(of: source, receivedAt: receivedAt),
+            memo.renew(result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey)
+        else { return nil }
+        statistics.recordsWritten += source.records.count
+        statistics.unchangedAnswers += 1
+        var outcome = WriteOutcome()
+        outcome.dependencies = Set(source.records)
+        outcome.isComplete = true
+        if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
+        trimIfNeeded(keeping: source.records)
+        return outcome
+    }
+
     func trimIfNeeded(keeping written: [String]) {
         do throws(GraphQLCacheError) {
             guard try store.byteCount() > byteLimit else {

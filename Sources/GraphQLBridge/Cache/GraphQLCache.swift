@@ -85,6 +85,9 @@ public actor GraphQLCache {
         /// Answers not written, or written in part, because the cache had newer data (a write since the request
         /// started) or was cleared since.
         public var overtakenAnswers = 0
+        /// Answers whose `data` was the text the query's memoized result came from, while none of its records had
+        /// changed value: only their fields' received times and lifetimes were written (no normalizing, no merge).
+        public var unchangedAnswers = 0
     }
 
     /// The lifetime of fields that have none of their own.
@@ -232,9 +235,10 @@ public actor GraphQLCache {
 
     /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on the
     /// records in `signalled` (all of `recordKeys` by default).
-    func invalidate(_ recordKeys: Set<String>, signalling signalled: Set<String>? = nil) {
+    func invalidate(_ recordKeys: Set<String>, signalling signalled: Set<String>? = nil, replacing kept: String? = nil)
+    {
         watchers.signal(signalled ?? recordKeys)
-        memo.forget(readingAnyOf: recordKeys)
+        memo.forget(readingAnyOf: recordKeys, except: kept)
     }
 
     /// Another process (an app extension) wrote to a shared store since this cache last looked: nothing memoized

@@ -12,11 +12,16 @@ protocol GraphQLCacheStore: AnyObject {
     /// Writes `records` whole, replacing those with the same keys, in one transaction.
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError)
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
-    /// writes the records that changed, in one transaction; returns their keys, and those whose values changed (not
-    /// only when they were received).
+    /// writes the records that changed, in one transaction; returns their keys, and those whose values changed or
+    /// whose lifetimes may have become shorter (not only when they were received: see ``CacheRecord/merge(_:)``).
     func merge(_ incoming: [String: CacheRecordWrite]) throws(GraphQLCacheError) -> (
         changed: [String], valueChanged: Set<String>
     )
+    /// Sets the received time and lifetime of the fields `source` wrote, their values kept: what merging an answer
+    /// equal to `source`'s, received at `receivedAt`, does, without comparing its values. `false` when a record or
+    /// field is missing (the fields before it may be set): the caller merges the answer instead. A store that does
+    /// not keep records in memory returns `false`.
+    func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool
     /// Removes the records with these keys (absent ones are ignored), in one transaction.
     func remove(keys: [String]) throws(GraphQLCacheError)
     /// Every record's key.
@@ -69,6 +74,11 @@ extension GraphQLCacheStore {
         }
         try write(changed)
         return (changed.map(\.key), valueChanged)
+    }
+
+    /// None: such answers are merged.
+    func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
+        false
     }
 
     /// Runs `body`, whose reads see one state of the store (for SQLite, one read transaction rather than one per

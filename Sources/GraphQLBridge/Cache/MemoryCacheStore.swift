@@ -1,3 +1,5 @@
+import Foundation
+
 /// Records in memory, bounded by a byte budget: when a write takes the store over its budget, the least
 /// recently used records (read or written) are removed.
 final class MemoryCacheStore: GraphQLCacheStore {
@@ -65,6 +67,22 @@ final class MemoryCacheStore: GraphQLCacheStore {
             }
         }
         return (changed, valueChanged)
+    }
+
+    func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
+        var first = 0
+        for (record, key) in source.records.enumerated() {
+            guard let index = slots.index(forKey: key) else { return false }
+            let end = first + source.fieldCounts[record]
+            guard
+                slots.values[index].record.refresh(
+                    source.names[first..<end], maxAges: source.maxAges[first..<end], receivedAt: receivedAt)
+            else { return false }
+            clock += 1
+            slots.values[index].lastUse = clock
+            first = end
+        }
+        return true
     }
 
     func markUsed(_ keys: [String]) {

@@ -26,6 +26,8 @@ struct ResultMemo {
         var lastUse: UInt64
         /// How many numbers it has in the index (0 until it is indexed).
         var indexed = 0
+        /// What the answer it was decoded from wrote (`nil`: read from the records, or an answer not kept).
+        var source: AnswerSource?
     }
 
     /// How many results are kept; 0 keeps none.
@@ -62,11 +64,10 @@ struct ResultMemo {
 
     /// The result remembered for `queryKey`, marked as just used.
     mutating func use(_ queryKey: String) -> Entry? {
-        guard limit > 0, var entry = entries[queryKey] else { return nil }
+        guard limit > 0, let index = entries.index(forKey: queryKey) else { return nil }
         clock += 1
-        entry.lastUse = clock
-        entries[queryKey] = entry
-        return entry
+        entries.values[index].lastUse = clock
+        return entries.values[index]
     }
 
     /// Remembers `data` as `queryKey`'s result, read from the records `dependencies`.
@@ -95,9 +96,11 @@ struct ResultMemo {
 
     /// Remembers `data` as `queryKey`'s result, as ``remember(_:dependencies:earliestExpiry:for:)``, unless the memo
     /// already holds a result of `queryKey` read from `dependencies` (the same records, none of whose values changed
-    /// since): then only its freshness and last use are updated, and nothing is indexed again.
+    /// since): then only its freshness and last use are updated, and nothing is indexed again. `source` is what the
+    /// answer `data` was decoded from wrote (see ``AnswerSource``).
     mutating func refresh(
-        _ data: any Sendable, dependencies: Set<String>, earliestExpiry: Date, for queryKey: String
+        _ data: any Sendable, dependencies: Set<String>, earliestExpiry: Date, for queryKey: String,
+        source: AnswerSource? = nil
     ) {
         guard limit > 0 else { return }
         if let index = entries.index(forKey: queryKey), entries.values[index].dependencies.count == dependencies.count,
@@ -108,9 +111,28 @@ struct ResultMemo {
             entries.values[index].lastUse = clock
             entries.values[index].earliestExpiry = earliestExpiry
             entries.values[index].data = data
+            entries.values[index].source = source
             return
         }
         remember(data, dependencies: RecordKeys(dependencies), earliestExpiry: earliestExpiry, for: queryKey)
+        if let source, let index = entries.index(forKey: queryKey) { entries.values[index].source = source }
+    }
+
+    /// What the answer of `queryKey`'s remembered result wrote, when it was remembered from one (not marked as used).
+    func source(of queryKey: String) -> AnswerSource? {
+        guard limit > 0 else { return nil }
+        return entries[queryKey]?.source
+    }
+
+    /// Replaces `queryKey`'s remembered result with `data`, decoded from an answer equal to the one it was decoded
+    /// from (its ``AnswerSource`` holds for both), fresh until `earliestExpiry`; `false` when none is remembered.
+    mutating func renew(_ data: any Sendable, earliestExpiry: Date, for queryKey: String) -> Bool {
+        guard let index = entries.index(forKey: queryKey) else { return false }
+        clock += 1
+        entries.values[index].lastUse = clock
+        entries.values[index].earliestExpiry = earliestExpiry
+        entries.values[index].data = data
+        return true
     }
 
     /// The record keys of the results used (read again or remembered) since the last call, those that have left
@@ -130,16 +152,29 @@ struct ResultMemo {
         return keys.reversed()
     }
 
-    /// Forgets the results that read any of `recordKeys`.
-    mutating func forget(readingAnyOf recordKeys: some Sequence<String>) {
+    /// Forgets the results that read any of `recordKeys`, but `kept`'s (a query whose result the caller replaces at
+    /// once: it keeps its number and place in the index rather than being forgotten and filed again).
+    mutating func forget(readingAnyOf recordKeys: some Sequence<String>, except kept: String? = nil) {
         guard !entries.isEmpty else { return }
         indexFiledResults()
         for recordKey in recordKeys {
-            guard let ids = dependents.removeValue(forKey: recordKey.hashValue) else { continue }
+            let hash = recordKey.hashValue
+            guard let ids = dependents.removeValue(forKey: hash) else { continue }
             indexed -= ids.count
+            var keptIDs: [UInt64] = []
             for id in ids {
-                guard let queryKey = queryKeys[id], let old = entries.removeValue(forKey: queryKey) else { continue }
+                guard let queryKey = queryKeys[id] else { continue }
+                if queryKey == kept {
+                    keptIDs.append(id)
+                    continue
+                }
+                guard let old = entries.removeValue(forKey: queryKey) else { continue }
                 retire(old)
+            }
+            // The kept result still reads the record: a later change forgets it.
+            if !keptIDs.isEmpty {
+                dependents[hash] = keptIDs
+                indexed += keptIDs.count
             }
         }
     }
@@ -160,11 +195,11 @@ struct ResultMemo {
     private mutating func indexFiledResults() {
         guard !unindexed.isEmpty else { return }
         for (id, queryKey) in unindexed {
-            guard var entry = entries[queryKey], entry.id == id else { continue }
-            let keys = entry.dependencies.keys
+            // In place: the entry (and its result) is not copied.
+            guard let index = entries.index(forKey: queryKey), entries.values[index].id == id else { continue }
+            let keys = entries.values[index].dependencies.keys
             for key in keys { dependents[key.hashValue, default: []].append(id) }
-            entry.indexed = keys.count
-            entries[queryKey] = entry
+            entries.values[index].indexed = keys.count
             indexed += keys.count
             liveIndexed += keys.count
         }

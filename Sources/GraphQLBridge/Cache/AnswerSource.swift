@@ -1,0 +1,69 @@
+import Foundation
+
+/// What a query's last complete answer wrote, kept beside its memoized result: the text of its `data`, the fields
+/// it wrote to each record and their lifetimes.
+///
+/// While the memo keeps the result, none of the records it read has changed value since (any change forgets it), so
+/// the records still hold exactly what this answer wrote. The next answer of the same query whose `data` is the same
+/// text, under the same `Cache-Control`, would write the same values with the same lifetimes: the cache then only
+/// sets the fields' received times (``GraphQLCacheStore/refreshFields(of:receivedAt:)``), without normalizing the
+/// answer or comparing its values. Polling, pull-to-refresh and a watcher's refetch mostly get such answers.
+struct AnswerSource: Sendable {
+    /// The largest `data` text kept (a slice of the body, which is kept, not copied): a larger answer is written as
+    /// any other, so that the memo's memory stays near its results'.
+    static let byteLimit = 64 << 10
+
+    /// The text of the answer's `data`.
+    let data: ArraySlice<UInt8>
+    /// The lifetime the server gave (`Cache-Control: max-age`), which the fields' lifetimes follow.
+    let serverMaxAge: Duration?
+    /// How long after it was received the first of its fields stops being fresh.
+    let earliestLifetime: TimeInterval
+    /// The records it wrote, in no particular order.
+    let records: [String]
+    /// How many of ``names`` each record's fields are, in the order of ``records``.
+    let fieldCounts: [Int]
+    /// The fields it wrote, record after record, in the order written.
+    let names: [String]
+    /// Their lifetimes (`nil`: the cache's), as ``names``.
+    let maxAges: [Duration?]
+
+    /// The source of an answer read from `tape` (its `data` at tape index `data`) into `normalizer`'s writes; `nil`
+    /// when its text is larger than ``byteLimit``.
+    init?(tape: JSONTape, data: Int, serverMaxAge: Duration?, normalizer: CacheNormalizer) {
+        let text = tape.text(of: data)
+        guard text.count <= Self.byteLimit else { return nil }
+        self.data = text
+        self.serverMaxAge = serverMaxAge
+        earliestLifetime = normalizer.earliestExpiry.timeIntervalSince(normalizer.receivedAt)
+        var records: [String] = []
+        var counts: [Int] = []
+        var names: [String] = []
+        var maxAges: [Duration?] = []
+        records.reserveCapacity(normalizer.writes.count)
+        counts.reserveCapacity(normalizer.writes.count)
+        for (key, fields) in normalizer.writes {
+            records.append(key)
+            counts.append(fields.count)
+            for field in fields {
+                names.append(field.name)
+                maxAges.append(field.entry.maxAge)
+            }
+        }
+        self.records = records
+        self.fieldCounts = counts
+        self.names = names
+        self.maxAges = maxAges
+    }
+
+    /// Whether `text` is this answer's `data`, byte for byte.
+    func hasData(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.count == data.count, !data.isEmpty else { return false }
+        return text.withUnsafeBytes { new in
+            data.withUnsafeBytes { old in
+                guard let new = new.baseAddress, let old = old.baseAddress else { return false }
+                return memcmp(new, old, data.count) == 0
+            }
+        }
+    }
+}

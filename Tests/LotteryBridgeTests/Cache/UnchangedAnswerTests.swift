@@ -1,0 +1,162 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeTesting
+import LotteryAPI
+import Testing
+
+/// An answer whose `data` is the text the query's memoized result came from, while none of its records changed value
+/// since: the cache only sets its fields' received times and lifetimes (no normalizing, no merge). Every other answer
+/// is merged, so that no value, lifetime or receipt differs from what merging it would have written.
+@Suite("Unchanged answers")
+struct UnchangedAnswerTests {
+    static let endpoint = URL(string: "http://127.0.0.1:1/graphql") ?? URL(fileURLWithPath: "/")
+    static let maxAgeHeader: HTTPHeaders = [
+        "Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType, "Cache-Control": "max-age=60",
+    ]
+
+    static func game() throws -> Data { try Fixture.data("game-6x45.graphql.json") }
+    static func image(url: String) throws -> Data {
+        Data(
+            String(decoding: try Fixture.data("image-logo-6x45.graphql.json"), as: UTF8.self)
+                .replacingOccurrences(of: "https://cdn.lottery.example/logos/6x45.png", with: url).utf8)
+    }
+
+    @Test(
+        "the same answer again: received times move, values and the result stay, nothing is normalized",
+        arguments: [10_000, 0])
+    func sameAnswerAgain(memoLimit: Int) async throws {
+        let clock = ManualClock()
+        let cache = GraphQLCache(maxAge: .seconds(60), memoizedResultLimit: memoLimit, now: clock.function)
+        let transport = MockTransport()
+        for _ in 0..<2 { transport.enqueue(body: try Self.game()) }
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        let first = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        let before = try #require(await cache.record(forKey: "Game:6x45"))
+        clock.advance(by: .seconds(50))
+        let second = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(second.data == first.data)
+        // With the memo, the second answer only moves received times; without it, it is merged: the same records.
+        #expect(await cache.statistics.unchangedAnswers == (memoLimit > 0 ? 1 : 0))
+        let after = try #require(await cache.record(forKey: "Game:6x45"))
+        #expect(after.fields.keys.sorted() == before.fields.keys.sorted())
+        for (name, entry) in after.fields {
+            #expect(entry.value == before.fields[name]?.value, "\(name)")
+            #expect(entry.maxAge == before.fields[name]?.maxAge, "\(name)")
+            #expect(entry.receivedAt == clock.now, "\(name)")
+        }
+        // 80 s after the first answer, 30 s after the second: fresh (the prize pool's 5 s aside, read stale).
+        clock.advance(by: .seconds(30))
+        let cached = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        #expect(cached.data == first.data)
+        #expect(cached.source == .cache)
+        #expect(
+            try #require(await cache.record(forKey: "Image:logo-6x45")).fields["url"]?.receivedAt
+                == clock.now.addingTimeInterval(-30))
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test("a record changed by another query since: the same answer is merged and writes its values back")
+    func changedSince() async throws {
+        let cache = GraphQLCache(maxAge: .seconds(60))
+        let transport = MockTransport()
+        transport.enqueue(body: try Self.game())
+        transport.enqueue(body: try Self.image(url: "https://cdn.lottery.example/logos/new.png"))
+        transport.enqueue(body: try Self.game())
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        let image = try await client.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .serverOnly)
+        #expect(image.data?.image?.url == "https://cdn.lottery.example/logos/new.png")
+        let game = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(await cache.statistics.unchangedAnswers == 0)
+        #expect(game.data?.game?.logo?.url == "https://cdn.lottery.example/logos/6x45.png")
+        // The shared record holds the latest answer's value, for both queries.
+        let cachedImage = try await client.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .cacheOnly)
+        #expect(cachedImage.data?.image?.url == "https://cdn.lottery.example/logos/6x45.png")
+        let cachedGame = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        #expect(cachedGame.data?.game?.logo?.url == "https://cdn.lottery.example/logos/6x45.png")
+    }
+
+    @Test("another query's lifetime on a shared field does not outlive the unchanged answer's")
+    func lifetimesAreTheAnswers() async throws {
+        let clock = ManualClock()
+        let cache = GraphQLCache(maxAge: .zero, now: clock.function)
+        let transport = MockTransport()
+        transport.enqueue(headers: Self.maxAgeHeader, body: try Self.game())
+        // The same image, equal values, a day's lifetime: no value changes, the game's result stays memoized.
+        var dayHeader = Self.maxAgeHeader
+        dayHeader["Cache-Control"] = "max-age=86400"
+        transport.enqueue(headers: dayHeader, body: try Self.image(url: "https://cdn.lottery.example/logos/6x45.png"))
+        transport.enqueue(headers: Self.maxAgeHeader, body: try Self.game())
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        _ = try await client.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .serverOnly)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        // The image's lifetime becomes shorter again: merged, as a change (the image's own memoized result, fresh for a
+        // day, is forgotten), not only refreshed.
+        #expect(await cache.statistics.unchangedAnswers == 0)
+        // The image's fields have the game answer's 60 s again.
+        let url = try #require(await cache.record(forKey: "Image:logo-6x45")?.fields["url"])
+        #expect(url.maxAge == .seconds(60))
+        clock.advance(by: .seconds(61))
+        #expect(try await client.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .cacheOnly).isStale)
+    }
+
+    @Test("another Cache-Control, an answer after a clear or a trim: merged, not refreshed")
+    func otherCases() async throws {
+        let cache = GraphQLCache(maxAge: .seconds(60), byteLimit: 1 << 20)
+        let transport = MockTransport()
+        transport.enqueue(body: try Self.game())
+        transport.enqueue(headers: Self.maxAgeHeader, body: try Self.game())
+        for _ in 0..<3 { transport.enqueue(body: try Self.game()) }
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        // Another lifetime from the server: merged (its fields' lifetimes change).
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(await cache.statistics.unchangedAnswers == 0)
+        #expect(try #require(await cache.record(forKey: "Game:6x45")?.fields["name"]).maxAge == .seconds(60))
+        // Without the header again: merged again; then the same answer: refreshed.
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(await cache.statistics.unchangedAnswers == 0)
+        #expect(try #require(await cache.record(forKey: "Game:6x45")?.fields["name"]).maxAge == nil)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(await cache.statistics.unchangedAnswers == 1)
+        // After a clear (a sign-out), the answer is written whole: every record is back.
+        try await cache.clear()
+        #expect(await cache.recordCount == 0)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(await cache.statistics.unchangedAnswers == 1)
+        #expect(try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).source == .cache)
+        #expect(transport.requests.count == 5)
+    }
+
+    @Test("a record removed since (trimmed, removed): the answer is merged and the record is back")
+    func removedRecord() async throws {
+        let cache = GraphQLCache(maxAge: .seconds(60))
+        let transport = MockTransport()
+        for _ in 0..<2 { transport.enqueue(body: try Self.game()) }
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        try await cache.removeRecords(forKeys: ["Image:logo-6x45"])
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(await cache.statistics.unchangedAnswers == 0)
+        #expect(await cache.record(forKey: "Image:logo-6x45") != nil)
+        #expect(try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).source == .cache)
+    }
+
+    @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
+    func watcherKeepsDependencies() async throws {
+        let cache = GraphQLCache(maxAge: .seconds(60))
+        let transport = MockTransport()
+        for _ in 0..<2 { transport.enqueue(body: try Self.game()) }
+        transport.enqueue(body: try Self.image(url: "https://cdn.lottery.example/logos/changed.png"))
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        _ = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        var updates = client.watch(GameQuery(id: "6x45"), fetchPolicy: .serverOnly).makeAsyncIterator()
+        let first = try await updates.next()
+        #expect(first?.data?.game?.logo?.url == "https://cdn.lottery.example/logos/6x45.png")
+        #expect(await cache.statistics.unchangedAnswers == 1)
+        _ = try await client.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .serverOnly)
+        let changed = try await updates.next()
+        #expect(changed?.data?.game?.logo?.url == "https://cdn.lottery.example/logos/changed.png")
+    }
+}
