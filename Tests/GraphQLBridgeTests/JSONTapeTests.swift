@@ -147,23 +147,28 @@ struct JSONTapeTests {
     func clientFallsBackToTheTree() async throws {
         // An escaped member name (`"\u0064ata"` is `data`) is read through the tree.
         let body = Data(#"{"\u0064ata":{"hero":{"__typename":"Game","id":"6x45","name":"A"}}}"#.utf8)
-        guard case .tree(let data)? = GraphQLHTTPClient.responseData(body, hasErrors: false) else {
+        guard case .tree(let data)? = ResponseData.taped(Array(body)) else {
             Issue.record("not read through the tree")
             return
         }
         #expect(data["hero"] != nil)
-        // Without errors, a plain body is read through the tape; with errors, through the tree (nulls placed on it).
+        // Without errors, the client hands the body over as it is (the cache tapes it when it needs to); with errors,
+        // the tree (nulls placed on it); without data, nothing.
         let plain = Data(#"{"data":{"hero":null}}"#.utf8)
-        guard case .tape? = GraphQLHTTPClient.responseData(plain, hasErrors: false) else {
+        guard case .body(let bytes)? = GraphQLHTTPClient.responseData(plain, hasErrors: false, hasData: true),
+            case .tape? = ResponseData.taped(bytes)
+        else {
             Issue.record("not read through the tape")
             return
         }
-        guard case .tree? = GraphQLHTTPClient.responseData(plain, hasErrors: true) else {
+        guard case .tree? = GraphQLHTTPClient.responseData(plain, hasErrors: true, hasData: true) else {
             Issue.record("not read through the tree")
             return
         }
-        #expect(GraphQLHTTPClient.responseData(Data(#"{"data":null}"#.utf8), hasErrors: false) == nil)
-        #expect(GraphQLHTTPClient.responseData(Data(#"{"data":[]}"#.utf8), hasErrors: false) == nil)
-        #expect(GraphQLHTTPClient.responseData(Data("not json".utf8), hasErrors: false) == nil)
+        #expect(GraphQLHTTPClient.responseData(plain, hasErrors: false, hasData: false) == nil)
+        #expect(ResponseData.taped(Array(#"{"data":null}"#.utf8)) == nil)
+        #expect(ResponseData.taped(Array(#"{"data":[]}"#.utf8)) == nil)
+        #expect(ResponseData.taped(Array("not json".utf8)) == nil)
+        #expect(GraphQLHTTPClient.responseData(Data(#"{"data":null}"#.utf8), hasErrors: true, hasData: false) == nil)
     }
 }

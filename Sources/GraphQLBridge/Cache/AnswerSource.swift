@@ -9,12 +9,14 @@ import Foundation
 /// sets the fields' received times (``GraphQLCacheStore/refreshFields(of:receivedAt:)``), without normalizing the
 /// answer or comparing its values. Polling, pull-to-refresh and a watcher's refetch mostly get such answers.
 struct AnswerSource: Sendable {
-    /// The largest `data` text kept (a slice of the body, which is kept, not copied): a larger answer is written as
-    /// any other, so that the memo's memory stays near its results'.
+    /// The largest body kept (it is kept, not copied): a larger answer is written as any other, so that the memo's
+    /// memory stays near its results'.
     static let byteLimit = 64 << 10
 
-    /// The text of the answer's `data`.
-    let data: ArraySlice<UInt8>
+    /// The answer's body.
+    let body: [UInt8]
+    /// Where its `data` is in ``body``.
+    let data: Range<Int>
     /// The lifetime the server gave (`Cache-Control: max-age`), which the fields' lifetimes follow.
     let serverMaxAge: Duration?
     /// How long after it was received the first of its fields stops being fresh.
@@ -32,8 +34,9 @@ struct AnswerSource: Sendable {
     /// when its text is larger than ``byteLimit``.
     init?(tape: JSONTape, data: Int, serverMaxAge: Duration?, normalizer: CacheNormalizer) {
         let text = tape.text(of: data)
-        guard text.count <= Self.byteLimit else { return nil }
-        self.data = text
+        guard tape.bytes.count <= Self.byteLimit else { return nil }
+        body = tape.bytes
+        self.data = text.indices
         self.serverMaxAge = serverMaxAge
         earliestLifetime = normalizer.earliestExpiry.timeIntervalSince(normalizer.receivedAt)
         var records: [String] = []
@@ -58,11 +61,21 @@ struct AnswerSource: Sendable {
 
     /// Whether `text` is this answer's `data`, byte for byte.
     func hasData(_ text: ArraySlice<UInt8>) -> Bool {
-        guard text.count == data.count, !data.isEmpty else { return false }
-        return text.withUnsafeBytes { new in
-            data.withUnsafeBytes { old in
-                guard let new = new.baseAddress, let old = old.baseAddress else { return false }
-                return memcmp(new, old, data.count) == 0
+        Self.equal(text, body[data])
+    }
+
+    /// Whether `body` is this answer's body, byte for byte.
+    func hasBody(_ body: [UInt8]) -> Bool {
+        Self.equal(body[...], self.body[...])
+    }
+
+    private static func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
+        guard lhs.count == rhs.count, !lhs.isEmpty else { return false }
+        let count = lhs.count
+        return lhs.withUnsafeBytes { lhs in
+            rhs.withUnsafeBytes { rhs in
+                guard let lhs = lhs.baseAddress, let rhs = rhs.baseAddress else { return false }
+                return memcmp(lhs, rhs, count) == 0
             }
         }
     }

@@ -15,7 +15,7 @@ extension GraphQLCacheMetadata {
                 defaultMaxAge: defaultMaxAge)
         }
         var tape: [String: CacheRecord]?
-        if case .tape(let parsed, let data)? = GraphQLHTTPClient.responseData(body, hasErrors: false) {
+        if case .tape(let parsed, let data)? = ResponseData.taped([UInt8](GraphQLResponseDecoder.utf8(body))) {
             var reader = normalizer()
             reader.normalize(tape: parsed, data: data, rootKey: CacheKey.queryRoot)
             if reader.isWritable { tape = reader.records }

@@ -29,6 +29,25 @@ enum ResponseData: Sendable {
     /// The body's tape and the tape index of its `data` object: an answer without errors, whose bytes are read once
     /// into the records (no tree).
     case tape(JSONTape, data: Int)
+    /// The UTF-8 body of an answer without errors and with `data`, not read yet: the cache compares it with the
+    /// answer its query's memoized result came from, and tapes it (``taped(_:)``) only when it differs.
+    case body([UInt8])
+
+    /// `body`'s `data` object as the cache reads it: the body's tape, or its parsed tree when the tape does not take it
+    /// (a member name with an escape, a name given twice). `nil` when the body has no `data` object.
+    static func taped(_ body: [UInt8]) -> ResponseData? {
+        if let tape = JSONTape(body) {
+            var name = "data"
+            guard let data = name.withUTF8({ tape.member(0, $0) }), tape.firstByte(data) == UInt8(ascii: "{") else {
+                return nil
+            }
+            return .tape(tape, data: data)
+        }
+        guard case .object(let members)? = try? JSONValue(parsing: Data(body)),
+            case .object(let data)? = members["data"]
+        else { return nil }
+        return .tree(data)
+    }
 }
 
 /// What a write did.
@@ -51,6 +70,14 @@ extension GraphQLCache {
     /// records the answer is made of become its dependencies in the same step, so no later change is missed.
     @discardableResult
     func write(_ response: ResponseWrite, watcher: CacheWatcher? = nil) -> WriteOutcome {
+        var response = response
+        if case .body(let body) = response.data {
+            // The same body again: not even read.
+            if let unchanged = writeUnchanged(response, watcher: watcher) { return unchanged }
+            guard let data = ResponseData.taped(body) else { return WriteOutcome() }
+            response.data = data
+        }
+        // The same `data` in another body (its `extensions` differ).
         if let unchanged = writeUnchanged(response, watcher: watcher) { return unchanged }
         var outcome = WriteOutcome()
         var normalizer = CacheNormalizer(
@@ -61,6 +88,9 @@ extension GraphQLCache {
             normalizer.normalize(data: data, errors: response.errors, rootKey: response.rootKey)
         case .tape(let tape, let data):
             normalizer.normalize(tape: tape, data: data, rootKey: response.rootKey)
+        case .body:
+            // Resolved above.
+            return outcome
         }
         outcome.nullPaths = normalizer.nullPaths
         outcome.dependencies = normalizer.dependencies
@@ -151,6 +181,8 @@ extension GraphQLCache {
         case .tree(let data): JSONValue.object(data).writeJSONText(to: &body)
         // The server's text of it, as sent.
         case .tape(let tape, let data): body.append(contentsOf: tape.text(of: data))
+        // (Resolved at the start of `write`.)
+        case .body: return
         }
         body.append(UInt8(ascii: "}"))
         do throws(GraphQLCacheError) {
@@ -172,13 +204,18 @@ extension GraphQLCache {
     /// memoized result is the new one. `nil` (nothing done) for any other answer, or when the records cannot be
     /// refreshed that way: the caller normalizes and merges it.
     private func writeUnchanged(_ response: ResponseWrite, watcher: CacheWatcher?) -> WriteOutcome? {
-        guard case .tape(let tape, let data) = response.data, let queryKey = response.queryKey,
+        let isUnchanged: (AnswerSource) -> Bool
+        switch response.data {
+        case .tape(let tape, let data): isUnchanged = { $0.hasData(tape.text(of: data)) }
+        case .body(let body): isUnchanged = { $0.hasBody(body) }
+        case .tree: return nil
+        }
+        guard let queryKey = response.queryKey,
             let result = response.result, let start = response.startedAt, response.rootKey == CacheKey.queryRoot,
             optimisticLayers.isEmpty, unreliableKeys.isEmpty, !(storesResponses && store.keepsResponses),
             // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
             writeLog.accepts(startedAt: start), writeLog.generation <= start,
-            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge,
-            source.hasData(tape.text(of: data))
+            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge, isUnchanged(source)
         else { return nil }
         let receivedAt = currentTime()
         guard store.refreshFields(of: source, receivedAt: receivedAt),

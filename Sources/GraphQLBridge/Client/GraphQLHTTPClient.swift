@@ -197,7 +197,9 @@ public struct GraphQLHTTPClient: Sendable {
         replacingLayer layer: UInt64? = nil
     ) async -> WriteOutcome? {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
-        guard !control.noStore, let data = Self.responseData(fetched.body, hasErrors: !fetched.result.errors.isEmpty)
+        guard !control.noStore,
+            let data = Self.responseData(
+                fetched.body, hasErrors: !fetched.result.errors.isEmpty, hasData: fetched.result.data != nil)
         else {
             if let layer { await cache.removeOptimisticLayer(layer, ending: .rolledBack) }
             return nil
@@ -215,18 +217,13 @@ public struct GraphQLHTTPClient: Sendable {
         return await cache.write(write, watcher: watcher)
     }
 
-    /// The body's `data` object for the cache: without errors, the body's tape (its bytes are read once, into the
-    /// records); with errors (whose `null`s are placed on a tree), or a body the tape does not take (a member name
-    /// with an escape, a name given twice), the parsed tree. `nil` when the body has no `data` object.
-    static func responseData(_ body: Foundation.Data, hasErrors: Bool) -> ResponseData? {
+    /// The body's `data` object for the cache: without errors, the body itself (the cache compares it with the
+    /// answer it holds, and tapes it when it differs: its bytes are read once, into the records); with errors (whose
+    /// `null`s are placed on a tree), the parsed tree. `nil` when the body has no `data` object (`hasData`: the
+    /// decoded result has data).
+    static func responseData(_ body: Foundation.Data, hasErrors: Bool, hasData: Bool) -> ResponseData? {
         let body = GraphQLResponseDecoder.utf8(body)
-        if !hasErrors, let tape = JSONTape([UInt8](body)) {
-            var name = "data"
-            guard let data = name.withUTF8({ tape.member(0, $0) }), tape.firstByte(data) == UInt8(ascii: "{") else {
-                return nil
-            }
-            return .tape(tape, data: data)
-        }
+        if !hasErrors { return hasData ? .body([UInt8](body)) : nil }
         guard case .object(let members)? = try? JSONValue(parsing: body), case .object(let data)? = members["data"]
         else { return nil }
         return .tree(data)

@@ -55,6 +55,31 @@ struct UnchangedAnswerTests {
         #expect(transport.requests.count == 2)
     }
 
+    @Test("the same data in another body (its extensions differ) is unchanged; a body read through the tree is merged")
+    func sameDataOtherBody() async throws {
+        let cache = GraphQLCache(maxAge: .seconds(60))
+        let transport = MockTransport()
+        let text = String(decoding: try Self.game(), as: UTF8.self)
+        let withExtensions = try #require(
+            text.range(of: "{").map { text.replacingCharacters(in: $0, with: #"{"extensions":{"cost":1},"#) })
+        transport.enqueue(body: try Self.game())
+        transport.enqueue(body: withExtensions)
+        // `"\u0064ata"` is `data`: the tape leaves such a body to the tree, which is merged (twice, the same).
+        let escaped = text.replacingOccurrences(of: #""data""#, with: #""\u0064ata""#)
+        transport.enqueue(body: escaped)
+        transport.enqueue(body: escaped)
+        let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
+        let first = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+        #expect(try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly).data == first.data)
+        #expect(await cache.statistics.unchangedAnswers == 1)
+        for _ in 0..<2 {
+            #expect(try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly).data == first.data)
+        }
+        #expect(await cache.statistics.unchangedAnswers == 1)
+        #expect(try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data == first.data)
+        #expect(transport.requests.count == 4)
+    }
+
     @Test("a record changed by another query since: the same answer is merged and writes its values back")
     func changedSince() async throws {
         let cache = GraphQLCache(maxAge: .seconds(60))
