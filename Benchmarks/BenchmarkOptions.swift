@@ -133,7 +133,8 @@ struct BenchmarkOptions {
 
     /// The paths `--only` knows: the decode benchmark's, then the cache benchmark's.
     static let paths = [
-        "floor", "graphql", "fast", "rest", "decode", "fetch", "fetch-cache", "fetch-changed", "memo", "records", "sqlite",
+        "floor", "graphql", "fast", "rest", "decode", "fetch", "fetch-cache", "fetch-changed", "memo", "records",
+        "sqlite",
         "sqlite-records", "cold", "merge",
     ]
 
