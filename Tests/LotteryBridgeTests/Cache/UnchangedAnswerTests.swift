@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
+import GraphQLMigration
 import LotteryAPI
 import Testing
 
@@ -166,6 +167,100 @@ struct UnchangedAnswerTests {
         #expect(await cache.statistics.unchangedAnswers == 0)
         #expect(await cache.record(forKey: "Image:logo-6x45") != nil)
         #expect(try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).source == .cache)
+    }
+
+    /// One step of ``againstMerging(seed:)``: an answer to one of two queries sharing a record, or time passing.
+    private enum Step {
+        case game(renamed: Bool, maxAge: Int?)
+        case image(url: Int, maxAge: Int?)
+        case wait(seconds: Int)
+    }
+
+    @Test(
+        "random answers, repeated or not, leave the records a merge of each leaves, and no result fresher than them",
+        arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func againstMerging(seed: UInt64) async throws {
+        // Two caches on one clock take the same answers: with the memo (unchanged answers are only refreshed) and
+        // without it (every answer normalized and merged). Their records must be equal after every step, and a result
+        // the first serves as fresh must be fresh from the second's records (stale early is allowed, never late).
+        let clock = ManualClock()
+        let refreshing = GraphQLCache(maxAge: .seconds(30), now: clock.function)
+        let merging = GraphQLCache(maxAge: .seconds(30), memoizedResultLimit: 0, now: clock.function)
+        let transports = (MockTransport(), MockTransport())
+        let clients = (
+            GraphQLHTTPClient(endpoint: Self.endpoint, transport: transports.0, cache: refreshing),
+            GraphQLHTTPClient(endpoint: Self.endpoint, transport: transports.1, cache: merging)
+        )
+        let game = String(decoding: try Self.game(), as: UTF8.self)
+        var random = SplitMix64(seed: seed)
+        let keys = [
+            "Game:6x45", "Image:logo-6x45", "Draw:6x45-9007199254740993", "Draw:6x45-9007199254740994",
+            #"QUERY_ROOT.game({"id":"6x45"})"#, #"QUERY_ROOT.image({"id":"logo-6x45"})"#,
+        ]
+        for index in 0..<300 {
+            // Mostly the same few answers again, so that unchanged ones are frequent.
+            let step: Step
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0..<8:
+                step = .game(
+                    renamed: Int.random(in: 0..<6, using: &random) == 0,
+                    maxAge: [nil, 60, 60, 5].randomElement(using: &random) ?? nil)
+            case 8..<13:
+                step = .image(
+                    url: Int.random(in: 0..<4, using: &random) == 0 ? 1 : 0,
+                    maxAge: [nil, 600, 600, 86_400].randomElement(using: &random) ?? nil)
+            default:
+                step = .wait(seconds: Int.random(in: 1..<90, using: &random))
+            }
+            var headers: HTTPHeaders = ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]
+            switch step {
+            case .game(let renamed, let maxAge):
+                if let maxAge { headers["Cache-Control"] = "max-age=\(maxAge)" }
+                let body = renamed ? game.replacingOccurrences(of: "Gosloto 6 of 45", with: "Renamed") : game
+                transports.0.enqueue(headers: headers, body: body)
+                transports.1.enqueue(headers: headers, body: body)
+                let answers = (
+                    try await clients.0.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly),
+                    try await clients.1.execute(GameQuery(id: "6x45"), fetchPolicy: .serverOnly)
+                )
+                #expect(answers.0.data == answers.1.data)
+            case .image(let url, let maxAge):
+                if let maxAge { headers["Cache-Control"] = "max-age=\(maxAge)" }
+                let body = try Self.image(
+                    url: url == 0 ? "https://cdn.lottery.example/logos/6x45.png" : "https://cdn.lottery.example/b.png")
+                transports.0.enqueue(headers: headers, body: body)
+                transports.1.enqueue(headers: headers, body: body)
+                _ = try await clients.0.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .serverOnly)
+                _ = try await clients.1.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .serverOnly)
+            case .wait(let seconds):
+                clock.advance(by: .seconds(seconds))
+            }
+            for key in keys {
+                let records = (await refreshing.record(forKey: key), await merging.record(forKey: key))
+                #expect(records.0 == records.1, "seed \(seed), step \(index) (\(step)): \(key)")
+            }
+            let games = (
+                try? await clients.0.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly),
+                try? await clients.1.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+            )
+            #expect(games.0?.data == games.1?.data, "seed \(seed), step \(index)")
+            if let first = games.0, let second = games.1, !first.isStale {
+                #expect(
+                    !second.isStale, "seed \(seed), step \(index) (\(step)): fresh from the memo, stale in the records")
+            }
+            let images = (
+                try? await clients.0.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .cacheOnly),
+                try? await clients.1.execute(ImageQuery(id: "logo-6x45"), fetchPolicy: .cacheOnly)
+            )
+            #expect(images.0?.data == images.1?.data, "seed \(seed), step \(index)")
+            if let first = images.0, let second = images.1, !first.isStale {
+                #expect(
+                    !second.isStale, "seed \(seed), step \(index) (\(step)): fresh from the memo, stale in the records")
+            }
+        }
+        // The walk met unchanged answers (else it tested nothing of them), and changed ones.
+        #expect(await refreshing.statistics.unchangedAnswers > 3)
+        #expect(await merging.statistics.unchangedAnswers == 0)
     }
 
     @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
