@@ -1,13 +1,13 @@
 import Foundation
 
-/// What a query's last complete answer wrote, kept beside its memoized result: the text of its `data`, the fields
-/// it wrote to each record and their lifetimes.
+/// What a query's last complete answer wrote, kept beside its memoized result: its body, the fields it wrote to each
+/// record and their lifetimes.
 ///
 /// While the memo keeps the result, none of the records it read has changed value since (any change forgets it), so
 /// the records still hold exactly what this answer wrote. The next answer of the same query whose `data` is the same
 /// text, under the same `Cache-Control`, would write the same values with the same lifetimes: the cache then only
 /// sets the fields' received times (``GraphQLCacheStore/refreshFields(of:receivedAt:)``), without normalizing the
-/// answer or comparing its values. Polling, pull-to-refresh and a watcher's refetch mostly get such answers.
+/// answer or comparing its values. Polling, pull-to-refresh and a watcher's refetch get such answers when nothing changed.
 struct AnswerSource: Sendable {
     /// The largest body kept (it is kept, not copied): a larger answer is written as any other, so that the memo's
     /// memory stays near its results'.
@@ -31,12 +31,11 @@ struct AnswerSource: Sendable {
     let maxAges: [Duration?]
 
     /// The source of an answer read from `tape` (its `data` at tape index `data`) into `normalizer`'s writes; `nil`
-    /// when its text is larger than ``byteLimit``.
+    /// when its body is larger than ``byteLimit``.
     init?(tape: JSONTape, data: Int, serverMaxAge: Duration?, normalizer: CacheNormalizer) {
-        let text = tape.text(of: data)
         guard tape.bytes.count <= Self.byteLimit else { return nil }
         body = tape.bytes
-        self.data = text.indices
+        self.data = tape.text(of: data).indices
         self.serverMaxAge = serverMaxAge
         earliestLifetime = normalizer.earliestExpiry.timeIntervalSince(normalizer.receivedAt)
         var records: [String] = []

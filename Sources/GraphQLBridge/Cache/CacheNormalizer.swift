@@ -297,8 +297,6 @@ struct CacheNormalizer {
     }
 }
 
-/// The lifetimes of one object's fields: the server's for the whole response, else the configured ones of the
-/// object's type (looked up once per object, not per field).
 /// What the metadata says of one type, for ``CacheNormalizer``.
 /// (A class: handed out at each object of the type without copying its parts.)
 private final class TypeFacts: Sendable {
@@ -313,6 +311,8 @@ private final class TypeFacts: Sendable {
     }
 }
 
+/// The lifetimes of one type's fields: the server's for the whole response, else the configured ones of the type
+/// (looked up once per type and response, not per field).
 private struct Lifetimes: Sendable {
     let server: Duration?
     /// The type's fields with a lifetime of their own: a few, scanned (cheaper than hashing each field's name).

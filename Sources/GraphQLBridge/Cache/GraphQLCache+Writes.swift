@@ -43,8 +43,12 @@ enum ResponseData: Sendable {
             }
             return .tape(tape, data: data)
         }
-        guard case .object(let members)? = try? JSONValue(parsing: Data(body)),
-            case .object(let data)? = members["data"]
+        return tree(parsing: Data(body))
+    }
+
+    /// `body`'s `data` object as a parsed tree; `nil` when the body is not JSON or has no `data` object.
+    static func tree(parsing body: Data) -> ResponseData? {
+        guard case .object(let members)? = try? JSONValue(parsing: body), case .object(let data)? = members["data"]
         else { return nil }
         return .tree(data)
     }
@@ -71,14 +75,22 @@ extension GraphQLCache {
     @discardableResult
     func write(_ response: ResponseWrite, watcher: CacheWatcher? = nil) -> WriteOutcome {
         var response = response
+        var source = refreshableSource(for: response)
         if case .body(let body) = response.data {
             // The same body again: not even read.
-            if let unchanged = writeUnchanged(response, watcher: watcher) { return unchanged }
+            if let candidate = source, candidate.hasBody(body) {
+                if let unchanged = writeUnchanged(response, from: candidate, watcher: watcher) { return unchanged }
+                source = nil
+            }
             guard let data = ResponseData.taped(body) else { return WriteOutcome() }
             response.data = data
         }
         // The same `data` in another body (its `extensions` differ).
-        if let unchanged = writeUnchanged(response, watcher: watcher) { return unchanged }
+        if let source, case .tape(let tape, let data) = response.data, source.hasData(tape.text(of: data)),
+            let unchanged = writeUnchanged(response, from: source, watcher: watcher)
+        {
+            return unchanged
+        }
         var outcome = WriteOutcome()
         var normalizer = CacheNormalizer(
             metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
@@ -142,15 +154,15 @@ extension GraphQLCache {
             writeLog.change(outcome.changedValues)
             generation.set(writeLog.generation)
         }
-        // Memoized results and watchers follow values and shortened lifetimes: a record only received again (same
-        // values, a new receivedAt, lifetimes no shorter) re-reads neither; the results that read it keep their
-        // earlier expiry (stale early, never late), and this query's result gets its new one below. A lifetime that
-        // may have become shorter counts as a change: a result read before could be fresh for too long.
         outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
         // This query's own memoized result is replaced below (see `keep`), not forgotten and filed again.
         let replaced =
             outcome.isComplete && response.rootKey == CacheKey.queryRoot && response.result != nil
                 && optimisticLayers.isEmpty ? response.queryKey : nil
+        // Memoized results and watchers follow values and shortened lifetimes: a record only received again (same
+        // values, a new receivedAt, lifetimes no shorter) re-reads neither; the results that read it keep their
+        // earlier expiry (stale early, never late), and this query's result gets its new one below. A lifetime that
+        // may have become shorter counts as a change: a result read before could be fresh for too long.
         if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
 
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
@@ -195,28 +207,28 @@ extension GraphQLCache {
         }
     }
 
-    /// Trims the store to 90% of ``byteLimit`` when it is over it. The records of the results served since the last
-    /// trim from the memo or a stored response (which read no record) are marked as used first, as of now, then the
-    /// records just `written`: a query read often keeps its records, and a response just received is not the first to
-    /// go. The records live watchers depend on are never removed: when they alone exceed the limit, it is reported.
-    /// Writes a query's answer whose `data` is the text its memoized result was decoded from (see ``AnswerSource``):
-    /// its records hold those values still, so only its fields' received times and lifetimes are set, and the
-    /// memoized result is the new one. `nil` (nothing done) for any other answer, or when the records cannot be
-    /// refreshed that way: the caller normalizes and merges it.
-    private func writeUnchanged(_ response: ResponseWrite, watcher: CacheWatcher?) -> WriteOutcome? {
-        let isUnchanged: (AnswerSource) -> Bool
-        switch response.data {
-        case .tape(let tape, let data): isUnchanged = { $0.hasData(tape.text(of: data)) }
-        case .body(let body): isUnchanged = { $0.hasBody(body) }
-        case .tree: return nil
-        }
-        guard let queryKey = response.queryKey,
-            let result = response.result, let start = response.startedAt, response.rootKey == CacheKey.queryRoot,
-            optimisticLayers.isEmpty, unreliableKeys.isEmpty, !(storesResponses && store.keepsResponses),
+    /// The ``AnswerSource`` of `response`'s query when its answer may be written by refreshing its records (a query's
+    /// complete answer, nothing changed since its request started, no optimistic layer, a store that refreshes, the
+    /// same `Cache-Control`); whether the answer is the same is for the caller to compare.
+    private func refreshableSource(for response: ResponseWrite) -> AnswerSource? {
+        guard let queryKey = response.queryKey, response.result != nil, let start = response.startedAt,
+            response.rootKey == CacheKey.queryRoot, optimisticLayers.isEmpty, unreliableKeys.isEmpty,
+            !(storesResponses && store.keepsResponses),
             // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
             writeLog.accepts(startedAt: start), writeLog.generation <= start,
-            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge, isUnchanged(source)
+            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge
         else { return nil }
+        return source
+    }
+
+    /// Writes a query's answer equal to the one its memoized result was decoded from (`source`, from
+    /// ``refreshableSource(for:)``): its records hold those values still, so only its fields' received times and
+    /// lifetimes are set, and the memoized result is the new one. `nil` (nothing done, or some receipts set) when the
+    /// records cannot be refreshed that way: the caller normalizes and merges it.
+    private func writeUnchanged(_ response: ResponseWrite, from source: AnswerSource, watcher: CacheWatcher?)
+        -> WriteOutcome?
+    {
+        guard let queryKey = response.queryKey, let result = response.result else { return nil }
         let receivedAt = currentTime()
         guard store.refreshFields(of: source, receivedAt: receivedAt),
             memo.renew(result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey)
@@ -231,6 +243,10 @@ extension GraphQLCache {
         return outcome
     }
 
+    /// Trims the store to 90% of ``byteLimit`` when it is over it. The records of the results served since the last
+    /// trim from the memo or a stored response (which read no record) are marked as used first, as of now, then the
+    /// records just `written`: a query read often keeps its records, and a response just received is not the first to
+    /// go. The records live watchers depend on are never removed: when they alone exceed the limit, it is reported.
     func trimIfNeeded(keeping written: [String]) {
         do throws(GraphQLCacheError) {
             guard try store.byteCount() > byteLimit else {

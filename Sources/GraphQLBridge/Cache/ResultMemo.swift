@@ -106,11 +106,7 @@ struct ResultMemo {
         if let index = entries.index(forKey: queryKey), entries.values[index].dependencies.count == dependencies.count,
             entries.values[index].dependencies.keys.allSatisfy(dependencies.contains)
         {
-            // In place: one lookup, the entry not copied.
-            clock += 1
-            entries.values[index].lastUse = clock
-            entries.values[index].earliestExpiry = earliestExpiry
-            entries.values[index].data = data
+            replace(at: index, with: data, earliestExpiry: earliestExpiry)
             entries.values[index].source = source
             return
         }
@@ -128,11 +124,18 @@ struct ResultMemo {
     /// from (its ``AnswerSource`` holds for both), fresh until `earliestExpiry`; `false` when none is remembered.
     mutating func renew(_ data: any Sendable, earliestExpiry: Date, for queryKey: String) -> Bool {
         guard let index = entries.index(forKey: queryKey) else { return false }
+        replace(at: index, with: data, earliestExpiry: earliestExpiry)
+        return true
+    }
+
+    /// The entry at `index` holds `data`, fresh until `earliestExpiry`, just used. In place: the entry is not copied.
+    private mutating func replace(
+        at index: Dictionary<String, Entry>.Index, with data: any Sendable, earliestExpiry: Date
+    ) {
         clock += 1
         entries.values[index].lastUse = clock
         entries.values[index].earliestExpiry = earliestExpiry
         entries.values[index].data = data
-        return true
     }
 
     /// The record keys of the results used (read again or remembered) since the last call, those that have left

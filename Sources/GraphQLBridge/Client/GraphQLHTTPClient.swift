@@ -224,9 +224,7 @@ public struct GraphQLHTTPClient: Sendable {
     static func responseData(_ body: Foundation.Data, hasErrors: Bool, hasData: Bool) -> ResponseData? {
         let body = GraphQLResponseDecoder.utf8(body)
         if !hasErrors { return hasData ? .body([UInt8](body)) : nil }
-        guard case .object(let members)? = try? JSONValue(parsing: body), case .object(let data)? = members["data"]
-        else { return nil }
-        return .tree(data)
+        return ResponseData.tree(parsing: body)
     }
 
     /// The key under which a query's memoized result, stored response and in-flight request are kept: its type,

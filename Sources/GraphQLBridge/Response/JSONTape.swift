@@ -61,20 +61,19 @@ struct JSONTape: Sendable {
         let first = object + 1
         let end = entries[object].next
         let start = hint > first && hint < end ? hint : first
+        guard let found = scan(from: start, to: end, for: name) ?? scan(from: first, to: start, for: name) else {
+            return nil
+        }
+        hint = entries[found].next
+        return found
+    }
+
+    /// The tape index of the value of the member named `name` among the members whose names are at tape indices
+    /// `from` (included) to `to` (excluded), if any.
+    private func scan(from start: Int, to end: Int, for name: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = start
         while index < end {
-            if isName(index, name) {
-                hint = entries[index + 1].next
-                return index + 1
-            }
-            index = entries[index + 1].next
-        }
-        index = first
-        while index < start {
-            if isName(index, name) {
-                hint = entries[index + 1].next
-                return index + 1
-            }
+            if isName(index, name) { return index + 1 }
             index = entries[index + 1].next
         }
         return nil
