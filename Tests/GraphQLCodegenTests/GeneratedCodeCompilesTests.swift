@@ -122,11 +122,15 @@ struct GeneratedCodeCompilesTests {
             )
         }
 
+        let structure = try Self.repositoryStructure(repository)
         let manifest =
             documentation.manifest + """
 
                 // Added by GeneratedCodeCompilesTests (rewritten on every run): the checks of the generated code and the
                 // documentation's blocks, a module per document.
+                // The repository's files: \(structure). SwiftPM plans a build again
+                // only when the root package's manifest or folders change, not a path dependency's: without this line a
+                // file added to the repository is missing from the next incremental build ("cannot find type").
                 package.targets += [
                     \(targets.joined(separator: ",\n    "))
                 ]
@@ -197,6 +201,28 @@ struct GeneratedCodeCompilesTests {
             files.append(GeneratedFile(relativePath: relative, contents: contents))
         }
         return files
+    }
+
+    /// What the package's build plan depends on in the repository it links: how many files its targets' folders
+    /// (`Sources/`, `LegacyModels/`) hold and a hash (64-bit FNV-1a, the same on every run) of their paths and of its
+    /// `Package.swift`. Written into the checking package's manifest, so that a file added, removed or renamed in the
+    /// repository changes that manifest and SwiftPM plans the build again.
+    static func repositoryStructure(_ repository: URL) throws -> String {
+        var paths: [String] = []
+        for folder in ["Sources", "LegacyModels"] {
+            let enumerator = FileManager.default.enumerator(
+                atPath: repository.appendingPathComponent(folder).path)
+            while let relative = enumerator?.nextObject() as? String {
+                paths.append(folder + "/" + relative)
+            }
+        }
+        paths.sort()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let manifest = try Data(contentsOf: repository.appendingPathComponent("Package.swift"))
+        for byte in paths.joined(separator: "\n").utf8 + [0] + Array(manifest) {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "\(paths.count) paths, \(String(hash, radix: 16))"
     }
 
     /// Makes a folder hold exactly `files` (other `.swift` files removed, when `removeOthers`), rewriting only the
