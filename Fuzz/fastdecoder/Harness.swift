@@ -8,9 +8,10 @@
 // the rest is a response body, decoded with both error policies through `GraphQLResponseDecoder` with
 // `path: .automatic` and `path: .decodable`, and by the fast reader alone. The two paths must give the same value or
 // the same `APIError`, and the fast reader alone must never take a body that the `Decodable` path rejects or reads
-// to another value; a disagreement traps.
+// to another value; a disagreement traps. Where the fast reader reads a body, the tape it records for the cache must be
+// the one `JSONTape` scans from the same bytes (none where the scan takes none).
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 
 enum Outcome<Value: Hashable & Sendable>: Equatable {
     case success(Value?, [GraphQLError], [String: JSONValue], Int)
@@ -64,6 +65,12 @@ where Operation.Data: GraphQLFastDecodable & Hashable {
                     "\(name): fast \(fast) != decodable \(decodable) for \(String(decoding: body, as: UTF8.self))")
             }
         }
+    }
+    let tapes = TapeComparison.of(Operation.Data.self, body: body)
+    if !tapes.agrees {
+        fatalError(
+            "\(Operation.operationName): the recorded tape is not the scanned one (\(tapes)) for "
+                + String(decoding: body, as: UTF8.self))
     }
 }
 

@@ -16,7 +16,7 @@ where Data: GraphQLFastDecodable & Codable & Hashable & GraphQLResponseEncodable
 /// variables), both decoding paths take the response and agree, encoding writes the response back (every field of it
 /// held by some property), and decoding that gives the same value; and the cache writes the same records from the
 /// response's tape as from its parsed tree, and from the decoded value as an optimistic result (the records of its
-/// encoding).
+/// encoding); and the tape the generated decoder records as it reads the response is the one the cache scans.
 ///
 /// `GRAPHQLBRIDGE_PROPERTY_SEED` changes the responses' seed (a failure names it); `GRAPHQLBRIDGE_PROPERTY_RESPONSES`
 /// the number per operation (default 25).
@@ -95,6 +95,10 @@ struct GeneratedCodePropertyTests {
         guard let tape = records.tape else { return ["the cache's tape does not take the response"] }
         guard tape == records.tree else {
             return ["the cache's tape gives other records than the tree: \(tape) / \(String(describing: records.tree))"]
+        }
+        let tapes = TapeComparison.of(Operation.Data.self, body: body)
+        guard tapes.decoderRead, tapes.recorded != nil, tapes.agrees else {
+            return ["the decoder's recorded tape is not the scanned one: \(tapes)"]
         }
         return []
     }

@@ -37,13 +37,19 @@ enum ResponseData: Sendable {
     /// (a member name with an escape, a name given twice). `nil` when the body has no `data` object.
     static func taped(_ body: [UInt8]) -> ResponseData? {
         if let tape = JSONTape(body) {
-            var name = "data"
-            guard let data = name.withUTF8({ tape.member(0, $0) }), tape.firstByte(data) == UInt8(ascii: "{") else {
-                return nil
-            }
+            guard let data = dataObject(on: tape) else { return nil }
             return .tape(tape, data: data)
         }
         return tree(parsing: Data(body))
+    }
+
+    /// The tape index of the `data` object of the body on `tape`; `nil` when it has none (or `data` is not an object).
+    static func dataObject(on tape: JSONTape) -> Int? {
+        var name = "data"
+        guard let data = name.withUTF8({ tape.member(0, $0) }), tape.firstByte(data) == UInt8(ascii: "{") else {
+            return nil
+        }
+        return data
     }
 
     /// `body`'s `data` object as a parsed tree; `nil` when the body is not JSON or has no `data` object.
@@ -76,6 +82,7 @@ extension GraphQLCache {
     func write(_ response: ResponseWrite, watcher: CacheWatcher? = nil) -> WriteOutcome {
         var response = response
         var source = refreshableSource(for: response)
+        if case .tape = response.data { statistics.recordedTapes += 1 }
         if case .body(let body) = response.data {
             // The same body again: not even read.
             if let candidate = source, candidate.hasBody(body) {

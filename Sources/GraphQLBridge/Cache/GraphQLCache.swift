@@ -88,6 +88,9 @@ public actor GraphQLCache {
         /// Answers whose `data` was the text the query's memoized result came from, while none of its records had
         /// changed value: only their fields' received times and lifetimes were written (no normalizing, no merge).
         public var unchangedAnswers = 0
+        /// Answers that came with the tape the generated decoder recorded as it decoded them: their bodies were read
+        /// once, for the result and the records (the others the cache taped or parsed itself).
+        public var recordedTapes = 0
     }
 
     /// The lifetime of fields that have none of their own.

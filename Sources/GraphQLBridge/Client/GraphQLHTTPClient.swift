@@ -144,11 +144,12 @@ public struct GraphQLHTTPClient: Sendable {
         }
     }
 
-    /// A server's answer: the decoded result, the body it was decoded from, and, for a shared query request, the
-    /// cache generation the request started at.
+    /// A server's answer: the decoded result, the body it was decoded from, the body's tape when the generated
+    /// decoder recorded it for the cache, and, for a shared query request, the cache generation the request started at.
     struct Fetched<Data: Sendable>: Sendable {
         var result: GraphQLResult<Data>
         var body: Foundation.Data
+        var tape: JSONTape? = nil
         var startedAt: UInt64?
     }
 
@@ -179,13 +180,16 @@ public struct GraphQLHTTPClient: Sendable {
         } catch {
             throw GraphQLHTTPClient.translate(error, operation: name)
         }
+        // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it.
+        var tape: JSONTape?
         let result = try GraphQLResponseDecoder.decode(
-            Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy)
-        return Fetched(result: result, body: responseBody, startedAt: startedAt)
+            Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
+            recordingTape: cache != nil && Operation.cacheMetadata != nil, tape: &tape)
+        return Fetched(result: result, body: responseBody, tape: tape, startedAt: startedAt)
     }
 
-    /// Writes a server's answer into the cache (unless the server said `no-store`): the body parsed once, into the
-    /// records, with the decoded result for the memo; under the query root with `queryKey`, else under `rootKey` (a
+    /// Writes a server's answer into the cache (unless the server said `no-store`): the records read through the tape
+    /// the decoder recorded (the body read once), with the decoded result for the memo; under the query root with `queryKey`, else under `rootKey` (a
     /// mutation's by default, whose root fields are not kept). With `queryKey`, a query's whole answer is also kept as its
     /// response; with `watcher`, the records it is made of become the watcher's dependencies in the same step; with
     /// `replacingLayer`, the optimistic layer is replaced by the answer in the same step (or only removed when there
@@ -199,7 +203,8 @@ public struct GraphQLHTTPClient: Sendable {
         let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
         guard !control.noStore,
             let data = Self.responseData(
-                fetched.body, hasErrors: !fetched.result.errors.isEmpty, hasData: fetched.result.data != nil)
+                fetched.body, tape: fetched.tape, hasErrors: !fetched.result.errors.isEmpty,
+                hasData: fetched.result.data != nil)
         else {
             if let layer { await cache.removeOptimisticLayer(layer, ending: .rolledBack) }
             return nil
@@ -217,14 +222,19 @@ public struct GraphQLHTTPClient: Sendable {
         return await cache.write(write, watcher: watcher)
     }
 
-    /// The body's `data` object for the cache: without errors, the body itself (the cache compares it with the
-    /// answer it holds, and tapes it when it differs: its bytes are read once, into the records); with errors (whose
-    /// `null`s are placed on a tree), the parsed tree. `nil` when the body has no `data` object (`hasData`: the
-    /// decoded result has data).
-    static func responseData(_ body: Foundation.Data, hasErrors: Bool, hasData: Bool) -> ResponseData? {
-        let body = GraphQLResponseDecoder.utf8(body)
-        if !hasErrors { return hasData ? .body([UInt8](body)) : nil }
-        return ResponseData.tree(parsing: body)
+    /// The body's `data` object for the cache: without errors, the tape the decoder recorded as it read the body
+    /// (its bytes read once, for the result and the records), or else the body itself (the cache compares it with the
+    /// answer it holds, and tapes it when it differs); with errors (whose `null`s are placed on a tree), the parsed
+    /// tree. `nil` when the body has no `data` object (`hasData`: the decoded result has data).
+    static func responseData(_ body: Foundation.Data, tape: JSONTape? = nil, hasErrors: Bool, hasData: Bool)
+        -> ResponseData?
+    {
+        if !hasErrors {
+            guard hasData else { return nil }
+            if let tape, let data = ResponseData.dataObject(on: tape) { return .tape(tape, data: data) }
+            return .body([UInt8](GraphQLResponseDecoder.utf8(body)))
+        }
+        return ResponseData.tree(parsing: GraphQLResponseDecoder.utf8(body))
     }
 
     /// The key under which a query's memoized result, stored response and in-flight request are kept: its type,

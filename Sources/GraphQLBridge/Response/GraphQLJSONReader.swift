@@ -43,6 +43,9 @@ public struct GraphQLJSONReader {
     @usableFromInline var keyCount: Int
     /// Whether the whole input has numbers that only their exact text holds: `nil` until asked.
     @usableFromInline var needsExactText: Bool?
+    /// The tape recorded for the cache as the reader reads (``TapeRecording``); `nil` when none is asked for, and in
+    /// the copies that read views again.
+    @usableFromInline var recording: TapeRecording?
 
     @inlinable init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -52,22 +55,15 @@ public struct GraphQLJSONReader {
         self.keyStart = 0
         self.keyCount = 0
         self.needsExactText = nil
+        self.recording = nil
     }
 
     /// Runs `body` with a reader over `data`; `nil` when the reader declined the input (or `data` is empty).
-    @inlinable
     public static func read<Result>(
         _ data: Data, _ body: (inout GraphQLJSONReader) throws(Declined) -> Result
     ) -> Result? {
-        data.withUnsafeBytes { raw -> Result? in
-            guard let start = raw.baseAddress, raw.count > 0 else { return nil }
-            var reader = GraphQLJSONReader(base: start.assumingMemoryBound(to: UInt8.self), count: raw.count)
-            do {
-                return try body(&reader)
-            } catch {
-                return nil
-            }
-        }
+        var tape: [JSONTape.Entry]?
+        return read(data, recordingTape: false, into: &tape, body)
     }
 
     // MARK: Structure
@@ -103,6 +99,7 @@ public struct GraphQLJSONReader {
     @inlinable
     public func readView<T: GraphQLFastDecodable>(at checkpoint: Checkpoint, _ type: T.Type) throws(Declined) -> T {
         var copy = self
+        copy.recording = nil
         copy.position = checkpoint.position
         copy.depth = checkpoint.depth
         return try T(graphQLReader: &copy)
@@ -122,12 +119,14 @@ public struct GraphQLJSONReader {
     @inlinable
     public mutating func beginObject() throws(Declined) -> Bool {
         guard peek() == UInt8(ascii: "{") else { throw Declined() }
+        recording?.open(position)
         position += 1
         depth += 1
         guard depth <= Self.maximumDepth else { throw Declined() }
         if peek() == UInt8(ascii: "}") {
             position += 1
             depth -= 1
+            recording?.close(at: position)
             return false
         }
         return true
@@ -141,6 +140,7 @@ public struct GraphQLJSONReader {
         if byte == UInt8(ascii: ",") { return true }
         guard byte == UInt8(ascii: "}") else { throw Declined() }
         depth -= 1
+        recording?.close(at: position)
         return false
     }
 
@@ -161,6 +161,7 @@ public struct GraphQLJSONReader {
         keyStart = start
         keyCount = position - start
         position += 1
+        recording?.name(start - 1, position, escaped: false, in: base)
         guard peek() == UInt8(ascii: ":") else { throw Declined() }
         position += 1
     }
@@ -176,12 +177,14 @@ public struct GraphQLJSONReader {
     @inlinable
     public mutating func beginArray() throws(Declined) -> Bool {
         guard peek() == UInt8(ascii: "[") else { throw Declined() }
+        recording?.open(position)
         position += 1
         depth += 1
         guard depth <= Self.maximumDepth else { throw Declined() }
         if peek() == UInt8(ascii: "]") {
             position += 1
             depth -= 1
+            recording?.close(at: position)
             return false
         }
         return true
@@ -195,6 +198,7 @@ public struct GraphQLJSONReader {
         if byte == UInt8(ascii: ",") { return true }
         guard byte == UInt8(ascii: "]") else { throw Declined() }
         depth -= 1
+        recording?.close(at: position)
         return false
     }
 
@@ -212,6 +216,7 @@ public struct GraphQLJSONReader {
         guard count - position >= length, memcmp(base + position, literal.utf8Start, length) == 0 else {
             throw Declined()
         }
+        recording?.scalar(position, position + length)
         position += length
     }
 
@@ -260,7 +265,8 @@ public struct GraphQLJSONReader {
         case UInt8(ascii: "{"):
             var more = try beginObject()
             while more {
-                try skipString()
+                let (start, end, escaped) = try scanStringContent()
+                if recording != nil { recording?.name(start - 1, end + 1, escaped: escaped, in: base) }
                 guard peek() == UInt8(ascii: ":") else { throw Declined() }
                 position += 1
                 try skipValue()
@@ -303,10 +309,20 @@ public struct GraphQLJSONReader {
 
     // MARK: Strings
 
-    /// Scans a string (opening quote next) with strict checks; returns its content's range and whether it has
+    /// Scans a string value (opening quote next) with strict checks; returns its content's range and whether it has
     /// escapes. Afterwards the position is past the closing quote.
     @usableFromInline
     mutating func scanString() throws(Declined) -> (start: Int, end: Int, escaped: Bool) {
+        let (start, end, escaped) = try scanStringContent()
+        if recording != nil {
+            recording?.scalar(start - 1, end + 1)
+            if escaped { recording?.escapedString(base + start, end - start) }
+        }
+        return (start, end, escaped)
+    }
+
+    /// ``scanString()``, recording nothing (a member's name is recorded as one).
+    mutating func scanStringContent() throws(Declined) -> (start: Int, end: Int, escaped: Bool) {
         guard peek() == UInt8(ascii: "\"") else { throw Declined() }
         position += 1
         let start = position
@@ -485,6 +501,7 @@ public struct GraphQLJSONReader {
             skipDigits()
             guard position > digits else { throw Declined() }
         }
+        recording?.scalar(start, position)
         return (start, isInteger)
     }
 
@@ -519,6 +536,7 @@ public struct GraphQLJSONReader {
             let next = base[index]
             guard next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e") else { throw Declined() }
         }
+        recording?.scalar(position, index)
         position = index
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { throw Declined() }

@@ -19,6 +19,21 @@ public enum GraphQLResponseDecoder {
         _ type: Data.Type, operation: String, response: HTTPResponse, body: Foundation.Data,
         errorPolicy: GraphQLErrorPolicy, path: Path = .automatic
     ) throws(APIError) -> GraphQLResult<Data> {
+        var tape: JSONTape?
+        return try decode(
+            type, operation: operation, response: response, body: body, errorPolicy: errorPolicy, path: path,
+            recordingTape: false, tape: &tape)
+    }
+
+    /// ``decode(_:operation:response:body:errorPolicy:path:)``; with `recordingTape`, the generated decoder also
+    /// records the body's tape for the cache as it reads it (``GraphQLJSONReader/TapeRecording``) into `tape`: the
+    /// body is read once for both the result and the records. `tape` is left `nil` when the generated decoder did not
+    /// read the body, or the tape does not take it (the cache then tapes the body itself). (The tape is an `inout`
+    /// parameter, not a tuple's member: a generic tuple's metadata is looked up at run time on every call.)
+    static func decode<Data: Decodable & Sendable>(
+        _ type: Data.Type, operation: String, response: HTTPResponse, body: Foundation.Data,
+        errorPolicy: GraphQLErrorPolicy, path: Path = .automatic, recordingTape: Bool, tape: inout JSONTape?
+    ) throws(APIError) -> GraphQLResult<Data> {
         let status = response.status
         let isSuccess = (200..<300).contains(status)
         guard isSuccess || response.mediaType == graphQLResponseMediaType else {
@@ -26,8 +41,14 @@ public enum GraphQLResponseDecoder {
         }
         // Foundation reads UTF-16 and UTF-32 bodies too; the scan and the exact reads below work on UTF-8.
         let body = utf8(body)
-        if path == .automatic, let envelope = fastEnvelope(Data.self, body: body) {
-            return try result(envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
+        var entries: [JSONTape.Entry]?
+        if path == .automatic,
+            let envelope = fastEnvelope(Data.self, body: body, recordingTape: recordingTape, tape: &entries)
+        {
+            let result = try result(
+                envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
+            if let entries { tape = JSONTape(bytes: [UInt8](body), recorded: entries) }
+            return result
         }
         let envelope: Envelope<Data>
         do {
@@ -92,7 +113,8 @@ public enum GraphQLResponseDecoder {
             throw .httpStatus(operation: operation, status: status, bodyExcerpt: excerpt(body))
         }
         let body = utf8(body)
-        guard let envelope = fastEnvelope(type, body: body) else { return nil }
+        var tape: [JSONTape.Entry]?
+        guard let envelope = fastEnvelope(type, body: body, recordingTape: false, tape: &tape) else { return nil }
         return try result(envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
     }
 
@@ -235,25 +257,29 @@ struct Envelope<Data: Decodable>: Decodable {
 
 extension GraphQLResponseDecoder {
     /// The envelope read by the generated decoder of `Data` when it is a ``GraphQLFastDecodable`` type and the
-    /// reader takes the body; `nil` otherwise.
-    static func fastEnvelope<Data>(_ type: Data.Type, body: Foundation.Data) -> Envelope<Data>? {
+    /// reader takes the body, with the body's tape in `tape` when `recordingTape` (see
+    /// ``GraphQLJSONReader/TapeRecording``); `nil` otherwise.
+    static func fastEnvelope<Data>(
+        _ type: Data.Type, body: Foundation.Data, recordingTape: Bool, tape: inout [JSONTape.Entry]?
+    ) -> Envelope<Data>? {
         guard let fastType = type as? any GraphQLFastDecodable.Type else { return nil }
-        return openedFastEnvelope(fastType, body: body) as? Envelope<Data>
+        return openedFastEnvelope(fastType, body: body, recordingTape: recordingTape, tape: &tape)
+            as? Envelope<Data>
     }
 
-    private static func openedFastEnvelope<Data: GraphQLFastDecodable>(_ type: Data.Type, body: Foundation.Data)
-        -> Any?
-    {
-        fastEnvelope(reading: type, body: body)
+    private static func openedFastEnvelope<Data: GraphQLFastDecodable>(
+        _ type: Data.Type, body: Foundation.Data, recordingTape: Bool, tape: inout [JSONTape.Entry]?
+    ) -> Any? {
+        fastEnvelope(reading: type, body: body, recordingTape: recordingTape, tape: &tape)
     }
 
     /// Reads the envelope in one pass: `data` with the generated decoder, `errors` and `extensions` (small,
     /// and rare) as byte ranges that `JSONDecoder` reads once the whole body has been checked.
-    static func fastEnvelope<Data: GraphQLFastDecodable>(reading type: Data.Type, body: Foundation.Data)
-        -> Envelope<Data>?
-    {
+    static func fastEnvelope<Data: GraphQLFastDecodable>(
+        reading type: Data.Type, body: Foundation.Data, recordingTape: Bool, tape: inout [JSONTape.Entry]?
+    ) -> Envelope<Data>? {
         typealias Declined = GraphQLJSONReader.Declined
-        let read = GraphQLJSONReader.read(body) {
+        let read = GraphQLJSONReader.read(body, recordingTape: recordingTape, into: &tape) {
             (reader: inout GraphQLJSONReader) throws(Declined) -> (Data?, Bool, Foundation.Data?, Foundation.Data?) in
             var data: Data? = nil
             var hasData = false
@@ -281,7 +307,10 @@ extension GraphQLResponseDecoder {
             if errors != nil || extensions != nil { try reader.checkNoExactText() }
             return (data, hasData, errors.map { reader.data($0) }, extensions.map { reader.data($0) })
         }
-        guard let (data, hasData, errorsBytes, extensionsBytes) = read else { return nil }
+        guard let (data, hasData, errorsBytes, extensionsBytes) = read else {
+            tape = nil
+            return nil
+        }
         var errors: [GraphQLError]? = nil
         var extensions: [String: JSONValue]? = nil
         do {

@@ -9,6 +9,10 @@ import Foundation
 /// It takes exactly the texts ``ExactJSONParser`` takes (UTF-8, surrogates only in pairs, the same nesting limit),
 /// except that a text whose member names hold an escape (`"\u0069d"`), or an object that names a member twice, is not
 /// taped (`nil`): the parsed tree reads those.
+///
+/// A client's answer usually comes with its tape already made: the generated decoder records it as it reads the body
+/// (``GraphQLJSONReader/TapeRecording``, ``init(bytes:recorded:)``), the same entries this scan makes, so the body is
+/// read once for the result and the records. The scan is for the other bodies.
 struct JSONTape: Sendable {
     /// One value on the tape (a member's name is one too, followed by its value).
     struct Entry: Sendable {
@@ -42,6 +46,13 @@ struct JSONTape: Sendable {
             return builder.index == buffer.count
         }
         guard taped else { return nil }
+        self.entries = entries
+    }
+
+    /// The tape the generated decoder recorded as it read `bytes` (``GraphQLJSONReader/TapeRecording``): the entries
+    /// ``init(_:)`` makes of the same text.
+    init(bytes: [UInt8], recorded entries: [Entry]) {
+        self.bytes = bytes
         self.entries = entries
     }
 

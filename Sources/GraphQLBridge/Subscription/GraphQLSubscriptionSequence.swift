@@ -79,12 +79,16 @@ final class SubscriptionIteratorState<Subscription: GraphQLSubscription>: @unche
                 end()
                 return nil
             }
+            // With a cache, the decoder records the event's tape as it reads it (the payload read once).
+            let cache = client.cache
+            let metadata = Subscription.cacheMetadata
+            var tape: JSONTape?
             let result = try GraphQLResponseDecoder.decode(
                 Subscription.Data.self, operation: Subscription.operationName, response: HTTPResponse(status: 200),
-                body: payload, errorPolicy: errorPolicy)
-            if let cache = client.cache, let metadata = Subscription.cacheMetadata {
+                body: payload, errorPolicy: errorPolicy, recordingTape: cache != nil && metadata != nil, tape: &tape)
+            if let cache, let metadata {
                 await client.writeSubscriptionEvent(
-                    result, payload: payload, metadata: metadata, variables: variables, in: cache)
+                    result, payload: payload, tape: tape, metadata: metadata, variables: variables, in: cache)
             }
             return result
         } catch {

@@ -87,6 +87,8 @@ struct SubscriptionTransportTests {
         #expect(record != nil)
         // The subscription's root field is not kept as a root record.
         #expect(await cache.record(forKey: "QUERY_ROOT.drawUpdated({\"gameId\":\"6x45\"})") == nil)
+        // The query's answer and the event were each read once: the cache got the tapes their decoders recorded.
+        #expect(await cache.statistics.recordedTapes == 2)
     }
 
     @Test(
