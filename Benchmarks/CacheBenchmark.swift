@@ -120,7 +120,7 @@ enum CacheBenchmark {
             return 1
         }
         // The fetch path: the same responses through a client with and without a memory cache (.serverOnly: decode,
-        // the body parsed once into records, merge, memo, watchers signalled), over a transport that only looks the
+        // the body read once, for the result and the records, merge, memo, watchers signalled), over a transport that only looks the
         // answer up.
         let lookup = LookupTransport(bodies: Dictionary(uniqueKeysWithValues: zip(ids, bodies)))
         let plainClient = GraphQLHTTPClient(endpoint: endpoint, transport: lookup)

@@ -27,10 +27,10 @@ enum ResponseData: Sendable {
     /// A parsed tree: an optimistic result, or an answer with errors (whose `null`s are placed on the tree).
     case tree([String: JSONValue])
     /// The body's tape and the tape index of its `data` object: an answer without errors, whose bytes are read once
-    /// into the records (no tree).
+    /// into the records (no tree). A client's answer usually comes with the tape its decoder recorded.
     case tape(JSONTape, data: Int)
-    /// The UTF-8 body of an answer without errors and with `data`, not read yet: the cache compares it with the
-    /// answer its query's memoized result came from, and tapes it (``taped(_:)``) only when it differs.
+    /// The UTF-8 body of an answer without errors and with `data` whose decoder recorded no tape: the cache compares
+    /// it with the answer its query's memoized result came from, and tapes it (``taped(_:)``) only when it differs.
     case body([UInt8])
 
     /// `body`'s `data` object as the cache reads it: the body's tape, or its parsed tree when the tape does not take it
