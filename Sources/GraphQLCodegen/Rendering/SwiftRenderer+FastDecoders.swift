@@ -51,7 +51,15 @@ extension SwiftRenderer {
                 writer.line("case \(index):")
                 writer.level += 1
                 writer.line("guard graphQLValue\(index) == nil else { throw \(Self.declined)() }")
-                writer.line("graphQLValue\(index) = try \(fastRead(field.type, reader: "graphQLReader"))")
+                if field.type.isOptional {
+                    // `.some`: a `null` read is a value seen (`.some(nil)`), so that the field given again declines.
+                    // Without it the compiler reads `readOptional` as returning `T??` and stores a `null` as `nil`,
+                    // which the guard above takes for a field not read yet.
+                    writer.line(
+                        "graphQLValue\(index) = .some(try \(fastRead(field.type, reader: "graphQLReader")))")
+                } else {
+                    writer.line("graphQLValue\(index) = try \(fastRead(field.type, reader: "graphQLReader"))")
+                }
                 writer.level -= 1
             }
             writer.line("default:")

@@ -74,7 +74,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             default:
                 try graphQLReader.skipValue()
             }
@@ -166,7 +166,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
                     graphQLValue1 = try graphQLReader.readDecodable(String.self)
                 case 2:
                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -255,7 +255,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
                     graphQLValue1 = try graphQLReader.readDecodable(String.self)
                 case 2:
                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 case 3:
                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                     graphQLValue3 = try graphQLReader.readDecodable(Bool.self)
@@ -366,7 +366,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
                     graphQLValue1 = try graphQLReader.readDecodable(String.self)
                 case 2:
                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 case 3:
                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                     graphQLValue3 = try graphQLReader.readDecodable(Bool.self)
@@ -481,7 +481,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
                     graphQLValue1 = try graphQLReader.readDecodable(String.self)
                 case 2:
                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 case 3:
                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                     graphQLValue3 = try graphQLReader.readDecodable(Bool.self)
@@ -572,7 +572,7 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
                     graphQLValue0 = try graphQLReader.readDecodable(String.self)
                 case 1:
                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 case 2:
                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                     graphQLValue2 = try graphQLReader.readDecodable(String.self)

@@ -137,7 +137,7 @@ public struct CrocodileFragment: GraphQLFragment, Encodable, Hashable, GraphQLFa
                     graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                 case 3:
                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 default:
                     try graphQLReader.skipValue()
                 }

@@ -57,13 +57,13 @@ public struct F13_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
             switch graphQLField {
             case 0:
                 guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue1 = try graphQLReader.readDecodable(String.self)
             case 2:
                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
             default:
                 try graphQLReader.skipValue()
             }

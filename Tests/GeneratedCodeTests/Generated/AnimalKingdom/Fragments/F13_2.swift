@@ -53,7 +53,7 @@ public struct F13_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             default:
                 try graphQLReader.skipValue()
             }

@@ -60,7 +60,7 @@ public struct F21_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
                 graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
             case 2:
                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue2 = try graphQLReader.readDecodable(String.self)

@@ -60,10 +60,10 @@ public struct F24_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
             case 2:
                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(String.self) }
+                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(String.self) })
             default:
                 try graphQLReader.skipValue()
             }

@@ -74,7 +74,7 @@ public struct F2_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
                 graphQLValue2 = try graphQLReader.readDecodable(String.self)
             case 3:
                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
             default:
                 try graphQLReader.skipValue()
             }

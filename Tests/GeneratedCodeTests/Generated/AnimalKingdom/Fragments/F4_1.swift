@@ -43,7 +43,7 @@ public struct F4_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
             switch graphQLField {
             case 0:
                 guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             default:
                 try graphQLReader.skipValue()
             }

@@ -63,7 +63,7 @@ public struct F5_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
                 graphQLValue1 = try graphQLReader.readDecodable(Int.self)
             case 2:
                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
             default:
                 try graphQLReader.skipValue()
             }

@@ -50,7 +50,7 @@ public struct F6_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
             switch graphQLField {
             case 0:
                 guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue1 = try graphQLReader.readDecodable(Bool.self)

@@ -60,7 +60,7 @@ public struct F7_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             case 2:
                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue2 = try graphQLReader.readDecodable(String.self)

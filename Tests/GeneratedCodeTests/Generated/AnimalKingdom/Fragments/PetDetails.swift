@@ -68,13 +68,13 @@ public struct PetDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecod
                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             case 2:
                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue2 = try graphQLReader.readDecodable(String.self)
             case 3:
                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
             default:
                 try graphQLReader.skipValue()
             }

@@ -53,7 +53,7 @@ public struct PetDetailsMutation: GraphQLFragment, Encodable, Hashable, GraphQLF
                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
             case 1:
                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
             default:
                 try graphQLReader.skipValue()
             }

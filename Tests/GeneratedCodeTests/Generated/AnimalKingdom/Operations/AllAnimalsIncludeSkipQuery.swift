@@ -242,10 +242,10 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readObject(Height.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     case 3:
                         guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                        graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                     case 4:
                         guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue4 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Predator.self) }
@@ -360,10 +360,10 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -440,7 +440,7 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(String.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -541,16 +541,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Height.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Height.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Bool.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Bool.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -753,13 +753,13 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readObject(Height.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -873,10 +873,10 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -1017,19 +1017,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                             case 5:
                                 guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 6:
                                 guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue6 = try graphQLReader.readDecodable(String.self)
                             case 7:
                                 guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                             case 8:
                                 guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -1166,16 +1166,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                     graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                                 case 1:
                                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                                 case 2:
                                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                     graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                                 case 3:
                                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                    graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                                 case 4:
                                     guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                    graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                                 default:
                                     try graphQLReader.skipValue()
                                 }
@@ -1380,19 +1380,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                             case 5:
                                 guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 6:
                                 guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue6 = try graphQLReader.readDecodable(String.self)
                             case 7:
                                 guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                             case 8:
                                 guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -1529,16 +1529,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                     graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                                 case 1:
                                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                                 case 2:
                                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                     graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                                 case 3:
                                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                    graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                                 case 4:
                                     guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                    graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                                 default:
                                     try graphQLReader.skipValue()
                                 }
@@ -1737,19 +1737,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readObject(Height.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readDecodable(String.self)
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue7 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -1879,16 +1879,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -2095,19 +2095,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                             case 5:
                                 guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 6:
                                 guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue6 = try graphQLReader.readDecodable(String.self)
                             case 7:
                                 guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.AsPet.Owner.self) }
+                                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.AsPet.Owner.self) })
                             case 8:
                                 guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -2244,16 +2244,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                     graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                                 case 1:
                                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                                 case 2:
                                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                     graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                                 case 3:
                                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                    graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                                 case 4:
                                     guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                    graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                                 default:
                                     try graphQLReader.skipValue()
                                 }
@@ -2410,22 +2410,22 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue6 = try graphQLReader.readDecodable(String.self)
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 8:
                             guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue8 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Bool.self) }
+                            graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Bool.self) })
                         case 9:
                             guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue9 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -2565,16 +2565,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -2772,19 +2772,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readObject(Height.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readDecodable(String.self)
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue7 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -2914,16 +2914,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -3130,19 +3130,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                             case 5:
                                 guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             case 6:
                                 guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue6 = try graphQLReader.readDecodable(String.self)
                             case 7:
                                 guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.AsClassroomPet.Owner.self) }
+                                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.AsClassroomPet.Owner.self) })
                             case 8:
                                 guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsIncludeSkipQuery.Data.AllAnimal.Predator.self) }
@@ -3279,16 +3279,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                     graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                                 case 1:
                                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                                 case 2:
                                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                     graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                                 case 3:
                                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                    graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                                 case 4:
                                     guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                    graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                                 default:
                                     try graphQLReader.skipValue()
                                 }
@@ -3446,19 +3446,19 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue6 = try graphQLReader.readDecodable(String.self)
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 8:
                             guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue8 = try graphQLReader.readDecodable(Double.self)
@@ -3600,16 +3600,16 @@ public struct AllAnimalsIncludeSkipQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) }
+                                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
                             case 4:
                                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }

@@ -128,7 +128,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readDecodable(String.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                     default:
                         try graphQLReader.skipValue()
                     }
@@ -221,7 +221,7 @@ public struct AllAnimalsLocalCacheMutationQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readDecodable(String.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readDecodable(Double.self)

@@ -174,7 +174,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                         graphQLValue2 = try graphQLReader.readDecodable(String.self)
                     case 3:
                         guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                        graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                     case 4:
                         guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue4 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Predator.self) }
@@ -291,7 +291,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue2 = try graphQLReader.readDecodable(Int.self)
@@ -677,7 +677,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsQuery.Data.AllAnimal.Predator.self) }
@@ -783,7 +783,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
@@ -918,16 +918,16 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readDecodable(String.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readDecodable(String.self)
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue7 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsQuery.Data.AllAnimal.Predator.self) }
@@ -1051,7 +1051,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
@@ -1272,16 +1272,16 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue6 = try graphQLReader.readDecodable(String.self)
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 8:
                             guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue8 = try graphQLReader.readDecodable(Bool.self)
@@ -1420,7 +1420,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
@@ -1623,16 +1623,16 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readDecodable(String.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readDecodable(String.self)
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue7 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsQuery.Data.AllAnimal.Predator.self) }
@@ -1756,7 +1756,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
@@ -1978,16 +1978,16 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue6 = try graphQLReader.readDecodable(String.self)
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 8:
                             guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue8 = try graphQLReader.readDecodable(Double.self)
@@ -2126,7 +2126,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)
@@ -2347,19 +2347,19 @@ public struct AllAnimalsQuery: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue6 = try graphQLReader.readDecodable(String.self)
                         case 7:
                             guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 8:
                             guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue8 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(String.self) }
+                            graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(String.self) })
                         case 9:
                             guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue9 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsQuery.Data.AllAnimal.Predator.self) }
@@ -2494,7 +2494,7 @@ public struct AllAnimalsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                             case 2:
                                 guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue2 = try graphQLReader.readDecodable(Int.self)

@@ -129,7 +129,7 @@ public struct DogQuery: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                     default:
                         try graphQLReader.skipValue()
                     }
@@ -233,13 +233,13 @@ public struct DogQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(HouseDetails.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(HouseDetails.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -327,7 +327,7 @@ public struct DogQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Rival.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Rival.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -394,7 +394,7 @@ public struct DogQuery: GraphQLQuery {
                                     graphQLValue0 = try graphQLReader.readDecodable(String.self)
                                 case 1:
                                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                                 default:
                                     try graphQLReader.skipValue()
                                 }

@@ -48,7 +48,7 @@ public struct Q10Query: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ClassroomPet.self) } } }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ClassroomPet.self) } } })
                 default:
                     try graphQLReader.skipValue()
                 }

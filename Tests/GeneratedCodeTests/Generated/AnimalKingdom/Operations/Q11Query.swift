@@ -86,7 +86,7 @@ public struct Q11Query: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Pet.self) } }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Pet.self) } })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -251,7 +251,7 @@ public struct Q11Query: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)

@@ -165,7 +165,7 @@ public struct Q12Query: GraphQLQuery {
                         graphQLValue0 = try graphQLReader.readDecodable(String.self)
                     case 1:
                         guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     default:
                         try graphQLReader.skipValue()
                     }
@@ -265,13 +265,13 @@ public struct Q12Query: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(String.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue2 = try graphQLReader.readScalar(GraphQLID.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue4 = try graphQLReader.readDecodable(String.self)
@@ -374,13 +374,13 @@ public struct Q12Query: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(String.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue2 = try graphQLReader.readScalar(GraphQLID.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue4 = try graphQLReader.readDecodable(String.self)
@@ -495,13 +495,13 @@ public struct Q12Query: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(String.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue2 = try graphQLReader.readScalar(GraphQLID.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue4 = try graphQLReader.readDecodable(String.self)

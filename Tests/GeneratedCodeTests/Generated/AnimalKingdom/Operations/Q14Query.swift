@@ -588,7 +588,7 @@ public struct Q14Query: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q14Query.Data.A1.Predator.self) }
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -670,7 +670,7 @@ public struct Q14Query: GraphQLQuery {
                         graphQLValue0 = try graphQLReader.readDecodable(String.self)
                     case 1:
                         guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     default:
                         try graphQLReader.skipValue()
                     }
@@ -766,7 +766,7 @@ public struct Q14Query: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readDecodable(String.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readScalar(GraphQLID.self)

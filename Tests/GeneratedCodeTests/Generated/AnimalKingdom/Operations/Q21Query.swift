@@ -107,7 +107,7 @@ public struct Q21Query: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimal.self) } }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimal.self) } })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -191,7 +191,7 @@ public struct Q21Query: GraphQLQuery {
                         graphQLValue0 = try graphQLReader.readDecodable(String.self)
                     case 1:
                         guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                        graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue2 = try graphQLReader.readObject(Height.self)
@@ -263,7 +263,7 @@ public struct Q21Query: GraphQLQuery {
                         switch graphQLField {
                         case 0:
                             guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -371,7 +371,7 @@ public struct Q21Query: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(String.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue2 = try graphQLReader.readObject(Q21Query.Data.AllAnimal.Height.self)
@@ -380,13 +380,13 @@ public struct Q21Query: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 6:
                             guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         default:
                             try graphQLReader.skipValue()
                         }

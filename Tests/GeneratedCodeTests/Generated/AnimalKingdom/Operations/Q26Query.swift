@@ -177,7 +177,7 @@ public struct Q26Query: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                     default:
                         try graphQLReader.skipValue()
                     }
@@ -343,16 +343,16 @@ public struct Q26Query: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q26Query.Data.Pet.Owner.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q26Query.Data.Pet.Owner.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readDecodable(String.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) }
+                            graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -452,10 +452,10 @@ public struct Q26Query: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q26Query.Data.Pet.Owner.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q26Query.Data.Pet.Owner.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         default:
                             try graphQLReader.skipValue()
                         }

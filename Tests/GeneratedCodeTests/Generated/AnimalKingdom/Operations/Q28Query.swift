@@ -97,7 +97,7 @@ public struct Q28Query: GraphQLQuery {
                     graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimal.self) }
                 case 1:
                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ClassroomPet.self) } } }
+                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ClassroomPet.self) } } })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -265,10 +265,10 @@ public struct Q28Query: GraphQLQuery {
                         switch graphQLField {
                         case 0:
                             guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -382,7 +382,7 @@ public struct Q28Query: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readScalar(GraphQLID.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readDecodable(String.self)
@@ -641,7 +641,7 @@ public struct Q28Query: GraphQLQuery {
                             graphQLValue3 = try graphQLReader.readScalar(GraphQLID.self)
                         case 4:
                             guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         case 5:
                             guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue5 = try graphQLReader.readDecodable(String.self)

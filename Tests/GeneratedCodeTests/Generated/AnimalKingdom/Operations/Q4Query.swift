@@ -136,16 +136,16 @@ public struct Q4Query: GraphQLQuery {
                     graphQLValue0 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(A1.self) }
                 case 1:
                     guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimal.self) } }
+                    graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimal.self) } })
                 case 2:
                     guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Pet.self) } }
+                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Pet.self) } })
                 case 3:
                     guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ClassroomPet.self) } } }
+                    graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ClassroomPet.self) } } })
                 case 4:
                     guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                    graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -321,7 +321,7 @@ public struct Q4Query: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(String.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -413,7 +413,7 @@ public struct Q4Query: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q4Query.Data.A1.Predator.self) }
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -514,7 +514,7 @@ public struct Q4Query: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Q4Query.Data.A1.Predator.self) }
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -600,7 +600,7 @@ public struct Q4Query: GraphQLQuery {
                         graphQLValue0 = try graphQLReader.readDecodable(String.self)
                     case 1:
                         guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) }
+                        graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) })
                     default:
                         try graphQLReader.skipValue()
                     }

@@ -221,7 +221,7 @@ public struct ConditionalFragmentQuery: GraphQLQuery {
                             graphQLValue0 = try graphQLReader.readDecodable(Int.self)
                         case 1:
                             guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                            graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                         default:
                             try graphQLReader.skipValue()
                         }

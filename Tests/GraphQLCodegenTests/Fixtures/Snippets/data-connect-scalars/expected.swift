@@ -331,7 +331,7 @@ public struct BookingQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Booking.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Booking.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -442,13 +442,13 @@ public struct BookingQuery: GraphQLQuery {
                         graphQLValue3 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(LocalDate.self) }
                     case 4:
                         guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Timestamp.self) }
+                        graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Timestamp.self) })
                     case 5:
                         guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue5 = try graphQLReader.readScalar(Timestamp.self)
                     case 6:
                         guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(JSONValue.self) }
+                        graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(JSONValue.self) })
                     default:
                         try graphQLReader.skipValue()
                     }

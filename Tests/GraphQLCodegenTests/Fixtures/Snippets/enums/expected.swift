@@ -263,10 +263,10 @@ public struct IssuesQuery: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readEnum(IssueState.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(Priority.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(Priority.self) })
                     case 3:
                         guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(IssueState.self) } } }
+                        graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(IssueState.self) } } })
                     default:
                         try graphQLReader.skipValue()
                     }

@@ -154,7 +154,7 @@ public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodab
                 graphQLValue2 = try graphQLReader.readDecodable(String.self)
             case 3:
                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) }
+                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) })
             default:
                 try graphQLReader.skipValue()
             }
@@ -279,13 +279,13 @@ public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
                 graphQLValue2 = try graphQLReader.readDecodable(String.self)
             case 3:
                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) }
+                graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) })
             case 4:
                 guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             case 5:
                 guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             default:
                 try graphQLReader.skipValue()
             }
@@ -417,7 +417,7 @@ public struct UserProfileQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(UserProfile.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(UserProfile.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -554,7 +554,7 @@ public struct UserWithFollowersQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(User.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(User.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -659,10 +659,10 @@ public struct UserWithFollowersQuery: GraphQLQuery {
                         graphQLValue2 = try graphQLReader.readDecodable(String.self)
                     case 3:
                         guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) }
+                        graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(OrganizationSummary.self) })
                     case 4:
                         guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     case 5:
                         guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue5 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(UserCard.self) }

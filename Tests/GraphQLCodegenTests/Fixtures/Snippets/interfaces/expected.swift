@@ -164,7 +164,7 @@ public struct NodeQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Node.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Node.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -601,7 +601,7 @@ public struct PetsQuery: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readDecodable(String.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                     default:
                         try graphQLReader.skipValue()
                     }
@@ -764,7 +764,7 @@ public struct PetsQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readDecodable(String.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readScalar(GraphQLID.self)
@@ -859,7 +859,7 @@ public struct PetsQuery: GraphQLQuery {
                                 graphQLValue0 = try graphQLReader.readDecodable(String.self)
                             case 1:
                                 guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                                graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -947,7 +947,7 @@ public struct PetsQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readDecodable(String.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(PetsQuery.Data.Pet.Owner.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(PetsQuery.Data.Pet.Owner.self) })
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                             graphQLValue3 = try graphQLReader.readDecodable(Int.self)

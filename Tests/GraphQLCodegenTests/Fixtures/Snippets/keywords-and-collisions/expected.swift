@@ -211,7 +211,7 @@ public struct ItemQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ItemSelection.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ItemSelection.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -336,16 +336,16 @@ public struct ItemQuery: GraphQLQuery {
                     switch graphQLField {
                     case 0:
                         guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     case 1:
                         guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue1 = try graphQLReader.readDecodable(Int.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     case 3:
                         guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                        graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                     case 4:
                         guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue4 = try graphQLReader.readDecodable(String.self)
@@ -357,13 +357,13 @@ public struct ItemQuery: GraphQLQuery {
                         graphQLValue6 = try graphQLReader.readDecodable(String.self)
                     case 7:
                         guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DateSelection.self) }
+                        graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DateSelection.self) })
                     case 8:
                         guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue8 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ItemSelection2.self) }
+                        graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ItemSelection2.self) })
                     case 9:
                         guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue9 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(DataEnum.self) }
+                        graphQLValue9 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(DataEnum.self) })
                     default:
                         try graphQLReader.skipValue()
                     }

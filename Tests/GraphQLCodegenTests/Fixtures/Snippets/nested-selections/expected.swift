@@ -95,7 +95,7 @@ public struct RepositoryQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Repository.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Repository.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -210,7 +210,7 @@ public struct RepositoryQuery: GraphQLQuery {
                         graphQLValue4 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Recent.self) }
                     case 5:
                         guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue5 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Label.self) } } }
+                        graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Label.self) } } })
                     case 6:
                         guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue6 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Category.self) }
@@ -387,7 +387,7 @@ public struct RepositoryQuery: GraphQLQuery {
                             graphQLValue1 = try graphQLReader.readDecodable(String.self)
                         case 2:
                             guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Author.self) }
+                            graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Author.self) })
                         default:
                             try graphQLReader.skipValue()
                         }

@@ -87,7 +87,7 @@ public struct CommitQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Commit.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Commit.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
@@ -250,19 +250,19 @@ public struct CommitQuery: GraphQLQuery {
                         graphQLValue1 = try graphQLReader.readDecodable(JSONValue.self)
                     case 2:
                         guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue2 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(JSONValue.self) }
+                        graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(JSONValue.self) })
                     case 3:
                         guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue3 = try graphQLReader.readScalar(Int64.self)
                     case 4:
                         guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue4 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Int64.self) }
+                        graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Int64.self) })
                     case 5:
                         guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue5 = try graphQLReader.readScalar(Date.self)
                     case 6:
                         guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue6 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Date.self) }
+                        graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Date.self) })
                     case 7:
                         guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue7 = try graphQLReader.readDecodable(URL.self)
@@ -271,10 +271,10 @@ public struct CommitQuery: GraphQLQuery {
                         graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(URL.self) }
                     case 9:
                         guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue9 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Int64.self) } } }
+                        graphQLValue9 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Int64.self) } } })
                     case 10:
                         guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue10 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) }
+                        graphQLValue10 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                     case 11:
                         guard graphQLValue11 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue11 = try graphQLReader.readDecodable(String.self)
@@ -283,7 +283,7 @@ public struct CommitQuery: GraphQLQuery {
                         graphQLValue12 = try graphQLReader.readDecodable(Bool.self)
                     case 13:
                         guard graphQLValue13 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue13 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                        graphQLValue13 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
                     case 14:
                         guard graphQLValue14 == nil else { throw GraphQLJSONReader.Declined() }
                         graphQLValue14 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(GraphQLID.self) }

@@ -415,7 +415,7 @@ public struct SearchQuery: GraphQLQuery {
                             graphQLValue2 = try graphQLReader.readDecodable(String.self)
                         case 3:
                             guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue3 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                            graphQLValue3 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
                         default:
                             try graphQLReader.skipValue()
                         }

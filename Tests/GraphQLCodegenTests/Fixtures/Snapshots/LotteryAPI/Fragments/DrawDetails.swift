@@ -161,10 +161,10 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
                 graphQLValue7 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
             case 8:
                 guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue8 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) }
+                graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) })
             case 9:
                 guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue9 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) }
+                graphQLValue9 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) })
             case 10:
                 guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue10 = try graphQLReader.readScalar(Long.self)
@@ -173,7 +173,7 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
                 graphQLValue11 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(PrizeCategoryDetails.self) }
             case 12:
                 guard graphQLValue12 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue12 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue12 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             default:
                 try graphQLReader.skipValue()
             }

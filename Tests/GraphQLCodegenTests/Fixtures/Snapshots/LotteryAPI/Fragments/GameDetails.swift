@@ -189,7 +189,7 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
                 graphQLValue6 = try graphQLReader.readDecodable(String.self)
             case 7:
                 guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue7 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) }
+                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(Long.self) })
             case 8:
                 guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue8 = try graphQLReader.readDecodable(Int.self)
@@ -198,22 +198,22 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
                 graphQLValue9 = try graphQLReader.readDecodable(Int.self)
             case 10:
                 guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue10 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) }
+                graphQLValue10 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
             case 11:
                 guard graphQLValue11 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue11 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ImageDetails.self) }
+                graphQLValue11 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(ImageDetails.self) })
             case 12:
                 guard graphQLValue12 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue12 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) }
+                graphQLValue12 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) })
             case 13:
                 guard graphQLValue13 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue13 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) }
+                graphQLValue13 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(DrawDetails.self) })
             case 14:
                 guard graphQLValue14 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue14 = try graphQLReader.readScalar(Long.self)
             case 15:
                 guard graphQLValue15 == nil else { throw GraphQLJSONReader.Declined() }
-                graphQLValue15 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) }
+                graphQLValue15 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
             case 16:
                 guard graphQLValue16 == nil else { throw GraphQLJSONReader.Declined() }
                 graphQLValue16 = try graphQLReader.readDecodable(Bool.self)

@@ -155,7 +155,7 @@ public struct GameIDsQuery: GraphQLQuery {
                         graphQLValue0 = try graphQLReader.readScalar(GraphQLID.self)
                     case 1:
                         guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
-                        graphQLValue1 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Logo.self) }
+                        graphQLValue1 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Logo.self) })
                     default:
                         try graphQLReader.skipValue()
                     }

@@ -87,7 +87,7 @@ public struct GameQuery: GraphQLQuery {
                 switch graphQLField {
                 case 0:
                     guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
-                    graphQLValue0 = try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(GameDetails.self) }
+                    graphQLValue0 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(GameDetails.self) })
                 default:
                     try graphQLReader.skipValue()
                 }
