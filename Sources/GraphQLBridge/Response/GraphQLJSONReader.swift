@@ -266,7 +266,7 @@ public struct GraphQLJSONReader {
             var more = try beginObject()
             while more {
                 let (start, end, escaped) = try scanStringContent()
-                if recording != nil { recording?.name(start - 1, end + 1, escaped: escaped, in: base) }
+                recording?.name(start - 1, end + 1, escaped: escaped, in: base)
                 guard peek() == UInt8(ascii: ":") else { throw Declined() }
                 position += 1
                 try skipValue()

@@ -47,7 +47,8 @@ public enum GraphQLResponseDecoder {
         {
             let result = try result(
                 envelope, operation: operation, response: response, body: body, errorPolicy: errorPolicy)
-            if let entries { tape = JSONTape(bytes: [UInt8](body), recorded: entries) }
+            // The cache reads an answer with errors through a tree (the errors' `null`s placed on it), not a tape.
+            if let entries, result.errors.isEmpty { tape = JSONTape(bytes: [UInt8](body), recorded: entries) }
             return result
         }
         let envelope: Envelope<Data>
@@ -279,7 +280,9 @@ extension GraphQLResponseDecoder {
         reading type: Data.Type, body: Foundation.Data, recordingTape: Bool, tape: inout [JSONTape.Entry]?
     ) -> Envelope<Data>? {
         typealias Declined = GraphQLJSONReader.Declined
-        let read = GraphQLJSONReader.read(body, recordingTape: recordingTape, into: &tape) {
+        tape = nil
+        var recorded: [JSONTape.Entry]?
+        let read = GraphQLJSONReader.read(body, recordingTape: recordingTape, into: &recorded) {
             (reader: inout GraphQLJSONReader) throws(Declined) -> (Data?, Bool, Foundation.Data?, Foundation.Data?) in
             var data: Data? = nil
             var hasData = false
@@ -307,10 +310,7 @@ extension GraphQLResponseDecoder {
             if errors != nil || extensions != nil { try reader.checkNoExactText() }
             return (data, hasData, errors.map { reader.data($0) }, extensions.map { reader.data($0) })
         }
-        guard let (data, hasData, errorsBytes, extensionsBytes) = read else {
-            tape = nil
-            return nil
-        }
+        guard let (data, hasData, errorsBytes, extensionsBytes) = read else { return nil }
         var errors: [GraphQLError]? = nil
         var extensions: [String: JSONValue]? = nil
         do {
@@ -321,6 +321,7 @@ extension GraphQLResponseDecoder {
         } catch {
             return nil
         }
+        tape = recorded
         return Envelope(data: data, hasData: hasData, errors: errors, extensions: extensions)
     }
 }
