@@ -118,6 +118,17 @@ let package = Package(
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]
         ),
+        // The cache model checker's operations (Tests/CacheModelAPI/graphql), generated at build time.
+        .target(
+            name: "CacheModelAPI", dependencies: ["GraphQLBridge"], path: "Tests/CacheModelAPI", exclude: ["graphql"],
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
+        // The cache model checker: random sequences of steps against caches and a simulated server whose truth it
+        // knows, an invariant checked after every step, replayable seeds and shrinking.
+        .testTarget(
+            name: "CacheModelCheckerTests",
+            dependencies: ["CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser"]
+        ),
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// The cache model checker (issue 28): random sequences of steps (queries with every fetch policy, answers held and
+/// delivered late or out of order, mutations applied, refused, partly failed, `no-store`, optimistic or cancelled,
+/// server changes, the clock moving both ways, `Cache-Control`/`Age` headers, `clear()`, relaunches and schema
+/// changes, two caches on one SQLite file) against memory and SQLite caches, with the invariant of ``ModelRun``
+/// checked after every step. A failure is shrunk to a minimal sequence and printed with its seed.
+///
+/// `GRAPHQLBRIDGE_MODEL_SEED` replays one seed; `GRAPHQLBRIDGE_MODEL_SEQUENCES` sets how many seeds run (default
+/// 600; the long mode is a larger number), from `GRAPHQLBRIDGE_MODEL_FIRST_SEED` (default 1).
+@Suite("Cache model checker")
+struct CacheModelCheckerTests {
+    static let environment = ProcessInfo.processInfo.environment
+
+    static var seeds: [UInt64] {
+        if let seed = environment["GRAPHQLBRIDGE_MODEL_SEED"].flatMap({ UInt64($0) }) { return [seed] }
+        let count = environment["GRAPHQLBRIDGE_MODEL_SEQUENCES"].flatMap { UInt64($0) } ?? 600
+        let first = environment["GRAPHQLBRIDGE_MODEL_FIRST_SEED"].flatMap { UInt64($0) } ?? 1
+        return Array(first..<(first + count))
+    }
+
+    /// How many failing seeds are shrunk and reported before the run stops (`GRAPHQLBRIDGE_MODEL_REPORTS`, default 3).
+    static var maximumReports: Int { environment["GRAPHQLBRIDGE_MODEL_REPORTS"].flatMap { Int($0) } ?? 3 }
+
+    @Test("random sequences keep the invariant")
+    func randomSequences() async {
+        let executor = ModelTaskExecutor()
+        let seeds = Self.seeds
+        let reports = await withTaskExecutorPreference(executor) {
+            var reports: [ModelChecker.Report] = []
+            for seed in seeds {
+                if let report = await ModelChecker.check(seed: seed) {
+                    reports.append(report)
+                    if reports.count >= Self.maximumReports { break }
+                }
+            }
+            return reports
+        }
+        for report in reports { Issue.record(Comment(rawValue: report.description)) }
+        #expect(reports.isEmpty, "\(reports.count) failing seeds: \(reports.compactMap(\.seed))")
+    }
+
+    @Test("fixed cases: the rows of issue 28 and the defects found", arguments: ModelFixedCases.all)
+    func fixedCase(_ fixed: ModelFixedCases.Case) async {
+        let executor = ModelTaskExecutor()
+        let report = await withTaskExecutorPreference(executor) {
+            await ModelChecker.check(fixed.steps, configuration: fixed.configuration)
+        }
+        #expect(report == nil, "\(fixed.name):\n\(report.map(\.description) ?? "")")
+    }
+}

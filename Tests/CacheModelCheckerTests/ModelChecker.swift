@@ -1,0 +1,82 @@
+import Foundation
+
+/// Generates a sequence from a seed, runs it, and shrinks a failing one to a minimal sequence that still fails.
+enum ModelChecker {
+    /// A failure, shrunk: the seed, the configuration, the minimal steps and what broke.
+    struct Report: Sendable, CustomStringConvertible {
+        var seed: UInt64?
+        var configuration: ModelConfiguration
+        var steps: [ModelStep]
+        var failure: ModelFailure
+        var log: [String]
+
+        var description: String {
+            var lines = [
+                "cache model checker: \(failure.message)",
+                seed.map { "seed \($0) (replay: GRAPHQLBRIDGE_MODEL_SEED=\($0))" } ?? "fixed case",
+                "configuration: \(configuration)",
+                "minimal sequence (\(steps.count) steps):",
+            ]
+            lines += steps.enumerated().map { "  \($0.offset). \($0.element)" }
+            lines.append("what happened:")
+            lines += log.map { "  " + $0 }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The configuration and steps of `seed`.
+    static func sequence(seed: UInt64, length: Int = 40) -> (ModelConfiguration, [ModelStep]) {
+        var random = ModelRandom(seed: seed)
+        let configuration = ModelConfiguration.random(&random)
+        let count = length / 2 + random.next(upTo: length)
+        let steps = (0..<count).map { _ in
+            ModelStep.random(&random, caches: configuration.caches, persistent: configuration.persistent)
+        }
+        return (configuration, steps)
+    }
+
+    /// Runs `seed`'s sequence; a shrunk report when it fails.
+    static func check(seed: UInt64) async -> Report? {
+        let (configuration, steps) = sequence(seed: seed)
+        return await check(steps, configuration: configuration, seed: seed)
+    }
+
+    /// Runs `steps`; a shrunk report when they fail.
+    static func check(_ steps: [ModelStep], configuration: ModelConfiguration, seed: UInt64? = nil) async -> Report? {
+        guard let failure = await ModelRun(configuration: configuration).run(steps) else { return nil }
+        var (shrunk, last) = await shrink(steps, failure: failure, configuration: configuration)
+        // The minimal sequence's own log.
+        let run = ModelRun(configuration: configuration)
+        if let again = await run.run(shrunk) { last = again } else { shrunk = steps }
+        return Report(seed: seed, configuration: configuration, steps: shrunk, failure: last, log: run.log)
+    }
+
+    /// Removes chunks of steps, halving their size, while the sequence still fails (at most `budget` runs).
+    static func shrink(_ steps: [ModelStep], failure: ModelFailure, configuration: ModelConfiguration, budget: Int = 400)
+        async -> ([ModelStep], ModelFailure)
+    {
+        var current = Array(steps.prefix(failure.step + 1))
+        var last = failure
+        var runs = 0
+        var chunk = max(1, current.count / 2)
+        while runs < budget {
+            var index = 0
+            var removedAny = false
+            while index < current.count, runs < budget {
+                var candidate = current
+                candidate.removeSubrange(index..<min(current.count, index + chunk))
+                runs += 1
+                if let failure = await ModelRun(configuration: configuration).run(candidate) {
+                    current = Array(candidate.prefix(failure.step + 1))
+                    last = failure
+                    removedAny = true
+                } else {
+                    index += chunk
+                }
+            }
+            if chunk == 1, !removedAny { break }
+            if !removedAny { chunk = max(1, chunk / 2) }
+        }
+        return (current, last)
+    }
+}

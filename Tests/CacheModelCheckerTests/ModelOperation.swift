@@ -1,0 +1,147 @@
+import CacheModelAPI
+import Foundation
+import GraphQLBridge
+
+/// One of the checker's operations, type-erased: its document, how to draw random variables for it, how to run it
+/// through a client (as an app would: the generated type, a fetch policy, an error policy, optimistic data), and how
+/// to read a server's `data` for it the way the app's result holds it (decoded into the generated type and encoded
+/// again), so that a cached result and a server's answer compare member by member.
+struct ModelOperation: Sendable {
+    /// What the app asked for when it ran an operation.
+    struct Options: Sendable {
+        var fetchPolicy: GraphQLFetchPolicy = .preferCache
+        var errorPolicy: GraphQLErrorPolicy = .failOnAnyError
+        /// For a mutation: the server's answer on a copy of the world, given as optimistic data.
+        var optimisticData: JSONValue?
+    }
+
+    /// What running an operation gave the app.
+    enum Outcome: Sendable {
+        /// A result: its `data` as the app's generated type encodes it.
+        case result(data: JSONValue?, source: GraphQLResultSource, isStale: Bool, errorCount: Int)
+        case failure(APIError)
+    }
+
+    let name: String
+    let isMutation: Bool
+    let document: String
+    let drawVariables: @Sendable (inout ModelRandom) -> [String: JSONValue]
+    let run: @Sendable (GraphQLHTTPClient, [String: JSONValue], Options) async -> Outcome
+    /// A server's `data` as the generated type holds it; `nil` when it does not decode.
+    let canonical: @Sendable (JSONValue) -> JSONValue?
+}
+
+extension ModelOperation {
+    static func query<Query: GraphQLQuery>(
+        _ type: Query.Type, variables: @escaping @Sendable (inout ModelRandom) -> [String: JSONValue] = { _ in [:] },
+        make: @escaping @Sendable (ModelVariables) -> Query
+    ) -> ModelOperation where Query.Data: Encodable {
+        ModelOperation(
+            name: Query.operationName, isMutation: false, document: Query.document, drawVariables: variables,
+            run: { client, variables, options in
+                do throws(APIError) {
+                    let result = try await client.execute(
+                        make(ModelVariables(variables)), fetchPolicy: options.fetchPolicy,
+                        errorPolicy: options.errorPolicy)
+                    return .result(
+                        data: result.data.flatMap(encoded), source: result.source, isStale: result.isStale,
+                        errorCount: result.errors.count)
+                } catch {
+                    return .failure(error)
+                }
+            },
+            canonical: { canonical(Query.Data.self, $0, operation: Query.operationName) })
+    }
+
+    static func mutation<Mutation: GraphQLMutation>(
+        _ type: Mutation.Type, variables: @escaping @Sendable (inout ModelRandom) -> [String: JSONValue],
+        make: @escaping @Sendable (ModelVariables) -> Mutation
+    ) -> ModelOperation where Mutation.Data: Encodable {
+        ModelOperation(
+            name: Mutation.operationName, isMutation: true, document: Mutation.document, drawVariables: variables,
+            run: { client, variables, options in
+                do throws(APIError) {
+                    let mutation = make(ModelVariables(variables))
+                    let result: GraphQLResult<Mutation.Data>
+                    if let optimistic = options.optimisticData,
+                        let data = decoded(Mutation.Data.self, optimistic, operation: Mutation.operationName)
+                    {
+                        result = try await client.execute(
+                            mutation, optimisticData: data, errorPolicy: options.errorPolicy)
+                    } else {
+                        result = try await client.execute(mutation, errorPolicy: options.errorPolicy)
+                    }
+                    return .result(
+                        data: result.data.flatMap(encoded), source: result.source, isStale: result.isStale,
+                        errorCount: result.errors.count)
+                } catch {
+                    return .failure(error)
+                }
+            },
+            canonical: { canonical(Mutation.Data.self, $0, operation: Mutation.operationName) })
+    }
+
+    private static func encoded<Data: Encodable>(_ data: Data) -> JSONValue? {
+        guard let bytes = try? JSONEncoder().encode(data) else { return nil }
+        return try? JSONValue(parsing: bytes)
+    }
+
+    private static func decoded<Data: Decodable & Sendable>(_ type: Data.Type, _ data: JSONValue, operation: String)
+        -> Data?
+    {
+        let body = Foundation.Data(("{\"data\":" + data.jsonText + "}").utf8)
+        let result = try? GraphQLResponseDecoder.decode(
+            Data.self, operation: operation, response: HTTPResponse(status: 200), body: body,
+            errorPolicy: .returnPartialData)
+        return result?.data
+    }
+
+    private static func canonical<Data: Decodable & Encodable & Sendable>(
+        _ type: Data.Type, _ data: JSONValue, operation: String
+    ) -> JSONValue? {
+        decoded(Data.self, data, operation: operation).flatMap(encoded)
+    }
+}
+
+/// A step's variables, read for a generated operation's initializer.
+struct ModelVariables: Sendable {
+    let values: [String: JSONValue]
+
+    init(_ values: [String: JSONValue]) { self.values = values }
+
+    func string(_ name: String) -> String { values[name]?.stringValue ?? "" }
+    func int(_ name: String) -> Int { values[name]?.intValue ?? 0 }
+    func bool(_ name: String) -> Bool { values[name] == .bool(true) }
+    func strings(_ name: String) -> [String] {
+        guard case .array(let items)? = values[name] else { return [] }
+        return items.compactMap(\.stringValue)
+    }
+
+    /// A nullable variable: left out when absent, `null` when null.
+    func nullableString(_ name: String) -> GraphQLNullable<String> {
+        switch values[name] {
+        case nil: .none
+        case .null?: .null
+        case .string(let text)?: .some(text)
+        default: .none
+        }
+    }
+
+    func nullableInt(_ name: String) -> GraphQLNullable<Int> {
+        switch values[name] {
+        case nil: .none
+        case .null?: .null
+        case .number(let text)?: Int(text).map { .some($0) } ?? .none
+        default: .none
+        }
+    }
+
+    func nullableBool(_ name: String) -> GraphQLNullable<Bool> {
+        switch values[name] {
+        case nil: .none
+        case .null?: .null
+        case .bool(let flag)?: .some(flag)
+        default: .none
+        }
+    }
+}

@@ -1,0 +1,369 @@
+import Foundation
+import GraphQLBridge
+
+/// How a run's caches are made.
+struct ModelConfiguration: Sendable, Hashable, CustomStringConvertible {
+    /// SQLite in a folder of the run's own (else memory).
+    var persistent = false
+    /// How many caches share the store: two are two connections to one file (an app and its extension).
+    var caches = 1
+    var maxAge = 30
+    var byteLimit = 64 << 20
+    var memoizedResultLimit = 10_000
+    var storesResponses = true
+
+    var description: String {
+        "\(persistent ? "SQLite" : "memory"), \(caches) cache(s), maxAge \(maxAge) s, byteLimit \(byteLimit), "
+            + "memo \(memoizedResultLimit), storesResponses \(storesResponses)"
+    }
+
+    static func random(_ random: inout ModelRandom) -> ModelConfiguration {
+        var configuration = ModelConfiguration()
+        configuration.persistent = random.chance(0.5)
+        configuration.caches = configuration.persistent && random.chance(0.5) ? 2 : 1
+        if random.chance(0.2) { configuration.byteLimit = 1_500 + random.next(upTo: 8_000) }
+        if random.chance(0.25) { configuration.memoizedResultLimit = random.chance(0.5) ? 0 : 2 }
+        configuration.storesResponses = random.chance(0.7)
+        return configuration
+    }
+}
+
+/// What broke the invariant, where.
+struct ModelFailure: Error, Sendable, CustomStringConvertible {
+    /// The index of the step after which it was found.
+    var step: Int
+    var message: String
+
+    var description: String { "after step \(step): \(message)" }
+}
+
+/// One run of a sequence of steps against fresh caches, a ``ModelTransport`` and a model of what the caches may
+/// answer: the versions of the world (kept by the transport), the answers the caches received with the times until
+/// which they are fresh (RFC 9111: `max-age` less `Age`, counted from the request; `no-cache` never fresh; `no-store`
+/// not kept; the cache's `maxAge` from arrival otherwise), the clear epoch, and for each field of the world the newest
+/// version any answer or mutation showed the app (a field the app has seen replaced is never served fresh with an
+/// older value).
+///
+/// The invariant, checked after every step: every value of a result the cache marks fresh equals what the server
+/// held for it at some version from the oldest answer still fresh (received since the last clear) to now, and no older
+/// than what the app already saw of that field; nothing is fresh when no answer is; the byte limit holds.
+final class ModelRun {
+    private let configuration: ModelConfiguration
+    private let directory: URL
+    private let transport = ModelTransport()
+    private var caches: [GraphQLCache] = []
+    private var clients: [GraphQLHTTPClient] = []
+    private var schemaVersion = "v0"
+    private var heldTasks: [Int: Task<ModelOperation.Outcome, Never>] = [:]
+    private var answers: [(version: Int, expiry: Date, epoch: Int)] = []
+    private var known: [String: Int] = [:]
+    private var truths: [String: (leaves: [String: String], sources: [String: String])?] = [:]
+    /// What the run did, step by step (for a failure's report).
+    private(set) var log: [String] = []
+
+    private static let endpoint = URL(string: "https://model.invalid/graphql") ?? URL(fileURLWithPath: "/")
+
+    init(configuration: ModelConfiguration) {
+        self.configuration = configuration
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "graphqlbridge-model-\(UUID().uuidString)")
+        for index in 0..<configuration.caches { caches.append(makeCache()) ; clients.append(client(index)) }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func makeCache() -> GraphQLCache {
+        let transport = self.transport
+        return GraphQLCache(
+            storage: configuration.persistent ? .persistent(directory: directory) : .memory,
+            maxAge: .seconds(configuration.maxAge), namespace: "model", byteLimit: configuration.byteLimit,
+            schemaVersion: schemaVersion, memoizedResultLimit: configuration.memoizedResultLimit,
+            storesResponses: configuration.storesResponses, now: { transport.state.withLock { $0.now } })
+    }
+
+    private func client(_ index: Int) -> GraphQLHTTPClient {
+        GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: caches[index])
+    }
+
+    /// Runs `steps`; the first failure of the invariant, if any.
+    func run(_ steps: [ModelStep]) async -> ModelFailure? {
+        for (index, step) in steps.enumerated() {
+            do {
+                try await perform(step)
+                try await checkByteLimits()
+            } catch let failure as ModelFailure {
+                return ModelFailure(step: index, message: failure.message)
+            } catch {
+                return ModelFailure(step: index, message: "the checker failed: \(error)")
+            }
+        }
+        // Whatever is still held is cancelled: nothing outlives the run.
+        for task in heldTasks.values { task.cancel() }
+        for task in heldTasks.values { _ = await task.value }
+        return nil
+    }
+
+    // MARK: Steps
+
+    private func perform(_ step: ModelStep) async throws {
+        switch step {
+        case .query(let cache, let name, let variables, let policy, let headers):
+            let operation = try Self.operation(name)
+            transport.state.withLock {
+                $0.headers = headers
+                $0.refuse = false
+            }
+            let outcome = await operation.run(
+                clients[cache], variables, ModelOperation.Options(fetchPolicy: policy.fetchPolicy))
+            receiveAnswers()
+            log.append("\(step) -> \(Self.describe(outcome))")
+            try check(outcome, operation: operation, variables: variables, cache: cache)
+        case .hold(let cache, let name, let variables, let headers):
+            let operation = try Self.operation(name)
+            try await hold(operation, cache: cache, variables: variables, headers: headers, options: .init(fetchPolicy: .serverOnly))
+            log.append("\(step)")
+        case .holdMutation(let cache, let name, let variables):
+            let operation = try Self.operation(name)
+            try await hold(operation, cache: cache, variables: variables, headers: .none, options: .init())
+            log.append("\(step)")
+        case .deliver(let index):
+            guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
+            continuation?.resume()
+            let outcome = await heldTasks.removeValue(forKey: id)?.value
+            receiveAnswers(including: id)
+            log.append("\(step) -> \(outcome.map(Self.describe) ?? "no task")")
+        case .cancel(let index):
+            guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
+            let task = heldTasks.removeValue(forKey: id)
+            task?.cancel()
+            cancelled.insert(id)
+            continuation?.resume(throwing: CancellationError())
+            let outcome = await task?.value
+            log.append("\(step) -> \(outcome.map(Self.describe) ?? "no task")")
+        case .mutate(let cache, let name, let variables, let kind, let headers):
+            let operation = try Self.operation(name)
+            var options = ModelOperation.Options(errorPolicy: kind.partialData ? .returnPartialData : .failOnAnyError)
+            if kind.optimistic {
+                var world = transport.state.withLock { $0.world }
+                let intended = try ModelServer.execute(operation.document, variables: variables, world: &world)
+                options.optimisticData = intended.data
+            }
+            transport.state.withLock {
+                $0.headers = headers
+                $0.refuse = kind.refused
+            }
+            let outcome = await operation.run(clients[cache], variables, options)
+            transport.state.withLock { $0.refuse = false }
+            receiveAnswers()
+            log.append("\(step) -> \(Self.describe(outcome))")
+        case .change(let change):
+            transport.state.withLock { state in
+                var world = state.world
+                change.apply(to: &world)
+                if world != state.world { state.history.append(world) }
+            }
+            log.append("\(step)")
+        case .clock(let seconds):
+            transport.state.withLock { state in
+                state.now = state.now.addingTimeInterval(TimeInterval(seconds))
+                state.latest = max(state.latest, state.now)
+            }
+            log.append("\(step)")
+        case .clear(let cache):
+            do {
+                try await caches[cache].clear()
+            } catch {
+                log.append("clear failed: \(error)")
+            }
+            transport.state.withLock { $0.epoch += 1 }
+            log.append("\(step)")
+        case .relaunch(let cache, let version):
+            if let version, configuration.persistent {
+                if version != schemaVersion {
+                    schemaVersion = version
+                    transport.state.withLock { $0.epoch += 1 }
+                }
+                caches = []
+                for index in 0..<configuration.caches {
+                    caches.append(makeCache())
+                    clients[index] = client(index)
+                }
+            } else {
+                caches[cache] = makeCache()
+                clients[cache] = client(cache)
+                if !configuration.persistent { transport.state.withLock { $0.epoch += 1 } }
+            }
+            log.append("\(step)")
+        }
+    }
+
+    private var cancelled: Set<Int> = []
+
+    /// Starts `operation` through a client of its own (no shared in-flight request) and waits until the server holds
+    /// its request.
+    private func hold(
+        _ operation: ModelOperation, cache: Int, variables: [String: JSONValue], headers: ModelHeaders,
+        options: ModelOperation.Options
+    ) async throws {
+        transport.state.withLock {
+            $0.headers = headers
+            $0.refuse = false
+            $0.holdNext = true
+        }
+        let client = client(cache)
+        let before = transport.state.withLock { $0.executions.count }
+        let task = Task { await operation.run(client, variables, options) }
+        // A hang detector only: the request reaches the transport at once.
+        for _ in 0..<600_000 {
+            let held = transport.state.withLock { state in
+                state.held.first { $0.execution.id >= before && $0.continuation != nil }?.execution.id
+            }
+            if let held {
+                heldTasks[held] = task
+                return
+            }
+            try await Task.sleep(for: .microseconds(100))
+        }
+        task.cancel()
+        throw ModelFailure(step: 0, message: "a held request never reached the server (a hang)")
+    }
+
+    private func takeHeld(_ index: Int) -> (Int, CheckedContinuation<Void, any Error>?)? {
+        transport.state.withLock { state in
+            guard !state.held.isEmpty else { return nil }
+            let entry = state.held.remove(at: index % state.held.count)
+            return (entry.execution.id, entry.continuation)
+        }
+    }
+
+    // MARK: The model
+
+    /// Takes the answers the clients received since the last step into the model (held ones only when delivered).
+    private func receiveAnswers(including delivered: Int? = nil) {
+        let (executions, heldIDs, epoch) = transport.state.withLock { state in
+            (state.executions, Set(state.held.map(\.execution.id)), state.epoch)
+        }
+        let time = transport.state.withLock { $0.latest }
+        for execution in executions where !receivedIDs.contains(execution.id) {
+            guard execution.id == delivered || (!heldIDs.contains(execution.id) && heldTasks[execution.id] == nil)
+            else { continue }
+            receivedIDs.insert(execution.id)
+            if cancelled.contains(execution.id) || execution.refused { continue }
+            for source in execution.result.sources.values { known[source] = max(known[source] ?? 0, execution.version) }
+            guard execution.epoch == epoch, execution.result.data != .null else { continue }
+            let expiry: Date
+            switch execution.headers {
+            case .noStore, .noCache: continue
+            case .none, .sharedMaxAge: expiry = time.addingTimeInterval(TimeInterval(configuration.maxAge))
+            case .maxAge(let seconds): expiry = execution.sentAt.addingTimeInterval(TimeInterval(seconds))
+            case .maxAgeWithAge(let seconds, let age):
+                expiry = execution.sentAt.addingTimeInterval(TimeInterval(seconds - age))
+            case .duplicatedMaxAge(let first, let second):
+                expiry = execution.sentAt.addingTimeInterval(TimeInterval(max(first, second)))
+            }
+            answers.append((execution.version, expiry, execution.epoch))
+        }
+    }
+
+    private var receivedIDs: Set<Int> = []
+
+    /// Checks a result the app got.
+    private func check(
+        _ outcome: ModelOperation.Outcome, operation: ModelOperation, variables: [String: JSONValue], cache: Int
+    ) throws {
+        guard case .result(let data?, let source, let isStale, _) = outcome, source == .cache, !isStale else { return }
+        let (time, epoch, current) = transport.state.withLock { ($0.latest, $0.epoch, $0.history.count - 1) }
+        let live = answers.filter { $0.epoch == epoch && $0.expiry > time }
+        guard let oldest = live.map(\.version).min() else {
+            throw ModelFailure(
+                step: 0,
+                message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) was served as "
+                    + "fresh, but no answer the cache received since the last clear is fresh now: "
+                    + data.jsonText)
+        }
+        var leaves: [String: String] = [:]
+        Self.flatten(data, path: [], into: &leaves)
+        let versions = Array(oldest...current)
+        var truths: [Int: (leaves: [String: String], sources: [String: String])] = [:]
+        for version in versions {
+            truths[version] = try truth(operation, variables: variables, version: version, following: data)
+        }
+        for (path, value) in leaves.sorted(by: { $0.key < $1.key }) {
+            let explained = versions.contains { version in
+                guard let truth = truths[version], truth.leaves[path] == value else { return false }
+                let seen = truth.sources[path].flatMap { known[$0] } ?? 0
+                return version >= seen
+            }
+            guard !explained else { continue }
+            let held = versions.map { version in
+                let truth = truths[version]
+                let seen = truth?.sources[path].flatMap { known[$0] } ?? 0
+                return "v\(version): \(truth?.leaves[path] ?? "absent")\(version < seen ? " (older than seen)" : "")"
+            }
+            throw ModelFailure(
+                step: 0,
+                message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) was served as "
+                    + "fresh with \(path) = \(value), which the server never held in the result's lifetime (the "
+                    + "server held: \(held.joined(separator: ", "))); result: \(data.jsonText)")
+        }
+    }
+
+    /// The server's answer to `operation` at `version`, as the app's type holds it: its leaves and their sources.
+    private func truth(
+        _ operation: ModelOperation, variables: [String: JSONValue], version: Int, following result: JSONValue
+    ) throws -> (leaves: [String: String], sources: [String: String]) {
+        let key = operation.name + JSONValue.object(variables).jsonText + "@\(version)" + result.jsonText
+        if let known = truths[key], let known { return known }
+        var world = transport.state.withLock { $0.history[version] }
+        let execution = try ModelServer.execute(
+            operation.document, variables: variables, world: &world, following: result)
+        var leaves: [String: String] = [:]
+        if let data = operation.canonical(execution.data) { Self.flatten(data, path: [], into: &leaves) }
+        for (path, leaf) in execution.overrides { leaves[path] = leaf }
+        let truth = (leaves, execution.sources)
+        truths[key] = truth
+        return truth
+    }
+
+    private static func flatten(_ value: JSONValue, path: [String], into leaves: inout [String: String]) {
+        let key = path.joined(separator: ".")
+        switch value {
+        case .object(let members):
+            if !path.isEmpty { leaves[key] = "{}" }
+            for (name, member) in members { flatten(member, path: path + [name], into: &leaves) }
+        case .array(let items):
+            leaves[key] = "[\(items.count)]"
+            for (index, item) in items.enumerated() { flatten(item, path: path + [String(index)], into: &leaves) }
+        default:
+            leaves[key] = value.jsonText
+        }
+    }
+
+    private func checkByteLimits() async throws {
+        for (index, cache) in caches.enumerated() {
+            let bytes = await cache.byteCount
+            let problems = await cache.problems
+            if bytes > configuration.byteLimit, !problems.contains(where: { "\($0)".contains("live watchers") }) {
+                throw ModelFailure(
+                    step: 0, message: "cache \(index) holds \(bytes) bytes, over its byteLimit \(configuration.byteLimit)")
+            }
+        }
+    }
+
+    private static func operation(_ name: String) throws -> ModelOperation {
+        guard let operation = ModelCatalogue.operation(named: name) else {
+            throw ModelServer.Problem(description: "no operation \(name)")
+        }
+        return operation
+    }
+
+    private static func describe(_ outcome: ModelOperation.Outcome) -> String {
+        switch outcome {
+        case .result(let data, let source, let isStale, let errorCount):
+            "\(source)\(isStale ? " stale" : "") \(data?.jsonText ?? "null")\(errorCount > 0 ? " +\(errorCount) errors" : "")"
+        case .failure(let error): "error: \(error)"
+        }
+    }
+}

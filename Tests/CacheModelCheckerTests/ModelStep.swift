@@ -1,0 +1,176 @@
+import GraphQLBridge
+
+/// What the server says of an answer's freshness (its `Cache-Control` and `Age` headers).
+enum ModelHeaders: Sendable, Hashable, CustomStringConvertible {
+    case none
+    case maxAge(Int)
+    case maxAgeWithAge(maxAge: Int, age: Int)
+    case noCache
+    case noStore
+    /// `s-maxage` only: for shared caches; a private cache ignores it.
+    case sharedMaxAge(Int)
+    /// `max-age` given twice, with other values: RFC 9111 says to take the first or treat the answer as stale.
+    case duplicatedMaxAge(Int, Int)
+
+    var fields: HTTPHeaders {
+        var headers: HTTPHeaders = ["Content-Type": "application/graphql-response+json"]
+        switch self {
+        case .none: break
+        case .maxAge(let seconds): headers["Cache-Control"] = "max-age=\(seconds)"
+        case .maxAgeWithAge(let seconds, let age):
+            headers["Cache-Control"] = "max-age=\(seconds)"
+            headers["Age"] = String(age)
+        case .noCache: headers["Cache-Control"] = "no-cache"
+        case .noStore: headers["Cache-Control"] = "no-store"
+        case .sharedMaxAge(let seconds): headers["Cache-Control"] = "s-maxage=\(seconds)"
+        case .duplicatedMaxAge(let first, let second): headers["Cache-Control"] = "max-age=\(first), max-age=\(second)"
+        }
+        return headers
+    }
+
+    var description: String {
+        switch self {
+        case .none: "none"
+        case .maxAge(let seconds): "max-age=\(seconds)"
+        case .maxAgeWithAge(let seconds, let age): "max-age=\(seconds) Age: \(age)"
+        case .noCache: "no-cache"
+        case .noStore: "no-store"
+        case .sharedMaxAge(let seconds): "s-maxage=\(seconds)"
+        case .duplicatedMaxAge(let first, let second): "max-age=\(first), max-age=\(second)"
+        }
+    }
+
+    static func random(_ random: inout ModelRandom) -> ModelHeaders {
+        let roll = random.next(upTo: 100)
+        let seconds = random.pick([0, 5, 20, 60])
+        switch roll {
+        case 0..<55: return .none
+        case 55..<68: return .maxAge(seconds)
+        case 68..<78: return .maxAgeWithAge(maxAge: seconds, age: random.next(upTo: seconds + 10))
+        case 78..<85: return .noCache
+        case 85..<93: return .noStore
+        case 93..<97: return .sharedMaxAge(seconds)
+        default: return .duplicatedMaxAge(seconds, random.pick([0, 5, 20, 60]))
+        }
+    }
+}
+
+/// One step of a sequence: what the app (through one of the caches), the server or the clock does.
+enum ModelStep: Sendable, Hashable, CustomStringConvertible {
+    enum Policy: String, Sendable, Hashable {
+        case preferCache, cacheOnly, serverOnly, serverFirst
+
+        var fetchPolicy: GraphQLFetchPolicy {
+            switch self {
+            case .preferCache: .preferCache
+            case .cacheOnly: .cacheOnly
+            case .serverOnly: .serverOnly
+            case .serverFirst: .serverFirst
+            }
+        }
+    }
+
+    /// How the server takes a mutation and how the app asked for it.
+    struct MutationKind: Sendable, Hashable, CustomStringConvertible {
+        /// The server refuses it (each root field `null` with an error): nothing changes.
+        var refused = false
+        /// Given with optimistic data (the server's answer on a copy of the world).
+        var optimistic = false
+        /// `.returnPartialData` rather than `.failOnAnyError`.
+        var partialData = false
+
+        var description: String {
+            [refused ? "refused" : "applied", optimistic ? "optimistic" : nil, partialData ? "partial data" : nil]
+                .compactMap { $0 }.joined(separator: ", ")
+        }
+    }
+
+    /// A query through cache `cache`'s client.
+    case query(cache: Int, operation: String, variables: [String: JSONValue], policy: Policy, headers: ModelHeaders)
+    /// A query (`.serverOnly`) through another client of cache `cache` whose answer the server holds until a
+    /// ``deliver(_:)``: it is computed when the request arrives and delivered late, perhaps after newer ones.
+    case hold(cache: Int, operation: String, variables: [String: JSONValue], headers: ModelHeaders)
+    /// Delivers a held answer: the `index`th (modulo how many are held).
+    case deliver(Int)
+    /// A mutation through cache `cache`'s client.
+    case mutate(
+        cache: Int, operation: String, variables: [String: JSONValue], kind: MutationKind, headers: ModelHeaders)
+    /// A mutation held by the server (applied when it arrives), then cancelled by the app with ``cancel(_:)``.
+    case holdMutation(cache: Int, operation: String, variables: [String: JSONValue])
+    /// Cancels a held request: the `index`th (modulo how many are held).
+    case cancel(Int)
+    /// The world changes on the server (another device).
+    case change(ModelChange)
+    /// The clock moves (backwards too).
+    case clock(seconds: Int)
+    /// `clear()` on cache `cache` (a sign-out).
+    case clear(cache: Int)
+    /// Cache `cache` is opened again on its file (the app's next launch); with `schemaVersion`, every cache is, with
+    /// that version (an app update that changed the schema).
+    case relaunch(cache: Int, schemaVersion: String?)
+
+    var description: String {
+        func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(variables).jsonText }
+        switch self {
+        case .query(let cache, let operation, let variables, let policy, let headers):
+            return "query \(operation)\(text(variables)) on cache \(cache), \(policy), answered with \(headers)"
+        case .hold(let cache, let operation, let variables, let headers):
+            return "held query \(operation)\(text(variables)) on cache \(cache), answered with \(headers)"
+        case .deliver(let index): return "deliver held answer \(index)"
+        case .mutate(let cache, let operation, let variables, let kind, let headers):
+            return "mutation \(operation)\(text(variables)) on cache \(cache) (\(kind)), answered with \(headers)"
+        case .holdMutation(let cache, let operation, let variables):
+            return "held mutation \(operation)\(text(variables)) on cache \(cache)"
+        case .cancel(let index): return "cancel held request \(index)"
+        case .change(let change): return "server: \(change)"
+        case .clock(let seconds): return "clock \(seconds >= 0 ? "+" : "")\(seconds) s"
+        case .clear(let cache): return "clear cache \(cache)"
+        case .relaunch(let cache, let version):
+            return version.map { "relaunch every cache with schema version \($0)" } ?? "relaunch cache \(cache)"
+        }
+    }
+
+    /// A random step for a run with `caches` caches (`persistent`: on one file).
+    static func random(_ random: inout ModelRandom, caches: Int, persistent: Bool) -> ModelStep {
+        let cache = random.next(upTo: caches)
+        let roll = random.next(upTo: 100)
+        switch roll {
+        case 0..<40:
+            let operation = random.pick(ModelCatalogue.queries)
+            let policy: Policy =
+                switch random.next(upTo: 10) {
+                case 0..<5: .preferCache
+                case 5..<8: .cacheOnly
+                case 8: .serverOnly
+                default: .serverFirst
+                }
+            return .query(
+                cache: cache, operation: operation.name, variables: operation.drawVariables(&random), policy: policy,
+                headers: .random(&random))
+        case 40..<47:
+            let operation = random.pick(ModelCatalogue.queries)
+            return .hold(
+                cache: cache, operation: operation.name, variables: operation.drawVariables(&random),
+                headers: .random(&random))
+        case 47..<54: return .deliver(random.next(upTo: 4))
+        case 54..<68:
+            let operation = random.pick(ModelCatalogue.mutations)
+            let kind = MutationKind(
+                refused: random.chance(0.2), optimistic: random.chance(0.4), partialData: random.chance(0.3))
+            let headers: ModelHeaders = random.chance(0.2) ? .noStore : .none
+            return .mutate(
+                cache: cache, operation: operation.name, variables: operation.drawVariables(&random), kind: kind,
+                headers: headers)
+        case 68..<70:
+            let operation = random.pick(ModelCatalogue.mutations)
+            return .holdMutation(cache: cache, operation: operation.name, variables: operation.drawVariables(&random))
+        case 70..<72: return .cancel(random.next(upTo: 4))
+        case 72..<84: return .change(.random(&random))
+        case 84..<96:
+            return .clock(seconds: random.chance(0.1) ? -(1 + random.next(upTo: 30)) : 1 + random.next(upTo: 40))
+        case 96..<98: return .clear(cache: cache)
+        default:
+            return .relaunch(cache: cache, schemaVersion: persistent && random.chance(0.3) ? "v\(random.next(upTo: 3))" : nil)
+        }
+    }
+}

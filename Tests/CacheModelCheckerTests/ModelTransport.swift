@@ -1,0 +1,94 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeSupport
+
+/// The checker's transport: every client of a run sends its requests here, and the ``ModelServer`` answers them on
+/// the current world, with the headers the step asked for. A request can be held (its answer computed when it
+/// arrives, delivered when the checker says) to deliver answers late and out of order, and cancelled.
+final class ModelTransport: GraphQLTransport, Sendable {
+    /// A request the server executed.
+    struct Execution: Sendable {
+        let id: Int
+        let operationName: String
+        let document: String
+        let variables: [String: JSONValue]
+        /// The world's version after the request ran (a mutation's changes included).
+        let version: Int
+        let result: ModelServer.Execution
+        let headers: ModelHeaders
+        /// The checker's time (``State/latest``) when the request arrived.
+        let sentAt: Date
+        /// The clear epoch when the request arrived.
+        let epoch: Int
+        let refused: Bool
+        /// The fields a mutation changed.
+        let changed: Set<String>
+    }
+
+    struct State {
+        var history: [ModelWorld] = [.initial]
+        var headers: ModelHeaders = .none
+        var refuse = false
+        var holdNext = false
+        /// The wall clock the caches read (it may move back).
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        /// The latest time the wall clock showed: the checker's time, which never moves back.
+        var latest = Date(timeIntervalSince1970: 1_800_000_000)
+        var epoch = 0
+        var executions: [Execution] = []
+        var held: [(execution: Execution, continuation: CheckedContinuation<Void, any Error>?)] = []
+        var problems: [String] = []
+        var world: ModelWorld { history[history.count - 1] }
+    }
+
+    let state = Locked(State())
+
+    func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        let (execution, hold) = try state.withLock { state -> (Execution, Bool) in
+            guard case .object(let members) = try JSONValue(parsing: body),
+                case .string(let document)? = members["query"]
+            else { throw ModelServer.Problem(description: "a request without a document: \(body)") }
+            var variables: [String: JSONValue] = [:]
+            if case .object(let given)? = members["variables"] { variables = given }
+            var world = state.world
+            let result = try ModelServer.execute(document, variables: variables, world: &world, refuse: state.refuse)
+            let changed = state.world.changedSources(to: world)
+            if world != state.world { state.history.append(world) }
+            let execution = Execution(
+                id: state.executions.count, operationName: operationName, document: document, variables: variables,
+                version: state.history.count - 1, result: result, headers: state.headers, sentAt: state.latest,
+                epoch: state.epoch, refused: state.refuse, changed: changed)
+            state.executions.append(execution)
+            let hold = state.holdNext
+            state.holdNext = false
+            if hold { state.held.append((execution, nil)) }
+            return (execution, hold)
+        }
+        if hold {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    let cancelled = state.withLock { state in
+                        guard let index = state.held.firstIndex(where: { $0.execution.id == execution.id }) else {
+                            return true
+                        }
+                        state.held[index].continuation = continuation
+                        return false
+                    }
+                    if cancelled { continuation.resume(throwing: CancellationError()) }
+                }
+            } onCancel: {
+                let continuation = state.withLock { state in
+                    let index = state.held.firstIndex { $0.execution.id == execution.id }
+                    return index.flatMap { state.held.remove(at: $0).continuation }
+                }
+                continuation?.resume(throwing: CancellationError())
+            }
+        }
+        var members: [String: JSONValue] = ["data": execution.result.data]
+        if !execution.result.errors.isEmpty { members["errors"] = .array(execution.result.errors) }
+        return (
+            HTTPResponse(status: 200, headers: execution.headers.fields),
+            Data(JSONValue.object(members).jsonText.utf8)
+        )
+    }
+}
