@@ -1,6 +1,7 @@
 import CacheModelAPI
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// One of the checker's operations, type-erased: its document, how to draw random variables for it, how to run it
 /// through a client (as an app would: the generated type, a fetch policy, an error policy, optimistic data), and how
@@ -29,13 +30,30 @@ struct ModelOperation: Sendable {
     let run: @Sendable (GraphQLHTTPClient, [String: JSONValue], Options) async -> Outcome
     /// A server's `data` as the generated type holds it; `nil` when it does not decode.
     let canonical: @Sendable (JSONValue) -> JSONValue?
+    /// For a query: watches it through a client (`client.watch`), each result into the sink, until the task is
+    /// cancelled.
+    var watch: (@Sendable (GraphQLHTTPClient, [String: JSONValue], GraphQLWatchFetchPolicy, ModelWatchSink) -> Task<Void, Never>)? = nil
+}
+
+/// What a watch showed, in order.
+final class ModelWatchSink: Sendable {
+    private let outcomes = Locked<[ModelOperation.Outcome]>([])
+
+    func append(_ outcome: ModelOperation.Outcome) { outcomes.withLock { $0.append(outcome) } }
+
+    var count: Int { outcomes.withLock { $0.count } }
+    /// The results from the `index`th on.
+    func outcomes(from index: Int) -> [ModelOperation.Outcome] {
+        outcomes.withLock { Array($0[min(index, $0.count)...]) }
+    }
+    var last: ModelOperation.Outcome? { outcomes.withLock { $0.last } }
 }
 
 extension ModelOperation {
     static func query<Query: GraphQLQuery>(
         _ type: Query.Type, variables: @escaping @Sendable (inout ModelRandom) -> [String: JSONValue] = { _ in [:] },
         make: @escaping @Sendable (ModelVariables) -> Query
-    ) -> ModelOperation where Query.Data: Encodable {
+    ) -> ModelOperation where Query.Data: Encodable & Equatable {
         ModelOperation(
             name: Query.operationName, isMutation: false, document: Query.document, drawVariables: variables,
             run: { client, variables, options in
@@ -50,7 +68,23 @@ extension ModelOperation {
                     return .failure(error)
                 }
             },
-            canonical: { canonical(Query.Data.self, $0, operation: Query.operationName) })
+            canonical: { canonical(Query.Data.self, $0, operation: Query.operationName) },
+            watch: { client, variables, policy, sink in
+                Task {
+                    do {
+                        for try await result in client.watch(make(ModelVariables(variables)), fetchPolicy: policy) {
+                            sink.append(
+                                .result(
+                                    data: result.data.flatMap(encoded), source: result.source, isStale: result.isStale,
+                                    errorCount: result.errors.count))
+                        }
+                    } catch let error as APIError {
+                        sink.append(.failure(error))
+                    } catch {
+                        sink.append(.failure(.cancelled(operation: Query.operationName)))
+                    }
+                }
+            })
     }
 
     static func mutation<Mutation: GraphQLMutation>(

@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 
 /// How a run's caches are made.
 struct ModelConfiguration: Sendable, Hashable, CustomStringConvertible {
@@ -26,6 +26,17 @@ struct ModelConfiguration: Sendable, Hashable, CustomStringConvertible {
         configuration.storesResponses = random.chance(0.7)
         return configuration
     }
+}
+
+/// A watch the run started.
+struct ModelWatch {
+    var cache: Int
+    var operation: ModelOperation
+    var variables: [String: JSONValue]
+    var sink: ModelWatchSink
+    var task: Task<Void, Never>
+    /// How many of its results were checked.
+    var checked = 0
 }
 
 /// What broke the invariant, where.
@@ -55,6 +66,7 @@ final class ModelRun {
     private var clients: [GraphQLHTTPClient] = []
     private var schemaVersion = "v0"
     private var heldTasks: [Int: Task<ModelOperation.Outcome, Never>] = [:]
+    private var watches: [ModelWatch] = []
     private var answers: [(version: Int, expiry: Date, epoch: Int)] = []
     private var known: [String: Int] = [:]
     private var truths: [String: (leaves: [String: String], sources: [String: String])?] = [:]
@@ -89,9 +101,13 @@ final class ModelRun {
 
     /// Runs `steps`; the first failure of the invariant, if any.
     func run(_ steps: [ModelStep]) async -> ModelFailure? {
+        defer { for watch in watches { watch.task.cancel() } }
         for (index, step) in steps.enumerated() {
             do {
                 try await perform(step)
+                await settle()
+                receiveAnswers()
+                try checkWatchResults()
                 try await checkByteLimits()
             } catch let failure as ModelFailure {
                 return ModelFailure(step: index, message: failure.message)
@@ -99,10 +115,69 @@ final class ModelRun {
                 return ModelFailure(step: index, message: "the checker failed: \(error)")
             }
         }
+        do {
+            try await checkWatches()
+        } catch let failure as ModelFailure {
+            return ModelFailure(step: steps.count - 1, message: failure.message)
+        } catch {
+            return ModelFailure(step: steps.count - 1, message: "the checker failed: \(error)")
+        }
         // Whatever is still held is cancelled: nothing outlives the run.
         for task in heldTasks.values { task.cancel() }
         for task in heldTasks.values { _ = await task.value }
         return nil
+    }
+
+    /// Waits until the watches are quiet: no request in flight, no new request or result for a few polls (a hang
+    /// detector of a minute at most).
+    private func settle() async {
+        guard !watches.isEmpty else { return }
+        var quiet = 0
+        var last = (-1, -1)
+        for _ in 0..<30_000 {
+            let now = (transport.state.withLock { $0.executions.count }, watches.reduce(0) { $0 + $1.sink.count })
+            let inFlight = clients.reduce(0) { $0 + $1.inFlightRequestCount }
+            if now == last, inFlight == 0 {
+                quiet += 1
+                if quiet >= 5 { return }
+            } else {
+                quiet = 0
+            }
+            last = now
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// The results the watches showed since the last step keep the invariant, as any result read from the cache.
+    private func checkWatchResults() throws {
+        for index in watches.indices {
+            let watch = watches[index]
+            let outcomes = watch.sink.outcomes(from: watch.checked)
+            watches[index].checked += outcomes.count
+            for outcome in outcomes {
+                log.append("  watch \(index) showed \(Self.describe(outcome))")
+                try check(
+                    outcome, operation: watch.operation, variables: watch.variables, cache: watch.cache,
+                    what: "watch \(index) showed")
+            }
+        }
+    }
+
+    /// Each watch's last result equals a fresh read of its query.
+    private func checkWatches() async throws {
+        for (index, watch) in watches.enumerated() {
+            guard case .result(let data?, _, let isStale, _)? = watch.sink.last, !isStale else { continue }
+            transport.state.withLock { $0.headers = .none }
+            let read = await watch.operation.run(
+                clients[watch.cache], watch.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
+            guard case .result(let fresh?, .cache, false, _) = read else { continue }
+            if fresh != data {
+                throw ModelFailure(
+                    step: 0,
+                    message: "watch \(index) of \(watch.operation.name)\(JSONValue.object(watch.variables).jsonText) "
+                        + "ended with \(data.jsonText) while a fresh read of the cache gives \(fresh.jsonText)")
+            }
+        }
     }
 
     // MARK: Steps
@@ -120,6 +195,18 @@ final class ModelRun {
             receiveAnswers()
             log.append("\(step) -> \(Self.describe(outcome))")
             try check(outcome, operation: operation, variables: variables, cache: cache)
+        case .watch(let cache, let name, let variables, let offline, let headers):
+            let operation = try Self.operation(name)
+            guard let watch = operation.watch else { return }
+            transport.state.withLock {
+                $0.headers = headers
+                $0.refuse = false
+            }
+            let sink = ModelWatchSink()
+            let task = watch(clients[cache], variables, offline ? .cacheOnly : .cacheAndServer, sink)
+            watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
+            await settle()
+            log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
         case .hold(let cache, let name, let variables, let headers):
             let operation = try Self.operation(name)
             try await hold(operation, cache: cache, variables: variables, headers: headers, options: .init(fetchPolicy: .serverOnly))
@@ -185,12 +272,16 @@ final class ModelRun {
                     schemaVersion = version
                     transport.state.withLock { $0.epoch += 1 }
                 }
+                for watch in watches { watch.task.cancel() }
+                watches = []
                 caches = []
                 for index in 0..<configuration.caches {
                     caches.append(makeCache())
                     clients[index] = client(index)
                 }
             } else {
+                for watch in watches where watch.cache == cache { watch.task.cancel() }
+                watches.removeAll { $0.cache == cache }
                 caches[cache] = makeCache()
                 clients[cache] = client(cache)
                 if !configuration.persistent { transport.state.withLock { $0.epoch += 1 } }
@@ -207,6 +298,7 @@ final class ModelRun {
         _ operation: ModelOperation, cache: Int, variables: [String: JSONValue], headers: ModelHeaders,
         options: ModelOperation.Options
     ) async throws {
+        await settle()
         transport.state.withLock {
             $0.headers = headers
             $0.refuse = false
@@ -271,8 +363,18 @@ final class ModelRun {
 
     /// Checks a result the app got.
     private func check(
-        _ outcome: ModelOperation.Outcome, operation: ModelOperation, variables: [String: JSONValue], cache: Int
+        _ outcome: ModelOperation.Outcome, operation: ModelOperation, variables: [String: JSONValue], cache: Int,
+        what: String = "the result"
     ) throws {
+        if case .failure(let error) = outcome {
+            switch error {
+            case .decoding, .invalidResponse, .encoding:
+                throw ModelFailure(
+                    step: 0,
+                    message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) failed: \(error)")
+            default: return
+            }
+        }
         guard case .result(let data?, let source, let isStale, _) = outcome, source == .cache, !isStale else { return }
         let (time, epoch, current) = transport.state.withLock { ($0.latest, $0.epoch, $0.history.count - 1) }
         let live = answers.filter { $0.epoch == epoch && $0.expiry > time }
@@ -306,7 +408,7 @@ final class ModelRun {
                 step: 0,
                 message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) was served as "
                     + "fresh with \(path) = \(value), which the server never held in the result's lifetime (the "
-                    + "server held: \(held.joined(separator: ", "))); result: \(data.jsonText)")
+                    + "server held: \(held.joined(separator: ", "))); \(what): \(data.jsonText)")
         }
     }
 

@@ -85,6 +85,10 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A watch of a query through cache `cache`'s client (`cacheAndServer`, or `cacheOnly` when `offline`), held
+    /// until the run ends: after every step the run waits until the watches are quiet, and at the end each watch's
+    /// last result must keep the invariant and equal a fresh read.
+    case watch(cache: Int, operation: String, variables: [String: JSONValue], offline: Bool, headers: ModelHeaders)
     /// A query through cache `cache`'s client.
     case query(cache: Int, operation: String, variables: [String: JSONValue], policy: Policy, headers: ModelHeaders)
     /// A query (`.serverOnly`) through another client of cache `cache` whose answer the server holds until a
@@ -117,6 +121,8 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
         case .hold(let cache, let operation, let variables, let headers):
             return "held query \(operation)\(text(variables)) on cache \(cache), answered with \(headers)"
         case .deliver(let index): return "deliver held answer \(index)"
+        case .watch(let cache, let operation, let variables, let offline, let headers):
+            return "watch \(operation)\(text(variables)) on cache \(cache)\(offline ? " (cache only)" : ""), answered with \(headers)"
         case .mutate(let cache, let operation, let variables, let kind, let headers):
             return "mutation \(operation)\(text(variables)) on cache \(cache) (\(kind)), answered with \(headers)"
         case .holdMutation(let cache, let operation, let variables):
@@ -147,7 +153,12 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
             return .query(
                 cache: cache, operation: operation.name, variables: operation.drawVariables(&random), policy: policy,
                 headers: .random(&random))
-        case 40..<47:
+        case 40..<43:
+            let operation = random.pick(ModelCatalogue.queries)
+            return .watch(
+                cache: cache, operation: operation.name, variables: operation.drawVariables(&random),
+                offline: random.chance(0.3), headers: .random(&random))
+        case 43..<47:
             let operation = random.pick(ModelCatalogue.queries)
             return .hold(
                 cache: cache, operation: operation.name, variables: operation.drawVariables(&random),

@@ -66,7 +66,7 @@ struct ModelWorld: Sendable, Hashable {
                 name: names[index % names.count], bio: "bio of \(id)", karma: index,
                 bestFriend: userIDs[(index + 1) % userIDs.count],
                 profile: index % 3 == 2 ? nil : Profile(headline: "headline \(index)", karma: 10 + index),
-                friends: Array(userIDs.filter { $0 != id }.prefix(index % 4)))
+                friends: Array(userIDs.filter { $0 != id }.prefix(index % 4)), bioFails: id == "d\"q")
         }
         var sites: [String: Site] = [:]
         for (index, id) in siteIDs.enumerated() {
