@@ -107,6 +107,8 @@ public actor GraphQLCache {
 
     let store: any GraphQLCacheStore
     private let now: @Sendable () -> Date
+    /// The latest time ``currentTime()`` has given.
+    private nonisolated let latestTime = Locked(Date.distantPast)
     var memo: ResultMemo
     /// Live queries and the records each depends on (`GraphQLCache+Watchers.swift`).
     var watchers = CacheWatcherRegistry()
@@ -202,8 +204,15 @@ public actor GraphQLCache {
         }
     }
 
-    /// The cache's clock (injected in tests).
-    nonisolated func currentTime() -> Date { now() }
+    /// The cache's clock (injected in tests), which never runs backwards: the latest time it has given when `now`
+    /// moved back (a wall clock set back), so that no age is computed with a time earlier than one already used.
+    nonisolated func currentTime() -> Date {
+        let time = now()
+        return latestTime.withLock { latest in
+            if time > latest { latest = time }
+            return latest
+        }
+    }
 
     /// The record stored under `key` (`Game:6x45`, `QUERY_ROOT.game({"id":"6x45"})`), if any.
     public func record(forKey key: String) -> CacheRecord? {
