@@ -231,6 +231,33 @@ struct HTTPFreshnessTests {
         }
     }
 
+    @Test("Expires without max-age: Expires less Date is the lifetime; Expires: 0 is expired; max-age wins over it")
+    func expires() async throws {
+        let date = "Sun, 06 Nov 1994 08:49:37 GMT"
+        let cases: [([String: String], staleAt30: Bool, staleAt70: Bool)] = [
+            (["Expires": "0"], true, true),
+            (["Expires": "Sun, 06 Nov 1994 08:50:37 GMT"], true, true),
+            (["Expires": "Sun, 06 Nov 1994 08:50:37 GMT", "Date": date], false, true),
+            (["Expires": "Sunday, 06-Nov-94 08:50:37 GMT", "Date": date], false, true),
+            (["Expires": "Sun Nov  6 08:50:37 1994", "Date": date], false, true),
+            (["Expires": "Sun, 06 Nov 1994 08:48:37 GMT", "Date": date], true, true),
+            (["Expires": "Sun, 06 Nov 1994 08:50:37 GMT", "Date": date, "Cache-Control": "max-age=10"], true, true),
+            (["Expires": "Sun, 06 Nov 1994 08:50:37 GMT", "Date": date, "Cache-Control": "private"], false, true),
+        ]
+        for (headers, staleAt30, staleAt70) in cases {
+            let clock = FreshnessClock()
+            let transport = MockTransport()
+            let cache = GraphQLCache(maxAge: .seconds(600), now: clock.function)
+            let client = GraphQLHTTPClient(endpoint: testEndpoint, transport: transport, cache: cache)
+            transport.answer(headers: headers)
+            _ = try await client.execute(FreshUserQuery())
+            clock.advance(by: .seconds(30))
+            #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale == staleAt30, "\(headers)")
+            clock.advance(by: .seconds(40))
+            #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale == staleAt70, "\(headers)")
+        }
+    }
+
     // MARK: The clock
 
     @Test("A clock set back never makes a stale answer fresh again (the cache's time does not run backwards)")

@@ -14,9 +14,13 @@ import Foundation
 /// - `Age: N`: how long the answer had already been stored (by a CDN or proxy) when it was sent; it counts
 ///   against the lifetime (§4.2.3). Not a whole number of seconds: the answer's age is unknown, and it is stale.
 ///
-/// Not obeyed: `Expires` and `Date` (the client's clock and the server's are not compared; without `max-age` the
-/// configured lifetimes apply), `stale-while-revalidate` and `stale-if-error` (RFC 5861), validators (`ETag`,
-/// `Last-Modified`: a stale answer is fetched again whole), and `Pragma: no-cache`.
+/// - `Expires`, without `max-age` (RFC 9111 §4.2.1, §5.3): the lifetime is `Expires` less `Date`, both the server's
+///   clock; an `Expires` that is not an HTTP-date (`0`, `-1`), or one without a valid `Date`, is already expired.
+///
+/// Not obeyed: `Date` for the answer's age (the client's clock and the server's are not compared: a device whose
+/// clock is off would find every answer stale, or fresh too long; a shared cache that keeps `Date` but sends no `Age`
+/// is not seen), `stale-while-revalidate` and `stale-if-error` (RFC 5861), validators (`ETag`, `Last-Modified`: a
+/// stale answer is fetched again whole), and `Pragma: no-cache`.
 struct CacheControl: Sendable, Hashable {
     /// The largest delta-seconds value kept (RFC 9111 §1.2.2: 2³¹).
     static let largestDeltaSeconds: Int64 = 1 << 31
@@ -30,9 +34,15 @@ struct CacheControl: Sendable, Hashable {
     /// Whether `no-store` was given.
     var noStore = false
 
-    /// Parses a header value (`nil`: no header).
-    init(_ header: String?) {
-        guard let header else { return }
+    /// Parses a `Cache-Control` header value (`nil`: no header), with the response's `Expires` and `Date` values,
+    /// which give the lifetime when `max-age` does not.
+    init(_ header: String?, expires: String? = nil, date: String? = nil) {
+        if let header { read(header) }
+        if lifetime == nil, let expires { lifetime = Self.lifetime(expires: expires, date: date) }
+    }
+
+    /// Reads the directives of a `Cache-Control` header value.
+    private mutating func read(_ header: String) {
         var maxAges = 0
         var noCache = false
         for directive in Self.directives(in: header) {
@@ -56,6 +66,15 @@ struct CacheControl: Sendable, Hashable {
             lifetime = .zero
             mustRevalidate = true
         }
+    }
+
+    /// The lifetime `Expires` gives: `Expires` less `Date` (zero when it is earlier), zero when either is not an
+    /// HTTP-date.
+    static func lifetime(expires: String, date: String?) -> Duration {
+        guard let end = HTTPDate.parse(expires), let date, let start = HTTPDate.parse(date), end > start else {
+            return .zero
+        }
+        return .seconds(min(Int64(end.timeIntervalSince(start)), largestDeltaSeconds))
     }
 
     /// The age an `Age` header value gives: `.zero` without one, `nil` when it is not a whole number of seconds

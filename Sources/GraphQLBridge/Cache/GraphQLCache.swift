@@ -28,6 +28,18 @@ import GraphQLBridgeSupport
 ///   (`"Draw.prizePool": "5s"`, or its type's), else the cache's `maxAge`. `.preferCache` serves a result
 ///   only when every field in it is fresh. `maxAge: .zero` (the default) means results are kept (for
 ///   `.cacheOnly` and offline use) but never served in place of a request.
+/// - **HTTP's freshness rules, as a private cache** (RFC 9111 §4.2). A field's age counts from its request's time
+///   less the server's `Age`. Obeyed: `max-age` (given twice or not a whole number of seconds: stale at once), `Age`
+///   (not a number: stale at once), `no-cache` (stored, never fresh, not served in place of a failed request),
+///   `must-revalidate` (once stale, not served in place of a failed request by `.serverFirst` or a watch; `.cacheOnly`
+///   still serves it, marked stale), `no-store` (not written), `Expires` without `max-age` (less `Date`; not a date:
+///   expired). Ignored: `s-maxage` and `proxy-revalidate` (shared caches), `Date` for the age (the clocks of device
+///   and server are not compared), `stale-while-revalidate`, `stale-if-error`, validators (a stale answer is fetched
+///   whole), `Pragma`.
+/// - **A clock that only runs forwards.** Ages are taken on a clock that never runs backwards within a process (the
+///   latest time seen is kept while the wall clock is behind it); a field received after now (another process's clock
+///   ahead, or this device's set back since) is stale, never fresher, from the records, the memo or a stored
+///   response.
 /// - **Bounded.** The store's records and stored responses are trimmed to `byteLimit`, least recently used first,
 ///   after writes and after reads that store a response. Every read counts as a use of the records it was answered
 ///   from, a memoized result or a stored response included. The records a live watcher reads are never trimmed for

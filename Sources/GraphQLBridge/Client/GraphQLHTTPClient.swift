@@ -214,7 +214,9 @@ public struct GraphQLHTTPClient: Sendable {
         replacingLayer layer: UInt64? = nil
     ) async -> WriteOutcome? {
         let headers = fetched.result.httpResponse.headers
-        let control = CacheControl(Self.fieldValue(headers, "Cache-Control"))
+        let control = CacheControl(
+            Self.fieldValue(headers, "Cache-Control"), expires: Self.fieldValue(headers, "Expires"),
+            date: Self.fieldValue(headers, "Date"))
         guard !control.noStore,
             let data = Self.responseData(
                 fetched.body, tape: fetched.tape, hasErrors: !fetched.result.errors.isEmpty,
