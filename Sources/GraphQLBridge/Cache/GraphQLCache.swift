@@ -36,10 +36,11 @@ import GraphQLBridgeSupport
 ///   expired). Ignored: `s-maxage` and `proxy-revalidate` (shared caches), `Date` for the age (the clocks of device
 ///   and server are not compared), `stale-while-revalidate`, `stale-if-error`, validators (a stale answer is fetched
 ///   whole), `Pragma`.
-/// - **A clock that only runs forwards.** Ages are taken on a clock that never runs backwards within a process (the
-///   latest time seen is kept while the wall clock is behind it); a field received after now (another process's clock
-///   ahead, or this device's set back since) is stale, never fresher, from the records, the memo or a stored
-///   response.
+/// - **A clock that only runs forwards.** Ages are measured on a clock that is not set (the wall clock when the cache
+///   was made, moved on by `ContinuousClock`), and the cache's time never runs backwards within a process (with an
+///   injected clock, the latest time seen is kept while the clock is behind it); a field received after now
+///   (another process's clock ahead, or this device's set back since) is stale, never fresher, from the records, the
+///   memo or a stored response.
 /// - **Bounded.** The store's records and stored responses are trimmed to `byteLimit`, least recently used first,
 ///   after writes and after reads that store a response. Every read counts as a use of the records it was answered
 ///   from, a memoized result or a stored response included. The records a live watcher reads are never trimmed for
@@ -156,11 +157,13 @@ public actor GraphQLCache {
     ///     row read and decoded) while none of its records changed: a new process (the app's next launch) then
     ///     reads a cached query as fast as a server response is decoded. On by default; the memory store keeps none
     ///     (`memoizedResultLimit` does that within a process).
-    ///   - now: the clock (inject one in tests).
+    ///   - now: the clock (inject one in tests); by default the wall clock as it was when the cache was made, moved on by
+    ///     the time elapsed since (`ContinuousClock`): setting the device's clock does not change the ages of what
+    ///     this cache holds. Whatever the clock, the cache's time never runs backwards.
     public init(
         storage: Storage = .memory, maxAge: Duration = .zero, namespace: String = "default",
         byteLimit: Int = 64 << 20, schemaVersion: String = "1", memoizedResultLimit: Int = 10_000,
-        storesResponses: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
+        storesResponses: Bool = true, now: @escaping @Sendable () -> Date = CacheClock.anchoredToWallClock()
     ) {
         self.storesResponses = storesResponses
         self.maxAge = maxAge
