@@ -174,9 +174,10 @@ extension GraphQLCache {
             outcome.isComplete && response.rootKey == CacheKey.queryRoot && response.result != nil
                 && optimisticLayers.isEmpty ? response.queryKey : nil
         // Memoized results and watchers follow values and shortened lifetimes: a record only received again (same
-        // values, a new receivedAt, lifetimes no shorter) re-reads neither; the results that read it keep their
-        // earlier expiry (stale early, never late), and this query's result gets its new one below. A lifetime that
-        // may have become shorter counts as a change: a result read before could be fresh for too long.
+        // values, a later receivedAt, lifetimes no shorter, no new must-revalidate) re-reads neither; the results that
+        // read it keep their earlier expiry (stale early, never late), and this query's result gets its new one below.
+        // A lifetime that may end sooner (shorter, or received earlier: a larger `Age`) counts as a change: a result
+        // read before could be fresh for too long.
         if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
 
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
