@@ -162,6 +162,40 @@ struct HTTPFreshnessTests {
         #expect(fallback.data?.user?.name == "Ann" && fallback.isStale)
     }
 
+    @Test("A watch's .serverFirst fallback: a stale must-revalidate answer is not served, the failure is thrown")
+    func watchFallbackMustRevalidate() async throws {
+        let clock = FreshnessClock()
+        let transport = MockTransport()
+        let cache = GraphQLCache(now: clock.function)
+        let client = GraphQLHTTPClient(endpoint: testEndpoint, transport: transport, cache: cache)
+        transport.answer(headers: ["Cache-Control": "max-age=10, must-revalidate"])
+        _ = try await client.execute(FreshUserQuery())
+        clock.advance(by: .seconds(60))
+        transport.enqueue(error: URLError(.notConnectedToInternet))
+        var updates = client.watch(FreshUserQuery(), fetchPolicy: .serverFirst).makeAsyncIterator()
+        await #expect(throws: APIError.self) { _ = try await updates.next() }
+    }
+
+    @Test("Another query's answer that is older (a larger Age) or must-revalidate: this query's memo follows it")
+    func anotherQueryTightens() async throws {
+        let clock = FreshnessClock()
+        let transport = MockTransport()
+        let cache = GraphQLCache(now: clock.function)
+        let client = GraphQLHTTPClient(endpoint: testEndpoint, transport: transport, cache: cache)
+        transport.answer(headers: ["Cache-Control": "max-age=60"])
+        _ = try await client.execute(FreshUserQuery())
+        clock.advance(by: .seconds(30))
+        // The same user through another query, generated 20 s before the first answer: fresh until 40 s.
+        transport.answer(headers: ["Cache-Control": "max-age=60, must-revalidate", "Age": "50"])
+        _ = try await client.execute(OtherUserQuery(), fetchPolicy: .serverOnly)
+        clock.advance(by: .seconds(15))
+        #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale, "45 s: stale")
+        transport.enqueue(error: URLError(.notConnectedToInternet))
+        await #expect(throws: APIError.self, "the user must be revalidated") {
+            try await client.execute(FreshUserQuery(), fetchPolicy: .serverFirst)
+        }
+    }
+
     @Test("must-revalidate and no-cache survive the stored response: a new cache on the file does not fall back")
     func mustRevalidatePersists() async throws {
         for header in ["max-age=10, must-revalidate", "no-cache"] {
@@ -373,6 +407,15 @@ private struct FreshUserQuery: GraphQLQuery {
             let name: String
         }
     }
+}
+
+/// `query OtherUser { user { __typename id name } }`: another query (another key) over the same record.
+private struct OtherUserQuery: GraphQLQuery {
+    static let operationName = "OtherUser"
+    static let document = "query OtherUser{user{__typename id name}}"
+    static let cacheMetadata = FreshUserQuery.cacheMetadata
+
+    typealias Data = FreshUserQuery.Data
 }
 
 /// A clock the tests move, forwards or back.
