@@ -88,8 +88,8 @@ public struct CacheRecord: Sendable, Hashable, Codable {
 
     /// Merges `other`'s fields over this record's; says whether anything changed (a value, or only when it
     /// was received or its lifetime), and whether a value changed or a field may stop being fresh sooner or became
-    /// `must-revalidate` (``tightens(_:to:_:_:)``: what the results read from the record follow, as one of them may
-    /// now be fresh for too long). Costs the size of `other`, not of this record.
+    /// `must-revalidate` (a shorter lifetime, an earlier received time: what the results read from the record
+    /// follow, as one of them may now be fresh for too long). Costs the size of `other`, not of this record.
     @discardableResult
     public mutating func merge(_ other: CacheRecord) -> (changed: Bool, valueChanged: Bool) {
         merge(fields: other.storage)
