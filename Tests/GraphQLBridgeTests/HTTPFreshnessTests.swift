@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import Testing
@@ -90,6 +90,50 @@ struct HTTPFreshnessTests {
         #expect(!(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale))
         clock.advance(by: .seconds(2))
         #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale)
+    }
+
+    @Test("A caller that joins a request in flight shares its request time: the answer's age counts from the send")
+    func sharedRequestTime() async throws {
+        let clock = FreshnessClock()
+        let transport = MockTransport()
+        let cache = GraphQLCache(now: clock.function)
+        let client = GraphQLHTTPClient(endpoint: testEndpoint, transport: transport, cache: cache)
+        let joined = Gate()
+        var headers: HTTPHeaders = ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]
+        headers["Cache-Control"] = "max-age=60"
+        let response = HTTPResponse(status: 200, headers: headers)
+        let body = Data(#"{"data":{"user":{"__typename":"User","id":"1","name":"Ann"}}}"#.utf8)
+        transport.enqueue(
+            .handler { _, _ in
+                // Sent at 0 s; the second caller joins at 30 s; the answer arrives at 50 s.
+                clock.advance(by: .seconds(30))
+                await joined.wait()
+                clock.advance(by: .seconds(20))
+                return (response, body)
+            })
+        let first = Task { try await client.execute(FreshUserQuery(), fetchPolicy: .serverOnly) }
+        try await waitUntil { transport.requests.count == 1 }
+        let second = Task { try await client.execute(FreshUserQuery(), fetchPolicy: .serverOnly) }
+        try await waitUntil { client.inFlightWaiterCount == 2 }
+        // The caller that sent it goes away: only the one that joined writes the answer.
+        first.cancel()
+        await #expect(throws: APIError.self) { try await first.value }
+        joined.open()
+        #expect(try await second.value.source == .server)
+        #expect(transport.requests.count == 1, "one request for both callers")
+        clock.advance(by: .seconds(9))
+        #expect(!(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale), "59 s after the send")
+        clock.advance(by: .seconds(2))
+        #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale, "61 s after the send")
+    }
+
+    /// Waits until `condition` holds (a hang detector only: it fails after 30 s).
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<6_000 {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        Issue.record("the condition never held")
     }
 
     // MARK: Row 10: no-cache
@@ -416,6 +460,24 @@ private struct OtherUserQuery: GraphQLQuery {
     static let cacheMetadata = FreshUserQuery.cacheMetadata
 
     typealias Data = FreshUserQuery.Data
+}
+
+/// Holds a mock server's answer until the test opens it.
+private final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    func open() {
+        continuation.finish()
+    }
+
+    func wait() async {
+        for await _ in stream {}
+    }
 }
 
 /// A clock the tests move, forwards or back.
