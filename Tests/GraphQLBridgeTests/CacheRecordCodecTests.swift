@@ -82,7 +82,7 @@ struct CacheRecordCodecTests {
         #expect(good == [1, 1, 1, 0x66, 0] + Self.dateBytes(Self.received) + [7, 2, 0x61, 0x62])
         var cases: [(String, [UInt8])] = [
             ("another version", [2] + good.dropFirst()),
-            ("unknown flags", Self.replacing(good, at: 4, with: 2)),
+            ("unknown flags", Self.replacing(good, at: 4, with: 4)),
             ("unknown tag", Self.replacing(good, at: 13, with: 10)),
             ("tag 255", Self.replacing(good, at: 13, with: 255)),
             ("bad UTF-8 in a value", Self.replacing(good, at: 15, with: 0xFF)),

@@ -43,9 +43,14 @@ struct CacheRecordStorageTests {
             #expect(record.entry(named: "new-f\(index)")?.value == .scalar(.string("n")))
         }
         #expect(record.entry(named: "absent") == nil)
-        // Received again, equal: a change of receipt only.
-        let again = record.merge(fields: Self.writes(count, at: Self.first))
+        // Received again, equal, later: a change of receipt only.
+        let latest = Self.later.addingTimeInterval(60)
+        let again = record.merge(fields: Self.writes(count, at: latest))
         #expect(again.changed && !again.valueChanged)
+        #expect(record.entry(named: "f0")?.receivedAt == latest)
+        // Received again, equal, but generated earlier (a larger `Age`): it ends sooner, which results must follow.
+        let older = record.merge(fields: Self.writes(count, at: Self.first))
+        #expect(older.changed && older.valueChanged)
         #expect(record.entry(named: "f0")?.receivedAt == Self.first)
         // Nothing new at all: no change.
         let same = record.merge(fields: Self.writes(count, at: Self.first))

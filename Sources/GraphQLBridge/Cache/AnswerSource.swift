@@ -6,7 +6,8 @@ import Foundation
 /// While the memo keeps the result, none of the records it read has changed value since (any change forgets it), so
 /// the records still hold exactly what this answer wrote. The next answer of the same query whose `data` is the same
 /// text, under the same `Cache-Control`, would write the same values with the same lifetimes: the cache then only
-/// sets the fields' received times (``GraphQLCacheStore/refreshFields(of:receivedAt:)``), without normalizing the
+/// sets the fields' received times (the new answer's: its request time less its `Age`; not when that is earlier than
+/// the fields' own, which would end lifetimes other results count on sooner) (``GraphQLCacheStore/refreshFields(of:receivedAt:)``), without normalizing the
 /// answer or comparing its values. Polling, pull-to-refresh and a watcher's refetch get such answers when nothing changed.
 struct AnswerSource: Sendable {
     /// The largest body kept (it is kept, not copied): a larger answer is written as any other, so that the memo's
@@ -17,8 +18,10 @@ struct AnswerSource: Sendable {
     let body: [UInt8]
     /// Where its `data` is in ``body``.
     let data: Range<Int>
-    /// The lifetime the server gave (`Cache-Control: max-age`), which the fields' lifetimes follow.
+    /// The lifetime the server gave (``CacheControl/lifetime``), which the fields' lifetimes follow.
     let serverMaxAge: Duration?
+    /// Whether the server said `must-revalidate` (or `no-cache`), which marks every field written.
+    let mustRevalidate: Bool
     /// How long after it was received the first of its fields stops being fresh.
     let earliestLifetime: TimeInterval
     /// The records it wrote, in no particular order.
@@ -32,11 +35,12 @@ struct AnswerSource: Sendable {
 
     /// The source of an answer read from `tape` (its `data` at tape index `data`) into `normalizer`'s writes; `nil`
     /// when its body is larger than ``byteLimit``.
-    init?(tape: JSONTape, data: Int, serverMaxAge: Duration?, normalizer: CacheNormalizer) {
+    init?(tape: JSONTape, data: Int, serverMaxAge: Duration?, mustRevalidate: Bool, normalizer: CacheNormalizer) {
         guard tape.bytes.count <= Self.byteLimit else { return nil }
         body = tape.bytes
         self.data = tape.text(of: data).indices
         self.serverMaxAge = serverMaxAge
+        self.mustRevalidate = mustRevalidate
         earliestLifetime = normalizer.earliestExpiry.timeIntervalSince(normalizer.receivedAt)
         var records: [String] = []
         var counts: [Int] = []

@@ -1,22 +1,46 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// One field of a cache record: its value, when it was received, and how long it stays fresh.
 ///
-/// Freshness is per field: a field is fresh while `now < receivedAt + maxAge`, where `maxAge` is the
-/// lifetime the server gave it (`Cache-Control: max-age`) or the configured one for its schema coordinate
-/// (`"Draw.prizePool": "5s"`); `nil` means the cache's default `maxAge` applies.
+/// Freshness is per field: a field is fresh while `receivedAt <= now < receivedAt + maxAge`, where `maxAge` is the
+/// lifetime the server gave it (`Cache-Control: max-age`; zero for `no-cache`) or the configured one for its schema
+/// coordinate (`"Draw.prizePool": "5s"`); `nil` means the cache's default `maxAge` applies. `receivedAt` is when the
+/// server's answer was generated, on the cache's clock: the time its request was sent, less the server's `Age` (RFC
+/// 9111 §4.2.3). A `receivedAt` after now (the clock moved back since, or another process's clock is ahead) is stale.
 public struct CacheFieldEntry: Sendable, Hashable, Codable {
     /// The field's value.
     public var value: CacheValue
-    /// When the response holding it was received.
+    /// When the answer holding it was generated: its request's time less the server's `Age`.
     public var receivedAt: Date
     /// Its own lifetime, when the server or the configuration gave one.
     public var maxAge: Duration?
+    /// Whether, once stale, it must not be served in place of a failed request (the server said `must-revalidate`
+    /// or `no-cache`).
+    public var mustRevalidate: Bool
 
     /// Creates an entry.
-    public init(value: CacheValue, receivedAt: Date, maxAge: Duration? = nil) {
+    public init(value: CacheValue, receivedAt: Date, maxAge: Duration? = nil, mustRevalidate: Bool = false) {
         self.value = value
         self.receivedAt = receivedAt
         self.maxAge = maxAge
+        self.mustRevalidate = mustRevalidate
+    }
+
+    /// Decodes an entry; one encoded before ``mustRevalidate`` existed has it `false`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        value = try container.decode(CacheValue.self, forKey: .value)
+        receivedAt = try container.decode(Date.self, forKey: .receivedAt)
+        maxAge = try container.decodeIfPresent(Duration.self, forKey: .maxAge)
+        mustRevalidate = try container.decodeIfPresent(Bool.self, forKey: .mustRevalidate) ?? false
+    }
+
+    /// When the field stops being fresh, read at `now` with `defaultMaxAge` for a field without a lifetime of its own:
+    /// `receivedAt + lifetime`, or the distant past when it was received after `now` (a clock that moved back never
+    /// makes a field fresher).
+    func expiry(now: Date, defaultMaxAge: Duration) -> Date {
+        guard receivedAt <= now else { return .distantPast }
+        return receivedAt.addingTimeInterval((maxAge ?? defaultMaxAge).timeInterval)
     }
 }

@@ -20,9 +20,12 @@ struct CacheNormalizer {
     let metadata: GraphQLCacheMetadata
     /// The variables as the server coerced them (``GraphQLCacheMetadata/coercedVariables(_:)``).
     let variables: [String: JSONValue]
+    /// When the answer was generated, on the cache's clock (its request's time less the server's `Age`).
     let receivedAt: Date
-    /// The lifetime the server gave the whole response (`Cache-Control: max-age`).
+    /// The lifetime the server gave the whole response (``CacheControl/lifetime``).
     let serverMaxAge: Duration?
+    /// Whether the server said `must-revalidate` (or `no-cache`): every field written is marked so.
+    let mustRevalidate: Bool
     /// The cache's lifetime for fields without one of their own.
     let defaultMaxAge: Duration
 
@@ -49,12 +52,13 @@ struct CacheNormalizer {
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], receivedAt: Date, serverMaxAge: Duration?,
-        defaultMaxAge: Duration
+        defaultMaxAge: Duration, mustRevalidate: Bool = false
     ) {
         self.metadata = metadata
         self.variables = variables
         self.receivedAt = receivedAt
         self.serverMaxAge = serverMaxAge
+        self.mustRevalidate = mustRevalidate
         self.defaultMaxAge = defaultMaxAge
         self.defaultExpiry = receivedAt.addingTimeInterval(defaultMaxAge.timeInterval)
         // Most responses write a few records: room for them without growing.
@@ -140,7 +144,7 @@ struct CacheNormalizer {
                 input, value, selections: field.selections, owner: owner, fieldKey: fieldKey,
                 responsePath: responsePath)
         }
-        return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime)
+        return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime, mustRevalidate: mustRevalidate)
     }
 
     /// The value of the field `fieldKey` of the record `owner` (at ``listIndices`` in its lists): an object without a

@@ -22,8 +22,12 @@ struct CacheReader {
 
     /// The records read.
     private(set) var dependencies: Set<String> = []
-    /// When the first field read stops being fresh.
+    /// When the first field read stops being fresh (the distant past when one was received after ``now``).
     private(set) var earliestExpiry = Date.distantFuture
+    /// When the latest field read was received.
+    private(set) var latestReceipt = Date.distantPast
+    /// Whether a field read must not be served stale in place of a failed request (`must-revalidate`).
+    private(set) var revalidates = false
     /// The path of the first selected field the cache does not have.
     private(set) var missingPath: String?
     /// Records loaded (or prefetched) so far.
@@ -216,9 +220,10 @@ struct CacheReader {
 
     /// Takes a field read into account for the result's freshness.
     private mutating func note(_ entry: CacheFieldEntry) {
-        let lifetime = entry.maxAge ?? defaultMaxAge
-        let expiry = entry.receivedAt.addingTimeInterval(lifetime.timeInterval)
+        let expiry = entry.expiry(now: now, defaultMaxAge: defaultMaxAge)
         if expiry < earliestExpiry { earliestExpiry = expiry }
+        if entry.receivedAt > latestReceipt { latestReceipt = entry.receivedAt }
+        if entry.mustRevalidate { revalidates = true }
     }
 
     private mutating func readValue(_ value: CacheValue, selections: [GraphQLSelectionSetMetadata]) -> Bool {

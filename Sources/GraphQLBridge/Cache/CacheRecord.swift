@@ -87,9 +87,9 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     }
 
     /// Merges `other`'s fields over this record's; says whether anything changed (a value, or only when it
-    /// was received or its lifetime), and whether a value changed or a lifetime may have become shorter (what the
-    /// results read from the record follow: one of them may now be fresh for too long). Costs the size of `other`,
-    /// not of this record.
+    /// was received or its lifetime), and whether a value changed or a field may stop being fresh sooner or became
+    /// `must-revalidate` (a shorter lifetime, an earlier received time: what the results read from the record
+    /// follow, as one of them may now be fresh for too long). Costs the size of `other`, not of this record.
     @discardableResult
     public mutating func merge(_ other: CacheRecord) -> (changed: Bool, valueChanged: Bool) {
         merge(fields: other.storage)
@@ -116,17 +116,18 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         return outcome
     }
 
-    /// Sets the received time and lifetime of the fields `names` (lifetimes in `maxAges`, in the same order), their
-    /// values kept; `false`, with nothing set, when one is missing or its lifetime would become shorter (which the
-    /// results read from the record must follow: a merge reports it). Each is looked for first where a write in the
-    /// same order finds it.
+    /// Sets the received time, lifetime and `must-revalidate` mark of the fields `names` (lifetimes in `maxAges`, in
+    /// the same order), their values kept; `false`, with nothing set, when one is missing or would end sooner than it
+    /// does (a shorter lifetime, an earlier received time: an answer older by its `Age`) or become `must-revalidate`
+    /// (which the results read from the record must follow: a merge reports it). Each is looked for first where a
+    /// write in the same order finds it.
     mutating func refresh(
-        _ names: ArraySlice<String>, maxAges: ArraySlice<Duration?>, receivedAt: Date
+        _ names: ArraySlice<String>, maxAges: ArraySlice<Duration?>, receivedAt: Date, mustRevalidate: Bool = false
     ) -> Bool {
         var next = 0
         for (name, maxAge) in zip(names, maxAges) {
             guard let position = position(of: name, from: next),
-                !Self.shortens(storage[position].entry.maxAge, to: maxAge)
+                !Self.tightens(storage[position].entry, to: maxAge, receivedAt, mustRevalidate)
             else { return false }
             next = position + 1
         }
@@ -135,9 +136,19 @@ public struct CacheRecord: Sendable, Hashable, Codable {
             guard let position = position(of: name, from: next) else { return false }
             storage[position].entry.receivedAt = receivedAt
             storage[position].entry.maxAge = maxAge
+            storage[position].entry.mustRevalidate = mustRevalidate
             next = position + 1
         }
         return true
+    }
+
+    /// Whether an entry received again at `receivedAt` with the lifetime `maxAge` may stop being fresh sooner than
+    /// `old` (a shorter lifetime, an earlier received time), or may no longer be served stale (`mustRevalidate` new):
+    /// what the results read from the record must follow.
+    static func tightens(_ old: CacheFieldEntry, to maxAge: Duration?, _ receivedAt: Date, _ mustRevalidate: Bool)
+        -> Bool
+    {
+        shortens(old.maxAge, to: maxAge) || receivedAt < old.receivedAt || (mustRevalidate && !old.mustRevalidate)
     }
 
     /// Whether a field's lifetime going from `old` to `new` may end it sooner: shorter, or to or from the cache's
@@ -157,10 +168,13 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         if old.value != entry.value {
             old = entry
             outcome = (true, true)
-        } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge {
-            if shortens(old.maxAge, to: entry.maxAge) { outcome.valueChanged = true }
+        } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge
+            || old.mustRevalidate != entry.mustRevalidate
+        {
+            if tightens(old, to: entry.maxAge, entry.receivedAt, entry.mustRevalidate) { outcome.valueChanged = true }
             old.receivedAt = entry.receivedAt
             old.maxAge = entry.maxAge
+            old.mustRevalidate = entry.mustRevalidate
             outcome.changed = true
         }
     }

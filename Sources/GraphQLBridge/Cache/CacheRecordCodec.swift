@@ -6,6 +6,7 @@ import Foundation
 /// ```
 /// record  = version(1) count:varint field*
 /// field   = name:string flags:byte receivedAt:f64 [seconds:i64 attoseconds:i64 if flags & 1] value
+///           (flags & 2: must-revalidate)
 /// value   = 0 (null) | 1 key:string (reference) | 2 count:varint value* (list) | 10 (missing) | json (a scalar)
 /// json    = 3 (null) | 4 (false) | 5 (true) | 6 text:string (number, exact JSON text) | 7 text:string (string)
 ///         | 8 count:varint json* (array) | 9 count:varint (name:string json)* (object)
@@ -20,6 +21,13 @@ enum CacheRecordCodec {
     static let version: UInt8 = 1
     /// How deep lists and JSON values may nest before the bytes are taken as damaged (the decoder recurses).
     static let maximumDepth = 256
+
+    private enum Flag {
+        /// A lifetime follows.
+        static let maxAge: UInt8 = 1
+        /// ``CacheFieldEntry/mustRevalidate``.
+        static let mustRevalidate: UInt8 = 2
+    }
 
     private enum Tag {
         static let null: UInt8 = 0
@@ -56,7 +64,7 @@ enum CacheRecordCodec {
         for field in fields {
             let (name, entry) = (field.name, field.entry)
             appendString(name, to: &bytes)
-            bytes.append(entry.maxAge == nil ? 0 : 1)
+            bytes.append((entry.maxAge == nil ? 0 : Flag.maxAge) | (entry.mustRevalidate ? Flag.mustRevalidate : 0))
             appendFixed(entry.receivedAt.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
             if let maxAge = entry.maxAge {
                 let (seconds, attoseconds) = maxAge.components
@@ -146,13 +154,15 @@ enum CacheRecordCodec {
         for _ in 0..<count {
             let name = try reader.string()
             let flags = try reader.byte()
-            guard flags <= 1 else { throw reader.failure("unknown field flags \(flags)") }
+            guard flags & ~(Flag.maxAge | Flag.mustRevalidate) == 0 else {
+                throw reader.failure("unknown field flags \(flags)")
+            }
             let sinceReference = Double(bitPattern: try reader.fixed())
             // A NaN would make the record unequal to itself, and its freshness meaningless.
             guard sinceReference.isFinite else { throw reader.failure("a received time is not a finite number") }
             let receivedAt = Date(timeIntervalSinceReferenceDate: sinceReference)
             var maxAge: Duration?
-            if flags == 1 {
+            if flags & Flag.maxAge != 0 {
                 let seconds = Int64(bitPattern: try reader.fixed())
                 let attoseconds = Int64(bitPattern: try reader.fixed())
                 // `Duration` keeps attoseconds within a second, with the seconds' sign.
@@ -164,7 +174,10 @@ enum CacheRecordCodec {
             let value = try reader.value(depth: 0)
             fields.append(
                 CacheFieldWrite(
-                    name: name, entry: CacheFieldEntry(value: value, receivedAt: receivedAt, maxAge: maxAge)))
+                    name: name,
+                    entry: CacheFieldEntry(
+                        value: value, receivedAt: receivedAt, maxAge: maxAge,
+                        mustRevalidate: flags & Flag.mustRevalidate != 0)))
         }
         guard reader.offset == bytes.count else {
             throw reader.failure("\(bytes.count - reader.offset) bytes left over")

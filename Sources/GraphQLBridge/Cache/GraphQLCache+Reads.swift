@@ -17,10 +17,28 @@ extension GraphQLCache {
     ///   - variables: the variables as the server coerces them (``GraphQLCacheMetadata/coercedVariables(_:)``).
     ///   - queryKey: the query's key (``GraphQLHTTPClient``'s: its document's hash and variables).
     ///   - nullPaths: response paths read as `null` where the cache has no value (a watcher of a partial result).
+    ///   - inPlaceOfFailure: the result is to be served in place of a request that failed (`.serverFirst`'s
+    ///     fallback): a stale result with a field the server said `must-revalidate` or `no-cache` of is a miss
+    ///     (RFC 9111 §4.2.4).
     func read<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, nullPaths: Set<String> = []
+        queryKey: String, nullPaths: Set<String> = [], inPlaceOfFailure: Bool = false
     ) -> ReadOutcome<Data> {
+        let (outcome, revalidates) = readWithRevalidation(
+            type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
+            nullPaths: nullPaths)
+        if inPlaceOfFailure, revalidates, case .hit(_, true, let dependencies) = outcome {
+            return .miss(path: "data", dependencies: dependencies)
+        }
+        return outcome
+    }
+
+    /// ``read(_:operationName:metadata:variables:queryKey:nullPaths:inPlaceOfFailure:)``'s outcome, and whether a
+    /// field of a hit must not be served stale in place of a failed request.
+    private func readWithRevalidation<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        queryKey: String, nullPaths: Set<String>
+    ) -> (ReadOutcome<Data>, revalidates: Bool) {
         let time = currentTime()
         noticeExternalWrites()
         // A read with null paths (a watcher of a partial result) is not the query's plain answer: no memo.
@@ -28,7 +46,7 @@ extension GraphQLCache {
         if usesMemo, let memoized = memo.use(queryKey), let data = memoized.data as? Data {
             statistics.memoizedHits += 1
             let stale = memoized.earliestExpiry <= time || dependsOnUnreliable(memoized.dependencies)
-            return .hit(data, isStale: stale, dependencies: memoized.dependencies)
+            return (.hit(data, isStale: stale, dependencies: memoized.dependencies), memoized.revalidates)
         }
         let store = self.store
         let layers = optimisticLayers
@@ -57,14 +75,14 @@ extension GraphQLCache {
         let dependencies = RecordKeys(reader.dependencies)
         guard let response else {
             statistics.misses += 1
-            return .miss(path: reader.missingPath ?? "data", dependencies: dependencies)
+            return (.miss(path: reader.missingPath ?? "data", dependencies: dependencies), false)
         }
         // The response's JSON, written from the records: decoded as a server response is.
         let data: Data
         switch decode(Data.self, operationName: operationName, body: Foundation.Data(response)) {
         case .success(let decoded): data = decoded
-        case .failure(let error): return .undecodable(error)
-        case nil: return .miss(path: "data", dependencies: dependencies)
+        case .failure(let error): return (.undecodable(error), false)
+        case nil: return (.miss(path: "data", dependencies: dependencies), false)
         }
         statistics.recordHits += 1
         let unreliable = !unreliableKeys.isEmpty && !unreliableKeys.isDisjoint(with: reader.dependencies)
@@ -72,7 +90,8 @@ extension GraphQLCache {
             do throws(GraphQLCacheError) {
                 try store.saveResponse(
                     forQuery: queryKey, body: response, dependencies: reader.dependencies,
-                    expiry: reader.earliestExpiry, defaultMaxAge: maxAge.timeInterval, version: version)
+                    expiry: reader.earliestExpiry, latestReceipt: reader.latestReceipt,
+                    revalidates: reader.revalidates, defaultMaxAge: maxAge.timeInterval, version: version)
                 // A stored response takes space too: the byte limit holds after reads.
                 trimIfNeeded(keeping: [])
             } catch {
@@ -80,9 +99,11 @@ extension GraphQLCache {
             }
         }
         if usesMemo, !unreliable {
-            memo.remember(data, dependencies: dependencies, earliestExpiry: reader.earliestExpiry, for: queryKey)
+            memo.remember(
+                data, dependencies: dependencies, earliestExpiry: reader.earliestExpiry,
+                revalidates: reader.revalidates, for: queryKey)
         }
-        return .hit(data, isStale: reader.isStale || unreliable, dependencies: dependencies)
+        return (.hit(data, isStale: reader.isStale || unreliable, dependencies: dependencies), reader.revalidates)
     }
 
     /// Whether any of `dependencies` had its last write fail.
@@ -109,7 +130,7 @@ extension GraphQLCache {
     /// its records and none of them had its last write fail.
     private func storedResponse<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, queryKey: String, time: Date
-    ) -> ReadOutcome<Data>? {
+    ) -> (ReadOutcome<Data>, revalidates: Bool)? {
         let stored: StoredResponse?
         do throws(GraphQLCacheError) {
             // One statement: no read transaction around it.
@@ -124,8 +145,12 @@ extension GraphQLCache {
             case .success(let data)? = decode(Data.self, operationName: operationName, body: stored.body)
         else { return nil }
         statistics.storedResponseHits += 1
-        memo.remember(data, dependencies: stored.dependencies, earliestExpiry: stored.expiry, for: queryKey)
-        return .hit(data, isStale: stored.expiry <= time, dependencies: stored.dependencies)
+        // A field received after now (this clock moved back, or the writer's is ahead): stale, and stays so.
+        let expiry = stored.latestReceipt > time ? Date.distantPast : stored.expiry
+        memo.remember(
+            data, dependencies: stored.dependencies, earliestExpiry: expiry, revalidates: stored.revalidates,
+            for: queryKey)
+        return (.hit(data, isStale: expiry <= time, dependencies: stored.dependencies), stored.revalidates)
     }
 
     /// Whether any layer holds one of `keys`.

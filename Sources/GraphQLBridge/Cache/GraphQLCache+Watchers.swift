@@ -31,12 +31,12 @@ extension GraphQLCache {
     /// the read and the registration.
     func readForWatcher<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, nullPaths: Set<String>, watcher: CacheWatcher
+        queryKey: String, nullPaths: Set<String>, watcher: CacheWatcher, inPlaceOfFailure: Bool = false
     ) -> ReadOutcome<Data> {
         watcher.clearPending()
         let outcome = read(
             type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
-            nullPaths: nullPaths)
+            nullPaths: nullPaths, inPlaceOfFailure: inPlaceOfFailure)
         switch outcome {
         case .hit(_, _, let dependencies), .miss(_, let dependencies):
             watchers.setDependencies(Set(dependencies.keys), of: watcher.id)

@@ -11,8 +11,15 @@ struct ResponseWrite: Sendable {
     var variables: [String: JSONValue]
     /// ``CacheKey/queryRoot``, or the root of a mutation or subscription (whose root fields are not kept).
     var rootKey: String
-    /// The lifetime the server gave the whole response (`Cache-Control: max-age`).
+    /// The lifetime the server gave the whole response (``CacheControl/lifetime``: `max-age`, zero for `no-cache` or
+    /// an invalid `max-age`), which replaces the configured ones.
     var serverMaxAge: Duration?
+    /// Whether the server said the answer, once stale, must not be served in place of a failed request
+    /// (`must-revalidate`, `no-cache`).
+    var mustRevalidate = false
+    /// When the answer was generated, on the cache's clock: the time its request was sent, less the server's `Age`
+    /// (RFC 9111 §4.2.3); `nil`: the time of the write (an event, an answer with no request time).
+    var receivedAt: Date? = nil
     /// The generation the request started at (``CacheGeneration``): records changed since are not overwritten.
     /// `nil` for a mutation's or an event's answer, which is newer than anything the cache holds.
     var startedAt: UInt64?
@@ -100,8 +107,8 @@ extension GraphQLCache {
         }
         var outcome = WriteOutcome()
         var normalizer = CacheNormalizer(
-            metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
-            serverMaxAge: response.serverMaxAge, defaultMaxAge: maxAge)
+            metadata: response.metadata, variables: response.variables, receivedAt: receipt(of: response),
+            serverMaxAge: response.serverMaxAge, defaultMaxAge: maxAge, mustRevalidate: response.mustRevalidate)
         switch response.data {
         case .tree(let data):
             normalizer.normalize(data: data, errors: response.errors, rootKey: response.rootKey)
@@ -167,9 +174,10 @@ extension GraphQLCache {
             outcome.isComplete && response.rootKey == CacheKey.queryRoot && response.result != nil
                 && optimisticLayers.isEmpty ? response.queryKey : nil
         // Memoized results and watchers follow values and shortened lifetimes: a record only received again (same
-        // values, a new receivedAt, lifetimes no shorter) re-reads neither; the results that read it keep their
-        // earlier expiry (stale early, never late), and this query's result gets its new one below. A lifetime that
-        // may have become shorter counts as a change: a result read before could be fresh for too long.
+        // values, a later receivedAt, lifetimes no shorter, no new must-revalidate) re-reads neither; the results that
+        // read it keep their earlier expiry (stale early, never late), and this query's result gets its new one below.
+        // A lifetime that may end sooner (shorter, or received earlier: a larger `Age`) counts as a change: a result
+        // read before could be fresh for too long.
         if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
 
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
@@ -186,11 +194,12 @@ extension GraphQLCache {
             var source: AnswerSource?
             if case .tape(let tape, let data) = response.data {
                 source = AnswerSource(
-                    tape: tape, data: data, serverMaxAge: response.serverMaxAge, normalizer: normalizer)
+                    tape: tape, data: data, serverMaxAge: response.serverMaxAge,
+                    mustRevalidate: response.mustRevalidate, normalizer: normalizer)
             }
             memo.refresh(
-                result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey,
-                source: source)
+                result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry,
+                revalidates: response.mustRevalidate, for: queryKey, source: source)
         }
         guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
         var body: [UInt8] = []
@@ -207,7 +216,8 @@ extension GraphQLCache {
         do throws(GraphQLCacheError) {
             try store.saveResponse(
                 forQuery: queryKey, body: body, dependencies: normalizer.dependencies,
-                expiry: normalizer.earliestExpiry, defaultMaxAge: maxAge.timeInterval,
+                expiry: normalizer.earliestExpiry, latestReceipt: normalizer.receivedAt,
+                revalidates: response.mustRevalidate, defaultMaxAge: maxAge.timeInterval,
                 version: try store.writeVersion())
         } catch {
             report(error)
@@ -223,7 +233,8 @@ extension GraphQLCache {
             !(storesResponses && store.keepsResponses),
             // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
             writeLog.accepts(startedAt: start), writeLog.generation <= start,
-            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge
+            let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge,
+            source.mustRevalidate == response.mustRevalidate
         else { return nil }
         return source
     }
@@ -231,12 +242,13 @@ extension GraphQLCache {
     /// Writes a query's answer equal to the one its memoized result was decoded from (`source`, from
     /// ``refreshableSource(for:)``): its records hold those values still, so only its fields' received times and
     /// lifetimes are set, and the memoized result is the new one. `nil` (nothing done, or some receipts set) when the
-    /// records cannot be refreshed that way: the caller normalizes and merges it.
+    /// records cannot be refreshed that way (an answer older than the one they hold, by its `Age` or request time, would
+    /// end lifetimes that other results count on sooner): the caller normalizes and merges it.
     private func writeUnchanged(_ response: ResponseWrite, from source: AnswerSource, watcher: CacheWatcher?)
         -> WriteOutcome?
     {
         guard let queryKey = response.queryKey, let result = response.result else { return nil }
-        let receivedAt = currentTime()
+        let receivedAt = receipt(of: response)
         guard store.refreshFields(of: source, receivedAt: receivedAt),
             memo.renew(result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey)
         else { return nil }
@@ -248,6 +260,14 @@ extension GraphQLCache {
         if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
         trimIfNeeded(keeping: source.records)
         return outcome
+    }
+
+    /// When `response` was generated, on the cache's clock: its ``ResponseWrite/receivedAt`` (its request's time less
+    /// the server's `Age`), never later than now; now when it has none.
+    func receipt(of response: ResponseWrite) -> Date {
+        let now = currentTime()
+        guard let receivedAt = response.receivedAt else { return now }
+        return min(receivedAt, now)
     }
 
     /// Trims the store to 90% of ``byteLimit`` when it is over it. The records of the results served since the last

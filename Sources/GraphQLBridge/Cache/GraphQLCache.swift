@@ -28,6 +28,19 @@ import GraphQLBridgeSupport
 ///   (`"Draw.prizePool": "5s"`, or its type's), else the cache's `maxAge`. `.preferCache` serves a result
 ///   only when every field in it is fresh. `maxAge: .zero` (the default) means results are kept (for
 ///   `.cacheOnly` and offline use) but never served in place of a request.
+/// - **HTTP's freshness rules, as a private cache** (RFC 9111 §4.2). A field's age counts from its request's time
+///   less the server's `Age`. Obeyed: `max-age` (given twice or not a whole number of seconds: stale at once), `Age`
+///   (not a number: stale at once), `no-cache` (stored, never fresh, not served in place of a failed request),
+///   `must-revalidate` (once stale, not served in place of a failed request by `.serverFirst` or a watch; `.cacheOnly`
+///   still serves it, marked stale), `no-store` (not written), `Expires` without `max-age` (less `Date`; not a date:
+///   expired). Ignored: `s-maxage` and `proxy-revalidate` (shared caches), `Date` for the age (the clocks of device
+///   and server are not compared), `stale-while-revalidate`, `stale-if-error`, validators (a stale answer is fetched
+///   whole), `Pragma`.
+/// - **A clock that only runs forwards.** Ages are measured on a clock that is not set (the wall clock when the cache
+///   was made, moved on by `ContinuousClock`), and the cache's time never runs backwards within a process (with an
+///   injected clock, the latest time seen is kept while the clock is behind it); a field received after now
+///   (another process's clock ahead, or this device's set back since) is stale, never fresher, from the records, the
+///   memo or a stored response.
 /// - **Bounded.** The store's records and stored responses are trimmed to `byteLimit`, least recently used first,
 ///   after writes and after reads that store a response. Every read counts as a use of the records it was answered
 ///   from, a memoized result or a stored response included. The records a live watcher reads are never trimmed for
@@ -107,6 +120,8 @@ public actor GraphQLCache {
 
     let store: any GraphQLCacheStore
     private let now: @Sendable () -> Date
+    /// The latest time ``currentTime()`` has given.
+    private nonisolated let latestTime = Locked(Date.distantPast)
     var memo: ResultMemo
     /// Live queries and the records each depends on (`GraphQLCache+Watchers.swift`).
     var watchers = CacheWatcherRegistry()
@@ -142,11 +157,13 @@ public actor GraphQLCache {
     ///     row read and decoded) while none of its records changed: a new process (the app's next launch) then
     ///     reads a cached query as fast as a server response is decoded. On by default; the memory store keeps none
     ///     (`memoizedResultLimit` does that within a process).
-    ///   - now: the clock (inject one in tests).
+    ///   - now: the clock (inject one in tests); by default the wall clock as it was when the cache was made, moved on by
+    ///     the time elapsed since (`ContinuousClock`): setting the device's clock does not change the ages of what
+    ///     this cache holds. Whatever the clock, the cache's time never runs backwards.
     public init(
         storage: Storage = .memory, maxAge: Duration = .zero, namespace: String = "default",
         byteLimit: Int = 64 << 20, schemaVersion: String = "1", memoizedResultLimit: Int = 10_000,
-        storesResponses: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
+        storesResponses: Bool = true, now: @escaping @Sendable () -> Date = CacheClock.anchoredToWallClock()
     ) {
         self.storesResponses = storesResponses
         self.maxAge = maxAge
@@ -202,8 +219,15 @@ public actor GraphQLCache {
         }
     }
 
-    /// The cache's clock (injected in tests).
-    nonisolated func currentTime() -> Date { now() }
+    /// The cache's clock (injected in tests), which never runs backwards: the latest time it has given when `now`
+    /// moved back (a wall clock set back), so that no age is computed with a time earlier than one already used.
+    nonisolated func currentTime() -> Date {
+        let time = now()
+        return latestTime.withLock { latest in
+            if time > latest { latest = time }
+            return latest
+        }
+    }
 
     /// The record stored under `key` (`Game:6x45`, `QUERY_ROOT.game({"id":"6x45"})`), if any.
     public func record(forKey key: String) -> CacheRecord? {

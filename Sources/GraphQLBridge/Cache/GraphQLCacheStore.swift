@@ -51,10 +51,12 @@ protocol GraphQLCacheStore: AnyObject {
     /// How many writes other connections (other processes) have made to a shared store, as a number that changes
     /// when they write; `nil` for a store no one else writes to (memory).
     func externalWriteCount() throws(GraphQLCacheError) -> Int64?
-    /// Keeps a query's response, written from its records as they were at write `version`.
+    /// Keeps a query's response, written from its records as they were at write `version`: fresh until `expiry`, its
+    /// latest field received at `latestReceipt`, `revalidates` when one of its fields must not be served stale in
+    /// place of a failed request.
     func saveResponse(
-        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
-        version: Int64
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, latestReceipt: Date,
+        revalidates: Bool, defaultMaxAge: Double, version: Int64
     ) throws(GraphQLCacheError)
 }
 
@@ -103,8 +105,8 @@ extension GraphQLCacheStore {
 
     /// Nothing kept.
     func saveResponse(
-        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
-        version: Int64
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, latestReceipt: Date,
+        revalidates: Bool, defaultMaxAge: Double, version: Int64
     ) throws(GraphQLCacheError) {}
 }
 
@@ -117,4 +119,9 @@ struct StoredResponse: Sendable {
     var dependencies: RecordKeys
     /// When its first field stops being fresh.
     var expiry: Date
+    /// When its latest field was received (a time after the reader's now: its clock moved back since, or another
+    /// process's clock is ahead; it is stale).
+    var latestReceipt: Date
+    /// Whether one of its fields, once stale, must not be served in place of a failed request (`must-revalidate`).
+    var revalidates: Bool
 }

@@ -76,7 +76,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
             let end = first + source.fieldCounts[record]
             guard
                 slots.values[index].record.refresh(
-                    source.names[first..<end], maxAges: source.maxAges[first..<end], receivedAt: receivedAt)
+                    source.names[first..<end], maxAges: source.maxAges[first..<end], receivedAt: receivedAt,
+                    mustRevalidate: source.mustRevalidate)
             else { return false }
             clock += 1
             slots.values[index].lastUse = clock

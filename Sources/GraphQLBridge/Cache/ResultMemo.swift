@@ -22,6 +22,8 @@ struct ResultMemo {
         var dependencies: RecordKeys
         /// When its first field stops being fresh.
         var earliestExpiry: Date
+        /// Whether one of its fields, once stale, must not be served in place of a failed request (`must-revalidate`).
+        var revalidates = false
         /// When it was last used (the memo's clock), for least-recently-used eviction.
         var lastUse: UInt64
         /// How many numbers it has in the index (0 until it is indexed).
@@ -72,13 +74,15 @@ struct ResultMemo {
 
     /// Remembers `data` as `queryKey`'s result, read from the records `dependencies`.
     mutating func remember(
-        _ data: any Sendable, dependencies: RecordKeys, earliestExpiry: Date, for queryKey: String
+        _ data: any Sendable, dependencies: RecordKeys, earliestExpiry: Date, revalidates: Bool = false,
+        for queryKey: String
     ) {
         guard limit > 0 else { return }
         clock += 1
         nextID += 1
         let entry = Entry(
-            id: nextID, data: data, dependencies: dependencies, earliestExpiry: earliestExpiry, lastUse: clock)
+            id: nextID, data: data, dependencies: dependencies, earliestExpiry: earliestExpiry,
+            revalidates: revalidates, lastUse: clock)
         if let old = entries.updateValue(entry, forKey: queryKey) { retire(old) }
         queryKeys[entry.id] = queryKey
         unindexed.append((entry.id, queryKey))
@@ -94,23 +98,27 @@ struct ResultMemo {
         }
     }
 
-    /// Remembers `data` as `queryKey`'s result, as ``remember(_:dependencies:earliestExpiry:for:)``, unless the memo
+    /// Remembers `data` as `queryKey`'s result, as ``remember(_:dependencies:earliestExpiry:revalidates:for:)``, unless
+    /// the memo
     /// already holds a result of `queryKey` read from `dependencies` (the same records, none of whose values changed
     /// since): then only its freshness and last use are updated, and nothing is indexed again. `source` is what the
     /// answer `data` was decoded from wrote (see ``AnswerSource``).
     mutating func refresh(
-        _ data: any Sendable, dependencies: Set<String>, earliestExpiry: Date, for queryKey: String,
-        source: AnswerSource? = nil
+        _ data: any Sendable, dependencies: Set<String>, earliestExpiry: Date, revalidates: Bool = false,
+        for queryKey: String, source: AnswerSource? = nil
     ) {
         guard limit > 0 else { return }
         if let index = entries.index(forKey: queryKey), entries.values[index].dependencies.count == dependencies.count,
             entries.values[index].dependencies.keys.allSatisfy(dependencies.contains)
         {
             replace(at: index, with: data, earliestExpiry: earliestExpiry)
+            entries.values[index].revalidates = revalidates
             entries.values[index].source = source
             return
         }
-        remember(data, dependencies: RecordKeys(dependencies), earliestExpiry: earliestExpiry, for: queryKey)
+        remember(
+            data, dependencies: RecordKeys(dependencies), earliestExpiry: earliestExpiry, revalidates: revalidates,
+            for: queryKey)
         if let source, let index = entries.index(forKey: queryKey) { entries.values[index].source = source }
     }
 

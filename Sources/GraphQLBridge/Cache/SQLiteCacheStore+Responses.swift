@@ -16,8 +16,8 @@ extension SQLiteCacheStore {
         try db.execute(
             """
             CREATE TABLE responses (query_key TEXT PRIMARY KEY NOT NULL, \
-            max_age REAL NOT NULL, expiry REAL NOT NULL, dependencies BLOB NOT NULL, body BLOB NOT NULL, \
-            size INTEGER NOT NULL)
+            max_age REAL NOT NULL, expiry REAL NOT NULL, received REAL NOT NULL, revalidates INTEGER NOT NULL, \
+            dependencies BLOB NOT NULL, body BLOB NOT NULL, size INTEGER NOT NULL)
             """, .open)
         try db.execute(
             """
@@ -32,22 +32,35 @@ extension SQLiteCacheStore {
         try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
             let db = try database(.read)
             let row = try db.withStatement(
-                "SELECT max_age, expiry, dependencies, body FROM responses WHERE query_key = ?", .read
-            ) { statement throws(GraphQLCacheError) -> (Double, Double, RecordKeys?, Data)? in
+                "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ?",
+                .read
+            ) { statement throws(GraphQLCacheError) -> (Double, StoredFreshness, RecordKeys?, Data)? in
                 try db.bind(query, at: 1, in: statement, .read)
                 guard try db.step(statement, .read) else { return nil }
-                let body = db.columnBytes(statement, 3)
+                let body = db.columnBytes(statement, 5)
                 return (
-                    db.columnDouble(statement, 0), db.columnDouble(statement, 1),
-                    RecordKeys(checkedEncoding: Array(db.columnBytes(statement, 2))),
+                    db.columnDouble(statement, 0),
+                    StoredFreshness(
+                        expiry: db.columnDouble(statement, 1), received: db.columnDouble(statement, 2),
+                        revalidates: db.columnInteger(statement, 3) != 0),
+                    RecordKeys(checkedEncoding: Array(db.columnBytes(statement, 4))),
                     body.baseAddress.map { Data(bytes: $0, count: body.count) } ?? Data()
                 )
             }
-            guard let (maxAge, expiry, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
-                expiry.isFinite
+            guard let (maxAge, freshness, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
+                freshness.expiry.isFinite, freshness.received.isFinite
             else { return nil }
-            return StoredResponse(body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: expiry))
+            return StoredResponse(
+                body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: freshness.expiry),
+                latestReceipt: Date(timeIntervalSince1970: freshness.received), revalidates: freshness.revalidates)
         }
+    }
+
+    /// A stored response's freshness columns.
+    private struct StoredFreshness {
+        var expiry: Double
+        var received: Double
+        var revalidates: Bool
     }
 
     /// The version of the last write (kept in `meta`).
@@ -58,8 +71,8 @@ extension SQLiteCacheStore {
     /// Keeps `body` as `query`'s response, made of the records `dependencies` as they were at write `version`
     /// (another process's later write makes it stale, even one made before this call).
     func saveResponse(
-        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
-        version: Int64
+        forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, latestReceipt: Date,
+        revalidates: Bool, defaultMaxAge: Double, version: Int64
     ) throws(GraphQLCacheError) {
         let keys = Self.encodeKeys(dependencies.sorted())
         let size = query.utf8.count + body.count + keys.count
@@ -89,16 +102,19 @@ extension SQLiteCacheStore {
                 }
                 try db.withStatement(
                     """
-                    INSERT OR REPLACE INTO responses (query_key, max_age, expiry, dependencies, body, size) \
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO responses \
+                    (query_key, max_age, expiry, received, revalidates, dependencies, body, size) \
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, .write
                 ) { statement throws(GraphQLCacheError) in
                     try db.bind(query, at: 1, in: statement, .write)
                     try db.bind(defaultMaxAge, at: 2, in: statement, .write)
                     try db.bind(expiry.timeIntervalSince1970, at: 3, in: statement, .write)
-                    try db.bind(keys, at: 4, in: statement, .write)
-                    try db.bind(body, at: 5, in: statement, .write)
-                    try db.bind(Int64(size), at: 6, in: statement, .write)
+                    try db.bind(latestReceipt.timeIntervalSince1970, at: 4, in: statement, .write)
+                    try db.bind(Int64(revalidates ? 1 : 0), at: 5, in: statement, .write)
+                    try db.bind(keys, at: 6, in: statement, .write)
+                    try db.bind(body, at: 7, in: statement, .write)
+                    try db.bind(Int64(size), at: 8, in: statement, .write)
                     _ = try db.step(statement, .write)
                 }
                 if let known = knownStoredBytes { knownStoredBytes = known + size - old }

@@ -94,10 +94,14 @@ public struct GraphQLHTTPClient: Sendable {
             return fetched.result
         }
         let queryKey = Self.cacheQueryKey(Operation.self, variables: variables)
-        /// The cache's answer; `nil` on a miss, whose path `missing` receives.
-        func cached(missing: ((String) -> Void)? = nil) async throws(APIError) -> GraphQLResult<Operation.Data>? {
+        /// The cache's answer; `nil` on a miss, whose path `missing` receives. `inPlaceOfFailure`: a stale answer the
+        /// server said `must-revalidate` or `no-cache` of is a miss.
+        func cached(missing: ((String) -> Void)? = nil, inPlaceOfFailure: Bool = false) async throws(APIError)
+            -> GraphQLResult<Operation.Data>?
+        {
             switch await cache.read(
-                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey)
+                Operation.Data.self, operationName: name, metadata: metadata, variables: variables, queryKey: queryKey,
+                inPlaceOfFailure: inPlaceOfFailure)
             {
             case .hit(let data, let isStale, _):
                 var result = GraphQLResult(data: data)
@@ -134,7 +138,7 @@ public struct GraphQLHTTPClient: Sendable {
             } catch {
                 switch error {
                 case .transport, .timedOut:
-                    guard var result = try await cached() else { throw error }
+                    guard var result = try await cached(inPlaceOfFailure: true) else { throw error }
                     result.isStale = true
                     return result
                 default:
@@ -151,6 +155,9 @@ public struct GraphQLHTTPClient: Sendable {
         var body: Foundation.Data
         var tape: JSONTape? = nil
         var startedAt: UInt64?
+        /// When the request was sent, on the cache's clock: the answer's age counts from then (RFC 9111 §4.2.3).
+        /// `nil`: no request (a subscription event), its age counts from its write.
+        var requestTime: Date? = nil
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
@@ -166,15 +173,20 @@ public struct GraphQLHTTPClient: Sendable {
         let response: HTTPResponse
         let responseBody: Data
         var startedAt: UInt64?
+        var requestTime: Date?
         do {
             if let queryKey, let cache {
                 let client = self
                 let shared = try await inFlight.response(for: queryKey, generation: cache.generation.current) {
-                    try await client.send(plan, operationName: name)
+                    // When this request is sent: a caller that joins it later shares its answer's age.
+                    let sentAt = cache.currentTime()
+                    let (response, body) = try await client.send(plan, operationName: name)
+                    return (response, body, sentAt)
                 }
-                (response, responseBody) = shared.response
+                (response, responseBody, requestTime) = shared.response
                 startedAt = shared.startedAt
             } else {
+                requestTime = cache?.currentTime()
                 (response, responseBody) = try await send(plan, operationName: name)
             }
         } catch {
@@ -185,7 +197,8 @@ public struct GraphQLHTTPClient: Sendable {
         let result = try GraphQLResponseDecoder.decode(
             Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
             recordingTape: cache != nil && Operation.cacheMetadata != nil, tape: &tape)
-        return Fetched(result: result, body: responseBody, tape: tape, startedAt: startedAt)
+        return Fetched(
+            result: result, body: responseBody, tape: tape, startedAt: startedAt, requestTime: requestTime)
     }
 
     /// Writes a server's answer into the cache (unless the server said `no-store`): the records read through the tape
@@ -200,7 +213,10 @@ public struct GraphQLHTTPClient: Sendable {
         variables: [String: JSONValue], queryKey: String? = nil, rootKey: String? = nil, watcher: CacheWatcher? = nil,
         replacingLayer layer: UInt64? = nil
     ) async -> WriteOutcome? {
-        let control = CacheControl(fetched.result.httpResponse.headers["Cache-Control"])
+        let headers = fetched.result.httpResponse.headers
+        let control = CacheControl(
+            Self.fieldValue(headers, "Cache-Control"), expires: Self.fieldValue(headers, "Expires"),
+            date: Self.fieldValue(headers, "Date"))
         guard !control.noStore,
             let data = Self.responseData(
                 fetched.body, tape: fetched.tape, hasErrors: !fetched.result.errors.isEmpty,
@@ -210,9 +226,14 @@ public struct GraphQLHTTPClient: Sendable {
             return nil
         }
         let isQuery = queryKey != nil
+        // The answer's age counts from its request (RFC 9111 §4.2.3): it was generated `Age` seconds before then.
+        // An `Age` that is not a number of seconds leaves the age unknown: stale at once.
+        let age = CacheControl.age(Self.fieldValue(headers, "Age"))
         let write = ResponseWrite(
             data: data, errors: fetched.result.errors, metadata: metadata, variables: variables,
-            rootKey: rootKey ?? (isQuery ? CacheKey.queryRoot : CacheKey.mutationRoot), serverMaxAge: control.maxAge,
+            rootKey: rootKey ?? (isQuery ? CacheKey.queryRoot : CacheKey.mutationRoot),
+            serverMaxAge: age == nil ? .zero : control.lifetime, mustRevalidate: control.mustRevalidate,
+            receivedAt: fetched.requestTime.map { $0.addingTimeInterval(-(age ?? .zero).timeInterval) },
             startedAt: isQuery ? fetched.startedAt : nil, queryKey: queryKey,
             result: fetched.result.errors.isEmpty ? fetched.result.data : nil)
         if let layer {
@@ -220,6 +241,13 @@ public struct GraphQLHTTPClient: Sendable {
             return nil
         }
         return await cache.write(write, watcher: watcher)
+    }
+
+    /// Every value of the header field `name`, joined with commas (RFC 9110 §5.3); `nil` without one.
+    static func fieldValue(_ headers: HTTPHeaders, _ name: String) -> String? {
+        var values: [String] = []
+        for field in headers where HTTPHeaders.sameName(field.name, name) { values.append(field.value) }
+        return values.isEmpty ? nil : values.joined(separator: ", ")
     }
 
     /// The body's `data` object for the cache: without errors, the tape the decoder recorded as it read the body

@@ -153,7 +153,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
             } catch {
                 switch error {
                 case .transport, .timedOut:
-                    guard case .hit(var result) = try await read(context) else { throw error }
+                    guard case .hit(var result) = try await read(context, inPlaceOfFailure: true) else { throw error }
                     result.isStale = true
                     return emit(result)
                 default:
@@ -168,11 +168,13 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         case miss(path: String)
     }
 
-    /// Reads the cache (registering what the result depends on).
-    private func read(_ context: Context) async throws(APIError) -> Read {
+    /// Reads the cache (registering what the result depends on). `inPlaceOfFailure`: a stale result the server said
+    /// `must-revalidate` or `no-cache` of is a miss.
+    private func read(_ context: Context, inPlaceOfFailure: Bool = false) async throws(APIError) -> Read {
         switch await context.cache.readForWatcher(
             Query.Data.self, operationName: Query.operationName, metadata: context.metadata,
-            variables: context.variables, queryKey: context.queryKey, nullPaths: nullPaths, watcher: context.watcher)
+            variables: context.variables, queryKey: context.queryKey, nullPaths: nullPaths, watcher: context.watcher,
+            inPlaceOfFailure: inPlaceOfFailure)
         {
         case .hit(let data, let isStale, _):
             var result = GraphQLResult(data: data, errors: knownErrors)

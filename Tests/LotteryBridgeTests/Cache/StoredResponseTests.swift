@@ -129,7 +129,8 @@ struct StoredResponseTests {
         let body = Array(#"{"data":{}}"#.utf8)
         func save(_ query: String, _ keys: Set<String>, at version: Int64) throws {
             try store.saveResponse(
-                forQuery: query, body: body, dependencies: keys, expiry: time, defaultMaxAge: 60, version: version)
+                forQuery: query, body: body, dependencies: keys, expiry: time, latestReceipt: time, revalidates: false,
+                defaultMaxAge: 60, version: version)
         }
         try save("q1", ["A:1"], at: try store.writeVersion())
         try save("q2", ["A:1", "B:1"], at: try store.writeVersion())
