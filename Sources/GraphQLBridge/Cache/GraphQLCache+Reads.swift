@@ -16,15 +16,28 @@ extension GraphQLCache {
     /// - Parameters:
     ///   - variables: the variables as the server coerces them (``GraphQLCacheMetadata/coercedVariables(_:)``).
     ///   - queryKey: the query's key (``GraphQLHTTPClient``'s: its document's hash and variables).
-    ///   - nullPaths: response paths read as `null` where the cache has no value (a watcher of a partial result).
     func read<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, nullPaths: Set<String> = []
+        queryKey: String
+    ) -> ReadOutcome<Data> {
+        var errorNullsRead: Set<ErrorNull> = []
+        return read(
+            type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
+            errorNulls: [], errorNullsRead: &errorNullsRead)
+    }
+
+    /// ``read(_:operationName:metadata:variables:queryKey:)`` for a watcher of a partial result: `errorNulls` (the
+    /// record fields where the server's last answer had errors) are read as `null` where the cache has no value, and
+    /// those the result reached are put in `errorNullsRead`. Such a read is not the query's answer: it is neither
+    /// served from nor kept in the memo and the stored responses.
+    func read<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        queryKey: String, errorNulls: Set<ErrorNull>, errorNullsRead: inout Set<ErrorNull>
     ) -> ReadOutcome<Data> {
         let time = currentTime()
         noticeExternalWrites()
-        // A read with null paths (a watcher of a partial result) is not the query's plain answer: no memo.
-        let usesMemo = nullPaths.isEmpty
+        // A read with error nulls (a watcher of a partial result) is not the query's plain answer: no memo.
+        let usesMemo = errorNulls.isEmpty
         if usesMemo, let memoized = memo.use(queryKey), let data = memoized.data as? Data {
             statistics.memoizedHits += 1
             let stale = memoized.earliestExpiry <= time || dependsOnUnreliable(memoized.dependencies)
@@ -49,11 +62,12 @@ extension GraphQLCache {
                     return [:]
                 }
             })
-        reader.nullPaths = nullPaths
+        reader.errorNulls = errorNulls
         let (response, version) = store.withReadSnapshot {
             (reader.readResponse(rootKey: CacheKey.queryRoot), keepsResponses ? try? store.writeVersion() : nil)
         }
         for problem in problems { report(problem) }
+        errorNullsRead = reader.errorNullsRead
         let dependencies = RecordKeys(reader.dependencies)
         guard let response else {
             statistics.misses += 1
