@@ -8,17 +8,40 @@ import Testing
 /// reported on (row 7): through the public API, a `MockTransport` and an injected clock.
 @Suite("Server-applied writes and errors tied to objects")
 struct ServerAppliedWriteTests {
-    /// A client over a mock server with a memory cache (fields fresh for a minute) on a clock of its own.
+    /// A client over a mock server with a cache (fields fresh for a minute; in memory, or a SQLite file that also
+    /// keeps each query's response) on a clock of its own.
     struct Setup {
         let transport = MockTransport()
         let clock = TestClock()
         let cache: GraphQLCache
         let client: GraphQLHTTPClient
+        /// The persistent cache's folder (`defer { setup.remove() }`).
+        let folder: TemporaryFolder?
 
-        init(subscriptions: GraphQLSubscriptionTransport = .serverSentEvents) {
-            cache = GraphQLCache(maxAge: .seconds(60), now: clock.function)
+        init(persistent: Bool = false, subscriptions: GraphQLSubscriptionTransport = .serverSentEvents) throws {
+            folder = persistent ? try TemporaryFolder() : nil
+            let storage: GraphQLCache.Storage = folder.map { .persistent(directory: $0.url) } ?? .memory
+            cache = GraphQLCache(storage: storage, maxAge: .seconds(60), now: clock.function)
             client = GraphQLHTTPClient(
                 endpoint: testEndpoint, transport: transport, cache: cache, subscriptions: subscriptions)
+        }
+
+        /// ``preferCacheName(serverName:)`` through another cache on the same file (the app's next launch): what the
+        /// file holds, its stored responses included.
+        func reopenedPreferCacheName(serverName: String) async throws -> (String?, GraphQLResultSource, Bool)? {
+            guard let folder else { return nil }
+            let reopened = GraphQLCache(
+                storage: .persistent(directory: folder.url), maxAge: .seconds(60), now: clock.function)
+            let client = GraphQLHTTPClient(endpoint: testEndpoint, transport: transport, cache: reopened)
+            transport.enqueue(json: #"{"data":{"user":{"id":"1","name":"\#(serverName)"}}}"#)
+            let result = try await client.execute(UserNameQuery(id: "1"))
+            transport.reset()
+            return (result.data?.user?.name, result.source, result.isStale)
+        }
+
+        /// Removes the persistent cache's folder.
+        func remove() {
+            folder?.remove()
         }
 
         /// Caches user 1 as "Ann" (fresh) from the server.
@@ -44,9 +67,10 @@ struct ServerAppliedWriteTests {
 
     // MARK: - Row 4: a mutation answered with data and a field error
 
-    @Test("Row 4: data with a field error is written before the default error policy throws")
-    func erroredMutationIsWritten() async throws {
-        let setup = Setup()
+    @Test("Row 4: data with a field error is written before the default error policy throws", arguments: [false, true])
+    func erroredMutationIsWritten(persistent: Bool) async throws {
+        let setup = try Setup(persistent: persistent)
+        defer { setup.remove() }
         try await setup.cacheAnn()
         setup.transport.enqueue(
             json: #"{"data":{"renameUser":{"id":"1","name":"Bob","bio":null}},"errors":[\#(Self.bioError)]}"#)
@@ -59,7 +83,7 @@ struct ServerAppliedWriteTests {
 
     @Test("Row 4: an error without a path cannot be placed: the fields the answer changes become stale")
     func erroredMutationWithoutPathMarksStale() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         try await setup.cacheAnn()
         setup.transport.enqueue(
             json: #"{"data":{"renameUser":{"id":"1","name":"Bob","bio":null}},"errors":[{"message":"partly"}]}"#)
@@ -75,7 +99,7 @@ struct ServerAppliedWriteTests {
     @Test("Row 4: a body that does not decode, or data with a refusing status, still makes what it names stale")
     func undecodableAnswersMarkStale() async throws {
         // A name that is not a string: the body does not decode into the operation's type.
-        let setup = Setup()
+        let setup = try Setup()
         try await setup.cacheAnn()
         setup.transport.enqueue(json: #"{"data":{"renameUser":{"id":"1","name":7,"bio":null}}}"#)
         await #expect(throws: APIError.self) {
@@ -84,7 +108,7 @@ struct ServerAppliedWriteTests {
         #expect(try await setup.preferCacheName(serverName: "Bob").1 == .server)
 
         // A 500 whose JSON body (not the GraphQL media type) carries data.
-        let other = Setup()
+        let other = try Setup()
         try await other.cacheAnn()
         other.transport.enqueue(
             json: #"{"data":{"renameUser":{"id":"1","name":"Bob","bio":null}}}"#, status: 500,
@@ -97,7 +121,7 @@ struct ServerAppliedWriteTests {
 
     @Test("A refused mutation (errors, no data) changes nothing: the old name stays fresh")
     func refusedMutationChangesNothing() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         try await setup.cacheAnn()
         setup.transport.enqueue(json: #"{"data":null,"errors":[{"message":"no such user","path":["renameUser"]}]}"#)
         await #expect(throws: APIError.self) {
@@ -114,7 +138,7 @@ struct ServerAppliedWriteTests {
 
     @Test("Row 5: an optimistic mutation answered with data and an error is replaced, not rolled back")
     func erroredOptimisticMutationIsReplaced() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         try await setup.cacheAnn()
         setup.transport.enqueue(
             json: #"{"data":{"renameUser":{"id":"1","name":"Bobby","bio":null}},"errors":[\#(Self.bioError)]}"#)
@@ -132,7 +156,7 @@ struct ServerAppliedWriteTests {
 
     @Test("Row 6: an optimistic mutation answered no-store: the layer ends and what it replaced is stale")
     func noStoreOptimisticMutation() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         try await setup.cacheAnn()
         setup.transport.enqueue(
             status: 200,
@@ -149,22 +173,32 @@ struct ServerAppliedWriteTests {
         #expect(name == "Bob" && source == .server)
     }
 
-    @Test("Row 6: a plain mutation answered no-store: what it replaced is stale")
-    func noStorePlainMutation() async throws {
-        let setup = Setup()
+    @Test("Row 6: a plain mutation answered no-store: what it replaced is stale", arguments: [false, true])
+    func noStorePlainMutation(persistent: Bool) async throws {
+        let setup = try Setup(persistent: persistent)
+        defer { setup.remove() }
         try await setup.cacheAnn()
         setup.transport.enqueue(
             status: 200,
             headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType, "Cache-Control": "no-store"],
             body: #"{"data":{"renameUser":{"id":"1","name":"Bob"}}}"#)
         _ = try await setup.client.execute(RenameUserMutation(id: "1", name: "Bob"))
+        if persistent {
+            // The app's next launch: the file's stored response of the query is not served.
+            let reopened = try await setup.reopenedPreferCacheName(serverName: "Bob")
+            #expect(reopened?.0 == "Bob" && reopened?.1 == .server)
+        }
         let (name, source, _) = try await setup.preferCacheName(serverName: "Bob")
-        #expect(name == "Bob" && source == .server)
+        // (With a file, the reopened cache's answer is in it: read from the cache.)
+        #expect(name == "Bob" && (persistent || source == .server))
     }
 
-    @Test("Row 6: a query answered no-store makes stale only the fields it gives with another value")
-    func noStoreQuery() async throws {
-        let setup = Setup()
+    @Test(
+        "Row 6: a query answered no-store makes stale only the fields it gives with another value",
+        arguments: [false, true])
+    func noStoreQuery(persistent: Bool) async throws {
+        let setup = try Setup(persistent: persistent)
+        defer { setup.remove() }
         try await setup.cacheAnn()
         let noStore: HTTPHeaders = [
             "Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType, "Cache-Control": "no-store",
@@ -185,12 +219,13 @@ struct ServerAppliedWriteTests {
 
     @Test("A subscription event with data and an error is written before the error policy ends the subscription")
     func erroredSubscriptionEvent() async throws {
-        let event = #"{"data":{"userChanged":{"id":"1","name":"Bob","bio":null}},"#
+        let event =
+            #"{"data":{"userChanged":{"id":"1","name":"Bob","bio":null}},"#
             + #""errors":[{"message":"bio unavailable","path":["userChanged","bio"]}]}"#
         let canned = CannedStreamTests.CannedTransport(
             head: HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"]),
             pieces: ["event: next\ndata: \(event)\n\nevent: complete\ndata:\n\n"])
-        let setup = Setup(subscriptions: .serverSentEvents(transport: canned, options: CannedStreamTests.options))
+        let setup = try Setup(subscriptions: .serverSentEvents(transport: canned, options: CannedStreamTests.options))
         try await setup.cacheAnn()
         await #expect(throws: APIError.self) {
             for try await _ in setup.client.subscribe(UserChangedSubscription(id: "1")) {}
@@ -207,7 +242,7 @@ struct ServerAppliedWriteTests {
 
     @Test("Row 7: the featured user becomes Bob, whose bio the cache lacks: refetched, not Ann's error")
     func errorNullDoesNotFollowThePath() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         setup.transport.enqueue(json: Self.annWithError)
         var watch = setup.client.watch(FeaturedUserQuery(), fetchPolicy: .serverOnly, errorPolicy: .returnPartialData)
             .makeAsyncIterator()
@@ -227,7 +262,7 @@ struct ServerAppliedWriteTests {
 
     @Test("Row 7: the featured user becomes Bob, whose bio the cache holds: his bio, without Ann's error")
     func errorDoesNotFollowThePath() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         setup.transport.enqueue(json: Self.annWithError)
         var watch = setup.client.watch(FeaturedUserQuery(), fetchPolicy: .serverOnly, errorPolicy: .returnPartialData)
             .makeAsyncIterator()
@@ -242,7 +277,7 @@ struct ServerAppliedWriteTests {
 
     @Test("Row 7: while the path leads to Ann, her field stays null with her error")
     func errorStaysWithItsObject() async throws {
-        let setup = Setup()
+        let setup = try Setup()
         setup.transport.enqueue(json: Self.annWithError)
         var watch = setup.client.watch(FeaturedUserQuery(), fetchPolicy: .serverOnly, errorPolicy: .returnPartialData)
             .makeAsyncIterator()

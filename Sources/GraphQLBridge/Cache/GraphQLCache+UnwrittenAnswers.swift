@@ -13,7 +13,8 @@ extension GraphQLCache {
     /// `layer`, its optimistic layer ends as applied, not refused: removed, and every stored field it changed made
     /// stale (the server's values for them are not known). `watcher`, whose own answer this is, is not signalled (it
     /// shows the server's answer itself).
-    func markStale(carriedBy response: ResponseWrite, endingLayer layer: UInt64? = nil, sparing watcher: CacheWatcher?) {
+    func markStale(carriedBy response: ResponseWrite, endingLayer layer: UInt64? = nil, sparing watcher: CacheWatcher?)
+    {
         var expected: [String: CacheRecord] = [:]
         if let layer, let index = optimisticLayers.firstIndex(where: { $0.id == layer }) {
             expected = optimisticLayers.remove(at: index).records

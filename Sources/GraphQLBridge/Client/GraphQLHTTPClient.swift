@@ -76,7 +76,10 @@ public struct GraphQLHTTPClient: Sendable {
     ///     (``GraphQLFetchPolicy/preferCache`` by default). Mutations always go to the server, and their
     ///     results are merged into the cache. Without a cache, every operation goes to the server.
     ///   - errorPolicy: whether GraphQL errors beside data fail the call (the default) or are returned with
-    ///     the partial data.
+    ///     the partial data. Either way, with a ``cache``, the data the server answered (for a mutation: what it
+    ///     applied) is given to the cache first: written, with each error's `null` missing, or, when it cannot be
+    ///     written (`Cache-Control: no-store`, a body that does not decode), the cached fields it contradicts made
+    ///     stale.
     /// - Throws: ``APIError``, always; ``APIError/cacheMiss(operation:path:)`` for
     ///   ``GraphQLFetchPolicy/cacheOnly`` when the cache cannot answer.
     public func execute<Operation: GraphQLOperation>(

@@ -32,7 +32,8 @@ extension GraphQLHTTPClient {
                 errorPolicy: .returnPartialData, recordingTape: true, tape: &tape)
             var failure: APIError?
             if errorPolicy == .failOnAnyError, !result.errors.isEmpty {
-                failure = .graphQL(operation: Subscription.operationName, status: response.status, errors: result.errors)
+                failure = .graphQL(
+                    operation: Subscription.operationName, status: response.status, errors: result.errors)
             }
             return Fetched(result: result, body: payload, tape: tape, failure: failure)
         } catch {
