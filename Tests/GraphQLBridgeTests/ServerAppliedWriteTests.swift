@@ -152,6 +152,34 @@ struct ServerAppliedWriteTests {
         #expect(name == "Bobby" && source == .cache && !isStale, "the server's answer replaced the layer")
     }
 
+    @Test("An optimistic mutation cancelled after it was sent: rolled back, and what it would have changed is stale")
+    func cancelledOptimisticMutation() async throws {
+        let setup = try Setup()
+        try await setup.cacheAnn()
+        let (sent, sentContinuation) = AsyncStream<Void>.makeStream()
+        setup.transport.enqueue(handler: { _, _ in
+            sentContinuation.yield()
+            // Answers only when cancelled (the sleep ends with a CancellationError).
+            try await Task.sleep(for: .seconds(3600))
+            throw CancellationError()
+        })
+        let client = setup.client
+        let mutation = Task {
+            try await client.execute(
+                RenameUserWithBioMutation(id: "1", name: "Bob"),
+                optimisticData: .init(renameUser: .init(id: "1", name: "Bob", bio: nil)))
+        }
+        var sentSignals = sent.makeAsyncIterator()
+        _ = await sentSignals.next()
+        mutation.cancel()
+        await #expect(throws: APIError.self) { try await mutation.value }
+        #expect(await setup.cache.optimisticLayerCount == 0)
+        let offline = try await setup.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+        #expect(offline.data?.user?.name == "Ann" && offline.isStale, "rolled back, and stale")
+        let (name, source, _) = try await setup.preferCacheName(serverName: "Bob")
+        #expect(name == "Bob" && source == .server)
+    }
+
     // MARK: - Row 6: no-store
 
     @Test("Row 6: an optimistic mutation answered no-store: the layer ends and what it replaced is stale")
@@ -287,6 +315,25 @@ struct ServerAppliedWriteTests {
         let second = try await watch.next()
         #expect(second?.source == .cache && second?.data?.featuredUser?.name == "Annie")
         #expect(second?.data?.featuredUser?.bio == nil && second?.errors.map(\.message) == ["bio hidden"])
+        #expect(setup.transport.requests.count == 2)
+    }
+
+    @Test("Row 7: a list element's error stays with that element of that list while another element changes")
+    func listElementError() async throws {
+        let setup = try Setup()
+        setup.transport.enqueue(
+            json: #"{"data":{"users":[{"id":"1","name":"Ann"},null]},"#
+                + #""errors":[{"message":"hidden","path":["users",1,"name"]}]}"#)
+        var watch = setup.client.watch(
+            UsersQuery(ids: ["1", "2"]), fetchPolicy: .serverOnly, errorPolicy: .returnPartialData
+        ).makeAsyncIterator()
+        let first = try await watch.next()
+        #expect(first?.data?.users?.count == 2 && first?.errors.count == 1)
+        setup.transport.enqueue(json: #"{"data":{"renameUser":{"id":"1","name":"Annie"}}}"#)
+        _ = try await setup.client.execute(RenameUserMutation(id: "1", name: "Annie"))
+        let second = try await watch.next()
+        #expect(second?.source == .cache && second?.data?.users?.first??.name == "Annie")
+        #expect(second?.data?.users?.last == .some(nil) && second?.errors.map(\.message) == ["hidden"])
         #expect(setup.transport.requests.count == 2)
     }
 }
