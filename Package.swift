@@ -133,6 +133,8 @@ let package = Package(
             name: "GraphQLBridgeTests",
             dependencies: [
                 "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLBridgeSupport",
+                // The cache scenarios' generated operations (the server-applied write tests).
+                "CacheScenarioAPI",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]

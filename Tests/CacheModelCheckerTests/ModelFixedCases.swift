@@ -127,6 +127,7 @@ enum ModelFixedCases {
                 .query(cache: 0, operation: "UserName", variables: ann, policy: .preferCache, headers: .none),
                 .change(.rename(user: "ann", to: "New")),
                 .clock(seconds: 31),
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
                 .clock(seconds: -10),
                 .query(cache: 0, operation: "UserName", variables: ann, policy: .preferCache, headers: .none),
             ]),

@@ -10,8 +10,9 @@ import Foundation
 /// A `null` that a field error caused is not data. Each error's `null` is found where it landed: the errored field
 /// when it is nullable, else the nearest nullable parent (a list element, an object field) that graphql-core and
 /// every spec-following server propagates it to. That position is written as ``CacheValue/missing``: a later read
-/// misses there and goes to the server, and the value it held before is not served either. An error without a path
-/// cannot be placed: then nothing is written.
+/// misses there and goes to the server, and the value it held before is not served either. Each such position is
+/// also given as the record field it is (``errorNulls``): an error belongs to the object it was reported on, not to
+/// its path. An error without a path cannot be placed: then nothing is written.
 ///
 /// Each field is written into its record as soon as its value is made, never from a copy of the record taken
 /// before visiting its children: an object met again inside its own subtree (a friend's friend) keeps every field
@@ -41,6 +42,13 @@ struct CacheNormalizer {
     private(set) var earliestExpiry = Date.distantFuture
     /// The response paths (`user.profile`, `users[1]`) where an error's `null` landed, written as missing.
     private(set) var nullPaths: Set<String> = []
+    /// Where each error's `null` was written, in the order of the errors given to ``normalize(data:errors:rootKey:)``
+    /// (`nil`: its landing is not a selected field of the answer, so nothing was written there).
+    var errorNulls: [ErrorNull?] { landings.map { written[$0] } }
+    /// Each error's landing path, in the errors' order.
+    private var landings: [String] = []
+    /// The record field (or list element) written as missing at each landing path.
+    private var written: [String: ErrorNull] = [:]
     /// Whether the response can be written at all (`false` for an error without a path beside data).
     private(set) var isWritable = true
     /// When a field without a lifetime of its own expires.
@@ -74,7 +82,9 @@ struct CacheNormalizer {
                 isWritable = false
                 return
             }
-            nullPaths.insert(Self.landing(of: path, in: data))
+            let landing = Self.landing(of: path, in: data)
+            landings.append(landing)
+            nullPaths.insert(landing)
         }
         do {
             try normalizeRoot(TreeInput(), data: .object(data), rootKey: rootKey)
@@ -139,6 +149,7 @@ struct CacheNormalizer {
         let cached: CacheValue
         if let responsePath, nullPaths.contains(responsePath) {
             cached = .missing
+            written[responsePath] = ErrorNull(record: owner, field: fieldKey)
         } else {
             cached = try convert(
                 input, value, selections: field.selections, owner: owner, fieldKey: fieldKey,
@@ -163,6 +174,7 @@ struct CacheNormalizer {
                 let itemPath = responsePath.map { $0 + "[\(index)]" }
                 if let itemPath, nullPaths.contains(itemPath) {
                     converted.append(.missing)
+                    written[itemPath] = ErrorNull(record: owner, field: fieldKey, indices: listIndices + [index])
                     continue
                 }
                 listIndices.append(index)

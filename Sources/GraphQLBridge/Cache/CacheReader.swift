@@ -16,9 +16,12 @@ struct CacheReader {
     let defaultMaxAge: Duration
     /// Loads records by key.
     let load: ([String]) -> [String: CacheRecord]
-    /// Response paths read as `null` when the cache does not have them: the fields the server's last answer had
-    /// errors for (never cached), so that a watcher of a partial result can still be answered by the cache.
-    var nullPaths: Set<String> = []
+    /// The record fields read as `null` when the cache does not have them: where the server's last answer had errors
+    /// (never cached), so that a watcher of a partial result can still be answered by the cache. Tied to the record the
+    /// error was reported on: the same path through another object is read as that object's (a miss when missing).
+    var errorNulls: Set<ErrorNull> = []
+    /// The ``errorNulls`` this read gave as `null`: the errors a watcher shows with the result are theirs.
+    private(set) var errorNullsRead: Set<ErrorNull> = []
 
     /// The records read.
     private(set) var dependencies: Set<String> = []
@@ -38,8 +41,8 @@ struct CacheReader {
     private var output: [UInt8] = []
     /// On a miss, the missing field's path, last component first (`name`, `[2]`, `draws`), built while unwinding.
     private var missingComponents: [String] = []
-    /// The path being read (`games`, `[7]`, `lastDraw`), kept only when there are ``nullPaths`` to recognise.
-    private var pathComponents: [String] = []
+    /// The record field (and list element) being read, kept only when there are ``errorNulls`` to recognise.
+    private var position: ErrorNull?
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], now: Date, defaultMaxAge: Duration,
@@ -112,7 +115,7 @@ struct CacheReader {
 
         // The selected fields' entries up to the first missing one, and the records they refer to, loaded at once.
         // (An entry is `nil` for a field read as `null` because the server's answer had an error for it.)
-        var entries: [(field: CollectedField, entry: CacheFieldEntry?)] = []
+        var entries: [(field: CollectedField, fieldKey: String, entry: CacheFieldEntry?)] = []
         var missingField: String?
         // A response key selected in two of `selections` is read from the first (as the normalizer wrote it last).
         var written: Set<String> = []
@@ -122,23 +125,23 @@ struct CacheReader {
                 if selections.count > 1 {
                     guard written.insert(field.responseKey).inserted else { continue }
                 }
-                guard let entry = record.entry(named: field.cacheKey(variables: variables)), entry.value != .missing
-                else {
-                    if isNullPath(field.responseKey) {
-                        entries.append((field, nil))
+                let fieldKey = field.cacheKey(variables: variables)
+                guard let entry = record.entry(named: fieldKey), entry.value != .missing else {
+                    if isErrorNull(ErrorNull(record: key, field: fieldKey)) {
+                        entries.append((field, fieldKey, nil))
                         continue
                     }
                     missingField = field.responseKey
                     break collect
                 }
                 Self.collectReferences(entry.value, into: &references)
-                entries.append((field, entry))
+                entries.append((field, fieldKey, entry))
             }
         }
         if references.count > 1 { prefetch(references) }
 
         output.append(UInt8(ascii: "{"))
-        for (index, (field, entry)) in entries.enumerated() {
+        for (index, (field, fieldKey, entry)) in entries.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: field.memberPrefix)
             guard let entry else {
@@ -146,7 +149,7 @@ struct CacheReader {
                 continue
             }
             note(entry)
-            guard readField(entry.value, field) else {
+            guard readField(entry.value, field, of: key, fieldKey: fieldKey) else {
                 missingComponents.append(field.responseKey)
                 return false
             }
@@ -178,7 +181,7 @@ struct CacheReader {
         for (index, (field, fieldKey, recordKey)) in fields.enumerated() {
             // A missing value (the server's null there came with an error) is read as absent.
             guard let entry = record(recordKey)?.entry(named: fieldKey), entry.value != .missing else {
-                if isNullPath(field.responseKey) {
+                if isErrorNull(ErrorNull(record: recordKey, field: fieldKey)) {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     output.append(contentsOf: field.memberPrefix)
                     output.append(contentsOf: "null".utf8)
@@ -190,7 +193,7 @@ struct CacheReader {
             note(entry)
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: field.memberPrefix)
-            guard readField(entry.value, field) else {
+            guard readField(entry.value, field, of: recordKey, fieldKey: fieldKey) else {
                 missingComponents.append(field.responseKey)
                 return false
             }
@@ -199,22 +202,23 @@ struct CacheReader {
         return true
     }
 
-    /// Whether the field `responseKey` of the object being read (or, for `nil`, the value being read) is one of
-    /// ``nullPaths``.
-    private func isNullPath(_ responseKey: String?) -> Bool {
-        guard !nullPaths.isEmpty else { return false }
-        var path = ""
-        for component in pathComponents + (responseKey.map { [$0] } ?? []) {
-            if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
-        }
-        return nullPaths.contains(path)
+    /// Whether `null` (a missing field or list element of a record) is one of ``errorNulls``: then it is read as
+    /// `null`, and noted in ``errorNullsRead``.
+    private mutating func isErrorNull(_ null: ErrorNull?) -> Bool {
+        guard !errorNulls.isEmpty, let null, errorNulls.contains(null) else { return false }
+        errorNullsRead.insert(null)
+        return true
     }
 
-    /// Reads a field's value, keeping the path when there are ``nullPaths``.
-    private mutating func readField(_ value: CacheValue, _ field: CollectedField) -> Bool {
-        guard !nullPaths.isEmpty else { return readValue(value, selections: field.selections) }
-        pathComponents.append(field.responseKey)
-        defer { pathComponents.removeLast() }
+    /// Reads the value of the field `fieldKey` of the record `owner`, keeping its position when there are
+    /// ``errorNulls``.
+    private mutating func readField(_ value: CacheValue, _ field: CollectedField, of owner: String, fieldKey: String)
+        -> Bool
+    {
+        guard !errorNulls.isEmpty else { return readValue(value, selections: field.selections) }
+        let outer = position
+        position = ErrorNull(record: owner, field: fieldKey)
+        defer { position = outer }
         return readValue(value, selections: field.selections)
     }
 
@@ -233,7 +237,7 @@ struct CacheReader {
             return true
         case .missing:
             // A list element the server's error made null: read as null only for a watcher that was told so.
-            guard isNullPath(nil) else { return false }
+            guard isErrorNull(position) else { return false }
             output.append(contentsOf: "null".utf8)
             return true
         case .scalar(let json):
@@ -245,9 +249,9 @@ struct CacheReader {
             output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                if !nullPaths.isEmpty { pathComponents.append("[\(index)]") }
+                position?.indices.append(index)
                 let found = readValue(item, selections: selections)
-                if !nullPaths.isEmpty { pathComponents.removeLast() }
+                position?.indices.removeLast()
                 guard found else {
                     missingComponents.append("[\(index)]")
                     return false

@@ -16,33 +16,47 @@ extension GraphQLCache {
     /// - Parameters:
     ///   - variables: the variables as the server coerces them (``GraphQLCacheMetadata/coercedVariables(_:)``).
     ///   - queryKey: the query's key (``GraphQLHTTPClient``'s: its document's hash and variables).
-    ///   - nullPaths: response paths read as `null` where the cache has no value (a watcher of a partial result).
     ///   - inPlaceOfFailure: the result is to be served in place of a request that failed (`.serverFirst`'s
     ///     fallback): a stale result with a field the server said `must-revalidate` or `no-cache` of is a miss
     ///     (RFC 9111 §4.2.4).
     func read<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, nullPaths: Set<String> = [], inPlaceOfFailure: Bool = false
+        queryKey: String, inPlaceOfFailure: Bool = false
+    ) -> ReadOutcome<Data> {
+        var errorNullsRead: Set<ErrorNull> = []
+        return read(
+            type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
+            errorNulls: [], errorNullsRead: &errorNullsRead, inPlaceOfFailure: inPlaceOfFailure)
+    }
+
+    /// ``read(_:operationName:metadata:variables:queryKey:inPlaceOfFailure:)`` for a watcher of a partial result:
+    /// `errorNulls` (the record fields where the server's last answer had errors) are read as `null` where the cache
+    /// has no value, and those the result reached are put in `errorNullsRead`. Such a read is not the query's answer:
+    /// it is neither served from nor kept in the memo and the stored responses.
+    func read<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        queryKey: String, errorNulls: Set<ErrorNull>, errorNullsRead: inout Set<ErrorNull>,
+        inPlaceOfFailure: Bool = false
     ) -> ReadOutcome<Data> {
         let (outcome, revalidates) = readWithRevalidation(
             type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
-            nullPaths: nullPaths)
+            errorNulls: errorNulls, errorNullsRead: &errorNullsRead)
         if inPlaceOfFailure, revalidates, case .hit(_, true, let dependencies) = outcome {
             return .miss(path: "data", dependencies: dependencies)
         }
         return outcome
     }
 
-    /// ``read(_:operationName:metadata:variables:queryKey:nullPaths:inPlaceOfFailure:)``'s outcome, and whether a
-    /// field of a hit must not be served stale in place of a failed request.
+    /// ``read(_:operationName:metadata:variables:queryKey:errorNulls:errorNullsRead:inPlaceOfFailure:)``'s outcome,
+    /// and whether a field of a hit must not be served stale in place of a failed request.
     private func readWithRevalidation<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, nullPaths: Set<String>
+        queryKey: String, errorNulls: Set<ErrorNull>, errorNullsRead: inout Set<ErrorNull>
     ) -> (ReadOutcome<Data>, revalidates: Bool) {
         let time = currentTime()
         noticeExternalWrites()
-        // A read with null paths (a watcher of a partial result) is not the query's plain answer: no memo.
-        let usesMemo = nullPaths.isEmpty
+        // A read with error nulls (a watcher of a partial result) is not the query's plain answer: no memo.
+        let usesMemo = errorNulls.isEmpty
         if usesMemo, let memoized = memo.use(queryKey), let data = memoized.data as? Data {
             statistics.memoizedHits += 1
             let stale = memoized.earliestExpiry <= time || dependsOnUnreliable(memoized.dependencies)
@@ -67,11 +81,12 @@ extension GraphQLCache {
                     return [:]
                 }
             })
-        reader.nullPaths = nullPaths
+        reader.errorNulls = errorNulls
         let (response, version) = store.withReadSnapshot {
             (reader.readResponse(rootKey: CacheKey.queryRoot), keepsResponses ? try? store.writeVersion() : nil)
         }
         for problem in problems { report(problem) }
+        errorNullsRead = reader.errorNullsRead
         let dependencies = RecordKeys(reader.dependencies)
         guard let response else {
             statistics.misses += 1

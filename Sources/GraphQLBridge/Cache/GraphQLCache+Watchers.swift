@@ -28,22 +28,30 @@ extension GraphQLCache {
 
     /// Reads an operation's result for a watcher: clears its pending change (it is about to see the current
     /// state) and records the records the result depends on, in one step, so that no change falls between
-    /// the read and the registration.
+    /// the read and the registration. `errorNulls`: where the server's last answer had errors (read as `null` there);
+    /// the read gives those it reached, whose errors the watcher shows.
     func readForWatcher<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, nullPaths: Set<String>, watcher: CacheWatcher, inPlaceOfFailure: Bool = false
-    ) -> ReadOutcome<Data> {
+        queryKey: String, errorNulls: Set<ErrorNull>, watcher: CacheWatcher, inPlaceOfFailure: Bool = false
+    ) -> WatcherRead<Data> {
         watcher.clearPending()
+        var errorNullsRead: Set<ErrorNull> = []
         let outcome = read(
             type, operationName: operationName, metadata: metadata, variables: variables, queryKey: queryKey,
-            nullPaths: nullPaths, inPlaceOfFailure: inPlaceOfFailure)
+            errorNulls: errorNulls, errorNullsRead: &errorNullsRead, inPlaceOfFailure: inPlaceOfFailure)
         switch outcome {
         case .hit(_, _, let dependencies), .miss(_, let dependencies):
             watchers.setDependencies(Set(dependencies.keys), of: watcher.id)
         case .undecodable:
             break
         }
-        return outcome
+        return WatcherRead(outcome: outcome, errorNullsRead: errorNullsRead)
+    }
+
+    /// What a watcher's read found, and which of its error nulls it read as `null`.
+    struct WatcherRead<Data: Sendable>: Sendable {
+        var outcome: ReadOutcome<Data>
+        var errorNullsRead: Set<ErrorNull>
     }
 
     private func forgetWatcher(_ id: UInt64) {

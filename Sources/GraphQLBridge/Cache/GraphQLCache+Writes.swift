@@ -73,8 +73,12 @@ struct WriteOutcome: Sendable {
     var changedValues: Set<String> = []
     /// The keys of the records the answer is made of: what a watcher of the query depends on.
     var dependencies: Set<String> = []
-    /// Where the server's errors put a `null` (`user.profile`): read as `null` by a watcher of this answer.
-    var nullPaths: Set<String> = []
+    /// Where each of the server's errors put its `null` (the record field written as missing), in the errors' order:
+    /// read as `null`, with that error, by a watcher of this answer while its read reaches that record's field.
+    var errorNulls: [ErrorNull?] = []
+    /// Whether the answer could not be written at all (an error without a path, a value that is not valid): then the
+    /// stored fields it carries with other values were made stale instead.
+    var wasUnwritable = false
     /// Whether the store now holds the answer as the server sent it (no field error, nothing overtaken, written).
     var isComplete = false
     /// Whether the cache had newer data for some of the answer (or was cleared since its request started).
@@ -118,10 +122,16 @@ extension GraphQLCache {
             // Resolved above.
             return outcome
         }
-        outcome.nullPaths = normalizer.nullPaths
+        outcome.errorNulls = normalizer.errorNulls
         outcome.dependencies = normalizer.dependencies
         if let watcher { watchers.setDependencies(normalizer.dependencies, of: watcher.id) }
-        guard normalizer.isWritable else { return outcome }
+        guard normalizer.isWritable else {
+            // The server applied what it answered, but the answer cannot be placed in the records: what they hold
+            // for it is no longer fresh.
+            outcome.wasUnwritable = true
+            markStale(carriedBy: response, sparing: watcher)
+            return outcome
+        }
         if let start = response.startedAt, !writeLog.accepts(startedAt: start) {
             // Cleared since the request started (a sign-out): nothing of its answer is written.
             statistics.overtakenAnswers += 1

@@ -76,7 +76,10 @@ public struct GraphQLHTTPClient: Sendable {
     ///     (``GraphQLFetchPolicy/preferCache`` by default). Mutations always go to the server, and their
     ///     results are merged into the cache. Without a cache, every operation goes to the server.
     ///   - errorPolicy: whether GraphQL errors beside data fail the call (the default) or are returned with
-    ///     the partial data.
+    ///     the partial data. Either way, with a ``cache``, the data the server answered (for a mutation: what it
+    ///     applied) is given to the cache first: written, with each error's `null` missing, or, when it cannot be
+    ///     written (`Cache-Control: no-store`, a body that does not decode), the cached fields it contradicts made
+    ///     stale.
     /// - Throws: ``APIError``, always; ``APIError/cacheMiss(operation:path:)`` for
     ///   ``GraphQLFetchPolicy/cacheOnly`` when the cache cannot answer.
     public func execute<Operation: GraphQLOperation>(
@@ -84,14 +87,15 @@ public struct GraphQLHTTPClient: Sendable {
         errorPolicy: GraphQLErrorPolicy = .failOnAnyError
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
         guard let cache, let metadata = Operation.cacheMetadata, Operation.operationType != .subscription else {
-            return try await fetch(operation, errorPolicy: errorPolicy).result
+            return try await fetch(operation, errorPolicy: errorPolicy).get()
         }
         let name = Operation.operationName
         let variables = metadata.coercedVariables(try Self.variablesJSON(operation))
         if Operation.operationType == .mutation {
+            // What the server applied is written (or made stale) whatever the error policy then makes of the answer.
             let fetched = try await fetch(operation, errorPolicy: errorPolicy)
             await store(fetched, in: cache, metadata: metadata, variables: variables)
-            return fetched.result
+            return try fetched.get()
         }
         let queryKey = Self.cacheQueryKey(Operation.self, variables: variables)
         /// The cache's answer; `nil` on a miss, whose path `missing` receives. `inPlaceOfFailure`: a stale answer the
@@ -118,7 +122,7 @@ public struct GraphQLHTTPClient: Sendable {
         func fromServer() async throws(APIError) -> GraphQLResult<Operation.Data> {
             let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
             await store(fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey)
-            return fetched.result
+            return try fetched.get()
         }
         switch fetchPolicy {
         case .cacheOnly:
@@ -149,8 +153,10 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// A server's answer: the decoded result, the body it was decoded from, the body's tape when the generated
-    /// decoder recorded it for the cache, and, for a shared query request, the cache generation the request started at.
+    /// decoder recorded it for the cache, for a shared query request the cache generation the request started at, and
+    /// what the call throws once the cache has taken the answer (``get()``).
     struct Fetched<Data: Sendable>: Sendable {
+        /// The result as decoded, partial data and errors included (no data when the answer could not be read).
         var result: GraphQLResult<Data>
         var body: Foundation.Data
         var tape: JSONTape? = nil
@@ -158,10 +164,22 @@ public struct GraphQLHTTPClient: Sendable {
         /// When the request was sent, on the cache's clock: the answer's age counts from then (RFC 9111 §4.2.3).
         /// `nil`: no request (a subscription event), its age counts from its write.
         var requestTime: Date? = nil
+        /// What the call throws instead of returning ``result``: the caller's error policy's error for an answer with
+        /// errors, or why the answer could not be read (no data, a refusing status, a body that does not decode).
+        var failure: APIError? = nil
+
+        /// The result, or the error the caller gets.
+        func get() throws(APIError) -> GraphQLResult<Data> {
+            if let failure { throw failure }
+            return result
+        }
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
-    /// current write generation) and decodes it.
+    /// current write generation) and decodes it. Throws only when no answer arrived (the request could not be made or
+    /// sent, the transport failed, the task was cancelled); an answer that the caller gets as an error (`errorPolicy`,
+    /// a refusing status, a body that does not decode) is returned with its ``Fetched/failure``, for the cache to take
+    /// what the server applied before the call throws it.
     func fetch<Operation: GraphQLOperation>(
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
     ) async throws(APIError) -> Fetched<Operation.Data> {
@@ -194,19 +212,38 @@ public struct GraphQLHTTPClient: Sendable {
         }
         // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it.
         var tape: JSONTape?
-        let result = try GraphQLResponseDecoder.decode(
-            Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
-            recordingTape: cache != nil && Operation.cacheMetadata != nil, tape: &tape)
+        let result: GraphQLResult<Operation.Data>
+        do throws(APIError) {
+            // Partial data is decoded whatever the caller's policy: the cache takes what the server applied first.
+            result = try GraphQLResponseDecoder.decode(
+                Operation.Data.self, operation: name, response: response, body: responseBody,
+                errorPolicy: .returnPartialData, recordingTape: cache != nil && Operation.cacheMetadata != nil,
+                tape: &tape)
+        } catch {
+            return Fetched(
+                result: GraphQLResult(data: nil, httpResponse: response, byteCount: responseBody.count),
+                body: responseBody, startedAt: startedAt, requestTime: requestTime, failure: error)
+        }
+        var failure: APIError?
+        if errorPolicy == .failOnAnyError, !result.errors.isEmpty {
+            failure = .graphQL(operation: name, status: response.status, errors: result.errors)
+        }
         return Fetched(
-            result: result, body: responseBody, tape: tape, startedAt: startedAt, requestTime: requestTime)
+            result: result, body: responseBody, tape: tape, startedAt: startedAt, requestTime: requestTime,
+            failure: failure)
     }
 
-    /// Writes a server's answer into the cache (unless the server said `no-store`): the records read through the tape
-    /// the decoder recorded (the body read once), with the decoded result for the memo; under the query root with `queryKey`, else under `rootKey` (a
-    /// mutation's by default, whose root fields are not kept). With `queryKey`, a query's whole answer is also kept as its
-    /// response; with `watcher`, the records it is made of become the watcher's dependencies in the same step; with
-    /// `replacingLayer`, the optimistic layer is replaced by the answer in the same step (or only removed when there
-    /// is nothing to write).
+    /// Writes a server's answer into the cache, whatever the caller's error policy then makes of it (an answer with
+    /// data is what the server applied, errors or not): the records read through the tape the decoder recorded (the
+    /// body read once), with the decoded result for the memo; under the query root with `queryKey`, else under
+    /// `rootKey` (a mutation's by default, whose root fields are not kept). With `queryKey`, a query's whole answer is
+    /// also kept as its response; with `watcher`, the records it is made of become the watcher's dependencies in the
+    /// same step; with `replacingLayer`, the optimistic layer is replaced by the answer in the same step.
+    ///
+    /// An answer with data that is not written (`Cache-Control: no-store`, a body that did not decode or came with a
+    /// refusing status) is not "nothing happened": the stored fields it carries with other values are made stale, and
+    /// an optimistic layer ends as applied (removed, the fields it changed stale). Only an answer without data (a
+    /// refusal) rolls the layer back.
     @discardableResult
     func store<Data: Sendable>(
         _ fetched: Fetched<Data>, in cache: GraphQLCache, metadata: GraphQLCacheMetadata,
@@ -222,7 +259,22 @@ public struct GraphQLHTTPClient: Sendable {
                 fetched.body, tape: fetched.tape, hasErrors: !fetched.result.errors.isEmpty,
                 hasData: fetched.result.data != nil)
         else {
-            if let layer { await cache.removeOptimisticLayer(layer, ending: .rolledBack) }
+            // Not written. An answer with a `data` object (no-store, or not decoded) still says what the server holds.
+            var unwritten: ResponseData?
+            if let tape = fetched.tape, let data = ResponseData.dataObject(on: tape) {
+                unwritten = .tape(tape, data: data)
+            } else {
+                unwritten = ResponseData.tree(parsing: GraphQLResponseDecoder.utf8(fetched.body))
+            }
+            guard let unwritten else {
+                if let layer { await cache.removeOptimisticLayer(layer, ending: .rolledBack) }
+                return nil
+            }
+            await cache.markStale(
+                carriedBy: ResponseWrite(
+                    data: unwritten, errors: [], metadata: metadata, variables: variables,
+                    rootKey: rootKey ?? (queryKey != nil ? CacheKey.queryRoot : CacheKey.mutationRoot)),
+                endingLayer: layer, sparing: watcher)
             return nil
         }
         let isQuery = queryKey != nil

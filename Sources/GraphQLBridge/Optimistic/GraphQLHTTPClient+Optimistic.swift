@@ -3,7 +3,10 @@ import Foundation
 extension GraphQLHTTPClient {
     /// Executes a mutation, showing its expected result at once: `optimisticData` is applied to the cache
     /// before the request (watchers and refs see it), then replaced by the server's result, or rolled back
-    /// exactly when the server refuses the mutation (it answers with errors). Several optimistic mutations in flight
+    /// exactly when the server refuses the mutation (it answers with errors and no data). An answer with data and
+    /// errors is an applied mutation: its data replaces the layer whatever `errorPolicy` then makes of the call; an
+    /// answer the cache does not write (`Cache-Control: no-store`, a body that does not decode) ends the layer with the
+    /// fields it changed stale, so the next read asks the server. Several optimistic mutations in flight
     /// are layers of their own: each is replaced or rolled back independently, whatever the order their answers
     /// come in.
     ///
@@ -53,18 +56,23 @@ extension GraphQLHTTPClient {
             }
         }
         let layer = await cache.addOptimisticLayer(normalizer.writes)
+        let fetched: Fetched<Mutation.Data>
         do {
-            let fetched = try await fetch(mutation, errorPolicy: errorPolicy)
-            await store(fetched, in: cache, metadata: metadata, variables: variables, replacingLayer: layer)
-            return fetched.result
+            fetched = try await fetch(mutation, errorPolicy: errorPolicy)
         } catch {
+            // No answer: refused only when the request certainly never went out.
             await cache.removeOptimisticLayer(layer, ending: Self.outcomeIsKnown(error) ? .rolledBack : .unknownOutcome)
             throw error
         }
+        // An answer: with data, the server applied the mutation (errors or not) and the layer is replaced by what it
+        // answered (or, not written, ends with the fields it changed stale); without data, it refused: rolled back.
+        await store(fetched, in: cache, metadata: metadata, variables: variables, replacingLayer: layer)
+        return try fetched.get()
     }
 
-    /// Whether a failed write certainly did not happen: the server answered (with errors or a refusing status), or
-    /// the request never went out. After a cancellation, a timeout or a lost connection it may have happened.
+    /// Whether a failed write certainly did not happen: the server answered without data (with errors or a refusing
+    /// status), or the request never went out. After a cancellation, a timeout or a lost connection it may have
+    /// happened.
     static func outcomeIsKnown(_ error: APIError) -> Bool {
         switch error {
         case .graphQL, .httpStatus, .encoding, .unimplemented, .persistedQueryNotRegistered, .webSocketUnavailable:

@@ -30,7 +30,9 @@ struct OptimisticLayer: Sendable {
 extension GraphQLCache {
     /// How an optimistic layer ends when its mutation gives no result to write.
     enum LayerEnding: Sendable {
-        /// The server refused the mutation (it answered with errors): what the layer changed reads as before.
+        /// The server refused the mutation (it answered with errors and no data, or the request certainly never went
+        /// out): what the layer changed reads as before. (An answer with data is applied, errors or not: the layer is
+        /// replaced by it, or ended as applied: see `GraphQLHTTPClient.store`.)
         case rolledBack
         /// The outcome cannot be known (cancelled or cut off after the request went out: the server may have applied
         /// it): rolled back, and the stored fields the layer would have changed are stale, so the next read asks the
@@ -55,44 +57,24 @@ extension GraphQLCache {
     func removeOptimisticLayer(_ id: UInt64, ending: LayerEnding) {
         guard let index = optimisticLayers.firstIndex(where: { $0.id == id }) else { return }
         let layer = optimisticLayers.remove(at: index)
-        if ending == .unknownOutcome { markStale(layer.records) }
+        if ending == .unknownOutcome { markStale(every: layer.records, differing: [:]) }
         invalidate(Set(layer.records.keys))
     }
 
     /// Replaces an optimistic layer with the server's result in one step (watchers never see the rollback in
-    /// between).
+    /// between). When the answer cannot be written (an error without a path), the layer ends as applied: the stored
+    /// fields it changed are made stale.
     func write(_ response: ResponseWrite, replacingLayer id: UInt64) {
-        if let index = optimisticLayers.firstIndex(where: { $0.id == id }) {
-            let layer = optimisticLayers.remove(at: index)
-            invalidate(Set(layer.records.keys))
+        guard let index = optimisticLayers.firstIndex(where: { $0.id == id }) else {
+            write(response)
+            return
         }
-        write(response)
+        let layer = optimisticLayers.remove(at: index)
+        let outcome = write(response)
+        if outcome.wasUnwritable { markStale(every: layer.records, differing: [:]) }
+        invalidate(Set(layer.records.keys))
     }
 
     /// How many optimistic layers are waiting for their server's answer.
     public var optimisticLayerCount: Int { optimisticLayers.count }
-
-    /// Makes the stored fields of `expected` stale (their values kept, for `.cacheOnly` and offline reads).
-    private func markStale(_ expected: [String: CacheRecord]) {
-        do throws(GraphQLCacheError) {
-            let stored = try store.records(forKeys: Array(expected.keys))
-            var stale: [CacheRecord] = []
-            for (key, layer) in expected {
-                guard var record = stored[key] else { continue }
-                var touched = false
-                for name in layer.fieldNames {
-                    guard var entry = record.entry(named: name) else { continue }
-                    entry.maxAge = .zero
-                    record.setEntry(entry, named: name)
-                    touched = true
-                }
-                if touched { stale.append(record) }
-            }
-            try store.write(stale)
-            changed(Set(stale.map(\.key)))
-        } catch {
-            unreliableKeys.formUnion(expected.keys)
-            report(error)
-        }
-    }
 }

@@ -82,15 +82,17 @@ final class SubscriptionIteratorState<Subscription: GraphQLSubscription>: @unche
             // With a cache, the decoder records the event's tape as it reads it (the payload read once).
             let cache = client.cache
             let metadata = Subscription.cacheMetadata
-            var tape: JSONTape?
-            let result = try GraphQLResponseDecoder.decode(
-                Subscription.Data.self, operation: Subscription.operationName, response: HTTPResponse(status: 200),
-                body: payload, errorPolicy: errorPolicy, recordingTape: cache != nil && metadata != nil, tape: &tape)
-            if let cache, let metadata {
-                await client.writeSubscriptionEvent(
-                    result, payload: payload, tape: tape, metadata: metadata, variables: variables, in: cache)
+            guard let cache, let metadata else {
+                return try GraphQLResponseDecoder.decode(
+                    Subscription.Data.self, operation: Subscription.operationName,
+                    response: HTTPResponse(status: 200), body: payload, errorPolicy: errorPolicy)
             }
-            return result
+            // As a mutation's answer: what the event says is written (or made stale) before the error policy fails
+            // the subscription.
+            let event = GraphQLHTTPClient.decodeEvent(
+                Subscription.self, payload: payload, errorPolicy: errorPolicy)
+            await client.writeSubscriptionEvent(event, metadata: metadata, variables: variables, in: cache)
+            return try event.get()
         } catch {
             end()
             if case .cancelled = error, Task.isCancelled { return nil }

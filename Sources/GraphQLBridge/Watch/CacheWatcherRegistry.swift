@@ -44,9 +44,10 @@ struct CacheWatcherRegistry {
         }
     }
 
-    /// Signals the watchers that depend on any of `keys`.
-    func signal(_ keys: some Sequence<String>) {
+    /// Signals the watchers that depend on any of `keys` (but `excluded`).
+    func signal(_ keys: some Sequence<String>, except excluded: UInt64? = nil) {
         var signalled: Set<UInt64> = []
+        if let excluded { signalled.insert(excluded) }
         for key in keys {
             guard let ids = index[key] else { continue }
             for id in ids where signalled.insert(id).inserted { entries[id]?.watcher?.signal() }

@@ -35,10 +35,13 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// Whether the server's last answer could not be cached at all (`no-store`, an error without a path): the cache
     /// cannot answer the query, and a miss is not a reason to refetch, or the watcher would loop.
     private var lastAnswerUncached = false
-    /// The errors of the server's last answer (partial data): their fields are never cached, so cache reads
-    /// give them as `null`, with these errors, as the server did.
-    private var knownErrors: [GraphQLError] = []
-    private var nullPaths: Set<String> = []
+    /// The errors of the server's last answer (partial data), each with the record field its `null` was written to:
+    /// those fields are never cached, so a cache read that reaches that record's field gives it as `null`, with its
+    /// error, as the server did. An error belongs to the object it was reported on: when the path leads to another
+    /// object, the old error is not shown, and the other object's missing field is a miss.
+    private var knownErrors: [(error: GraphQLError, null: ErrorNull?)] = []
+    /// The record fields of ``knownErrors``.
+    private var errorNulls: Set<ErrorNull> = []
 
     init(client: GraphQLHTTPClient, query: Query, start: Start, errorPolicy: GraphQLErrorPolicy) {
         self.client = client
@@ -171,13 +174,17 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// Reads the cache (registering what the result depends on). `inPlaceOfFailure`: a stale result the server said
     /// `must-revalidate` or `no-cache` of is a miss.
     private func read(_ context: Context, inPlaceOfFailure: Bool = false) async throws(APIError) -> Read {
-        switch await context.cache.readForWatcher(
+        let read = await context.cache.readForWatcher(
             Query.Data.self, operationName: Query.operationName, metadata: context.metadata,
-            variables: context.variables, queryKey: context.queryKey, nullPaths: nullPaths, watcher: context.watcher,
+            variables: context.variables, queryKey: context.queryKey, errorNulls: errorNulls, watcher: context.watcher,
             inPlaceOfFailure: inPlaceOfFailure)
-        {
+        switch read.outcome {
         case .hit(let data, let isStale, _):
-            var result = GraphQLResult(data: data, errors: knownErrors)
+            // The errors whose `null`s this read gave (at the records they were reported on).
+            let errors = knownErrors.compactMap { known in
+                known.null.map(read.errorNullsRead.contains) == true ? known.error : nil
+            }
+            var result = GraphQLResult(data: data, errors: errors)
             result.source = .cache
             result.isStale = isStale
             return .hit(result)
@@ -193,14 +200,20 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// an answer the cache already had newer data for signals it at once.
     private mutating func fromServer(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
         let fetched = try await client.fetch(query, errorPolicy: errorPolicy, sharedAs: context.queryKey)
-        knownErrors = fetched.result.errors
+        // The cache takes what the server answered before the error policy fails the watch.
         let outcome = await client.store(
             fetched, in: context.cache, metadata: context.metadata, variables: context.variables,
             queryKey: context.queryKey, watcher: context.watcher)
-        // Where the server's errors put a null, the cache has no value: a watcher reads null there, as the server said.
-        nullPaths = outcome?.nullPaths ?? []
+        let result = try fetched.get()
+        // Where the server's errors put a null, the cache has no value: a watcher reads null there, as the server said,
+        // while its read reaches the record the error was reported on.
+        let nulls = outcome?.errorNulls ?? []
+        knownErrors = result.errors.enumerated().map { index, error in
+            (error, nulls.indices.contains(index) ? nulls[index] : nil)
+        }
+        errorNulls = Set(knownErrors.compactMap(\.null))
         lastAnswerUncached = outcome?.dependencies.isEmpty ?? true
-        return emit(fetched.result)
+        return emit(result)
     }
 
     /// `result`, unless it equals the last one given (same data, same staleness, same errors).

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Answers the server gave that are not written: what the server applied is never forgotten.
+///
+/// An answer with data says what the server holds now (for a mutation: what it applied), even when the cache does
+/// not write it: the server said `Cache-Control: no-store`, the body did not decode into the operation's type (or
+/// came with a refusing HTTP status), or an error without a path cannot be placed. Then the stored fields the answer
+/// carries with another value (the fields of the records it names, keyed objects and the query's root fields) are
+/// made stale: kept for `.cacheOnly` and offline reads, never served as fresh, so the next `.preferCache` read asks
+/// the server. Fields the answer gives with the value the store holds keep their lifetimes.
+extension GraphQLCache {
+    /// Makes stale the stored fields that `response` (an answer not written) carries with another value; with
+    /// `layer`, its optimistic layer ends as applied, not refused: removed, and every stored field it changed made
+    /// stale (the server's values for them are not known). `watcher`, whose own answer this is, is not signalled (it
+    /// shows the server's answer itself).
+    func markStale(carriedBy response: ResponseWrite, endingLayer layer: UInt64? = nil, sparing watcher: CacheWatcher?)
+    {
+        var expected: [String: CacheRecord] = [:]
+        if let layer, let index = optimisticLayers.firstIndex(where: { $0.id == layer }) {
+            expected = optimisticLayers.remove(at: index).records
+        }
+        let carried = carriedRecords(response)
+        let staled = markStale(every: expected, differing: carried)
+        // The layer's records read as the store holds them again; the stale ones changed in the store.
+        let touched = staled.union(expected.keys)
+        guard !touched.isEmpty else { return }
+        watchers.signal(touched, except: watcher?.id)
+        memo.forget(readingAnyOf: touched, except: nil)
+    }
+
+    /// Makes stale every stored field of `every` (an optimistic layer's: what the mutation was expected to change)
+    /// and the stored fields of `differing` (an answer's records) whose value differs from the one given; logs the
+    /// change (an answer in flight from before does not make them fresh again) and returns the keys of the records
+    /// changed. Signals no watcher.
+    @discardableResult
+    func markStale(every: [String: CacheRecord], differing: [String: CacheRecord]) -> Set<String> {
+        let keys = Set(every.keys).union(differing.keys)
+        guard !keys.isEmpty else { return [] }
+        do throws(GraphQLCacheError) {
+            let stored = try store.records(forKeys: Array(keys))
+            var stale: [CacheRecord] = []
+            for key in keys {
+                guard var record = stored[key] else { continue }
+                var touched = false
+                func expire(_ name: String, unless given: CacheValue?) {
+                    guard var entry = record.entry(named: name), entry.value != .missing,
+                        given == nil || given != entry.value, entry.maxAge != .zero
+                    else { return }
+                    entry.maxAge = .zero
+                    record.setEntry(entry, named: name)
+                    touched = true
+                }
+                if let fields = every[key] { for name in fields.fieldNames { expire(name, unless: nil) } }
+                if let fields = differing[key] {
+                    for name in fields.fieldNames {
+                        guard let given = fields.entry(named: name)?.value, given != .missing else { continue }
+                        expire(name, unless: given)
+                    }
+                }
+                if touched { stale.append(record) }
+            }
+            guard !stale.isEmpty else { return [] }
+            try store.write(stale)
+            let changed = Set(stale.map(\.key))
+            writeLog.change(changed)
+            generation.set(writeLog.generation)
+            return changed
+        } catch {
+            unreliableKeys.formUnion(keys)
+            report(error)
+            return keys
+        }
+    }
+
+    /// The records `response`'s data carries (its errors' `null`s read as values: compared, not written).
+    private func carriedRecords(_ response: ResponseWrite) -> [String: CacheRecord] {
+        var normalizer = CacheNormalizer(
+            metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
+            serverMaxAge: nil, defaultMaxAge: maxAge)
+        switch response.data {
+        case .tree(let data):
+            normalizer.normalize(data: data, errors: [], rootKey: response.rootKey)
+        case .tape(let tape, let data):
+            normalizer.normalize(tape: tape, data: data, rootKey: response.rootKey)
+        case .body(let body):
+            guard let data = ResponseData.taped(body) else { return [:] }
+            var taped = response
+            taped.data = data
+            return carriedRecords(taped)
+        }
+        return normalizer.records
+    }
+}
