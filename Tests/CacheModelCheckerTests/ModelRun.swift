@@ -154,23 +154,27 @@ final class ModelRun {
             let watch = watches[index]
             let outcomes = watch.sink.outcomes(from: watch.checked)
             watches[index].checked += outcomes.count
-            for outcome in outcomes {
-                log.append("  watch \(index) showed \(Self.describe(outcome))")
-                try check(
-                    outcome, operation: watch.operation, variables: watch.variables, cache: watch.cache,
-                    what: "watch \(index) showed")
-            }
+            for outcome in outcomes { log.append("  watch \(index) showed \(Self.describe(outcome))") }
+            // What the watch shows now: the results before it in this step were shown before the answers that
+            // replaced them came (the model, taken after the step, knows those answers).
+            guard let shown = outcomes.last else { continue }
+            try check(
+                shown, operation: watch.operation, variables: watch.variables, cache: watch.cache,
+                what: "watch \(index) shows")
         }
     }
 
-    /// Each watch's last result equals a fresh read of its query.
+    /// Each watch's last result equals a fresh read of its query (after the read, which also shows the cache what
+    /// other processes wrote, the watches are given time to catch up).
     private func checkWatches() async throws {
         for (index, watch) in watches.enumerated() {
-            guard case .result(let data?, _, let isStale, _)? = watch.sink.last, !isStale else { continue }
             transport.state.withLock { $0.headers = .none }
             let read = await watch.operation.run(
                 clients[watch.cache], watch.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
-            guard case .result(let fresh?, .cache, false, _) = read else { continue }
+            await settle()
+            guard case .result(let fresh?, .cache, false, _) = read,
+                case .result(let data?, _, false, _)? = watch.sink.last
+            else { continue }
             if fresh != data {
                 throw ModelFailure(
                     step: 0,
@@ -263,12 +267,13 @@ final class ModelRun {
             }
             log.append("\(step)")
         case .clear(let cache):
+            // A new epoch first: the watches' requests after the clear (it signals them) belong to it.
+            transport.state.withLock { $0.epoch += 1 }
             do {
                 try await caches[cache].clear()
             } catch {
                 log.append("clear failed: \(error)")
             }
-            transport.state.withLock { $0.epoch += 1 }
             log.append("\(step)")
         case .relaunch(let cache, let version):
             if let version, configuration.persistent {

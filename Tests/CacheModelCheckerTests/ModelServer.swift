@@ -139,7 +139,11 @@ struct ModelServer {
             }
             let arguments = field.arguments.reduce(into: [String: JSONValue]()) { $0[$1.name.value] = json($1.value) }
             let resolved = try resolve(object, name, arguments: arguments, mutating: mutating)
-            let fieldSource = name == "id" || name == "shop" || name == "sku" ? source : object.source + "." + name
+            // A field with arguments is a field of its own for each of them (`search({"text":"o"})`).
+            let fieldSource =
+                name == "id" || name == "shop" || name == "sku"
+                ? source
+                : object.source + "." + name + (arguments.isEmpty ? "" : "(" + JSONValue.object(arguments).jsonText + ")")
             let subselections = fields.compactMap(\.selectionSet)
             members[key] = try value(
                 resolved, selections: subselections, path: fieldPath, source: fieldSource, following: following?[key])
