@@ -39,8 +39,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// Format 2: the fields in ``CacheRecordCodec``'s binary format. Format 5: stored responses with their
     /// dependencies. Format 6: `responses` as a rowid table. Format 7: objects without a key under a root field have
     /// keys of their own (``CacheKey``), values may be missing (an error's `null`), and stored responses are keyed by
-    /// the operation's document.
-    static let formatVersion = "graphqlbridge-cache-7"
+    /// the operation's document. Format 8: object keys quote a value that is not plain, and keys escape non-ASCII
+    /// characters (``CacheKey``: no key is another's).
+    static let formatVersion = "graphqlbridge-cache-8"
 
     /// The database file.
     let fileURL: URL
