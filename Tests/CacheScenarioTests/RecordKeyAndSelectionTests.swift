@@ -196,6 +196,41 @@ struct RecordKeyAndSelectionTests {
                 != nil)
     }
 
+    @Test("a key field's response key holding another field (`id: name`) does not key the object: no overwrite")
+    func keyFieldResponseKeyAliased() async throws {
+        let setup = try Setup()
+        setup.answer(#"{"member":{"id":"m2","name":"Bob","bio":"Bob's bio"}}"#)
+        _ = try await setup.client.execute(MemberPlainBioQuery(id: "m2"))
+        // Member m1's name is "m2" (a user chose it), selected as `id: name`.
+        setup.answer(#"{"member":{"id":"m2","bio":"Mallory's bio"}}"#)
+        _ = try await setup.client.execute(MemberNameAsIDQuery(id: "m1"))
+
+        let bob = try await setup.cached(MemberPlainBioQuery(id: "m2"))
+        #expect(bob.member?.name == "Bob")
+        #expect(bob.member?.bio == "Bob's bio")
+        let mallory = try await setup.cached(MemberNameAsIDQuery(id: "m1"))
+        #expect(mallory.member?.id == "m2")
+        #expect(mallory.member?.bio == "Mallory's bio")
+
+        // The id under an alias keys the object as `id` does: one record, read by the other query.
+        setup.answer(#"{"member":{"memberID":"m2","name":"Bob","bio":"New bio"}}"#)
+        _ = try await setup.client.execute(MemberAliasedIDQuery(id: "m2"), fetchPolicy: .serverOnly)
+        #expect(try await setup.cached(MemberPlainBioQuery(id: "m2")).member?.bio == "New bio")
+        #expect(setup.requestCount == 3)
+    }
+
+    @Test("a field selected under the response key `__typename` (`__typename: name`) is not the object's type")
+    func typenameResponseKeyAliased() async throws {
+        let setup = try Setup()
+        try await Self.fetchSite(setup, id: "m1", name: "Home", ownerName: "Ann")
+        // Member m1's name is "Site" (a user chose it), selected as `__typename: name`.
+        setup.answer(#"{"member":{"__typename":"Site","id":"m1","bio":"Mallory's bio"}}"#)
+        _ = try await setup.client.execute(MemberNameAsTypenameQuery(id: "m1"))
+
+        #expect(try await setup.cached(SiteOwnerQuery(id: "m1")).site?.name == "Home")
+        #expect(try await setup.cached(MemberNameAsTypenameQuery(id: "m1")).member?.__typename == "Site")
+    }
+
     /// Ids that spell, or try to spell, other keys: separators, quotes, escapes, braces, an empty one, a key's own text.
     static let trickyIDs = [
         "a", "a.owner", "a.owner.name", "a,b", "a:b", "Site:a", "Site:a.owner", "\"a\"", "\"a\".owner", "a\\",

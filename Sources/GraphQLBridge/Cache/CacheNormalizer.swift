@@ -171,13 +171,15 @@ struct CacheNormalizer {
         case .object where selections != nil:
             guard let selections else { return .null }
             let typeName = try Self.typeName(of: value, in: input, selections: selections)
+            let selected = selections.fields(forType: typeName)
             let key =
-                try objectKey(value, in: input, typeName: typeName) ?? pathKey(owner: owner, fieldKey: fieldKey)
+                try objectKey(value, in: input, typeName: typeName, selected: selected)
+                ?? pathKey(owner: owner, fieldKey: fieldKey)
             // The object's own fields' paths start from its key.
             let outer = listIndices
             listIndices = []
             try writeObject(
-                input, value, typeName: typeName, selections: selections, key: key, responsePath: responsePath)
+                input, value, typeName: typeName, selected: selected, key: key, responsePath: responsePath)
             listIndices = outer
             return .reference(key)
         default:
@@ -190,13 +192,12 @@ struct CacheNormalizer {
     /// Writes `object`'s selected fields into the record `key`: its fields (whose values may visit the same object
     /// again, below) are merged into the record as it is after them, so that what a visit below wrote is kept.
     private mutating func writeObject<Input: CacheNormalizerInput>(
-        _ input: Input, _ object: Input.Value, typeName: String?, selections: GraphQLSelectionSetMetadata,
-        key: String, responsePath: String?
+        _ input: Input, _ object: Input.Value, typeName: String?, selected: [CollectedField], key: String,
+        responsePath: String?
     ) throws(GraphQLDecodingError) {
         dependencies.insert(key)
         let lifetimes = facts(of: typeName).lifetimes
         var fields: CacheRecordWrite = []
-        let selected = selections.fields(forType: typeName)
         fields.reserveCapacity(selected.count)
         var hint = 0
         for field in selected where field.isSelected(variables: variables) {
@@ -222,9 +223,10 @@ struct CacheNormalizer {
     }
 
     /// ``CacheKey/object(typeName:values:)`` (spelled here, without a list of the values), or `nil` when the object's
-    /// type or a key field is not known (or is not a string or a number).
+    /// type or a key field is not known (or is not a string or a number). A key field is read where the selection
+    /// puts it (`memberID: id` under `memberID`), never from a response key that holds another field (`id: name`).
     private mutating func objectKey<Input: CacheNormalizerInput>(
-        _ object: Input.Value, in input: Input, typeName: String?
+        _ object: Input.Value, in input: Input, typeName: String?, selected: [CollectedField]
     ) throws(GraphQLDecodingError) -> String? {
         guard let typeName else { return nil }
         let keyFields = facts(of: typeName).keyFields
@@ -233,7 +235,8 @@ struct CacheNormalizer {
         CacheKey.appendComponent(typeName, to: &key)
         key.append(UInt8(ascii: ":"))
         for (index, field) in keyFields.enumerated() {
-            guard let member = input.member(object, field) else { return nil }
+            guard let responseKey = responseKey(of: field, in: selected), let member = input.member(object, responseKey)
+            else { return nil }
             if index > 0 { key.append(UInt8(ascii: ",")) }
             switch try input.json(member) {
             case .string(let text), .number(let text): CacheKey.appendComponent(text, to: &key)
@@ -241,6 +244,20 @@ struct CacheNormalizer {
             }
         }
         return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The response key of the field `name` (without arguments) among `selected`: its alias when it has one; `nil`
+    /// when it is not selected and another field has `name` as its response key. (A field none of `selected` names is
+    /// looked up under its name: metadata written by hand may leave out a key field the response has.)
+    private func responseKey(of name: String, in selected: [CollectedField]) -> String? {
+        var taken = false
+        for field in selected {
+            if field.field.name == name, field.constantCacheKey != nil, field.isSelected(variables: variables) {
+                return field.responseKey
+            }
+            if field.responseKey == name { taken = true }
+        }
+        return taken ? nil : name
     }
 
     /// What the metadata says of `typeName` (its key fields, its fields' lifetimes), looked up once per response.
@@ -254,11 +271,14 @@ struct CacheNormalizer {
         return facts
     }
 
-    /// The object's `__typename`, else the type its selections are on.
+    /// The object's `__typename` (where the selection puts it: ``GraphQLSelectionSetMetadata/typeNameResponseKey``),
+    /// else the type its selections are on.
     private static func typeName<Input: CacheNormalizerInput>(
         of object: Input.Value, in input: Input, selections: GraphQLSelectionSetMetadata
     ) throws(GraphQLDecodingError) -> String? {
-        if let member = input.member(object, "__typename"), case .string(let name) = try input.json(member) {
+        if let responseKey = selections.typeNameResponseKey, let member = input.member(object, responseKey),
+            case .string(let name) = try input.json(member)
+        {
             return name
         }
         return selections.typeName

@@ -19,6 +19,10 @@ public final class GraphQLSelectionSetMetadata: Sendable {
     /// The type names its conditions (and theirs, nested) apply to: any other type gets the unconditional fields
     /// only, so whatever `__typename` a response holds, ``fieldsByType`` keeps at most these and `nil`.
     private let conditionTypes: Set<String>
+    /// Where a response holds the object's `__typename`: the response key of the `__typename` field selected
+    /// whatever the type (its alias, if any); `nil` when none is and another field has the response key
+    /// `__typename` (`__typename: name`), here or in a type condition; else `__typename`.
+    let typeNameResponseKey: String?
 
     /// Creates the metadata of a selection set.
     public init(
@@ -37,6 +41,16 @@ public final class GraphQLSelectionSetMetadata: Sendable {
         }
         gather(conditions)
         self.conditionTypes = types
+        if let field = fields.first(where: { $0.name == "__typename" }) {
+            typeNameResponseKey = field.responseKey
+        } else {
+            func aliasesTypeName(_ fields: [GraphQLFieldMetadata], _ conditions: [GraphQLTypeConditionMetadata]) -> Bool
+            {
+                fields.contains { $0.responseKey == "__typename" && $0.name != "__typename" }
+                    || conditions.contains { aliasesTypeName($0.selections.fields, $0.selections.conditions) }
+            }
+            typeNameResponseKey = aliasesTypeName(fields, conditions) ? nil : "__typename"
+        }
     }
 
     /// The fields that apply to an object of type `typeName`: ``collectFields(forType:)``, computed once when it
