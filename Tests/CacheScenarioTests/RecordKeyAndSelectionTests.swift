@@ -73,6 +73,31 @@ struct RecordKeyAndSelectionTests {
         #expect(read.member?.bio == nil)
     }
 
+    @Test("the optimistic path merges the same way: the optimistic `bio` of row 1's shape is written and read")
+    func optimisticMergesTheSameWay() async throws {
+        let setup = try Setup()
+        setup.answer(#"{"member":{"id":"m1","name":"Ann","bio":"Hello"}}"#)
+        _ = try await setup.client.execute(MemberPlainBioQuery(id: "m1"))
+
+        let gate = Gate()
+        let answer = Data(#"{"data":{"setMemberBio":{"id":"m1","name":"Ann","bio":"New"}}}"#.utf8)
+        setup.transport.enqueue { _, _ in
+            await gate.wait()
+            return (HTTPResponse(status: 200, headers: ["Content-Type": "application/json"]), answer)
+        }
+        let client = setup.client
+        let mutation = Task {
+            try await client.execute(
+                SetMemberBioMutation(id: "m1", bio: "New", full: false),
+                optimisticData: .init(setMemberBio: .init(id: "m1", name: "Ann", bio: "Optimistic")))
+        }
+        #expect(await setup.transport.waitForRequests(2, timeout: .seconds(60)))
+        #expect(try await setup.cached(MemberPlainBioQuery(id: "m1")).member?.bio == "Optimistic")
+        await gate.open()
+        _ = try await mutation.value
+        #expect(try await setup.cached(MemberPlainBioQuery(id: "m1")).member?.bio == "New")
+    }
+
     @Test("one named fragment spread twice under different conditions: selected when the second one is")
     func fragmentSpreadTwice() async throws {
         let setup = try Setup()
@@ -290,5 +315,24 @@ struct RecordKeyAndSelectionTests {
         #expect(
             await setup.cache.record(forKey: CacheRecord.objectKey(typeName: "ShelfItem", keyValues: ["a,b", "c"]))
                 != nil)
+    }
+}
+
+/// Holds a mock server's answer until the test opens it.
+private actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Returns once the gate is open.
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Opens the gate: every waiter goes on.
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
     }
 }
