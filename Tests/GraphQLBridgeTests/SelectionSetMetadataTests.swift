@@ -44,4 +44,50 @@ struct SelectionSetMetadataTests {
         _ = set.fields(forType: "Ticket")
         #expect(set.keptFieldListCount == 2, "nil (for every unknown type) and Ticket")
     }
+
+    @Test(
+        "one response key in several places: selected when any place is; sub-selections merged, each place's conditions kept on what it selects"
+    )
+    func placesMerge() throws {
+        // `friend @include(if: $a) { x }`, `friend { y }`, `... on T { friend @skip(if: $b) { z } }`, `bio @include(if: $a)`, `bio`.
+        let set = GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("friend", includeIf: ["a"], selections: .init(typeName: "F", [Self.field("x")])),
+                GraphQLFieldMetadata("friend", selections: .init(typeName: "F", [Self.field("y")])),
+                GraphQLFieldMetadata("bio", includeIf: ["a"]), Self.field("bio"),
+            ],
+            conditions: [
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["T"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: "T",
+                        [
+                            GraphQLFieldMetadata(
+                                "friend", skipIf: ["b"], selections: .init(typeName: "F", [Self.field("z")]))
+                        ]
+                    ))
+            ])
+        let fields = set.fields(forType: "T")
+        #expect(fields.map(\.responseKey) == ["friend", "bio"])
+        let friend = try #require(fields.first)
+        #expect(friend.alwaysSelected)
+        #expect(fields.last?.alwaysSelected == true, "bio is selected unconditionally in one place")
+        let below = try #require(friend.selections)
+        func selected(_ variables: [String: JSONValue]) -> [String] {
+            below.fields(forType: "F").filter { $0.isSelected(variables: variables) }.map(\.responseKey)
+        }
+        #expect(selected([:]) == ["y", "z"])
+        #expect(selected(["a": .bool(true)]) == ["x", "y", "z"])
+        #expect(selected(["a": .bool(true), "b": .bool(true)]) == ["x", "y"])
+
+        // Only conditional places: selected when any of them holds.
+        let either = GraphQLSelectionSetMetadata(
+            typeName: "U", [GraphQLFieldMetadata("bio", includeIf: ["a"]), GraphQLFieldMetadata("bio", skipIf: ["b"])])
+        let bio = try #require(either.fields(forType: "U").first)
+        #expect(!bio.alwaysSelected)
+        #expect(bio.isSelected(variables: [:]))
+        #expect(bio.isSelected(variables: ["a": .bool(true), "b": .bool(true)]))
+        #expect(!bio.isSelected(variables: ["a": .bool(false), "b": .bool(true)]))
+    }
 }

@@ -161,13 +161,13 @@ struct CacheNormalizer {
     /// The value of the field `fieldKey` of the record `owner` (at ``listIndices`` in its lists): an object without a
     /// key is written under its path, spelled only then.
     private mutating func convert<Input: CacheNormalizerInput>(
-        _ input: Input, _ value: Input.Value, selections: [GraphQLSelectionSetMetadata], owner: String,
+        _ input: Input, _ value: Input.Value, selections: GraphQLSelectionSetMetadata?, owner: String,
         fieldKey: String, responsePath: String?
     ) throws(GraphQLDecodingError) -> CacheValue {
         switch try input.kind(of: value) {
         case .null:
             return .null
-        case .array(let items) where !selections.isEmpty || items.contains(where: input.isArrayOrObject):
+        case .array(let items) where selections != nil || items.contains(where: input.isArrayOrObject):
             var converted: [CacheValue] = []
             converted.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -184,15 +184,18 @@ struct CacheNormalizer {
                 listIndices.removeLast()
             }
             return .list(converted)
-        case .object where !selections.isEmpty:
+        case .object where selections != nil:
+            guard let selections else { return .null }
             let typeName = try Self.typeName(of: value, in: input, selections: selections)
+            let selected = selections.fields(forType: typeName)
             let key =
-                try objectKey(value, in: input, typeName: typeName) ?? pathKey(owner: owner, fieldKey: fieldKey)
+                try objectKey(value, in: input, typeName: typeName, selected: selected)
+                ?? pathKey(owner: owner, fieldKey: fieldKey)
             // The object's own fields' paths start from its key.
             let outer = listIndices
             listIndices = []
             try writeObject(
-                input, value, typeName: typeName, selections: selections, key: key, responsePath: responsePath)
+                input, value, typeName: typeName, selected: selected, key: key, responsePath: responsePath)
             listIndices = outer
             return .reference(key)
         default:
@@ -205,24 +208,22 @@ struct CacheNormalizer {
     /// Writes `object`'s selected fields into the record `key`: its fields (whose values may visit the same object
     /// again, below) are merged into the record as it is after them, so that what a visit below wrote is kept.
     private mutating func writeObject<Input: CacheNormalizerInput>(
-        _ input: Input, _ object: Input.Value, typeName: String?, selections: [GraphQLSelectionSetMetadata],
-        key: String, responsePath: String?
+        _ input: Input, _ object: Input.Value, typeName: String?, selected: [CollectedField], key: String,
+        responsePath: String?
     ) throws(GraphQLDecodingError) {
         dependencies.insert(key)
         let lifetimes = facts(of: typeName).lifetimes
         var fields: CacheRecordWrite = []
-        fields.reserveCapacity(selections.count == 1 ? selections[0].fields.count : 16)
+        fields.reserveCapacity(selected.count)
         var hint = 0
-        for set in selections {
-            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
-                guard let value = input.member(object, field.responseKey, hint: &hint) else { continue }
-                let fieldKey = field.cacheKey(variables: variables)
-                let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
-                let entry = try self.entry(
-                    input, value, field: field, owner: key, fieldKey: fieldKey, lifetime: lifetimes.of(field),
-                    responsePath: path)
-                fields.append(CacheFieldWrite(name: fieldKey, entry: entry))
-            }
+        for field in selected where field.isSelected(variables: variables) {
+            guard let value = input.member(object, field.responseKey, hint: &hint) else { continue }
+            let fieldKey = field.cacheKey(variables: variables)
+            let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
+            let entry = try self.entry(
+                input, value, field: field, owner: key, fieldKey: fieldKey, lifetime: lifetimes.of(field),
+                responsePath: path)
+            fields.append(CacheFieldWrite(name: fieldKey, entry: entry))
         }
         // After what a visit below wrote to the same record: this visit's fields win.
         if let index = writes.index(forKey: key) {
@@ -237,24 +238,42 @@ struct CacheNormalizer {
         CacheKey.child(of: owner, field: fieldKey, at: listIndices)
     }
 
-    /// `Type:id` (key fields joined by `,`), or `nil` when the object's type or a key field is not known.
+    /// ``CacheKey/object(typeName:values:)`` (spelled here, without a list of the values), or `nil` when the object's
+    /// type or a key field is not known (or is not a string or a number). A key field is read where the selection
+    /// puts it (`memberID: id` under `memberID`), never from a response key that holds another field (`id: name`).
     private mutating func objectKey<Input: CacheNormalizerInput>(
-        _ object: Input.Value, in input: Input, typeName: String?
+        _ object: Input.Value, in input: Input, typeName: String?, selected: [CollectedField]
     ) throws(GraphQLDecodingError) -> String? {
         guard let typeName else { return nil }
         let keyFields = facts(of: typeName).keyFields
-        var key = typeName
+        var key: [UInt8] = []
         key.reserveCapacity(typeName.utf8.count + 1 + keyFields.count * 16)
-        key.append(":")
+        CacheKey.appendComponent(typeName, to: &key)
+        key.append(UInt8(ascii: ":"))
         for (index, field) in keyFields.enumerated() {
-            guard let member = input.member(object, field) else { return nil }
-            if index > 0 { key.append(",") }
+            guard let responseKey = responseKey(of: field, in: selected), let member = input.member(object, responseKey)
+            else { return nil }
+            if index > 0 { key.append(UInt8(ascii: ",")) }
             switch try input.json(member) {
-            case .string(let text), .number(let text): key.append(text)
+            case .string(let text), .number(let text): CacheKey.appendComponent(text, to: &key)
             default: return nil
             }
         }
-        return key
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The response key of the field `name` (without arguments) among `selected`: its alias when it has one; `nil`
+    /// when it is not selected and another field has `name` as its response key. (A field none of `selected` names is
+    /// looked up under its name: metadata written by hand may leave out a key field the response has.)
+    private func responseKey(of name: String, in selected: [CollectedField]) -> String? {
+        var taken = false
+        for field in selected {
+            if field.field.name == name, field.constantCacheKey != nil, field.isSelected(variables: variables) {
+                return field.responseKey
+            }
+            if field.responseKey == name { taken = true }
+        }
+        return taken ? nil : name
     }
 
     /// What the metadata says of `typeName` (its key fields, its fields' lifetimes), looked up once per response.
@@ -268,14 +287,17 @@ struct CacheNormalizer {
         return facts
     }
 
-    /// The object's `__typename`, else the type its selections are on.
+    /// The object's `__typename` (where the selection puts it: ``GraphQLSelectionSetMetadata/typeNameResponseKey``),
+    /// else the type its selections are on.
     private static func typeName<Input: CacheNormalizerInput>(
-        of object: Input.Value, in input: Input, selections: [GraphQLSelectionSetMetadata]
+        of object: Input.Value, in input: Input, selections: GraphQLSelectionSetMetadata
     ) throws(GraphQLDecodingError) -> String? {
-        if let member = input.member(object, "__typename"), case .string(let name) = try input.json(member) {
+        if let responseKey = selections.typeNameResponseKey, let member = input.member(object, responseKey),
+            case .string(let name) = try input.json(member)
+        {
             return name
         }
-        return selections.lazy.compactMap(\.typeName).first
+        return selections.typeName
     }
 
     /// Where an error at `path` put its `null` in `data`: the first position along the path that is `null` (or

@@ -55,6 +55,9 @@ struct CacheReader {
         self.load = load
     }
 
+    /// What is read of a reference met where the selection has no sub-selection: nothing (`{}`).
+    private static let noSelections = GraphQLSelectionSetMetadata(typeName: nil, [])
+
     /// Whether a field read has outlived its lifetime.
     var isStale: Bool { earliestExpiry <= now }
 
@@ -64,7 +67,7 @@ struct CacheReader {
         output.reserveCapacity(4096)
         output.append(contentsOf: #"{"data":"#.utf8)
         missingComponents = []
-        guard readObject(key: rootKey, selections: [metadata.selections], isRoot: true) else {
+        guard readObject(key: rootKey, selections: metadata.selections, isRoot: true) else {
             var path = ""
             for component in missingComponents.reversed() {
                 if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }
@@ -104,39 +107,33 @@ struct CacheReader {
     }
 
     private mutating func readObject(
-        key: String, selections: [GraphQLSelectionSetMetadata], isRoot: Bool = false
+        key: String, selections: GraphQLSelectionSetMetadata, isRoot: Bool = false
     ) -> Bool {
         // Each root field is a record of its own (see `CacheNormalizer`); any other object is one record.
         if isRoot { return readRoot(key: key, selections: selections) }
         guard let record = record(key) else { return false }
         var typeName: String?
         if case .scalar(.string(let name))? = record.entry(named: "__typename")?.value { typeName = name }
-        typeName = typeName ?? selections.lazy.compactMap(\.typeName).first
+        typeName = typeName ?? selections.typeName
 
         // The selected fields' entries up to the first missing one, and the records they refer to, loaded at once.
         // (An entry is `nil` for a field read as `null` because the server's answer had an error for it.)
         var entries: [(field: CollectedField, fieldKey: String, entry: CacheFieldEntry?)] = []
         var missingField: String?
-        // A response key selected in two of `selections` is read from the first (as the normalizer wrote it last).
-        var written: Set<String> = []
         var references: [String] = []
-        collect: for set in selections {
-            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
-                if selections.count > 1 {
-                    guard written.insert(field.responseKey).inserted else { continue }
+        // (Each response key once: every place it is selected merged, as the normalizer wrote it.)
+        for field in selections.fields(forType: typeName) where field.isSelected(variables: variables) {
+            let fieldKey = field.cacheKey(variables: variables)
+            guard let entry = record.entry(named: fieldKey), entry.value != .missing else {
+                if isErrorNull(ErrorNull(record: key, field: fieldKey)) {
+                    entries.append((field, fieldKey, nil))
+                    continue
                 }
-                let fieldKey = field.cacheKey(variables: variables)
-                guard let entry = record.entry(named: fieldKey), entry.value != .missing else {
-                    if isErrorNull(ErrorNull(record: key, field: fieldKey)) {
-                        entries.append((field, fieldKey, nil))
-                        continue
-                    }
-                    missingField = field.responseKey
-                    break collect
-                }
-                Self.collectReferences(entry.value, into: &references)
-                entries.append((field, fieldKey, entry))
+                missingField = field.responseKey
+                break
             }
+            Self.collectReferences(entry.value, into: &references)
+            entries.append((field, fieldKey, entry))
         }
         if references.count > 1 { prefetch(references) }
 
@@ -163,18 +160,11 @@ struct CacheReader {
     }
 
     /// The query root: each of its fields is the one field of a record of its own.
-    private mutating func readRoot(key: String, selections: [GraphQLSelectionSetMetadata]) -> Bool {
-        let typeName = selections.lazy.compactMap(\.typeName).first
+    private mutating func readRoot(key: String, selections: GraphQLSelectionSetMetadata) -> Bool {
         var fields: [(field: CollectedField, fieldKey: String, recordKey: String)] = []
-        var written: Set<String> = []
-        for set in selections {
-            for field in set.fields(forType: typeName) where field.isSelected(variables: variables) {
-                if selections.count > 1 {
-                    guard written.insert(field.responseKey).inserted else { continue }
-                }
-                let fieldKey = field.cacheKey(variables: variables)
-                fields.append((field, fieldKey, CacheKey.rootField(key, fieldKey)))
-            }
+        for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
+            let fieldKey = field.cacheKey(variables: variables)
+            fields.append((field, fieldKey, CacheKey.rootField(key, fieldKey)))
         }
         if fields.count > 1 { prefetch(fields.map(\.recordKey)) }
         output.append(UInt8(ascii: "{"))
@@ -230,7 +220,7 @@ struct CacheReader {
         if entry.mustRevalidate { revalidates = true }
     }
 
-    private mutating func readValue(_ value: CacheValue, selections: [GraphQLSelectionSetMetadata]) -> Bool {
+    private mutating func readValue(_ value: CacheValue, selections: GraphQLSelectionSetMetadata?) -> Bool {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)
@@ -244,7 +234,7 @@ struct CacheReader {
             json.writeJSONText(to: &output)
             return true
         case .reference(let key):
-            return readObject(key: key, selections: selections)
+            return readObject(key: key, selections: selections ?? CacheReader.noSelections)
         case .list(let items):
             output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {

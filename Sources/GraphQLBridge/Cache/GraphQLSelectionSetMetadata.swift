@@ -19,6 +19,10 @@ public final class GraphQLSelectionSetMetadata: Sendable {
     /// The type names its conditions (and theirs, nested) apply to: any other type gets the unconditional fields
     /// only, so whatever `__typename` a response holds, ``fieldsByType`` keeps at most these and `nil`.
     private let conditionTypes: Set<String>
+    /// Where a response holds the object's `__typename`: the response key of the `__typename` field selected
+    /// whatever the type (its alias, if any); `nil` when none is and another field has the response key
+    /// `__typename` (`__typename: name`), here or in a type condition; else `__typename`.
+    let typeNameResponseKey: String?
 
     /// Creates the metadata of a selection set.
     public init(
@@ -27,8 +31,7 @@ public final class GraphQLSelectionSetMetadata: Sendable {
         self.typeName = typeName
         self.fields = fields
         self.conditions = conditions
-        self.unconditionalFields =
-            conditions.isEmpty ? Self.merge(fields, conditions: [], forType: nil).map(CollectedField.init) : nil
+        self.unconditionalFields = conditions.isEmpty ? Self.merge(fields, conditions: [], forType: nil) : nil
         var types: Set<String> = []
         func gather(_ conditions: [GraphQLTypeConditionMetadata]) {
             for condition in conditions {
@@ -38,6 +41,16 @@ public final class GraphQLSelectionSetMetadata: Sendable {
         }
         gather(conditions)
         self.conditionTypes = types
+        if let field = fields.first(where: { $0.name == "__typename" }) {
+            typeNameResponseKey = field.responseKey
+        } else {
+            func aliasesTypeName(_ fields: [GraphQLFieldMetadata], _ conditions: [GraphQLTypeConditionMetadata]) -> Bool
+            {
+                fields.contains { $0.responseKey == "__typename" && $0.name != "__typename" }
+                    || conditions.contains { aliasesTypeName($0.selections.fields, $0.selections.conditions) }
+            }
+            typeNameResponseKey = aliasesTypeName(fields, conditions) ? nil : "__typename"
+        }
     }
 
     /// The fields that apply to an object of type `typeName`: ``collectFields(forType:)``, computed once when it
@@ -45,42 +58,54 @@ public final class GraphQLSelectionSetMetadata: Sendable {
     func fields(forType typeName: String?) -> [CollectedField] {
         if let unconditionalFields { return unconditionalFields }
         let key = typeName.flatMap { conditionTypes.contains($0) ? $0 : nil }
-        return fieldsByType.fields(forType: key) { collectFields(forType: key).map(CollectedField.init) }
+        return fieldsByType.fields(forType: key) { collectFields(forType: key) }
     }
 
     /// How many types' merged fields ``fields(forType:)`` keeps (for tests).
     var keptFieldListCount: Int { fieldsByType.count }
 
-    /// The fields that apply to an object of type `typeName` (`nil`: unknown, only unconditional fields),
-    /// merged by response key: a field selected twice (directly and in a fragment) is one field whose
-    /// sub-selections are all of those selected.
-    func collectFields(forType typeName: String?) -> [(
-        field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata]
-    )] {
+    /// The fields that apply to an object of type `typeName` (`nil`: unknown, only unconditional fields), merged
+    /// by response key as the spec's field collection merges them: a field selected in several places (directly,
+    /// in fragments, in type conditions) is one field, selected when any of its places is selected with the
+    /// variables, whose sub-selection is all of theirs (each place's `@include`/`@skip` kept on what it selects).
+    func collectFields(forType typeName: String?) -> [CollectedField] {
         Self.merge(fields, conditions: conditions, forType: typeName)
     }
 
     private static func merge(
         _ fields: [GraphQLFieldMetadata], conditions: [GraphQLTypeConditionMetadata], forType typeName: String?
-    ) -> [(field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])] {
+    ) -> [CollectedField] {
         var order: [String] = []
-        var byKey: [String: (field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])] = [:]
+        var byKey: [String: [GraphQLFieldMetadata]] = [:]
         func add(_ fields: [GraphQLFieldMetadata], _ conditions: [GraphQLTypeConditionMetadata]) {
             for field in fields {
-                if var existing = byKey[field.responseKey] {
-                    if let selections = field.selections { existing.selections.append(selections) }
-                    byKey[field.responseKey] = existing
-                } else {
-                    order.append(field.responseKey)
-                    byKey[field.responseKey] = (field, field.selections.map { [$0] } ?? [])
-                }
+                if byKey[field.responseKey] == nil { order.append(field.responseKey) }
+                byKey[field.responseKey, default: []].append(field)
             }
             for condition in conditions where typeName.map(condition.possibleTypes.contains) ?? false {
                 add(condition.selections.fields, condition.selections.conditions)
             }
         }
         add(fields, conditions)
-        return order.compactMap { byKey[$0] }
+        var merged: [CollectedField] = []
+        merged.reserveCapacity(order.count)
+        for key in order {
+            guard let places = byKey[key], let first = places.first else { continue }
+            merged.append(CollectedField(first, others: Array(places.dropFirst())))
+        }
+        return merged
+    }
+
+    /// This selection set with `includeIf` and `skipIf` added to the conditions of each of its fields (and of its
+    /// type conditions' fields): what a field's sub-selection selects when the field is selected in that place only.
+    func adding(includeIf: [String], skipIf: [String]) -> GraphQLSelectionSetMetadata {
+        guard !includeIf.isEmpty || !skipIf.isEmpty else { return self }
+        return GraphQLSelectionSetMetadata(
+            typeName: typeName, fields.map { $0.adding(includeIf: includeIf, skipIf: skipIf) },
+            conditions: conditions.map {
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: $0.possibleTypes, $0.selections.adding(includeIf: includeIf, skipIf: skipIf))
+            })
     }
 }
 
@@ -109,37 +134,69 @@ private final class FieldsByType: Sendable {
     }
 }
 
-/// A field of ``GraphQLSelectionSetMetadata/collectFields(forType:)``, with what reading it needs computed once.
+/// A field of ``GraphQLSelectionSetMetadata/collectFields(forType:)``: every place of one response key merged, with
+/// what reading it needs computed once.
 final class CollectedField: Sendable {
+    /// Its first place (its name, arguments and alias: the same in every place of a valid document).
     let field: GraphQLFieldMetadata
-    /// Its sub-selections, merged from every place it is selected.
-    let selections: [GraphQLSelectionSetMetadata]
+    /// Its sub-selection, merged from every place it is selected (each place's conditions kept on the fields it
+    /// selects, when the places' conditions differ); `nil` for a leaf.
+    let selections: GraphQLSelectionSetMetadata?
     /// The key in the response.
     let responseKey: String
     /// Its cache key when it does not depend on the variables (no arguments).
     let constantCacheKey: String?
-    /// Whether it is selected whatever the variables (no `@include` or `@skip`).
+    /// Whether it is selected whatever the variables (one of its places has no `@include` or `@skip`).
     let alwaysSelected: Bool
+    /// Its places' distinct conditions, when none is unconditional: it is selected when any of them holds.
+    private let alternatives: [GraphQLFieldMetadata]
     /// `"responseKey":`, as JSON.
     let memberPrefix: [UInt8]
 
-    init(_ collected: (field: GraphQLFieldMetadata, selections: [GraphQLSelectionSetMetadata])) {
-        field = collected.field
-        selections = collected.selections
-        responseKey = collected.field.responseKey
-        alwaysSelected = collected.field.includeIf.isEmpty && collected.field.skipIf.isEmpty
-        constantCacheKey =
-            collected.field.arguments.isEmpty && collected.field.argumentDefaults.isEmpty
-            ? collected.field.name : nil
+    /// The field selected at `first`, and at `others` under the same response key.
+    init(_ first: GraphQLFieldMetadata, others: [GraphQLFieldMetadata] = []) {
+        field = first
+        responseKey = first.responseKey
+        let places = [first] + others
+        alwaysSelected = places.contains { $0.includeIf.isEmpty && $0.skipIf.isEmpty }
+        var alternatives: [GraphQLFieldMetadata] = []
+        if !alwaysSelected {
+            for place in places
+            where !alternatives.contains(where: { $0.includeIf == place.includeIf && $0.skipIf == place.skipIf }) {
+                alternatives.append(place)
+            }
+        }
+        self.alternatives = alternatives
+        selections = Self.mergedSelections(of: places)
+        constantCacheKey = first.arguments.isEmpty && first.argumentDefaults.isEmpty ? first.name : nil
         var prefix: [UInt8] = []
-        JSONStringWriter.write(collected.field.responseKey, to: &prefix)
+        JSONStringWriter.write(first.responseKey, to: &prefix)
         prefix.append(UInt8(ascii: ":"))
         memberPrefix = prefix
     }
 
+    /// The sub-selections of `places`, as one selection set: each place's own when they all have the same
+    /// conditions (the field is selected exactly when each of them is), else each with its place's conditions added.
+    private static func mergedSelections(of places: [GraphQLFieldMetadata]) -> GraphQLSelectionSetMetadata? {
+        let withSelections = places.filter { $0.selections != nil }
+        guard let first = withSelections.first, let firstSet = first.selections else { return nil }
+        guard withSelections.count > 1 else { return firstSet }
+        let sameConditions = places.allSatisfy { $0.includeIf == first.includeIf && $0.skipIf == first.skipIf }
+        var fields: [GraphQLFieldMetadata] = []
+        var conditions: [GraphQLTypeConditionMetadata] = []
+        for place in withSelections {
+            guard var set = place.selections else { continue }
+            if !sameConditions { set = set.adding(includeIf: place.includeIf, skipIf: place.skipIf) }
+            fields += set.fields
+            conditions += set.conditions
+        }
+        let typeName = withSelections.lazy.compactMap { $0.selections?.typeName }.first
+        return GraphQLSelectionSetMetadata(typeName: typeName, fields, conditions: conditions)
+    }
+
     /// Whether it is selected with these variables.
     func isSelected(variables: [String: JSONValue]) -> Bool {
-        alwaysSelected || field.isSelected(variables: variables)
+        alwaysSelected || alternatives.contains { $0.isSelected(variables: variables) }
     }
 
     /// Its key in a cache record.
@@ -186,10 +243,20 @@ public struct GraphQLFieldMetadata: Sendable {
         includeIf.allSatisfy { variables[$0] == .bool(true) } && skipIf.allSatisfy { variables[$0] != .bool(true) }
     }
 
+    /// This field with `includeIf` and `skipIf` added to its own conditions.
+    func adding(includeIf: [String], skipIf: [String]) -> GraphQLFieldMetadata {
+        GraphQLFieldMetadata(
+            name, alias: responseKey == name ? nil : responseKey, arguments: arguments,
+            argumentDefaults: argumentDefaults, includeIf: self.includeIf + includeIf, skipIf: self.skipIf + skipIf,
+            selections: selections)
+    }
+
     /// The field's key in a cache record: its name, then its arguments as the server coerces them, keys sorted, as
     /// compact JSON (`draws({"gameId":"6x45","last":10})`): variables resolved (as coerced: a variable's default when
     /// it was left out), and an argument left out, or given a variable that was left out, takes its schema default.
-    /// An argument with neither is left out, as the server leaves it out; an explicit `null` is kept.
+    /// An argument with neither is left out, as the server leaves it out; an explicit `null` is kept. Every character
+    /// that is not ASCII is escaped (``CacheKey/escapingNonASCII(_:)``): two arguments the server tells apart are two
+    /// keys.
     func cacheKey(variables: [String: JSONValue]) -> String {
         guard !arguments.isEmpty || !argumentDefaults.isEmpty else { return name }
         var resolved: [String: JSONValue] = argumentDefaults
@@ -203,6 +270,7 @@ public struct GraphQLFieldMetadata: Sendable {
         key.append(UInt8(ascii: "("))
         JSONValue.object(resolved).writeJSONText(to: &key)
         key.append(UInt8(ascii: ")"))
+        if key.contains(where: { $0 >= 0x80 }) { key = CacheKey.escapingNonASCII(key) }
         return String(decoding: key, as: UTF8.self)
     }
 }

@@ -40,8 +40,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// dependencies. Format 6: `responses` as a rowid table. Format 7: objects without a key under a root field have
     /// keys of their own (``CacheKey``), values may be missing (an error's `null`), and stored responses are keyed by
     /// the operation's document. Format 8: fields may be marked `must-revalidate` (``CacheRecordCodec``), stored
-    /// responses keep when their latest field was received and whether one must be revalidated.
-    static let formatVersion = "graphqlbridge-cache-8"
+    /// responses keep when their latest field was received and whether one must be revalidated. Format 9: object keys
+    /// quote a value that is not plain, and keys escape non-ASCII characters (``CacheKey``: no key is another's).
+    static let formatVersion = "graphqlbridge-cache-9"
 
     /// The database file.
     let fileURL: URL

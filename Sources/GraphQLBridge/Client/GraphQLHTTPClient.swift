@@ -319,11 +319,15 @@ public struct GraphQLHTTPClient: Sendable {
 
     /// The key under which a query's memoized result, stored response and in-flight request are kept: its type,
     /// the SHA-256 of its document (another version of the app's operation is another query) and its variables as
-    /// the server coerces them.
+    /// the server coerces them, non-ASCII characters escaped (``CacheKey/escapingNonASCII(_:)``: Swift's `String`
+    /// equality would make one key of two values that differ only in their Unicode normalization).
     static func cacheQueryKey<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue])
         -> String
     {
-        OperationTypeCache.shared.key(of: type) + JSONValue.object(variables).jsonText
+        var text: [UInt8] = []
+        JSONValue.object(variables).writeJSONText(to: &text)
+        if text.contains(where: { $0 >= 0x80 }) { text = CacheKey.escapingNonASCII(text) }
+        return OperationTypeCache.shared.key(of: type) + String(decoding: text, as: UTF8.self)
     }
 
     /// How many callers wait on shared query requests (for tests).
