@@ -19,6 +19,25 @@ enum ModelFixedCases {
 
     static let all: [Case] = [
         Case(
+            name: "row 7: an error belongs to the object it was reported on",
+            steps: [
+                .change(.feature(user: "d\"q")),
+                .watch(
+                    cache: 0, operation: "FeaturedUser", variables: [:], offline: false, partialData: true,
+                    headers: .none),
+                .change(.feature(user: "bob")),
+                .query(cache: 0, operation: "FeaturedUser", variables: [:], policy: .serverOnly, headers: .none),
+            ]),
+        Case(
+            name: "a watch whose answer was no-store follows what the cache learns later",
+            steps: [
+                .watch(
+                    cache: 0, operation: "FeaturedUser", variables: [:], offline: false, partialData: false,
+                    headers: .noStore),
+                .mutate(cache: 0, operation: "Feature", variables: ["id": .string("bob")], kind: .init(), headers: .none),
+                .query(cache: 0, operation: "FeaturedUser", variables: [:], policy: .preferCache, headers: .none),
+            ]),
+        Case(
             name: "row 1: a field selected under a condition and unconditionally is written and read",
             configuration: recordsOnly,
             steps: [

@@ -32,7 +32,9 @@ struct ModelOperation: Sendable {
     let canonical: @Sendable (JSONValue) -> JSONValue?
     /// For a query: watches it through a client (`client.watch`), each result into the sink, until the task is
     /// cancelled.
-    var watch: (@Sendable (GraphQLHTTPClient, [String: JSONValue], GraphQLWatchFetchPolicy, ModelWatchSink) -> Task<Void, Never>)? = nil
+    var watch:
+        (@Sendable (GraphQLHTTPClient, [String: JSONValue], GraphQLWatchFetchPolicy, GraphQLErrorPolicy, ModelWatchSink)
+            -> Task<Void, Never>)? = nil
 }
 
 /// What a watch showed, in order.
@@ -69,10 +71,11 @@ extension ModelOperation {
                 }
             },
             canonical: { canonical(Query.Data.self, $0, operation: Query.operationName) },
-            watch: { client, variables, policy, sink in
+            watch: { client, variables, policy, errorPolicy, sink in
                 Task {
                     do {
-                        for try await result in client.watch(make(ModelVariables(variables)), fetchPolicy: policy) {
+                        let query = make(ModelVariables(variables))
+                        for try await result in client.watch(query, fetchPolicy: policy, errorPolicy: errorPolicy) {
                             sink.append(
                                 .result(
                                     data: result.data.flatMap(encoded), source: result.source, isStale: result.isStale,

@@ -204,7 +204,7 @@ final class ModelRun {
             receiveAnswers()
             log.append("\(step) -> \(Self.describe(outcome))")
             try check(outcome, operation: operation, variables: variables, cache: cache)
-        case .watch(let cache, let name, let variables, let offline, let headers):
+        case .watch(let cache, let name, let variables, let offline, let partialData, let headers):
             let operation = try Self.operation(name)
             guard let watch = operation.watch else { return }
             transport.state.withLock {
@@ -212,7 +212,9 @@ final class ModelRun {
                 $0.refuse = false
             }
             let sink = ModelWatchSink()
-            let task = watch(clients[cache], variables, offline ? .cacheOnly : .cacheAndServer, sink)
+            let task = watch(
+                clients[cache], variables, offline ? .cacheOnly : .cacheAndServer,
+                partialData ? .returnPartialData : .failOnAnyError, sink)
             watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
             await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")

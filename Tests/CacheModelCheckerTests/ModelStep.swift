@@ -88,7 +88,10 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     /// A watch of a query through cache `cache`'s client (`cacheAndServer`, or `cacheOnly` when `offline`), held
     /// until the run ends: after every step the run waits until the watches are quiet, and at the end each watch's
     /// last result must keep the invariant and equal a fresh read.
-    case watch(cache: Int, operation: String, variables: [String: JSONValue], offline: Bool, headers: ModelHeaders)
+    /// With `partialData`, the watch shows partial results (`.returnPartialData`) rather than end at an error.
+    case watch(
+        cache: Int, operation: String, variables: [String: JSONValue], offline: Bool, partialData: Bool,
+        headers: ModelHeaders)
     /// A query through cache `cache`'s client.
     case query(cache: Int, operation: String, variables: [String: JSONValue], policy: Policy, headers: ModelHeaders)
     /// A query (`.serverOnly`) through another client of cache `cache` whose answer the server holds until a
@@ -121,8 +124,10 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
         case .hold(let cache, let operation, let variables, let headers):
             return "held query \(operation)\(text(variables)) on cache \(cache), answered with \(headers)"
         case .deliver(let index): return "deliver held answer \(index)"
-        case .watch(let cache, let operation, let variables, let offline, let headers):
-            return "watch \(operation)\(text(variables)) on cache \(cache)\(offline ? " (cache only)" : ""), answered with \(headers)"
+        case .watch(let cache, let operation, let variables, let offline, let partialData, let headers):
+            let options = [offline ? "cache only" : nil, partialData ? "partial data" : nil].compactMap { $0 }
+            return "watch \(operation)\(text(variables)) on cache \(cache)"
+                + (options.isEmpty ? "" : " (\(options.joined(separator: ", ")))") + ", answered with \(headers)"
         case .mutate(let cache, let operation, let variables, let kind, let headers):
             return "mutation \(operation)\(text(variables)) on cache \(cache) (\(kind)), answered with \(headers)"
         case .holdMutation(let cache, let operation, let variables):
@@ -157,7 +162,7 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
             let operation = random.pick(ModelCatalogue.queries)
             return .watch(
                 cache: cache, operation: operation.name, variables: operation.drawVariables(&random),
-                offline: random.chance(0.3), headers: .random(&random))
+                offline: random.chance(0.3), partialData: random.chance(0.5), headers: .random(&random))
         case 43..<47:
             let operation = random.pick(ModelCatalogue.queries)
             return .hold(

@@ -80,7 +80,8 @@ struct CacheReader {
         return output
     }
 
-    /// The record `key`, loaded if needed; records it as a dependency.
+    /// The record `key`, loaded if needed; records it as a dependency, present or not (a read that missed it reads
+    /// otherwise once it is written: a watcher of the read must hear of that write).
     private mutating func record(_ key: String) -> CacheRecord? {
         if let record = loaded[key] {
             dependencies.insert(key)
@@ -88,6 +89,7 @@ struct CacheReader {
         }
         guard !absent.contains(key), let record = load([key])[key] else {
             absent.insert(key)
+            dependencies.insert(key)
             return nil
         }
         loaded[key] = record

@@ -12,7 +12,8 @@ extension GraphQLCache {
     /// Makes stale the stored fields that `response` (an answer not written) carries with another value; with
     /// `layer`, its optimistic layer ends as applied, not refused: removed, and every stored field it changed made
     /// stale (the server's values for them are not known). `watcher`, whose own answer this is, is not signalled (it
-    /// shows the server's answer itself).
+    /// shows the server's answer itself), but depends from now on on the records the answer is made of: what the cache
+    /// learns of them later (another query's answer, a mutation) reaches it, as after an answer that was written.
     func markStale(carriedBy response: ResponseWrite, endingLayer layer: UInt64? = nil, sparing watcher: CacheWatcher?)
     {
         var expected: [String: CacheRecord] = [:]
@@ -20,6 +21,7 @@ extension GraphQLCache {
             expected = optimisticLayers.remove(at: index).records
         }
         let carried = carriedRecords(response)
+        if let watcher { watchers.setDependencies(Set(carried.keys), of: watcher.id) }
         let staled = markStale(every: expected, differing: carried)
         // The layer's records read as the store holds them again; the stale ones changed in the store.
         let touched = staled.union(expected.keys)
