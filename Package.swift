@@ -128,7 +128,9 @@ let package = Package(
         // knows, an invariant checked after every step, replayable seeds and shrinking.
         .testTarget(
             name: "CacheModelCheckerTests",
-            dependencies: ["CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser"]
+            dependencies: [
+                "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser", "GraphQLCodegenTestSupport",
+            ]
         ),
         .testTarget(
             name: "GraphQLBridgeTests",

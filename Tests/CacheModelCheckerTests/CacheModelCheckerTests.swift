@@ -8,14 +8,15 @@ import Testing
 /// checked after every step. A failure is shrunk to a minimal sequence and printed with its seed.
 ///
 /// `GRAPHQLBRIDGE_MODEL_SEED` replays one seed; `GRAPHQLBRIDGE_MODEL_SEQUENCES` sets how many seeds run (default
-/// 600; the long mode is a larger number), from `GRAPHQLBRIDGE_MODEL_FIRST_SEED` (default 1).
+/// 2000; the long mode is a larger number), from `GRAPHQLBRIDGE_MODEL_FIRST_SEED` (default 1); `GRAPHQLBRIDGE_MODEL_CASE`
+/// runs only the fixed cases whose name contains it. See CONTRIBUTING.md.
 @Suite("Cache model checker")
 struct CacheModelCheckerTests {
     static let environment = ProcessInfo.processInfo.environment
 
     static var seeds: [UInt64] {
         if let seed = environment["GRAPHQLBRIDGE_MODEL_SEED"].flatMap({ UInt64($0) }) { return [seed] }
-        let count = environment["GRAPHQLBRIDGE_MODEL_SEQUENCES"].flatMap { UInt64($0) } ?? 600
+        let count = environment["GRAPHQLBRIDGE_MODEL_SEQUENCES"].flatMap { UInt64($0) } ?? 2000
         let first = environment["GRAPHQLBRIDGE_MODEL_FIRST_SEED"].flatMap { UInt64($0) } ?? 1
         return Array(first..<(first + count))
     }

@@ -8,41 +8,61 @@ enum ModelCatalogue {
         .query(UserBioQuery.self, variables: { ["id": user(&$0), "withBio": .bool($0.chance(0.5))] }) {
             UserBioQuery(id: $0.string("id"), withBio: $0.bool("withBio"))
         },
-        .query(UserProfileQuery.self, variables: { random in
-            var variables = ["id": user(&random)]
-            if random.chance(0.6) { variables["withProfile"] = .bool(random.chance(0.5)) }
-            return variables
-        }) { UserProfileQuery(id: $0.string("id"), withProfile: $0.nullableBool("withProfile")) },
+        .query(
+            UserProfileQuery.self,
+            variables: { random in
+                var variables = ["id": user(&random)]
+                if random.chance(0.6) { variables["withProfile"] = .bool(random.chance(0.5)) }
+                return variables
+            }
+        ) { UserProfileQuery(id: $0.string("id"), withProfile: $0.nullableBool("withProfile")) },
         .query(UserFriendQuery.self, variables: { ["id": user(&$0)] }) { UserFriendQuery(id: $0.string("id")) },
-        .query(UserFriendsQuery.self, variables: { random in
-            var variables = ["id": user(&random)]
-            if random.chance(0.6) { variables["first"] = .number(String(random.next(upTo: 4))) }
-            return variables
-        }) { UserFriendsQuery(id: $0.string("id"), first: $0.nullableInt("first")) },
-        .query(UserFriendsDefaultQuery.self, variables: { random in
-            var variables = ["id": user(&random)]
-            if random.chance(0.5) { variables["first"] = .number(String(random.next(upTo: 4))) }
-            return variables
-        }) { UserFriendsDefaultQuery(id: $0.string("id"), first: $0.nullableInt("first")) },
-        .query(UsersQuery.self, variables: { random in
-            let ids = random.sample(ModelWorld.userIDs + ["nobody"], count: random.next(upTo: 4))
-            return ["ids": .array(ids.map(JSONValue.string))]
-        }) { UsersQuery(ids: $0.strings("ids")) },
+        .query(
+            UserFriendsQuery.self,
+            variables: { random in
+                var variables = ["id": user(&random)]
+                if random.chance(0.6) { variables["first"] = .number(String(random.next(upTo: 4))) }
+                return variables
+            }
+        ) { UserFriendsQuery(id: $0.string("id"), first: $0.nullableInt("first")) },
+        .query(
+            UserFriendsDefaultQuery.self,
+            variables: { random in
+                var variables = ["id": user(&random)]
+                if random.chance(0.5) { variables["first"] = .number(String(random.next(upTo: 4))) }
+                return variables
+            }
+        ) { UserFriendsDefaultQuery(id: $0.string("id"), first: $0.nullableInt("first")) },
+        .query(
+            UsersQuery.self,
+            variables: { random in
+                let ids = random.sample(ModelWorld.userIDs + ["nobody"], count: random.next(upTo: 4))
+                return ["ids": .array(ids.map(JSONValue.string))]
+            }
+        ) { UsersQuery(ids: $0.strings("ids")) },
         .query(FeaturedUserQuery.self) { _ in FeaturedUserQuery() },
+        .query(FeaturedUserNameQuery.self) { _ in FeaturedUserNameQuery() },
         .query(SiteOwnerQuery.self, variables: { ["id": site(&$0)] }) { SiteOwnerQuery(id: $0.string("id")) },
         .query(TwoSitesQuery.self, variables: { ["a": site(&$0), "b": site(&$0)] }) {
             TwoSitesQuery(a: $0.string("a"), b: $0.string("b"))
         },
-        .query(NodeByIDQuery.self, variables: { random in
-            ["id": random.chance(0.5) ? user(&random) : site(&random)]
-        }) { NodeByIDQuery(id: $0.string("id")) },
-        .query(SearchQuery.self, variables: { random in
-            var variables: [String: JSONValue] = ["withSites": .bool(random.chance(0.5))]
-            if random.chance(0.7) { variables["text"] = .string(random.pick(["", "a", "o", "Site", "New"])) }
-            if random.chance(0.5) { variables["limit"] = .number(String(random.next(upTo: 6))) }
-            return variables
-        }) {
-            SearchQuery(text: $0.nullableString("text"), limit: $0.nullableInt("limit"), withSites: $0.bool("withSites"))
+        .query(
+            NodeByIDQuery.self,
+            variables: { random in
+                ["id": random.chance(0.5) ? user(&random) : site(&random)]
+            }
+        ) { NodeByIDQuery(id: $0.string("id")) },
+        .query(
+            SearchQuery.self,
+            variables: { random in
+                var variables: [String: JSONValue] = ["withSites": .bool(random.chance(0.5))]
+                if random.chance(0.7) { variables["text"] = .string(random.pick(["", "a", "o", "Site", "New"])) }
+                if random.chance(0.5) { variables["limit"] = .number(String(random.next(upTo: 6))) }
+                return variables
+            }
+        ) {
+            SearchQuery(
+                text: $0.nullableString("text"), limit: $0.nullableInt("limit"), withSites: $0.bool("withSites"))
         },
         .query(SearchDefaultQuery.self) { _ in SearchDefaultQuery() },
         .query(ItemByKeyQuery.self, variables: { ["shop": shop(&$0), "sku": sku(&$0)] }) {
@@ -61,7 +81,8 @@ enum ModelCatalogue {
         .mutation(RenameUserWithBioMutation.self, variables: { ["id": user(&$0), "name": name(&$0)] }) {
             RenameUserWithBioMutation(id: $0.string("id"), name: $0.string("name"))
         },
-        .mutation(SetKarmaMutation.self, variables: { ["id": user(&$0), "karma": .number(String($0.next(upTo: 50)))] }) {
+        .mutation(SetKarmaMutation.self, variables: { ["id": user(&$0), "karma": .number(String($0.next(upTo: 50)))] })
+        {
             SetKarmaMutation(id: $0.string("id"), karma: $0.int("karma"))
         },
         .mutation(SetBioMutation.self, variables: { ["id": user(&$0), "bio": text(&$0)] }) {
@@ -76,9 +97,12 @@ enum ModelCatalogue {
         .mutation(SetOwnerPageMutation.self, variables: { ["id": site(&$0), "page": text(&$0)] }) {
             SetOwnerPageMutation(id: $0.string("id"), page: $0.nullableString("page"))
         },
-        .mutation(SetPriceMutation.self, variables: {
-            ["shop": shop(&$0), "sku": sku(&$0), "price": .number(String($0.next(upTo: 500)))]
-        }) { SetPriceMutation(shop: $0.string("shop"), sku: $0.string("sku"), price: $0.int("price")) },
+        .mutation(
+            SetPriceMutation.self,
+            variables: {
+                ["shop": shop(&$0), "sku": sku(&$0), "price": .number(String($0.next(upTo: 500)))]
+            }
+        ) { SetPriceMutation(shop: $0.string("shop"), sku: $0.string("sku"), price: $0.int("price")) },
         .mutation(FeatureMutation.self, variables: { ["id": user(&$0)] }) { FeatureMutation(id: $0.string("id")) },
     ]
 

@@ -52,7 +52,9 @@ enum ModelChecker {
     }
 
     /// Removes chunks of steps, halving their size, while the sequence still fails (at most `budget` runs).
-    static func shrink(_ steps: [ModelStep], failure: ModelFailure, configuration: ModelConfiguration, budget: Int = 400)
+    static func shrink(
+        _ steps: [ModelStep], failure: ModelFailure, configuration: ModelConfiguration, budget: Int = 400
+    )
         async -> ([ModelStep], ModelFailure)
     {
         var current = Array(steps.prefix(failure.step + 1))

@@ -26,7 +26,8 @@ enum ModelFixedCases {
                     cache: 0, operation: "FeaturedUser", variables: [:], offline: false, partialData: true,
                     headers: .none),
                 .change(.feature(user: "bob")),
-                .query(cache: 0, operation: "FeaturedUser", variables: [:], policy: .serverOnly, headers: .none),
+                // The featured user is now Bob, whose bio the cache does not have.
+                .query(cache: 0, operation: "FeaturedUserName", variables: [:], policy: .serverOnly, headers: .none),
             ]),
         Case(
             name: "a watch whose answer was no-store follows what the cache learns later",
@@ -34,7 +35,8 @@ enum ModelFixedCases {
                 .watch(
                     cache: 0, operation: "FeaturedUser", variables: [:], offline: false, partialData: false,
                     headers: .noStore),
-                .mutate(cache: 0, operation: "Feature", variables: ["id": .string("bob")], kind: .init(), headers: .none),
+                .mutate(
+                    cache: 0, operation: "Feature", variables: ["id": .string("bob")], kind: .init(), headers: .none),
                 .query(cache: 0, operation: "FeaturedUser", variables: [:], policy: .preferCache, headers: .none),
             ]),
         Case(

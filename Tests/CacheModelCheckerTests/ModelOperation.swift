@@ -33,8 +33,12 @@ struct ModelOperation: Sendable {
     /// For a query: watches it through a client (`client.watch`), each result into the sink, until the task is
     /// cancelled.
     var watch:
-        (@Sendable (GraphQLHTTPClient, [String: JSONValue], GraphQLWatchFetchPolicy, GraphQLErrorPolicy, ModelWatchSink)
-            -> Task<Void, Never>)? = nil
+        (
+            @Sendable (
+                GraphQLHTTPClient, [String: JSONValue], GraphQLWatchFetchPolicy, GraphQLErrorPolicy, ModelWatchSink
+            )
+                -> Task<Void, Never>
+        )? = nil
 }
 
 /// What a watch showed, in order.

@@ -79,7 +79,7 @@ final class ModelRun {
         self.configuration = configuration
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "graphqlbridge-model-\(UUID().uuidString)")
-        for index in 0..<configuration.caches { caches.append(makeCache()) ; clients.append(client(index)) }
+        for index in 0..<configuration.caches { caches.append(makeCache()); clients.append(client(index)) }
     }
 
     deinit {
@@ -189,7 +189,8 @@ final class ModelRun {
     private func perform(_ step: ModelStep) async throws {
         // The checker's time is the latest the caches could have seen: a clock moved forwards then back between two
         // looks at it is not a clock that moved back for them.
-        if case .clock = step {} else {
+        if case .clock = step {
+        } else {
             transport.state.withLock { $0.latest = max($0.latest, $0.now) }
         }
         switch step {
@@ -220,7 +221,9 @@ final class ModelRun {
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
         case .hold(let cache, let name, let variables, let headers):
             let operation = try Self.operation(name)
-            try await hold(operation, cache: cache, variables: variables, headers: headers, options: .init(fetchPolicy: .serverOnly))
+            try await hold(
+                operation, cache: cache, variables: variables, headers: headers,
+                options: .init(fetchPolicy: .serverOnly))
             log.append("\(step)")
         case .holdMutation(let cache, let name, let variables):
             let operation = try Self.operation(name)
@@ -382,7 +385,8 @@ final class ModelRun {
             case .decoding, .invalidResponse, .encoding:
                 throw ModelFailure(
                     step: 0,
-                    message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) failed: \(error)")
+                    message:
+                        "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) failed: \(error)")
             default: return
             }
         }
@@ -460,7 +464,8 @@ final class ModelRun {
             let problems = await cache.problems
             if bytes > configuration.byteLimit, !problems.contains(where: { "\($0)".contains("live watchers") }) {
                 throw ModelFailure(
-                    step: 0, message: "cache \(index) holds \(bytes) bytes, over its byteLimit \(configuration.byteLimit)")
+                    step: 0,
+                    message: "cache \(index) holds \(bytes) bytes, over its byteLimit \(configuration.byteLimit)")
             }
         }
     }

@@ -143,7 +143,8 @@ struct ModelServer {
             let fieldSource =
                 name == "id" || name == "shop" || name == "sku"
                 ? source
-                : object.source + "." + name + (arguments.isEmpty ? "" : "(" + JSONValue.object(arguments).jsonText + ")")
+                : object.source + "." + name
+                    + (arguments.isEmpty ? "" : "(" + JSONValue.object(arguments).jsonText + ")")
             let subselections = fields.compactMap(\.selectionSet)
             members[key] = try value(
                 resolved, selections: subselections, path: fieldPath, source: fieldSource, following: following?[key])
@@ -164,7 +165,8 @@ struct ModelServer {
             sources[pathText] = source
             // The result shows an object where the world has none: its fields are still the object's fields.
             guard let following, let target = object(named: following, like: nil) else { return .null }
-            let followed = try complete(target, selections: selections, path: path, source: source, following: following)
+            let followed = try complete(
+                target, selections: selections, path: path, source: source, following: following)
             overrides[pathText] = .some("null")
             if case .object(let members) = followed {
                 for key in members.keys where sources[(path + [key]).joined(separator: ".")] == source {
@@ -186,7 +188,8 @@ struct ModelServer {
                 target.source != object.source, case .object(var members) = natural
             else {
                 return try following == nil
-                    ? natural : complete(object, selections: selections, path: path, source: source, following: following)
+                    ? natural
+                    : complete(object, selections: selections, path: path, source: source, following: following)
             }
             // The linked object's own leaves (its key fields, its type name) are the link's: the world's. The rest
             // are the fields of the object the result names.

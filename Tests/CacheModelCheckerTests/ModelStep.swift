@@ -186,7 +186,8 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
             return .clock(seconds: random.chance(0.1) ? -(1 + random.next(upTo: 30)) : 1 + random.next(upTo: 40))
         case 96..<98: return .clear(cache: cache)
         default:
-            return .relaunch(cache: cache, schemaVersion: persistent && random.chance(0.3) ? "v\(random.next(upTo: 3))" : nil)
+            return .relaunch(
+                cache: cache, schemaVersion: persistent && random.chance(0.3) ? "v\(random.next(upTo: 3))" : nil)
         }
     }
 }

@@ -148,7 +148,8 @@ enum ModelChange: Sendable, Hashable, CustomStringConvertible {
         case .setFriends(let user, let friends): "friends of \(user.debugDescription) = \(friends)"
         case .retitle(let site, let title): "title of \(site.debugDescription) = \(title.debugDescription)"
         case .setOwnerPage(let site, let page): "owner page of \(site.debugDescription) = \(String(describing: page))"
-        case .setPrice(let shop, let sku, let price): "price of \(shop.debugDescription)/\(sku.debugDescription) = \(price)"
+        case .setPrice(let shop, let sku, let price):
+            "price of \(shop.debugDescription)/\(sku.debugDescription) = \(price)"
         case .feature(let user): "featured = \(String(describing: user))"
         }
     }
