@@ -13,8 +13,9 @@ struct ResponseWrite: Sendable {
     var rootKey: String
     /// The lifetime the server gave the whole response (`Cache-Control: max-age`).
     var serverMaxAge: Duration?
-    /// The generation the request started at (``CacheGeneration``): records changed since are not overwritten.
-    /// `nil` for a mutation's or an event's answer, which is newer than anything the cache holds.
+    /// The store version the request started at (``GraphQLCache/requestVersion()``): fields changed since, by any
+    /// process, are not overwritten, and nothing is written when the store was cleared since. `nil` for a mutation's
+    /// or an event's answer, which is newer than anything the cache holds.
     var startedAt: UInt64?
     /// For a query: its key, to keep its response (a persistent store) and its decoded result (the memo).
     var queryKey: String?
@@ -115,39 +116,12 @@ extension GraphQLCache {
         outcome.dependencies = normalizer.dependencies
         if let watcher { watchers.setDependencies(normalizer.dependencies, of: watcher.id) }
         guard normalizer.isWritable else { return outcome }
-        if let start = response.startedAt, !writeLog.accepts(startedAt: start) {
-            // Cleared since the request started (a sign-out): nothing of its answer is written.
-            statistics.overtakenAnswers += 1
-            outcome.wasOvertaken = true
-            return outcome
-        }
-
-        var incoming = normalizer.writes
-        // Nothing changed since the request started (the generation moves at every change): every record is written.
-        if let start = response.startedAt, writeLog.generation > start {
-            // Records changed since the request started keep their newer values.
-            var present: [String: CacheRecord]?
-            incoming = incoming.filter { key, _ in
-                switch writeLog.changed(key, after: start) {
-                case false?: return true
-                case true?: return false
-                case nil:
-                    // The log is older than the request: only records the store does not hold yet are written.
-                    if present == nil { present = (try? store.records(forKeys: Array(normalizer.writes.keys))) ?? [:] }
-                    return present?[key] == nil
-                }
-            }
-            if incoming.count < normalizer.writes.count {
-                outcome.wasOvertaken = true
-                statistics.overtakenAnswers += 1
-                // A watcher's answer is older than what the cache holds: it reads the newer values.
-                watcher?.signal()
-            }
-        }
-
-        let changed: [String]
+        let incoming = normalizer.writes
+        let merged: StoreMerge
         do throws(GraphQLCacheError) {
-            (changed, outcome.changedValues) = try store.merge(incoming)
+            // Read and written in one transaction, field by field: a field changed since the request started (by any
+            // process) keeps its newer value; after a clear made since (a sign-out), nothing is written.
+            merged = try store.merge(incoming, startedAt: response.startedAt)
         } catch {
             // What the store still holds for these records is older than this answer: stale until written again.
             unreliableKeys.formUnion(incoming.keys)
@@ -155,12 +129,18 @@ extension GraphQLCache {
             invalidate(Set(incoming.keys), signalling: [])
             return outcome
         }
+        if merged.cleared || merged.overtaken {
+            outcome.wasOvertaken = true
+            statistics.overtakenAnswers += 1
+            // A watcher's answer is older than what the cache holds: it reads the newer values.
+            if !merged.cleared { watcher?.signal() }
+        }
+        if merged.cleared { return outcome }
+        let changed = merged.changed
+        outcome.changedValues = merged.valueChanged
         if !unreliableKeys.isEmpty { unreliableKeys.subtract(incoming.keys) }
         statistics.recordsWritten += changed.count
-        if !outcome.changedValues.isEmpty {
-            writeLog.change(outcome.changedValues)
-            generation.set(writeLog.generation)
-        }
+        if !outcome.changedValues.isEmpty { syncGeneration() }
         outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
         // This query's own memoized result is replaced below (see `keep`), not forgotten and filed again.
         let replaced =
@@ -222,7 +202,7 @@ extension GraphQLCache {
             response.rootKey == CacheKey.queryRoot, optimisticLayers.isEmpty, unreliableKeys.isEmpty,
             !(storesResponses && store.keepsResponses),
             // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
-            writeLog.accepts(startedAt: start), writeLog.generation <= start,
+            !isShared, generation.current <= start,
             let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge
         else { return nil }
         return source

@@ -50,9 +50,9 @@ extension SQLiteCacheStore {
         }
     }
 
-    /// The version of the last write (kept in `meta`).
+    /// The version of the last write (kept in `state`).
     func writeVersion() throws(GraphQLCacheError) -> Int64 {
-        try guarded { () throws(GraphQLCacheError) in try currentVersion(.read) }
+        try guarded { () throws(GraphQLCacheError) in try readState(.read).version }
     }
 
     /// Keeps `body` as `query`'s response, made of the records `dependencies` as they were at write `version`
@@ -67,7 +67,8 @@ extension SQLiteCacheStore {
             let db = try database(.write)
             try db.transaction(.write) { () throws(GraphQLCacheError) in
                 // A write since the records were read (by another process) may have changed them: not kept.
-                guard try currentVersion(.write) == version else { return }
+                var state = try readState(.write)
+                guard state.version == version else { return }
                 try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
                     statement throws(GraphQLCacheError) in
                     try db.bind(query, at: 1, in: statement, .write)
@@ -101,7 +102,9 @@ extension SQLiteCacheStore {
                     try db.bind(Int64(size), at: 6, in: statement, .write)
                     _ = try db.step(statement, .write)
                 }
-                if let known = knownStoredBytes { knownStoredBytes = known + size - old }
+                // Not a change of the records: the version stays.
+                state.bytes += Int64(size - old)
+                try writeState(state)
             }
         }
     }
@@ -145,26 +148,6 @@ extension SQLiteCacheStore {
         try db.execute("DELETE FROM responses", .write)
         try db.execute("DELETE FROM response_dependencies", .write)
         return size
-    }
-
-    /// The version of the last write (kept in `meta`).
-    func currentVersion(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int64 {
-        let db = try database(kind)
-        return try db.withStatement("SELECT value FROM meta WHERE name = 'version'", kind) {
-            statement throws(GraphQLCacheError) in
-            try db.step(statement, kind) ? Int64(db.columnText(statement, 0)) ?? 0 : 0
-        }
-    }
-
-    /// Moves the write version on (inside the caller's write transaction).
-    func bumpVersion() throws(GraphQLCacheError) {
-        let db = try database(.write)
-        let version = try currentVersion(.write) + 1
-        try db.withStatement("INSERT OR REPLACE INTO meta (name, value) VALUES ('version', ?)", .write) {
-            statement throws(GraphQLCacheError) in
-            try db.bind(String(version), at: 1, in: statement, .write)
-            _ = try db.step(statement, .write)
-        }
     }
 
     /// Record keys as stored: each as its UTF-8 length (4 bytes, little-endian) and its bytes.

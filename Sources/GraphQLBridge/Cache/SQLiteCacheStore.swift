@@ -40,7 +40,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// dependencies. Format 6: `responses` as a rowid table. Format 7: objects without a key under a root field have
     /// keys of their own (``CacheKey``), values may be missing (an error's `null`), and stored responses are keyed by
     /// the operation's document.
-    static let formatVersion = "graphqlbridge-cache-7"
+    /// Format 8: versions kept in the file (the `state` table, each field's version, `records.version`), shared by every
+    /// process, and the stored size in `state`.
+    static let formatVersion = "graphqlbridge-cache-8"
 
     /// The database file.
     let fileURL: URL
@@ -56,16 +58,19 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     /// The open connection (`nil` while a damaged file is being replaced).
     var connection: SQLiteConnection?
-    private var lastUse: Int64 = 0
+    var lastUse: Int64 = 0
     /// Keys read since the last write, in order: their last-use mark is written with the next write (or trim),
     /// so that a read is a plain `SELECT`, not a write transaction.
     private var pendingUses: [String] = []
+    /// SQLite's `data_version` when this connection last looked at other connections' changes.
+    var lastDataVersion: Int64?
+    /// The store version up to which this connection knows what changed (its own writes, and others' it has looked
+    /// at: ``externalChanges()``).
+    var seenVersion: Int64 = 0
     /// How many last-use marks wait for a write at most (a long read-only session must not grow them without end):
     /// past twice this, repeated keys are merged into their last use and the oldest marks are dropped. They only
     /// order trimming, so a dropped mark makes a record look older, never loses it.
     static let pendingUseLimit = 8_192
-    /// The sum of the records' and responses' sizes, kept up to date by this store once read (`nil`: not read yet).
-    var knownStoredBytes: Int?
 
     /// Opens the store at `fileURL` (creating its folder and the file when needed), recovering from a damaged or
     /// foreign file (see ``recovered``) and dropping the records of another `schemaVersion`.
@@ -145,11 +150,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     /// The most keys read with one statement.
-    private static let batchSize = 32
+    static let batchSize = 32
 
-    /// `SELECT key, fields FROM records WHERE key IN (?, …)` with `count` parameters.
-    private static func selectSQL(count: Int) -> String {
-        "SELECT key, fields FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
+    /// `SELECT <columns> FROM records WHERE key IN (?, …)` with `count` parameters.
+    static func selectSQL(count: Int, columns: String = "key, fields") -> String {
+        "SELECT \(columns) FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
     }
 
     /// Runs `body` in one read transaction, so that its reads see one state of the file.
@@ -173,7 +178,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     var pendingUseCount: Int { pendingUses.count }
 
     /// Writes the last-use marks of the records read since the last write, inside a write transaction.
-    private func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
+    func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
         guard !pendingUses.isEmpty else { return }
         let db = try database(.write)
         for key in pendingUses {
@@ -188,52 +193,25 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         pendingUses = []
     }
 
-    /// The stored size of `key`'s record, or 0 when there is none.
-    private func storedSize(of key: String) throws(GraphQLCacheError) -> Int {
-        let db = try database(.write)
-        return try db.withStatement("SELECT size FROM records WHERE key = ?", .write) {
-            statement throws(GraphQLCacheError) in
-            try db.bind(key, at: 1, in: statement, .write)
-            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
-        }
-    }
-
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError) {
         guard !records.isEmpty else { return }
-        let encoded = records.map { (key: $0.key, fields: CacheRecordCodec.encode($0)) }
-        try guarded { () throws(GraphQLCacheError) in
-            let db = try database(.write)
-            try db.transaction(.write) { () throws(GraphQLCacheError) in
-                var use = try nextUse()
-                try flushPendingUses(from: &use)
-                try bumpVersion()
-                var delta = 0
-                for (key, fields) in encoded {
-                    delta -= try deleteResponses(dependingOn: key)
-                    if knownStoredBytes != nil { delta += key.utf8.count + fields.count - (try storedSize(of: key)) }
-                    try db.withStatement(
-                        "INSERT OR REPLACE INTO records (key, fields, size, last_used) VALUES (?, ?, ?, ?)", .write
-                    ) { statement throws(GraphQLCacheError) in
-                        try db.bind(key, at: 1, in: statement, .write)
-                        try db.bind(fields, at: 2, in: statement, .write)
-                        try db.bind(Int64(key.utf8.count + fields.count), at: 3, in: statement, .write)
-                        try db.bind(use, at: 4, in: statement, .write)
-                        _ = try db.step(statement, .write)
-                    }
-                    use += 1
-                }
-                lastUse = use - 1
-                if let known = knownStoredBytes { knownStoredBytes = known + delta }
+        try changingState { (state: inout State) throws(GraphQLCacheError) in
+            let existing = try storedRecords(forKeys: records.map(\.key))
+            let written = records.map { record in
+                var record = record
+                record.stamp(UInt64(state.version))
+                return (record: record, oldSize: existing[record.key]?.size)
             }
+            try put(written, in: &state)
+            state.changed = state.version
         }
     }
 
     func remove(keys: [String]) throws(GraphQLCacheError) {
-        try guarded { () throws(GraphQLCacheError) in
-            try database(.write).transaction(.write) { () throws(GraphQLCacheError) in
-                try bumpVersion()
-                for key in keys { try delete(key) }
-            }
+        try changingState { (state: inout State) throws(GraphQLCacheError) in
+            for key in keys { state.bytes -= Int64(try delete(key)) }
+            state.changed = state.version
+            state.removed = state.version
         }
     }
 
@@ -246,12 +224,14 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     func removeAll() throws(GraphQLCacheError) {
         try guarded { () throws(GraphQLCacheError) in
             pendingUses = []
-            knownStoredBytes = nil
-            let db = try database(.write)
-            try db.transaction(.write) { () throws(GraphQLCacheError) in
+            try changingState { (state: inout State) throws(GraphQLCacheError) in
+                let db = try database(.write)
                 try db.execute("DELETE FROM records", .write)
                 try removeAllResponses()
-                try bumpVersion()
+                state.bytes = 0
+                state.changed = state.version
+                state.cleared = state.version
+                state.removed = state.version
             }
             try compact()
         }
@@ -260,11 +240,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The sum of the records' and stored responses' sizes (key plus encoded fields, key plus body and dependencies),
     /// in bytes; not the file's size (``diskByteCount()``), which only shrinks on ``removeAll()``.
     func byteCount() throws(GraphQLCacheError) -> Int {
-        if let knownStoredBytes { return knownStoredBytes }
-        return try guarded { () throws(GraphQLCacheError) in
-            let total = try storedBytes(.read)
-            knownStoredBytes = total
-            return total
+        try guarded { () throws(GraphQLCacheError) in
+            Int(try database(.read).integer("SELECT bytes FROM state", .read))
         }
     }
 
@@ -272,38 +249,32 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// records (read or written) but `spared`, until ``byteCount()`` is at most `limit`, in one transaction; returns
     /// the records' keys, least recently used first.
     func trim(toBytes limit: Int, sparing spared: Set<String>) throws(GraphQLCacheError) -> [String] {
-        try guarded { () throws(GraphQLCacheError) in
+        try changingState { (state: inout State) throws(GraphQLCacheError) -> [String] in
             let db = try database(.write)
-            return try db.transaction(.write) { () throws(GraphQLCacheError) in
-                var use = try nextUse()
-                try flushPendingUses(from: &use)
-                lastUse = use - 1
-                var total = try storedBytes(.write)
-                guard total > limit else { return [] }
-                total -= try removeAllResponses()
-                knownStoredBytes = nil
-                guard total > limit else { return [] }
-                let removed = try db.withStatement(
-                    "SELECT key, size FROM records ORDER BY last_used, key", .write
-                ) { statement throws(GraphQLCacheError) in
-                    var removed: [String] = []
-                    while total > limit, try db.step(statement, .write) {
-                        let key = db.columnText(statement, 0)
-                        guard !spared.contains(key) else { continue }
-                        removed.append(key)
-                        total -= Int(db.columnInteger(statement, 1))
-                    }
-                    return removed
+            var use = try nextUse()
+            try flushPendingUses(from: &use)
+            lastUse = use - 1
+            // Measured again: the kept count heals if it ever drifted.
+            var total = try storedBytes(.write)
+            defer { state.bytes = Int64(total) }
+            guard total > limit else { return [] }
+            total -= try removeAllResponses()
+            guard total > limit else { return [] }
+            let removed = try db.withStatement(
+                "SELECT key, size FROM records ORDER BY last_used, key", .write
+            ) { statement throws(GraphQLCacheError) in
+                var removed: [String] = []
+                while total > limit, try db.step(statement, .write) {
+                    let key = db.columnText(statement, 0)
+                    guard !spared.contains(key) else { continue }
+                    removed.append(key)
+                    total -= Int(db.columnInteger(statement, 1))
                 }
-                for key in removed { try delete(key) }
                 return removed
             }
+            for key in removed { _ = try delete(key) }
+            return removed
         }
-    }
-
-    /// SQLite's `data_version`: it changes when another connection (another process) commits to the file.
-    func externalWriteCount() throws(GraphQLCacheError) -> Int64? {
-        try guarded { () throws(GraphQLCacheError) in try database(.read).integer("PRAGMA data_version", .read) }
     }
 
     // MARK: Beyond the protocol
@@ -413,6 +384,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             try db.transaction(.open) { () throws(GraphQLCacheError) in
                 try prepareTables(create: true)
             }
+            try startWatchingChanges()
         } catch {
             close()
             throw error
@@ -460,29 +432,33 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
         let storedVersion = meta["schemaVersion"] ?? ""
         guard format == Self.formatVersion, storedVersion == schemaVersion, tables.contains("records"),
-            tables.contains("responses"), tables.contains("response_dependencies")
+            tables.contains("responses"), tables.contains("response_dependencies"), tables.contains("state")
         else {
             guard create else { return }
-            for table in ["records", "responses", "response_dependencies"] {
+            // The versions go on from where they were: an answer to a request started before the drop is older.
+            let version = tables.contains("state") ? ((try? readState(.open).version) ?? 0) : 0
+            for table in ["records", "responses", "response_dependencies", "state"] {
                 try db.execute("DROP TABLE IF EXISTS \(table)", .open)
             }
             try db.execute("DROP TABLE meta", .open)
-            try createTables()
+            try createTables(startingAt: version + 1)
             droppedSchemaVersion = storedVersion
             return
         }
     }
 
-    private func createTables() throws(GraphQLCacheError) {
+    private func createTables(startingAt version: Int64 = 0) throws(GraphQLCacheError) {
         let db = try database(.open)
         try db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID", .open)
         try db.execute(
             """
             CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
-            last_used INTEGER NOT NULL) WITHOUT ROWID
+            last_used INTEGER NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try createResponseTables()
+        try createStateTable(startingAt: version)
         try db.execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
+        try db.execute("CREATE INDEX records_by_version ON records (version)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
             try db.withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
                 statement throws(GraphQLCacheError) in
@@ -499,7 +475,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             return try body()
         } catch  where error.kind == .corrupt {
             pendingUses = []
-            knownStoredBytes = nil
             close()
             try replaceDamagedFile(error)
             throw recovered ?? error
@@ -552,7 +527,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     // MARK: Helpers
 
     /// The next last-use value: above every one in the file, whichever process wrote it.
-    private func nextUse() throws(GraphQLCacheError) -> Int64 {
+    func nextUse() throws(GraphQLCacheError) -> Int64 {
         max(lastUse, try database(.read).integer("SELECT COALESCE(MAX(last_used), 0) FROM records", .read)) + 1
     }
 
@@ -563,14 +538,21 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 kind))
     }
 
-    private func delete(_ key: String) throws(GraphQLCacheError) {
-        knownStoredBytes = nil
-        _ = try deleteResponses(dependingOn: key)
+    /// Deletes the record `key` and the stored responses made of it (inside the caller's write transaction); returns
+    /// their stored size.
+    private func delete(_ key: String) throws(GraphQLCacheError) -> Int {
+        var size = try deleteResponses(dependingOn: key)
         let db = try database(.write)
+        size += try db.withStatement("SELECT size FROM records WHERE key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(key, at: 1, in: statement, .write)
+            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+        }
         try db.withStatement("DELETE FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
             try db.bind(key, at: 1, in: statement, .write)
             _ = try db.step(statement, .write)
         }
+        return size
     }
 
     /// `VACUUM`, then the WAL checkpointed and truncated (a reader in another process may keep the WAL's size until

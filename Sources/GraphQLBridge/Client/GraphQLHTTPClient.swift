@@ -145,7 +145,8 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// A server's answer: the decoded result, the body it was decoded from, the body's tape when the generated
-    /// decoder recorded it for the cache, and, for a shared query request, the cache generation the request started at.
+    /// decoder recorded it for the cache, and, for a shared query request, the cache's store version the request started
+    /// at.
     struct Fetched<Data: Sendable>: Sendable {
         var result: GraphQLResult<Data>
         var body: Foundation.Data
@@ -154,7 +155,7 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
-    /// current write generation) and decodes it.
+    /// current store version) and decodes it.
     func fetch<Operation: GraphQLOperation>(
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
     ) async throws(APIError) -> Fetched<Operation.Data> {
@@ -169,7 +170,9 @@ public struct GraphQLHTTPClient: Sendable {
         do {
             if let queryKey, let cache {
                 let client = self
-                let shared = try await inFlight.response(for: queryKey, generation: cache.generation.current) {
+                // The store's version now: a shared store's is read from the file (another process may have written).
+                let start = cache.isShared ? await cache.requestVersion() : cache.generation.current
+                let shared = try await inFlight.response(for: queryKey, generation: start) {
                     try await client.send(plan, operationName: name)
                 }
                 (response, responseBody) = shared.response

@@ -75,21 +75,20 @@ extension GraphQLCache {
     /// Makes the stored fields of `expected` stale (their values kept, for `.cacheOnly` and offline reads).
     private func markStale(_ expected: [String: CacheRecord]) {
         do throws(GraphQLCacheError) {
-            let stored = try store.records(forKeys: Array(expected.keys))
-            var stale: [CacheRecord] = []
-            for (key, layer) in expected {
-                guard var record = stored[key] else { continue }
+            // Read and written in one transaction: another process's write of other fields meanwhile is kept.
+            let stale = try store.update(Array(expected.keys)) { record, version in
+                guard let layer = expected[record.key] else { return false }
                 var touched = false
                 for name in layer.fieldNames {
                     guard var entry = record.entry(named: name) else { continue }
                     entry.maxAge = .zero
+                    entry.version = version
                     record.setEntry(entry, named: name)
                     touched = true
                 }
-                if touched { stale.append(record) }
+                return touched
             }
-            try store.write(stale)
-            changed(Set(stale.map(\.key)))
+            changed(Set(stale))
         } catch {
             unreliableKeys.formUnion(expected.keys)
             report(error)
