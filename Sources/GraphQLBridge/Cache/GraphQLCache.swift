@@ -37,7 +37,12 @@ import GraphQLBridgeSupport
 /// - **One store per user.** A persistent cache lives in `<directory>/<namespace>.sqlite`; give the signed-in
 ///   user's id as the namespace so that one user never sees another's data. Its folder is created `0700` and its
 ///   files `0600` (on iOS, with the storage's file protection). Several processes (an app and its extension) may
-///   share the file: a result memoized in one is not served after another's write.
+///   share the file, and its rules hold across them: they live in the store (a version per field; a request's answer
+///   does not overwrite a field another process changed after the request started, nor is it written after another
+///   process's `clear()`; each write reads and writes its records in one transaction), and a result memoized in one
+///   process is not served after another changed its records. A persistent cache's SQLite work runs on a serial
+///   queue of its own, never on the threads Swift concurrency shares. A process killed mid-write loses nothing
+///   committed; a power loss may lose the last transactions (WAL, `synchronous=NORMAL`).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
 ///   ``problems``, moved aside and replaced by an empty store (or memory); a fetch never fails because of the
 ///   cache.
@@ -296,7 +301,8 @@ public actor GraphQLCache {
     }
 }
 
-/// A cache's write generation, readable from any thread: ``GraphQLHTTPClient`` reads it when a request starts.
+/// The version of a cache's store as the cache last saw it, readable from any thread: ``GraphQLHTTPClient`` reads it
+/// when a request starts on a memory cache (a shared store's is read from the file).
 final class CacheGeneration: Sendable {
     private let value = Locked<UInt64>(0)
 

@@ -11,13 +11,16 @@ import GraphQLBridgeSupport
 /// least-recently-used trimming, the opening and the recovery of the file; ``SQLiteConnection`` the connection and
 /// its statements; `SQLiteCacheStore+Responses.swift` the stored responses.
 ///
-/// - Tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format, the record's stored size and a
-///   last-use counter for least-recently-used trimming), `meta` (the file format, the schema version and the
-///   version of the last write), and `responses` with `response_dependencies` (stored responses).
+/// - Tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format with each field's version, the
+///   record's stored size, a last-use counter for least-recently-used trimming and the version of its last change),
+///   `meta` (the file format and the schema version), `state` (the versions and the stored size: see
+///   `SQLiteCacheStore+Versions.swift`), and `responses` with `response_dependencies` (stored responses).
 /// - WAL journal and `synchronous=NORMAL`: every call that writes is one `BEGIN IMMEDIATE … COMMIT` transaction
 ///   (rolled back on error), so a process killed in the middle of a write leaves the store as it was before that
-///   call, readable. Several processes may open the same file (a busy timeout waits for the other's lock);
-///   ``externalWriteCount()`` tells when another one wrote.
+///   call, readable; a power loss or an OS crash may lose the last committed transactions (not fsynced at each
+///   commit), leaving an earlier, whole state. Several processes may open the same file (a busy timeout waits for the
+///   other's lock; the cache runs it on a queue of its own); the rules that protect newer data are kept in the file
+///   (`SQLiteCacheStore+Versions.swift`), and ``externalChanges()`` tells what another one changed.
 /// - The user's data: the folder is created `0700`, the file (and so its `-wal` and `-shm` files, which SQLite
 ///   creates with the file's mode) `0600`; on iOS, tvOS, watchOS and visionOS, with the file protection given.
 /// - Opening checks the file (`PRAGMA quick_check`, which reads it once): a file that is not SQLite, is damaged,
@@ -28,8 +31,8 @@ import GraphQLBridgeSupport
 ///   aside assumes that no other process still has it open, as holds for an app's own cache.
 /// - A store written with another `schemaVersion` (or file format) has its records dropped on open
 ///   (``droppedSchemaVersion``).
-/// - ``byteCount()`` is the sum of the records' and stored responses' sizes, which is what ``trim(toBytes:sparing:)``
-///   measures; trimming leaves the freed pages in the file for reuse. ``removeAll()`` gives the disk back (`VACUUM`,
+/// - ``byteCount()`` is the sum of the records' and stored responses' sizes, kept in `state` by every write (and
+///   measured again by each trim), which is what ``trim(toBytes:sparing:)`` measures; trimming leaves the freed pages in the file for reuse. ``removeAll()`` gives the disk back (`VACUUM`,
 ///   then the WAL is checkpointed and truncated); ``diskByteCount()`` is the file's size.
 ///
 /// One file per namespace: ``fileURL(directory:namespace:)``. Owned by one cache and called from its actor one
