@@ -113,7 +113,8 @@ let package = Package(
         .testTarget(
             name: "CacheScenarioTests",
             dependencies: [
-                "CacheScenarioAPI", "GraphQLBridge", "GraphQLBridgeTesting", "LotteryTestSupport", "GraphQLBridgeSupport",
+                "CacheScenarioAPI", "GraphQLBridge", "GraphQLBridgeTesting", "LotteryTestSupport",
+                "GraphQLBridgeSupport",
                 // Holds a cache file's write lock from another connection (a write that fails).
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ]

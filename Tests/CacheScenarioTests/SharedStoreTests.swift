@@ -22,8 +22,8 @@ struct SharedStoreTests {
         init(_ folder: TemporaryFolder) {
             let now = SharedStoreTests.start
             cache = GraphQLCache(storage: .persistent(directory: folder.url), maxAge: .seconds(3600), now: { now })
-            client = GraphQLHTTPClient(
-                endpoint: URL(string: "https://example.com/graphql") ?? URL(fileURLWithPath: "/"), transport: transport, cache: cache)
+            let endpoint = URL(string: "https://example.com/graphql") ?? URL(fileURLWithPath: "/")
+            client = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache)
         }
 
         /// Queues an answer that waits for `gate`.
