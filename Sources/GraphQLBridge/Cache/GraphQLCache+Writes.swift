@@ -117,11 +117,16 @@ extension GraphQLCache {
         if let watcher { watchers.setDependencies(normalizer.dependencies, of: watcher.id) }
         guard normalizer.isWritable else { return outcome }
         let incoming = normalizer.writes
+        // A whole query answer is kept as the query's response in the same transaction (unless overtaken).
+        var save: ResponseSave?
+        if normalizer.nullPaths.isEmpty, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
+            save = responseSave(response, queryKey: queryKey, normalizer: normalizer)
+        }
         let merged: StoreMerge
         do throws(GraphQLCacheError) {
             // Read and written in one transaction, field by field: a field changed since the request started (by any
             // process) keeps its newer value; after a clear made since (a sign-out), nothing is written.
-            merged = try store.merge(incoming, startedAt: response.startedAt)
+            merged = try store.merge(incoming, startedAt: response.startedAt, response: save)
         } catch {
             // What the store still holds for these records is older than this answer: stale until written again.
             unreliableKeys.formUnion(incoming.keys)
@@ -153,7 +158,7 @@ extension GraphQLCache {
         if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
 
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
-            keep(response, queryKey: queryKey, normalizer: normalizer)
+            keep(response, queryKey: queryKey, normalizer: normalizer, saved: merged.savedResponse)
         }
         trimIfNeeded(keeping: changed)
         return outcome
@@ -161,7 +166,7 @@ extension GraphQLCache {
 
     /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
     /// server's `data` as the records now hold it), both with the records it is made of.
-    private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer) {
+    private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer, saved: Bool) {
         if let result = response.result, optimisticLayers.isEmpty {
             var source: AnswerSource?
             if case .tape(let tape, let data) = response.data {
@@ -172,7 +177,22 @@ extension GraphQLCache {
                 result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry, for: queryKey,
                 source: source)
         }
-        guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
+        guard !saved, let save = responseSave(response, queryKey: queryKey, normalizer: normalizer) else { return }
+        do throws(GraphQLCacheError) {
+            try store.saveResponse(
+                forQuery: save.query, body: save.body, dependencies: save.dependencies, expiry: save.expiry,
+                defaultMaxAge: save.defaultMaxAge, version: try store.writeVersion())
+        } catch {
+            report(error)
+        }
+    }
+
+    /// A query answer's response as a store that keeps responses saves it (the server's `data` as the records hold it
+    /// once it is written); `nil` when none is kept (the memory store, an optimistic layer, `storesResponses` off).
+    private func responseSave(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer)
+        -> ResponseSave?
+    {
+        guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return nil }
         var body: [UInt8] = []
         body.reserveCapacity(2048)
         body.append(contentsOf: #"{"data":"#.utf8)
@@ -181,17 +201,12 @@ extension GraphQLCache {
         // The server's text of it, as sent.
         case .tape(let tape, let data): body.append(contentsOf: tape.text(of: data))
         // (Resolved at the start of `write`.)
-        case .body: return
+        case .body: return nil
         }
         body.append(UInt8(ascii: "}"))
-        do throws(GraphQLCacheError) {
-            try store.saveResponse(
-                forQuery: queryKey, body: body, dependencies: normalizer.dependencies,
-                expiry: normalizer.earliestExpiry, defaultMaxAge: maxAge.timeInterval,
-                version: try store.writeVersion())
-        } catch {
-            report(error)
-        }
+        return ResponseSave(
+            query: queryKey, body: body, dependencies: normalizer.dependencies, expiry: normalizer.earliestExpiry,
+            defaultMaxAge: maxAge.timeInterval)
     }
 
     /// The ``AnswerSource`` of `response`'s query when its answer may be written by refreshing its records (a query's

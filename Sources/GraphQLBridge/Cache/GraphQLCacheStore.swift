@@ -19,9 +19,10 @@ protocol GraphQLCacheStore: AnyObject {
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
     /// writes the records that changed, reading and writing them in one transaction. With `start` (the ``version()``
     /// the answer's request started at): nothing is written when the store was cleared since, and a field changed
-    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:)``).
-    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?) throws(GraphQLCacheError)
-        -> StoreMerge
+    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:)``). With `response`, a store that
+    /// keeps responses saves it in the same transaction when no field was overtaken (``StoreMerge/savedResponse``).
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        throws(GraphQLCacheError) -> StoreMerge
     /// Reads the records `keys`, lets `body` change each (given the version its changes get; it returns whether it
     /// changed the record) and writes those it changed, in one transaction; returns their keys.
     func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) throws(GraphQLCacheError) -> [String]
@@ -124,6 +125,18 @@ struct StoreMerge: Sendable {
     var overtaken = false
     /// The store was cleared since the request started: nothing was written.
     var cleared = false
+    /// The response given was saved with the records.
+    var savedResponse = false
+}
+
+/// A query's response to keep with the records it was written to (``GraphQLCacheStore/merge(_:startedAt:response:)``).
+struct ResponseSave: Sendable {
+    var query: String
+    /// `{"data":…}`.
+    var body: [UInt8]
+    var dependencies: Set<String>
+    var expiry: Date
+    var defaultMaxAge: Double
 }
 
 /// What other processes changed in a shared store.

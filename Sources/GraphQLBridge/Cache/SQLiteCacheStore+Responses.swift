@@ -61,52 +61,61 @@ extension SQLiteCacheStore {
         forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, defaultMaxAge: Double,
         version: Int64
     ) throws(GraphQLCacheError) {
-        let keys = Self.encodeKeys(dependencies.sorted())
-        let size = query.utf8.count + body.count + keys.count
         try guarded { () throws(GraphQLCacheError) in
             let db = try database(.write)
             try db.transaction(.write) { () throws(GraphQLCacheError) in
                 // A write since the records were read (by another process) may have changed them: not kept.
                 var state = try readState(.write)
                 guard state.version == version else { return }
-                try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
-                    statement throws(GraphQLCacheError) in
-                    try db.bind(query, at: 1, in: statement, .write)
-                    _ = try db.step(statement, .write)
-                }
-                for key in dependencies {
-                    try db.withStatement(
-                        "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
-                    ) { statement throws(GraphQLCacheError) in
-                        try db.bind(key, at: 1, in: statement, .write)
-                        try db.bind(query, at: 2, in: statement, .write)
-                        _ = try db.step(statement, .write)
-                    }
-                }
-                let old = try db.withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
-                    statement throws(GraphQLCacheError) in
-                    try db.bind(query, at: 1, in: statement, .write)
-                    return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
-                }
-                try db.withStatement(
-                    """
-                    INSERT OR REPLACE INTO responses (query_key, max_age, expiry, dependencies, body, size) \
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """, .write
-                ) { statement throws(GraphQLCacheError) in
-                    try db.bind(query, at: 1, in: statement, .write)
-                    try db.bind(defaultMaxAge, at: 2, in: statement, .write)
-                    try db.bind(expiry.timeIntervalSince1970, at: 3, in: statement, .write)
-                    try db.bind(keys, at: 4, in: statement, .write)
-                    try db.bind(body, at: 5, in: statement, .write)
-                    try db.bind(Int64(size), at: 6, in: statement, .write)
-                    _ = try db.step(statement, .write)
-                }
+                try insertResponse(
+                    ResponseSave(
+                        query: query, body: body, dependencies: dependencies, expiry: expiry,
+                        defaultMaxAge: defaultMaxAge), in: &state)
                 // Not a change of the records: the version stays.
-                state.bytes += Int64(size - old)
                 try writeState(state)
             }
         }
+    }
+
+    /// Writes `response` and its dependencies (inside the caller's write transaction), counting its size in `state`.
+    func insertResponse(_ response: ResponseSave, in state: inout State) throws(GraphQLCacheError) {
+        let keys = Self.encodeKeys(response.dependencies.sorted())
+        let size = response.query.utf8.count + response.body.count + keys.count
+        let db = try database(.write)
+        try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(response.query, at: 1, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+        for key in response.dependencies {
+            try db.withStatement(
+                "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
+            ) { statement throws(GraphQLCacheError) in
+                try db.bind(key, at: 1, in: statement, .write)
+                try db.bind(response.query, at: 2, in: statement, .write)
+                _ = try db.step(statement, .write)
+            }
+        }
+        let old = try db.withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(response.query, at: 1, in: statement, .write)
+            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+        }
+        try db.withStatement(
+            """
+            INSERT OR REPLACE INTO responses (query_key, max_age, expiry, dependencies, body, size) \
+            VALUES (?, ?, ?, ?, ?, ?)
+            """, .write
+        ) { statement throws(GraphQLCacheError) in
+            try db.bind(response.query, at: 1, in: statement, .write)
+            try db.bind(response.defaultMaxAge, at: 2, in: statement, .write)
+            try db.bind(response.expiry.timeIntervalSince1970, at: 3, in: statement, .write)
+            try db.bind(keys, at: 4, in: statement, .write)
+            try db.bind(response.body, at: 5, in: statement, .write)
+            try db.bind(Int64(size), at: 6, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+        state.bytes += Int64(size - old)
     }
 
     /// Deletes the stored responses made of the record `key` (it is being written or removed); returns their stored

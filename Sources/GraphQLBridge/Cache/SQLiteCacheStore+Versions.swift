@@ -94,8 +94,8 @@ extension SQLiteCacheStore {
         }
     }
 
-    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?) throws(GraphQLCacheError)
-        -> StoreMerge
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        throws(GraphQLCacheError) -> StoreMerge
     {
         guard !incoming.isEmpty else { return StoreMerge() }
         return try changingState { (state: inout State) throws(GraphQLCacheError) -> StoreMerge in
@@ -122,6 +122,11 @@ extension SQLiteCacheStore {
             }
             try put(written, in: &state)
             if !outcome.valueChanged.isEmpty { state.changed = state.version }
+            if let response, !outcome.overtaken {
+                // The answer as the records now hold it: kept in the same transaction.
+                try insertResponse(response, in: &state)
+                outcome.savedResponse = true
+            }
             return outcome
         }
     }
