@@ -49,7 +49,9 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     /// Merges in place: a stored record's fields are not copied to be merged.
-    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?) -> StoreMerge {
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        -> StoreMerge
+    {
         var outcome = StoreMerge()
         if let start, start < clearedAt {
             outcome.cleared = true
