@@ -79,7 +79,7 @@ struct RecordKeyAndSelectionTests {
         setup.answer(#"{"member":{"id":"m1","name":"Ann","bio":"Hello"}}"#)
         _ = try await setup.client.execute(MemberPlainBioQuery(id: "m1"))
 
-        let gate = Gate()
+        let gate = AnswerGate()
         let answer = Data(#"{"data":{"setMemberBio":{"id":"m1","name":"Ann","bio":"New"}}}"#.utf8)
         setup.transport.enqueue { _, _ in
             await gate.wait()
@@ -319,7 +319,7 @@ struct RecordKeyAndSelectionTests {
 }
 
 /// Holds a mock server's answer until the test opens it.
-private actor Gate {
+private actor AnswerGate {
     private var isOpen = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 

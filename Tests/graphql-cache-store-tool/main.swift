@@ -8,6 +8,8 @@
 //                                                           `query GameVersioned` of that app version on the
 //                                                           persistent cache in <folder>; prints `data <name>
 //                                                           <rulesUrl or nil>` or `miss <path>`
+//   graphql-cache-store-tool clear <folder>                 `clear()` of the persistent cache in <folder> (a
+//                                                           sign-out in an app extension); prints `cleared`
 //
 // Batch b writes the records `batch:<b>:<i>` (i < recordsPerBatch), each with fields `batch`, `index` and `payload`
 // (`payloadLength` copies of one letter) and `length` (the payload's length), so a half-written record or batch
@@ -58,6 +60,18 @@ if arguments.first == "versioned" {
         say("data \(result.data?.game?.name ?? "nil") \(result.data?.game?.rulesUrl ?? "nil")")
     } catch .cacheMiss(_, let path) {
         say("miss \(path)")
+    } catch {
+        fail("\(error)")
+    }
+    exit(0)
+}
+if arguments.first == "clear" {
+    let values = Array(arguments)
+    guard values.count == 2 else { fail("usage: graphql-cache-store-tool clear <folder>") }
+    let cache = GraphQLCache(storage: .persistent(directory: URL(fileURLWithPath: values[1])), maxAge: .seconds(3600))
+    do {
+        try await cache.clear()
+        say("cleared")
     } catch {
         fail("\(error)")
     }

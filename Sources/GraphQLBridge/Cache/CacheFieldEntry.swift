@@ -18,6 +18,10 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
     /// Whether, once stale, it must not be served in place of a failed request (the server said `must-revalidate`
     /// or `no-cache`).
     public var mustRevalidate: Bool
+    /// The store version at which its value last changed (or its lifetime became shorter): an answer to a request
+    /// that started before it does not overwrite it, whichever process wrote it. Kept by the store; not part of the
+    /// entry's equality.
+    var version: UInt64 = 0
 
     /// Creates an entry.
     public init(value: CacheValue, receivedAt: Date, maxAge: Duration? = nil, mustRevalidate: Bool = false) {
@@ -42,5 +46,30 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
     func expiry(now: Date, defaultMaxAge: Duration) -> Date {
         guard receivedAt <= now else { return .distantPast }
         return receivedAt.addingTimeInterval((maxAge ?? defaultMaxAge).timeInterval)
+    }
+
+    /// An entry with its store version.
+    init(value: CacheValue, receivedAt: Date, maxAge: Duration?, mustRevalidate: Bool = false, version: UInt64) {
+        self.init(value: value, receivedAt: receivedAt, maxAge: maxAge, mustRevalidate: mustRevalidate)
+        self.version = version
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case value, receivedAt, maxAge, mustRevalidate
+    }
+
+    // Equal entries hold the same value, received at the same time, with the same lifetime and revalidation (the
+    // version is the store's bookkeeping).
+
+    public static func == (lhs: CacheFieldEntry, rhs: CacheFieldEntry) -> Bool {
+        lhs.value == rhs.value && lhs.receivedAt == rhs.receivedAt && lhs.maxAge == rhs.maxAge
+            && lhs.mustRevalidate == rhs.mustRevalidate
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(receivedAt)
+        hasher.combine(maxAge)
+        hasher.combine(mustRevalidate)
     }
 }

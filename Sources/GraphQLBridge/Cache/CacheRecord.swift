@@ -100,16 +100,35 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// write of the same selection finds it.
     @discardableResult
     mutating func merge(fields: [CacheFieldWrite]) -> (changed: Bool, valueChanged: Bool) {
-        var outcome = (changed: false, valueChanged: false)
+        let outcome = merge(fields: fields, stamping: 0, startedAt: nil)
+        return (outcome.changed, outcome.valueChanged)
+    }
+
+    /// Merges `fields` over this record's, as ``merge(fields:)`` does, field by field: a field whose value changes
+    /// (or whose lifetime may become shorter) gets the store version `version` (0: keeps the incoming entry's); with `start` (the store version the
+    /// answer's request started at), a field changed after it (its version is higher: a newer write, by any process)
+    /// is not overwritten, and the outcome says it was overtaken when the answer held another value for it.
+    mutating func merge(fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?)
+        -> FieldMergeOutcome
+    {
+        var outcome = FieldMergeOutcome()
         var next = 0
         for field in fields {
             if let position = position(of: field.name, from: next) {
-                // In place: the stored entry is neither copied nor rebuilt.
-                Self.update(&storage[position].entry, with: field.entry, into: &outcome)
                 next = position + 1
+                if let start, storage[position].entry.version > start {
+                    // Newer than the answer: kept.
+                    if storage[position].entry.value != field.entry.value { outcome.overtaken = true }
+                    continue
+                }
+                // In place: the stored entry is neither copied nor rebuilt.
+                Self.update(&storage[position].entry, with: field.entry, stamping: version, into: &outcome)
             } else {
+                var field = field
+                if version != 0 { field.entry.version = version }
                 append(field)
-                outcome = (true, true)
+                outcome.changed = true
+                outcome.valueChanged = true
                 next = storage.count
             }
         }
@@ -162,21 +181,36 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     }
 
     private static func update(
-        _ old: inout CacheFieldEntry, with entry: CacheFieldEntry,
-        into outcome: inout (changed: Bool, valueChanged: Bool)
+        _ old: inout CacheFieldEntry, with entry: CacheFieldEntry, stamping version: UInt64,
+        into outcome: inout FieldMergeOutcome
     ) {
         if old.value != entry.value {
             old = entry
-            outcome = (true, true)
+            if version != 0 { old.version = version }
+            outcome.changed = true
+            outcome.valueChanged = true
         } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge
             || old.mustRevalidate != entry.mustRevalidate
         {
-            if tightens(old, to: entry.maxAge, entry.receivedAt, entry.mustRevalidate) { outcome.valueChanged = true }
+            if tightens(old, to: entry.maxAge, entry.receivedAt, entry.mustRevalidate) {
+                outcome.valueChanged = true
+                if version != 0 { old.version = version }
+            }
             old.receivedAt = entry.receivedAt
             old.maxAge = entry.maxAge
             old.mustRevalidate = entry.mustRevalidate
             outcome.changed = true
         }
+    }
+
+    /// The highest version of its fields: the store version of its last change.
+    var version: UInt64 {
+        storage.reduce(0) { max($0, $1.entry.version) }
+    }
+
+    /// Gives every field the store version `version` (a record written whole).
+    mutating func stamp(_ version: UInt64) {
+        for index in storage.indices { storage[index].entry.version = version }
     }
 
     /// Where the field `name` is: `hint` first, then by hash or a scan.
@@ -239,6 +273,16 @@ struct CacheFieldWrite: Sendable, Equatable {
     var name: String
     /// Its entry.
     var entry: CacheFieldEntry
+}
+
+/// What merging an answer's fields into a record did.
+struct FieldMergeOutcome: Sendable, Equatable {
+    /// A value, a received time or a lifetime changed.
+    var changed = false
+    /// A value changed, or a lifetime may have become shorter.
+    var valueChanged = false
+    /// A field written since the answer's request started held another value: it was kept.
+    var overtaken = false
 }
 
 /// What one response writes to a record: its fields, in the selection's order.

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// ```
 /// record  = version(1) count:varint field*
-/// field   = name:string flags:byte receivedAt:f64 [seconds:i64 attoseconds:i64 if flags & 1] value
-///           (flags & 2: must-revalidate)
+/// field   = name:string flags:byte receivedAt:f64 [seconds:i64 attoseconds:i64 if flags & 1]
+///           [version:varint if flags & 4] value   (flags & 2: must-revalidate)
 /// value   = 0 (null) | 1 key:string (reference) | 2 count:varint value* (list) | 10 (missing) | json (a scalar)
 /// json    = 3 (null) | 4 (false) | 5 (true) | 6 text:string (number, exact JSON text) | 7 text:string (string)
 ///         | 8 count:varint json* (array) | 9 count:varint (name:string json)* (object)
@@ -22,11 +22,14 @@ enum CacheRecordCodec {
     /// How deep lists and JSON values may nest before the bytes are taken as damaged (the decoder recurses).
     static let maximumDepth = 256
 
+    /// A field's flags.
     private enum Flag {
-        /// A lifetime follows.
+        /// A lifetime follows the received time.
         static let maxAge: UInt8 = 1
         /// ``CacheFieldEntry/mustRevalidate``.
         static let mustRevalidate: UInt8 = 2
+        /// The field's store version follows (``CacheFieldEntry/version``; absent: 0).
+        static let version: UInt8 = 4
     }
 
     private enum Tag {
@@ -64,13 +67,16 @@ enum CacheRecordCodec {
         for field in fields {
             let (name, entry) = (field.name, field.entry)
             appendString(name, to: &bytes)
-            bytes.append((entry.maxAge == nil ? 0 : Flag.maxAge) | (entry.mustRevalidate ? Flag.mustRevalidate : 0))
+            bytes.append(
+                (entry.maxAge == nil ? 0 : Flag.maxAge) | (entry.mustRevalidate ? Flag.mustRevalidate : 0)
+                    | (entry.version == 0 ? 0 : Flag.version))
             appendFixed(entry.receivedAt.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
             if let maxAge = entry.maxAge {
                 let (seconds, attoseconds) = maxAge.components
                 appendFixed(UInt64(bitPattern: seconds), to: &bytes)
                 appendFixed(UInt64(bitPattern: attoseconds), to: &bytes)
             }
+            if entry.version != 0 { appendVarint(entry.version, to: &bytes) }
             appendValue(entry.value, to: &bytes)
         }
         return bytes
@@ -154,7 +160,7 @@ enum CacheRecordCodec {
         for _ in 0..<count {
             let name = try reader.string()
             let flags = try reader.byte()
-            guard flags & ~(Flag.maxAge | Flag.mustRevalidate) == 0 else {
+            guard flags & ~(Flag.maxAge | Flag.mustRevalidate | Flag.version) == 0 else {
                 throw reader.failure("unknown field flags \(flags)")
             }
             let sinceReference = Double(bitPattern: try reader.fixed())
@@ -171,13 +177,14 @@ enum CacheRecordCodec {
                 }
                 maxAge = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
             }
+            let version = flags & Flag.version != 0 ? try reader.varint() : 0
             let value = try reader.value(depth: 0)
             fields.append(
                 CacheFieldWrite(
                     name: name,
                     entry: CacheFieldEntry(
                         value: value, receivedAt: receivedAt, maxAge: maxAge,
-                        mustRevalidate: flags & Flag.mustRevalidate != 0)))
+                        mustRevalidate: flags & Flag.mustRevalidate != 0, version: version)))
         }
         guard reader.offset == bytes.count else {
             throw reader.failure("\(bytes.count - reader.offset) bytes left over")

@@ -39,33 +39,30 @@ extension GraphQLCache {
         let keys = Set(every.keys).union(differing.keys)
         guard !keys.isEmpty else { return [] }
         do throws(GraphQLCacheError) {
-            let stored = try store.records(forKeys: Array(keys))
-            var stale: [CacheRecord] = []
-            for key in keys {
-                guard var record = stored[key] else { continue }
+            // Read and written in one transaction: another process's write of other fields meanwhile is kept.
+            let stale = try store.update(Array(keys)) { record, version in
                 var touched = false
                 func expire(_ name: String, unless given: CacheValue?) {
                     guard var entry = record.entry(named: name), entry.value != .missing,
                         given == nil || given != entry.value, entry.maxAge != .zero
                     else { return }
                     entry.maxAge = .zero
+                    entry.version = version
                     record.setEntry(entry, named: name)
                     touched = true
                 }
-                if let fields = every[key] { for name in fields.fieldNames { expire(name, unless: nil) } }
-                if let fields = differing[key] {
+                if let fields = every[record.key] { for name in fields.fieldNames { expire(name, unless: nil) } }
+                if let fields = differing[record.key] {
                     for name in fields.fieldNames {
                         guard let given = fields.entry(named: name)?.value, given != .missing else { continue }
                         expire(name, unless: given)
                     }
                 }
-                if touched { stale.append(record) }
+                return touched
             }
-            guard !stale.isEmpty else { return [] }
-            try store.write(stale)
-            let changed = Set(stale.map(\.key))
-            writeLog.change(changed)
-            generation.set(writeLog.generation)
+            let changed = Set(stale)
+            guard !changed.isEmpty else { return [] }
+            syncGeneration()
             return changed
         } catch {
             unreliableKeys.formUnion(keys)

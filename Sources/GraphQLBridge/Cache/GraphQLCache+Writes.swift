@@ -20,8 +20,9 @@ struct ResponseWrite: Sendable {
     /// When the answer was generated, on the cache's clock: the time its request was sent, less the server's `Age`
     /// (RFC 9111 §4.2.3); `nil`: the time of the write (an event, an answer with no request time).
     var receivedAt: Date? = nil
-    /// The generation the request started at (``CacheGeneration``): records changed since are not overwritten.
-    /// `nil` for a mutation's or an event's answer, which is newer than anything the cache holds.
+    /// The store version the request started at (``GraphQLCache/requestVersion()``): fields changed since, by any
+    /// process, are not overwritten, and nothing is written when the store was cleared since. `nil` for a mutation's
+    /// or an event's answer, which is newer than anything the cache holds.
     var startedAt: UInt64?
     /// For a query: its key, to keep its response (a persistent store) and its decoded result (the memo).
     var queryKey: String?
@@ -132,39 +133,17 @@ extension GraphQLCache {
             markStale(carriedBy: response, sparing: watcher)
             return outcome
         }
-        if let start = response.startedAt, !writeLog.accepts(startedAt: start) {
-            // Cleared since the request started (a sign-out): nothing of its answer is written.
-            statistics.overtakenAnswers += 1
-            outcome.wasOvertaken = true
-            return outcome
+        let incoming = normalizer.writes
+        // A whole query answer is kept as the query's response in the same transaction (unless overtaken).
+        var save: ResponseSave?
+        if normalizer.errorNulls.isEmpty, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
+            save = responseSave(response, queryKey: queryKey, normalizer: normalizer)
         }
-
-        var incoming = normalizer.writes
-        // Nothing changed since the request started (the generation moves at every change): every record is written.
-        if let start = response.startedAt, writeLog.generation > start {
-            // Records changed since the request started keep their newer values.
-            var present: [String: CacheRecord]?
-            incoming = incoming.filter { key, _ in
-                switch writeLog.changed(key, after: start) {
-                case false?: return true
-                case true?: return false
-                case nil:
-                    // The log is older than the request: only records the store does not hold yet are written.
-                    if present == nil { present = (try? store.records(forKeys: Array(normalizer.writes.keys))) ?? [:] }
-                    return present?[key] == nil
-                }
-            }
-            if incoming.count < normalizer.writes.count {
-                outcome.wasOvertaken = true
-                statistics.overtakenAnswers += 1
-                // A watcher's answer is older than what the cache holds: it reads the newer values.
-                watcher?.signal()
-            }
-        }
-
-        let changed: [String]
+        let merged: StoreMerge
         do throws(GraphQLCacheError) {
-            (changed, outcome.changedValues) = try store.merge(incoming)
+            // Read and written in one transaction, field by field: a field changed since the request started (by any
+            // process) keeps its newer value; after a clear made since (a sign-out), nothing is written.
+            merged = try store.merge(incoming, startedAt: response.startedAt, response: save)
         } catch {
             // What the store still holds for these records is older than this answer: stale until written again.
             unreliableKeys.formUnion(incoming.keys)
@@ -172,13 +151,19 @@ extension GraphQLCache {
             invalidate(Set(incoming.keys), signalling: [])
             return outcome
         }
+        if merged.cleared || merged.overtaken {
+            outcome.wasOvertaken = true
+            statistics.overtakenAnswers += 1
+            // A watcher's answer is older than what the cache holds: it reads the newer values.
+            if !merged.cleared { watcher?.signal() }
+        }
+        if merged.cleared { return outcome }
+        let changed = merged.changed
+        outcome.changedValues = merged.valueChanged
         if !unreliableKeys.isEmpty { unreliableKeys.subtract(incoming.keys) }
         statistics.recordsWritten += changed.count
-        if !outcome.changedValues.isEmpty {
-            writeLog.change(outcome.changedValues)
-            generation.set(writeLog.generation)
-        }
-        outcome.isComplete = !outcome.wasOvertaken && normalizer.nullPaths.isEmpty
+        if !outcome.changedValues.isEmpty { syncGeneration() }
+        outcome.isComplete = !outcome.wasOvertaken && normalizer.errorNulls.isEmpty
         // This query's own memoized result is replaced below (see `keep`), not forgotten and filed again.
         let replaced =
             outcome.isComplete && response.rootKey == CacheKey.queryRoot && response.result != nil
@@ -191,7 +176,7 @@ extension GraphQLCache {
         if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
 
         if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
-            keep(response, queryKey: queryKey, normalizer: normalizer)
+            keep(response, queryKey: queryKey, normalizer: normalizer, saved: merged.savedResponse)
         }
         trimIfNeeded(keeping: changed)
         return outcome
@@ -199,7 +184,7 @@ extension GraphQLCache {
 
     /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
     /// server's `data` as the records now hold it), both with the records it is made of.
-    private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer) {
+    private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer, saved: Bool) {
         if let result = response.result, optimisticLayers.isEmpty {
             var source: AnswerSource?
             if case .tape(let tape, let data) = response.data {
@@ -211,7 +196,23 @@ extension GraphQLCache {
                 result, dependencies: normalizer.dependencies, earliestExpiry: normalizer.earliestExpiry,
                 revalidates: response.mustRevalidate, for: queryKey, source: source)
         }
-        guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return }
+        guard !saved, let save = responseSave(response, queryKey: queryKey, normalizer: normalizer) else { return }
+        do throws(GraphQLCacheError) {
+            try store.saveResponse(
+                forQuery: save.query, body: save.body, dependencies: save.dependencies, expiry: save.expiry,
+                latestReceipt: save.latestReceipt, revalidates: save.revalidates, defaultMaxAge: save.defaultMaxAge,
+                version: try store.writeVersion())
+        } catch {
+            report(error)
+        }
+    }
+
+    /// A query answer's response as a store that keeps responses saves it (the server's `data` as the records hold it
+    /// once it is written); `nil` when none is kept (the memory store, an optimistic layer, `storesResponses` off).
+    private func responseSave(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer)
+        -> ResponseSave?
+    {
+        guard storesResponses, store.keepsResponses, optimisticLayers.isEmpty else { return nil }
         var body: [UInt8] = []
         body.reserveCapacity(2048)
         body.append(contentsOf: #"{"data":"#.utf8)
@@ -220,18 +221,13 @@ extension GraphQLCache {
         // The server's text of it, as sent.
         case .tape(let tape, let data): body.append(contentsOf: tape.text(of: data))
         // (Resolved at the start of `write`.)
-        case .body: return
+        case .body: return nil
         }
         body.append(UInt8(ascii: "}"))
-        do throws(GraphQLCacheError) {
-            try store.saveResponse(
-                forQuery: queryKey, body: body, dependencies: normalizer.dependencies,
-                expiry: normalizer.earliestExpiry, latestReceipt: normalizer.receivedAt,
-                revalidates: response.mustRevalidate, defaultMaxAge: maxAge.timeInterval,
-                version: try store.writeVersion())
-        } catch {
-            report(error)
-        }
+        return ResponseSave(
+            query: queryKey, body: body, dependencies: normalizer.dependencies, expiry: normalizer.earliestExpiry,
+            latestReceipt: normalizer.receivedAt, revalidates: response.mustRevalidate,
+            defaultMaxAge: maxAge.timeInterval)
     }
 
     /// The ``AnswerSource`` of `response`'s query when its answer may be written by refreshing its records (a query's
@@ -242,7 +238,7 @@ extension GraphQLCache {
             response.rootKey == CacheKey.queryRoot, optimisticLayers.isEmpty, unreliableKeys.isEmpty,
             !(storesResponses && store.keepsResponses),
             // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
-            writeLog.accepts(startedAt: start), writeLog.generation <= start,
+            !isShared, generation.current <= start,
             let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge,
             source.mustRevalidate == response.mustRevalidate
         else { return nil }

@@ -50,7 +50,12 @@ import GraphQLBridgeSupport
 /// - **One store per user.** A persistent cache lives in `<directory>/<namespace>.sqlite`; give the signed-in
 ///   user's id as the namespace so that one user never sees another's data. Its folder is created `0700` and its
 ///   files `0600` (on iOS, with the storage's file protection). Several processes (an app and its extension) may
-///   share the file: a result memoized in one is not served after another's write.
+///   share the file, and its rules hold across them: they live in the store (a version per field; a request's answer
+///   does not overwrite a field another process changed after the request started, nor is it written after another
+///   process's `clear()`; each write reads and writes its records in one transaction), and a result memoized in one
+///   process is not served after another changed its records. A persistent cache's SQLite work runs on a serial
+///   queue of its own, never on the threads Swift concurrency shares. A process killed mid-write loses nothing
+///   committed; a power loss may lose the last transactions (WAL, `synchronous=NORMAL`).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
 ///   ``problems``, moved aside and replaced by an empty store (or memory); a fetch never fails because of the
 ///   cache.
@@ -131,14 +136,16 @@ public actor GraphQLCache {
     var lastOptimisticLayerID: UInt64 = 0
     /// Whether a persistent store keeps each query's response.
     let storesResponses: Bool
-    /// Which records changed at which generation (see ``CacheWriteLog``).
-    var writeLog = CacheWriteLog()
-    /// The log's generation, readable without the actor: a client reads it when a request starts.
+    /// The store's version as this cache last saw it, readable without the actor: a client of a memory cache reads it
+    /// when a request starts (a shared store's is read from the store: ``requestVersion()``).
     nonisolated let generation = CacheGeneration()
+    /// Whether the store is a file other processes may write to: a request's start version is read from it.
+    nonisolated let isShared: Bool
+    /// The executor the cache runs on: a queue of its own for a persistent store (SQLite calls, and a busy wait on
+    /// another process's lock, never hold the threads Swift concurrency shares), the default one otherwise.
+    private nonisolated let executor: CacheExecutor
     /// Records whose last write failed: whatever the store still holds for them is stale.
     var unreliableKeys: Set<String> = []
-    /// The store's count of other connections' writes when last looked at (`nil`: a store without one).
-    var externalWrites: Int64?
     /// Whether the byte limit is exceeded by live watchers' records (reported once until it holds again).
     var limitExceededByWatchers = false
 
@@ -174,7 +181,25 @@ public actor GraphQLCache {
         let (store, problems) = Self.makeStore(storage, namespace: namespace, schemaVersion: schemaVersion)
         self.store = store
         self.problems = problems
-        self.externalWrites = try? store.externalWriteCount()
+        let isShared = store is SQLiteCacheStore
+        self.isShared = isShared
+        self.executor =
+            isShared ? .queue(CacheQueueExecutor(label: "GraphQLCache.\(namespace)")) : .standard(CacheExecutorOwner())
+        generation.set((try? store.version()) ?? 0)
+    }
+
+    /// The executor the cache's work runs on (see ``executor``).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.unownedExecutor
+    }
+
+    /// The store version a request starting now carries: its answer does not overwrite what changed after it, in any
+    /// process, nor is it written after a clear made after it.
+    func requestVersion() -> UInt64 {
+        noticeExternalWrites()
+        let version = (try? store.version()) ?? generation.current
+        generation.set(version)
+        return version
     }
 
     // MARK: - Public operations
@@ -183,10 +208,11 @@ public actor GraphQLCache {
     /// not written when they land: a sign-out leaves nothing behind.
     public func clear() throws(GraphQLCacheError) {
         memo.removeAll()
-        writeLog.clear()
-        generation.set(writeLog.generation)
         unreliableKeys = []
-        defer { watchers.signalAll() }
+        defer {
+            syncGeneration()
+            watchers.signalAll()
+        }
         try store.removeAll()
     }
 
@@ -251,13 +277,17 @@ public actor GraphQLCache {
 
     // MARK: - Invalidation
 
-    /// Records changed (or removed) outside a response's write: logged at a new generation, memoized results that
-    /// read them forgotten, their watchers signalled.
+    /// Records changed (or removed) in the store outside a response's write (the store gave them a new version):
+    /// memoized results that read them forgotten, their watchers signalled.
     func changed(_ keys: Set<String>) {
+        syncGeneration()
         guard !keys.isEmpty else { return }
-        writeLog.change(keys)
-        generation.set(writeLog.generation)
         invalidate(keys)
+    }
+
+    /// Takes the store's version as the generation a client of this cache reads.
+    func syncGeneration() {
+        if let version = try? store.version() { generation.set(version) }
     }
 
     /// Forgets the memoized results that read any of `recordKeys`, and signals the watchers that depend on the
@@ -268,19 +298,35 @@ public actor GraphQLCache {
         memo.forget(readingAnyOf: recordKeys, except: kept)
     }
 
-    /// Another process (an app extension) wrote to a shared store since this cache last looked: nothing memoized
-    /// can be trusted, and every watcher reads again.
+    /// Another process (an app extension) changed a shared store since this cache last looked: the memoized results
+    /// that read the records it changed are forgotten and their watchers read again (all of them when it removed
+    /// records or cleared the store). A check of one number when nothing changed.
     func noticeExternalWrites() {
-        guard let known = externalWrites, let current = try? store.externalWriteCount(), current != known else {
+        guard isShared else { return }
+        let changes: ExternalChanges?
+        do throws(GraphQLCacheError) {
+            changes = try store.externalChanges()
+        } catch {
+            // Not known what changed: nothing memoized is trusted.
+            memo.removeAll()
+            watchers.signalAll()
             return
         }
-        externalWrites = current
-        memo.removeAll()
-        watchers.signalAll()
+        switch changes {
+        case nil:
+            return
+        case .records(let keys):
+            invalidate(keys)
+        case .all:
+            memo.removeAll()
+            watchers.signalAll()
+        }
+        syncGeneration()
     }
 }
 
-/// A cache's write generation, readable from any thread: ``GraphQLHTTPClient`` reads it when a request starts.
+/// The version of a cache's store as the cache last saw it, readable from any thread: ``GraphQLHTTPClient`` reads it
+/// when a request starts on a memory cache (a shared store's is read from the file).
 final class CacheGeneration: Sendable {
     private let value = Locked<UInt64>(0)
 

@@ -3,20 +3,35 @@ import Foundation
 /// Where a ``GraphQLCache`` keeps its records: in memory, or in SQLite on disk.
 ///
 /// A store is owned by one cache and only ever called from that cache's actor, one call at a time, so it
-/// needs no locking of its own. Writes are whole records (the cache merges fields before writing), and
-/// every call that writes is all or nothing.
+/// needs no locking of its own. Every call that writes is all or nothing.
+///
+/// The store is the one source of truth, for every process that opens it (a persistent store shared by an app and its
+/// extension): it keeps a version that moves at every change, the version of each field's last change
+/// (``CacheFieldEntry/version``) and of the last ``removeAll()``. An answer is merged with the version its request
+/// started at (``version()``, read when it started): a field changed since keeps its newer value, and after a
+/// `removeAll()` nothing of it is written. The read of the records and their write are one transaction.
 protocol GraphQLCacheStore: AnyObject {
     /// The records with these keys; keys without a record are absent from the result. Marks them as
     /// used, for least-recently-used trimming.
     func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord]
-    /// Writes `records` whole, replacing those with the same keys, in one transaction.
+    /// Writes `records` whole, replacing those with the same keys, in one transaction; their fields get a new version.
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError)
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
-    /// writes the records that changed, in one transaction; returns their keys, and those whose values changed or
-    /// whose lifetimes may have become shorter (not only when they were received: see ``CacheRecord/merge(_:)``).
-    func merge(_ incoming: [String: CacheRecordWrite]) throws(GraphQLCacheError) -> (
-        changed: [String], valueChanged: Set<String>
-    )
+    /// writes the records that changed, reading and writing them in one transaction. With `start` (the ``version()``
+    /// the answer's request started at): nothing is written when the store was cleared since, and a field changed
+    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:)``). With `response`, a store that
+    /// keeps responses saves it in the same transaction when no field was overtaken (``StoreMerge/savedResponse``).
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        throws(GraphQLCacheError) -> StoreMerge
+    /// Reads the records `keys`, lets `body` change each (given the version its changes get; it returns whether it
+    /// changed the record) and writes those it changed, in one transaction; returns their keys.
+    func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) throws(GraphQLCacheError) -> [String]
+    /// The version of the last change of a value, a removal or a clear, in any process: what a request started now
+    /// carries (``merge(_:startedAt:)``).
+    func version() throws(GraphQLCacheError) -> UInt64
+    /// What other connections (other processes) changed since this one last looked: `nil` when nothing (and always
+    /// for a store no one else writes to).
+    func externalChanges() throws(GraphQLCacheError) -> ExternalChanges?
     /// Sets the received time and lifetime of the fields `source` wrote, their values kept: what merging an answer
     /// equal to `source`'s, received at `receivedAt`, does, without comparing its values. `false` when a record or
     /// field is missing (the fields before it may be set): the caller merges the answer instead. A store that does
@@ -48,9 +63,6 @@ protocol GraphQLCacheStore: AnyObject {
     /// The version of the last write: read with the records a response is written from (in one read snapshot), it
     /// tells which writes the response has seen.
     func writeVersion() throws(GraphQLCacheError) -> Int64
-    /// How many writes other connections (other processes) have made to a shared store, as a number that changes
-    /// when they write; `nil` for a store no one else writes to (memory).
-    func externalWriteCount() throws(GraphQLCacheError) -> Int64?
     /// Keeps a query's response, written from its records as they were at write `version`: fresh until `expiry`, its
     /// latest field received at `latestReceipt`, `revalidates` when one of its fields must not be served stale in
     /// place of a failed request.
@@ -61,23 +73,6 @@ protocol GraphQLCacheStore: AnyObject {
 }
 
 extension GraphQLCacheStore {
-    /// Reads the stored records, merges, writes those that changed.
-    func merge(_ incoming: [String: CacheRecordWrite]) throws(GraphQLCacheError) -> (
-        changed: [String], valueChanged: Set<String>
-    ) {
-        let existing = try records(forKeys: Array(incoming.keys))
-        var changed: [CacheRecord] = []
-        var valueChanged: Set<String> = []
-        for (key, fields) in incoming {
-            var merged = existing[key] ?? CacheRecord(key: key)
-            let outcome = merged.merge(fields: fields)
-            if outcome.changed { changed.append(merged) }
-            if outcome.valueChanged { valueChanged.insert(key) }
-        }
-        try write(changed)
-        return (changed.map(\.key), valueChanged)
-    }
-
     /// None: such answers are merged.
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
         false
@@ -101,7 +96,7 @@ extension GraphQLCacheStore {
     func writeVersion() throws(GraphQLCacheError) -> Int64 { 0 }
 
     /// No one else writes.
-    func externalWriteCount() throws(GraphQLCacheError) -> Int64? { nil }
+    func externalChanges() throws(GraphQLCacheError) -> ExternalChanges? { nil }
 
     /// Nothing kept.
     func saveResponse(
@@ -124,4 +119,41 @@ struct StoredResponse: Sendable {
     var latestReceipt: Date
     /// Whether one of its fields, once stale, must not be served in place of a failed request (`must-revalidate`).
     var revalidates: Bool
+}
+
+/// What a store's ``GraphQLCacheStore/merge(_:startedAt:)`` did.
+struct StoreMerge: Sendable {
+    /// The keys of the records written.
+    var changed: [String] = []
+    /// Those whose values changed or whose lifetimes may have become shorter (not only when they were received: see
+    /// ``CacheRecord/merge(_:)``).
+    var valueChanged: Set<String> = []
+    /// Fields changed since the request started (by any process) kept their newer values.
+    var overtaken = false
+    /// The store was cleared since the request started: nothing was written.
+    var cleared = false
+    /// The response given was saved with the records.
+    var savedResponse = false
+}
+
+/// A query's response to keep with the records it was written to (``GraphQLCacheStore/merge(_:startedAt:response:)``).
+struct ResponseSave: Sendable {
+    var query: String
+    /// `{"data":…}`.
+    var body: [UInt8]
+    var dependencies: Set<String>
+    var expiry: Date
+    /// When its latest field was received.
+    var latestReceipt: Date
+    /// Whether one of its fields must not be served stale in place of a failed request.
+    var revalidates: Bool
+    var defaultMaxAge: Double
+}
+
+/// What other processes changed in a shared store.
+enum ExternalChanges: Sendable, Equatable {
+    /// These records changed (values, lifetimes).
+    case records(Set<String>)
+    /// Records were removed, or the store cleared: anything read before may be gone.
+    case all
 }

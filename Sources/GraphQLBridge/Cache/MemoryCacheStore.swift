@@ -1,7 +1,8 @@
 import Foundation
 
 /// Records in memory, bounded by a byte budget: when a write takes the store over its budget, the least
-/// recently used records (read or written) are removed.
+/// recently used records (read or written) are removed. Its versions (``GraphQLCacheStore``) are kept in memory: no
+/// one else writes to it.
 final class MemoryCacheStore: GraphQLCacheStore {
     private struct Slot {
         var record: CacheRecord
@@ -12,6 +13,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
     private var slots: [String: Slot] = [:]
     private var totalBytes = 0
     private var clock: UInt64 = 0
+    /// The version of the last change (``version()``).
+    private var lastChange: UInt64 = 0
+    /// The version of the last ``removeAll()``.
+    private var clearedAt: UInt64 = 0
 
     init() {}
 
@@ -28,8 +33,13 @@ final class MemoryCacheStore: GraphQLCacheStore {
         return found
     }
 
+    func version() -> UInt64 { lastChange }
+
     func write(_ records: [CacheRecord]) {
-        for record in records {
+        guard !records.isEmpty else { return }
+        lastChange += 1
+        for var record in records {
+            record.stamp(lastChange)
             clock += 1
             let bytes = record.estimatedByteCount
             if let old = slots[record.key] { totalBytes -= old.bytes }
@@ -39,34 +49,58 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     /// Merges in place: a stored record's fields are not copied to be merged.
-    func merge(_ incoming: [String: CacheRecordWrite]) -> (changed: [String], valueChanged: Set<String>) {
-        var changed: [String] = []
-        var valueChanged: Set<String> = []
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        -> StoreMerge
+    {
+        var outcome = StoreMerge()
+        if let start, start < clearedAt {
+            outcome.cleared = true
+            return outcome
+        }
+        // The version the changed fields get; it becomes the store's only when something changed.
+        let version = lastChange + 1
         for (key, fields) in incoming {
             clock += 1
             guard let index = slots.index(forKey: key) else {
-                let record = CacheRecord(key: key, writes: fields)
+                var record = CacheRecord(key: key)
+                _ = record.merge(fields: fields, stamping: version, startedAt: nil)
                 let bytes = record.estimatedByteCount
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
-                changed.append(key)
-                if !record.isEmpty { valueChanged.insert(key) }
+                outcome.changed.append(key)
+                if !record.isEmpty { outcome.valueChanged.insert(key) }
                 continue
             }
             // In place (the slot's record is not copied): one lookup.
-            let outcome = slots.values[index].record.merge(fields: fields)
+            let merged = slots.values[index].record.merge(fields: fields, stamping: version, startedAt: start)
             slots.values[index].lastUse = clock
-            if outcome.changed {
-                changed.append(key)
-                if outcome.valueChanged {
-                    valueChanged.insert(key)
+            if merged.overtaken { outcome.overtaken = true }
+            if merged.changed {
+                outcome.changed.append(key)
+                if merged.valueChanged {
+                    outcome.valueChanged.insert(key)
                     let bytes = slots.values[index].record.estimatedByteCount
                     totalBytes += bytes - slots.values[index].bytes
                     slots.values[index].bytes = bytes
                 }
             }
         }
-        return (changed, valueChanged)
+        if !outcome.valueChanged.isEmpty { lastChange = version }
+        return outcome
+    }
+
+    func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) -> [String] {
+        let version = lastChange + 1
+        var changed: [String] = []
+        for key in keys {
+            guard let index = slots.index(forKey: key), body(&slots.values[index].record, version) else { continue }
+            let bytes = slots.values[index].record.estimatedByteCount
+            totalBytes += bytes - slots.values[index].bytes
+            slots.values[index].bytes = bytes
+            changed.append(key)
+        }
+        if !changed.isEmpty { lastChange = version }
+        return changed
     }
 
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
@@ -94,6 +128,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     func remove(keys: [String]) {
+        lastChange += 1
         for key in keys {
             if let old = slots.removeValue(forKey: key) { totalBytes -= old.bytes }
         }
@@ -104,6 +139,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     func removeAll() {
+        lastChange += 1
+        clearedAt = lastChange
         slots = [:]
         totalBytes = 0
     }

@@ -63,9 +63,9 @@ extension SQLiteCacheStore {
         var revalidates: Bool
     }
 
-    /// The version of the last write (kept in `meta`).
+    /// The version of the last write (kept in `state`).
     func writeVersion() throws(GraphQLCacheError) -> Int64 {
-        try guarded { () throws(GraphQLCacheError) in try currentVersion(.read) }
+        try guarded { () throws(GraphQLCacheError) in try readState(.read).version }
     }
 
     /// Keeps `body` as `query`'s response, made of the records `dependencies` as they were at write `version`
@@ -74,52 +74,65 @@ extension SQLiteCacheStore {
         forQuery query: String, body: [UInt8], dependencies: Set<String>, expiry: Date, latestReceipt: Date,
         revalidates: Bool, defaultMaxAge: Double, version: Int64
     ) throws(GraphQLCacheError) {
-        let keys = Self.encodeKeys(dependencies.sorted())
-        let size = query.utf8.count + body.count + keys.count
         try guarded { () throws(GraphQLCacheError) in
             let db = try database(.write)
             try db.transaction(.write) { () throws(GraphQLCacheError) in
                 // A write since the records were read (by another process) may have changed them: not kept.
-                guard try currentVersion(.write) == version else { return }
-                try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
-                    statement throws(GraphQLCacheError) in
-                    try db.bind(query, at: 1, in: statement, .write)
-                    _ = try db.step(statement, .write)
-                }
-                for key in dependencies {
-                    try db.withStatement(
-                        "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
-                    ) { statement throws(GraphQLCacheError) in
-                        try db.bind(key, at: 1, in: statement, .write)
-                        try db.bind(query, at: 2, in: statement, .write)
-                        _ = try db.step(statement, .write)
-                    }
-                }
-                let old = try db.withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
-                    statement throws(GraphQLCacheError) in
-                    try db.bind(query, at: 1, in: statement, .write)
-                    return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
-                }
-                try db.withStatement(
-                    """
-                    INSERT OR REPLACE INTO responses \
-                    (query_key, max_age, expiry, received, revalidates, dependencies, body, size) \
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, .write
-                ) { statement throws(GraphQLCacheError) in
-                    try db.bind(query, at: 1, in: statement, .write)
-                    try db.bind(defaultMaxAge, at: 2, in: statement, .write)
-                    try db.bind(expiry.timeIntervalSince1970, at: 3, in: statement, .write)
-                    try db.bind(latestReceipt.timeIntervalSince1970, at: 4, in: statement, .write)
-                    try db.bind(Int64(revalidates ? 1 : 0), at: 5, in: statement, .write)
-                    try db.bind(keys, at: 6, in: statement, .write)
-                    try db.bind(body, at: 7, in: statement, .write)
-                    try db.bind(Int64(size), at: 8, in: statement, .write)
-                    _ = try db.step(statement, .write)
-                }
-                if let known = knownStoredBytes { knownStoredBytes = known + size - old }
+                var state = try readState(.write)
+                guard state.version == version else { return }
+                try insertResponse(
+                    ResponseSave(
+                        query: query, body: body, dependencies: dependencies, expiry: expiry,
+                        latestReceipt: latestReceipt, revalidates: revalidates, defaultMaxAge: defaultMaxAge),
+                    in: &state)
+                // Not a change of the records: the version stays.
+                try writeState(state)
             }
         }
+    }
+
+    /// Writes `response` and its dependencies (inside the caller's write transaction), counting its size in `state`.
+    func insertResponse(_ response: ResponseSave, in state: inout State) throws(GraphQLCacheError) {
+        let keys = Self.encodeKeys(response.dependencies.sorted())
+        let size = response.query.utf8.count + response.body.count + keys.count
+        let db = try database(.write)
+        try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(response.query, at: 1, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+        for key in response.dependencies {
+            try db.withStatement(
+                "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
+            ) { statement throws(GraphQLCacheError) in
+                try db.bind(key, at: 1, in: statement, .write)
+                try db.bind(response.query, at: 2, in: statement, .write)
+                _ = try db.step(statement, .write)
+            }
+        }
+        let old = try db.withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(response.query, at: 1, in: statement, .write)
+            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+        }
+        try db.withStatement(
+            """
+            INSERT OR REPLACE INTO responses \
+            (query_key, max_age, expiry, received, revalidates, dependencies, body, size) \
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, .write
+        ) { statement throws(GraphQLCacheError) in
+            try db.bind(response.query, at: 1, in: statement, .write)
+            try db.bind(response.defaultMaxAge, at: 2, in: statement, .write)
+            try db.bind(response.expiry.timeIntervalSince1970, at: 3, in: statement, .write)
+            try db.bind(response.latestReceipt.timeIntervalSince1970, at: 4, in: statement, .write)
+            try db.bind(Int64(response.revalidates ? 1 : 0), at: 5, in: statement, .write)
+            try db.bind(keys, at: 6, in: statement, .write)
+            try db.bind(response.body, at: 7, in: statement, .write)
+            try db.bind(Int64(size), at: 8, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+        state.bytes += Int64(size - old)
     }
 
     /// Deletes the stored responses made of the record `key` (it is being written or removed); returns their stored
@@ -161,26 +174,6 @@ extension SQLiteCacheStore {
         try db.execute("DELETE FROM responses", .write)
         try db.execute("DELETE FROM response_dependencies", .write)
         return size
-    }
-
-    /// The version of the last write (kept in `meta`).
-    func currentVersion(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int64 {
-        let db = try database(kind)
-        return try db.withStatement("SELECT value FROM meta WHERE name = 'version'", kind) {
-            statement throws(GraphQLCacheError) in
-            try db.step(statement, kind) ? Int64(db.columnText(statement, 0)) ?? 0 : 0
-        }
-    }
-
-    /// Moves the write version on (inside the caller's write transaction).
-    func bumpVersion() throws(GraphQLCacheError) {
-        let db = try database(.write)
-        let version = try currentVersion(.write) + 1
-        try db.withStatement("INSERT OR REPLACE INTO meta (name, value) VALUES ('version', ?)", .write) {
-            statement throws(GraphQLCacheError) in
-            try db.bind(String(version), at: 1, in: statement, .write)
-            _ = try db.step(statement, .write)
-        }
     }
 
     /// Record keys as stored: each as its UTF-8 length (4 bytes, little-endian) and its bytes.

@@ -11,13 +11,16 @@ import GraphQLBridgeSupport
 /// least-recently-used trimming, the opening and the recovery of the file; ``SQLiteConnection`` the connection and
 /// its statements; `SQLiteCacheStore+Responses.swift` the stored responses.
 ///
-/// - Tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format, the record's stored size and a
-///   last-use counter for least-recently-used trimming), `meta` (the file format, the schema version and the
-///   version of the last write), and `responses` with `response_dependencies` (stored responses).
+/// - Tables: `records` (the key, the fields in ``CacheRecordCodec``'s binary format with each field's version, the
+///   record's stored size, a last-use counter for least-recently-used trimming and the version of its last change),
+///   `meta` (the file format and the schema version), `state` (the versions and the stored size: see
+///   `SQLiteCacheStore+Versions.swift`), and `responses` with `response_dependencies` (stored responses).
 /// - WAL journal and `synchronous=NORMAL`: every call that writes is one `BEGIN IMMEDIATE … COMMIT` transaction
 ///   (rolled back on error), so a process killed in the middle of a write leaves the store as it was before that
-///   call, readable. Several processes may open the same file (a busy timeout waits for the other's lock);
-///   ``externalWriteCount()`` tells when another one wrote.
+///   call, readable; a power loss or an OS crash may lose the last committed transactions (not fsynced at each
+///   commit), leaving an earlier, whole state. Several processes may open the same file (a busy timeout waits for the
+///   other's lock; the cache runs it on a queue of its own); the rules that protect newer data are kept in the file
+///   (`SQLiteCacheStore+Versions.swift`), and ``externalChanges()`` tells what another one changed.
 /// - The user's data: the folder is created `0700`, the file (and so its `-wal` and `-shm` files, which SQLite
 ///   creates with the file's mode) `0600`; on iOS, tvOS, watchOS and visionOS, with the file protection given.
 /// - Opening checks the file (`PRAGMA quick_check`, which reads it once): a file that is not SQLite, is damaged,
@@ -28,8 +31,8 @@ import GraphQLBridgeSupport
 ///   aside assumes that no other process still has it open, as holds for an app's own cache.
 /// - A store written with another `schemaVersion` (or file format) has its records dropped on open
 ///   (``droppedSchemaVersion``).
-/// - ``byteCount()`` is the sum of the records' and stored responses' sizes, which is what ``trim(toBytes:sparing:)``
-///   measures; trimming leaves the freed pages in the file for reuse. ``removeAll()`` gives the disk back (`VACUUM`,
+/// - ``byteCount()`` is the sum of the records' and stored responses' sizes, kept in `state` by every write (and
+///   measured again by each trim), which is what ``trim(toBytes:sparing:)`` measures; trimming leaves the freed pages in the file for reuse. ``removeAll()`` gives the disk back (`VACUUM`,
 ///   then the WAL is checkpointed and truncated); ``diskByteCount()`` is the file's size.
 ///
 /// One file per namespace: ``fileURL(directory:namespace:)``. Owned by one cache and called from its actor one
@@ -42,7 +45,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// the operation's document. Format 8: fields may be marked `must-revalidate` (``CacheRecordCodec``), stored
     /// responses keep when their latest field was received and whether one must be revalidated. Format 9: object keys
     /// quote a value that is not plain, and keys escape non-ASCII characters (``CacheKey``: no key is another's).
-    static let formatVersion = "graphqlbridge-cache-9"
+    /// Format 10: versions kept in the file (the `state` table, each field's version, `records.version`), shared by
+    /// every process, and the stored size in `state`.
+    static let formatVersion = "graphqlbridge-cache-10"
 
     /// The database file.
     let fileURL: URL
@@ -58,16 +63,19 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     /// The open connection (`nil` while a damaged file is being replaced).
     var connection: SQLiteConnection?
-    private var lastUse: Int64 = 0
+    var lastUse: Int64 = 0
     /// Keys read since the last write, in order: their last-use mark is written with the next write (or trim),
     /// so that a read is a plain `SELECT`, not a write transaction.
     private var pendingUses: [String] = []
+    /// SQLite's `data_version` when this connection last looked at other connections' changes.
+    var lastDataVersion: Int64?
+    /// The store version up to which this connection knows what changed (its own writes, and others' it has looked
+    /// at: ``externalChanges()``).
+    var seenVersion: Int64 = 0
     /// How many last-use marks wait for a write at most (a long read-only session must not grow them without end):
     /// past twice this, repeated keys are merged into their last use and the oldest marks are dropped. They only
     /// order trimming, so a dropped mark makes a record look older, never loses it.
     static let pendingUseLimit = 8_192
-    /// The sum of the records' and responses' sizes, kept up to date by this store once read (`nil`: not read yet).
-    var knownStoredBytes: Int?
 
     /// Opens the store at `fileURL` (creating its folder and the file when needed), recovering from a damaged or
     /// foreign file (see ``recovered``) and dropping the records of another `schemaVersion`.
@@ -147,11 +155,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     /// The most keys read with one statement.
-    private static let batchSize = 32
+    static let batchSize = 32
 
-    /// `SELECT key, fields FROM records WHERE key IN (?, …)` with `count` parameters.
-    private static func selectSQL(count: Int) -> String {
-        "SELECT key, fields FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
+    /// `SELECT <columns> FROM records WHERE key IN (?, …)` with `count` parameters.
+    static func selectSQL(count: Int, columns: String = "key, fields") -> String {
+        "SELECT \(columns) FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
     }
 
     /// Runs `body` in one read transaction, so that its reads see one state of the file.
@@ -175,7 +183,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     var pendingUseCount: Int { pendingUses.count }
 
     /// Writes the last-use marks of the records read since the last write, inside a write transaction.
-    private func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
+    func flushPendingUses(from use: inout Int64) throws(GraphQLCacheError) {
         guard !pendingUses.isEmpty else { return }
         let db = try database(.write)
         for key in pendingUses {
@@ -190,52 +198,25 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         pendingUses = []
     }
 
-    /// The stored size of `key`'s record, or 0 when there is none.
-    private func storedSize(of key: String) throws(GraphQLCacheError) -> Int {
-        let db = try database(.write)
-        return try db.withStatement("SELECT size FROM records WHERE key = ?", .write) {
-            statement throws(GraphQLCacheError) in
-            try db.bind(key, at: 1, in: statement, .write)
-            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
-        }
-    }
-
     func write(_ records: [CacheRecord]) throws(GraphQLCacheError) {
         guard !records.isEmpty else { return }
-        let encoded = records.map { (key: $0.key, fields: CacheRecordCodec.encode($0)) }
-        try guarded { () throws(GraphQLCacheError) in
-            let db = try database(.write)
-            try db.transaction(.write) { () throws(GraphQLCacheError) in
-                var use = try nextUse()
-                try flushPendingUses(from: &use)
-                try bumpVersion()
-                var delta = 0
-                for (key, fields) in encoded {
-                    delta -= try deleteResponses(dependingOn: key)
-                    if knownStoredBytes != nil { delta += key.utf8.count + fields.count - (try storedSize(of: key)) }
-                    try db.withStatement(
-                        "INSERT OR REPLACE INTO records (key, fields, size, last_used) VALUES (?, ?, ?, ?)", .write
-                    ) { statement throws(GraphQLCacheError) in
-                        try db.bind(key, at: 1, in: statement, .write)
-                        try db.bind(fields, at: 2, in: statement, .write)
-                        try db.bind(Int64(key.utf8.count + fields.count), at: 3, in: statement, .write)
-                        try db.bind(use, at: 4, in: statement, .write)
-                        _ = try db.step(statement, .write)
-                    }
-                    use += 1
-                }
-                lastUse = use - 1
-                if let known = knownStoredBytes { knownStoredBytes = known + delta }
+        try changingState { (state: inout State) throws(GraphQLCacheError) in
+            let existing = try storedRecords(forKeys: records.map(\.key))
+            let written = records.map { record in
+                var record = record
+                record.stamp(UInt64(state.version))
+                return (record: record, oldSize: existing[record.key]?.size)
             }
+            try put(written, in: &state)
+            state.changed = state.version
         }
     }
 
     func remove(keys: [String]) throws(GraphQLCacheError) {
-        try guarded { () throws(GraphQLCacheError) in
-            try database(.write).transaction(.write) { () throws(GraphQLCacheError) in
-                try bumpVersion()
-                for key in keys { try delete(key) }
-            }
+        try changingState { (state: inout State) throws(GraphQLCacheError) in
+            for key in keys { state.bytes -= Int64(try delete(key)) }
+            state.changed = state.version
+            state.removed = state.version
         }
     }
 
@@ -248,12 +229,14 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     func removeAll() throws(GraphQLCacheError) {
         try guarded { () throws(GraphQLCacheError) in
             pendingUses = []
-            knownStoredBytes = nil
-            let db = try database(.write)
-            try db.transaction(.write) { () throws(GraphQLCacheError) in
+            try changingState { (state: inout State) throws(GraphQLCacheError) in
+                let db = try database(.write)
                 try db.execute("DELETE FROM records", .write)
                 try removeAllResponses()
-                try bumpVersion()
+                state.bytes = 0
+                state.changed = state.version
+                state.cleared = state.version
+                state.removed = state.version
             }
             try compact()
         }
@@ -262,11 +245,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The sum of the records' and stored responses' sizes (key plus encoded fields, key plus body and dependencies),
     /// in bytes; not the file's size (``diskByteCount()``), which only shrinks on ``removeAll()``.
     func byteCount() throws(GraphQLCacheError) -> Int {
-        if let knownStoredBytes { return knownStoredBytes }
-        return try guarded { () throws(GraphQLCacheError) in
-            let total = try storedBytes(.read)
-            knownStoredBytes = total
-            return total
+        try guarded { () throws(GraphQLCacheError) in
+            Int(try database(.read).integer("SELECT bytes FROM state", .read))
         }
     }
 
@@ -274,38 +254,32 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// records (read or written) but `spared`, until ``byteCount()`` is at most `limit`, in one transaction; returns
     /// the records' keys, least recently used first.
     func trim(toBytes limit: Int, sparing spared: Set<String>) throws(GraphQLCacheError) -> [String] {
-        try guarded { () throws(GraphQLCacheError) in
+        try changingState { (state: inout State) throws(GraphQLCacheError) -> [String] in
             let db = try database(.write)
-            return try db.transaction(.write) { () throws(GraphQLCacheError) in
-                var use = try nextUse()
-                try flushPendingUses(from: &use)
-                lastUse = use - 1
-                var total = try storedBytes(.write)
-                guard total > limit else { return [] }
-                total -= try removeAllResponses()
-                knownStoredBytes = nil
-                guard total > limit else { return [] }
-                let removed = try db.withStatement(
-                    "SELECT key, size FROM records ORDER BY last_used, key", .write
-                ) { statement throws(GraphQLCacheError) in
-                    var removed: [String] = []
-                    while total > limit, try db.step(statement, .write) {
-                        let key = db.columnText(statement, 0)
-                        guard !spared.contains(key) else { continue }
-                        removed.append(key)
-                        total -= Int(db.columnInteger(statement, 1))
-                    }
-                    return removed
+            var use = try nextUse()
+            try flushPendingUses(from: &use)
+            lastUse = use - 1
+            // Measured again: the kept count heals if it ever drifted.
+            var total = try storedBytes(.write)
+            defer { state.bytes = Int64(total) }
+            guard total > limit else { return [] }
+            total -= try removeAllResponses()
+            guard total > limit else { return [] }
+            let removed = try db.withStatement(
+                "SELECT key, size FROM records ORDER BY last_used, key", .write
+            ) { statement throws(GraphQLCacheError) in
+                var removed: [String] = []
+                while total > limit, try db.step(statement, .write) {
+                    let key = db.columnText(statement, 0)
+                    guard !spared.contains(key) else { continue }
+                    removed.append(key)
+                    total -= Int(db.columnInteger(statement, 1))
                 }
-                for key in removed { try delete(key) }
                 return removed
             }
+            for key in removed { _ = try delete(key) }
+            return removed
         }
-    }
-
-    /// SQLite's `data_version`: it changes when another connection (another process) commits to the file.
-    func externalWriteCount() throws(GraphQLCacheError) -> Int64? {
-        try guarded { () throws(GraphQLCacheError) in try database(.read).integer("PRAGMA data_version", .read) }
     }
 
     // MARK: Beyond the protocol
@@ -415,6 +389,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             try db.transaction(.open) { () throws(GraphQLCacheError) in
                 try prepareTables(create: true)
             }
+            try startWatchingChanges()
         } catch {
             close()
             throw error
@@ -462,29 +437,33 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
         let storedVersion = meta["schemaVersion"] ?? ""
         guard format == Self.formatVersion, storedVersion == schemaVersion, tables.contains("records"),
-            tables.contains("responses"), tables.contains("response_dependencies")
+            tables.contains("responses"), tables.contains("response_dependencies"), tables.contains("state")
         else {
             guard create else { return }
-            for table in ["records", "responses", "response_dependencies"] {
+            // The versions go on from where they were: an answer to a request started before the drop is older.
+            let version = tables.contains("state") ? ((try? readState(.open).version) ?? 0) : 0
+            for table in ["records", "responses", "response_dependencies", "state"] {
                 try db.execute("DROP TABLE IF EXISTS \(table)", .open)
             }
             try db.execute("DROP TABLE meta", .open)
-            try createTables()
+            try createTables(startingAt: version + 1)
             droppedSchemaVersion = storedVersion
             return
         }
     }
 
-    private func createTables() throws(GraphQLCacheError) {
+    private func createTables(startingAt version: Int64 = 0) throws(GraphQLCacheError) {
         let db = try database(.open)
         try db.execute("CREATE TABLE meta (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID", .open)
         try db.execute(
             """
             CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, fields BLOB NOT NULL, size INTEGER NOT NULL, \
-            last_used INTEGER NOT NULL) WITHOUT ROWID
+            last_used INTEGER NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID
             """, .open)
         try createResponseTables()
+        try createStateTable(startingAt: version)
         try db.execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
+        try db.execute("CREATE INDEX records_by_version ON records (version)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
             try db.withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
                 statement throws(GraphQLCacheError) in
@@ -501,7 +480,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             return try body()
         } catch  where error.kind == .corrupt {
             pendingUses = []
-            knownStoredBytes = nil
             close()
             try replaceDamagedFile(error)
             throw recovered ?? error
@@ -554,7 +532,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     // MARK: Helpers
 
     /// The next last-use value: above every one in the file, whichever process wrote it.
-    private func nextUse() throws(GraphQLCacheError) -> Int64 {
+    func nextUse() throws(GraphQLCacheError) -> Int64 {
         max(lastUse, try database(.read).integer("SELECT COALESCE(MAX(last_used), 0) FROM records", .read)) + 1
     }
 
@@ -565,14 +543,21 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                 kind))
     }
 
-    private func delete(_ key: String) throws(GraphQLCacheError) {
-        knownStoredBytes = nil
-        _ = try deleteResponses(dependingOn: key)
+    /// Deletes the record `key` and the stored responses made of it (inside the caller's write transaction); returns
+    /// their stored size.
+    private func delete(_ key: String) throws(GraphQLCacheError) -> Int {
+        var size = try deleteResponses(dependingOn: key)
         let db = try database(.write)
+        size += try db.withStatement("SELECT size FROM records WHERE key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            try db.bind(key, at: 1, in: statement, .write)
+            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+        }
         try db.withStatement("DELETE FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
             try db.bind(key, at: 1, in: statement, .write)
             _ = try db.step(statement, .write)
         }
+        return size
     }
 
     /// `VACUUM`, then the WAL checkpointed and truncated (a reader in another process may keep the WAL's size until

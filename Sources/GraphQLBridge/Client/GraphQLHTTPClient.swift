@@ -153,8 +153,8 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// A server's answer: the decoded result, the body it was decoded from, the body's tape when the generated
-    /// decoder recorded it for the cache, for a shared query request the cache generation the request started at, and
-    /// what the call throws once the cache has taken the answer (``get()``).
+    /// decoder recorded it for the cache, for a shared query request the cache's store version the request started
+    /// at, and what the call throws once the cache has taken the answer (``get()``).
     struct Fetched<Data: Sendable>: Sendable {
         /// The result as decoded, partial data and errors included (no data when the answer could not be read).
         var result: GraphQLResult<Data>
@@ -176,7 +176,7 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
-    /// current write generation) and decodes it. Throws only when no answer arrived (the request could not be made or
+    /// current store version) and decodes it. Throws only when no answer arrived (the request could not be made or
     /// sent, the transport failed, the task was cancelled); an answer that the caller gets as an error (`errorPolicy`,
     /// a refusing status, a body that does not decode) is returned with its ``Fetched/failure``, for the cache to take
     /// what the server applied before the call throws it.
@@ -195,7 +195,9 @@ public struct GraphQLHTTPClient: Sendable {
         do {
             if let queryKey, let cache {
                 let client = self
-                let shared = try await inFlight.response(for: queryKey, generation: cache.generation.current) {
+                // The store's version now: a shared store's is read from the file (another process may have written).
+                let start = cache.isShared ? await cache.requestVersion() : cache.generation.current
+                let shared = try await inFlight.response(for: queryKey, generation: start) {
                     // When this request is sent: a caller that joins it later shares its answer's age.
                     let sentAt = cache.currentTime()
                     let (response, body) = try await client.send(plan, operationName: name)

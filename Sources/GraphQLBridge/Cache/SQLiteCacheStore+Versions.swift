@@ -1,0 +1,249 @@
+import Foundation
+
+/// The store's versions and the writes that keep them, shared by every connection to the file (an app and its
+/// extension): the rules that protect newer data live in the file, not in one process's memory.
+///
+/// - `state` (one row): `version`, moved by every write transaction; `changed`, the version of the last change of a
+///   value, a removal or a clear (what a request started now carries: ``version()``); `cleared`, the version of the
+///   last ``removeAll()``; `removed`, of the last removal of records; `bytes`, the records' and stored responses'
+///   sizes (``byteCount()``).
+/// - Each field keeps the version of its last change (``CacheFieldEntry/version``, in the record's bytes), each
+///   record the highest of them (`records.version`, indexed): what another connection changed since a version is
+///   one indexed query (``externalChanges()``).
+/// - ``merge(_:startedAt:)`` reads the records and writes them in one `BEGIN IMMEDIATE` transaction, field by field:
+///   two processes writing different fields of one record both keep theirs, and an answer whose request started
+///   before a field's change, or before a clear, does not overwrite it.
+extension SQLiteCacheStore {
+    /// The `state` row.
+    struct State {
+        var version: Int64 = 0
+        var changed: Int64 = 0
+        var cleared: Int64 = 0
+        var removed: Int64 = 0
+        var bytes: Int64 = 0
+    }
+
+    /// Creates the `state` table and its row (inside the caller's transaction), the versions starting at `version`.
+    func createStateTable(startingAt version: Int64) throws(GraphQLCacheError) {
+        let db = try database(.open)
+        try db.execute(
+            """
+            CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 0), version INTEGER NOT NULL, \
+            changed INTEGER NOT NULL, cleared INTEGER NOT NULL, removed INTEGER NOT NULL, bytes INTEGER NOT NULL)
+            """, .open)
+        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, 0)", .open) {
+            statement throws(GraphQLCacheError) in
+            for index: Int32 in 1...4 { try db.bind(version, at: index, in: statement, .open) }
+            _ = try db.step(statement, .open)
+        }
+    }
+
+    /// The `state` row.
+    func readState(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> State {
+        let db = try database(kind)
+        return try db.withStatement("SELECT version, changed, cleared, removed, bytes FROM state", kind) {
+            statement throws(GraphQLCacheError) in
+            guard try db.step(statement, kind) else { return State() }
+            return State(
+                version: db.columnInteger(statement, 0), changed: db.columnInteger(statement, 1),
+                cleared: db.columnInteger(statement, 2), removed: db.columnInteger(statement, 3),
+                bytes: db.columnInteger(statement, 4))
+        }
+    }
+
+    /// Writes the `state` row (inside the caller's write transaction).
+    func writeState(_ state: State) throws(GraphQLCacheError) {
+        let db = try database(.write)
+        try db.withStatement(
+            "UPDATE state SET version = ?, changed = ?, cleared = ?, removed = ?, bytes = ? WHERE id = 0", .write
+        ) { statement throws(GraphQLCacheError) in
+            try db.bind(state.version, at: 1, in: statement, .write)
+            try db.bind(state.changed, at: 2, in: statement, .write)
+            try db.bind(state.cleared, at: 3, in: statement, .write)
+            try db.bind(state.removed, at: 4, in: statement, .write)
+            try db.bind(max(0, state.bytes), at: 5, in: statement, .write)
+            _ = try db.step(statement, .write)
+        }
+    }
+
+    /// Runs `body` in one write transaction with the `state` row, its version moved on (`body` changes the rest), and
+    /// writes the row back; afterwards, this connection's view of other connections' changes moves on with it when no
+    /// other connection wrote since it last looked.
+    func changingState<T>(_ body: (inout State) throws(GraphQLCacheError) -> T) throws(GraphQLCacheError) -> T {
+        try guarded { () throws(GraphQLCacheError) -> T in
+            let db = try database(.write)
+            var before: Int64 = 0
+            var after: Int64 = 0
+            let result = try db.transaction(.write) { () throws(GraphQLCacheError) -> T in
+                var state = try readState(.write)
+                before = state.version
+                state.version += 1
+                let result = try body(&state)
+                try writeState(state)
+                after = state.version
+                return result
+            }
+            if before == seenVersion { seenVersion = after }
+            return result
+        }
+    }
+
+    func version() throws(GraphQLCacheError) -> UInt64 {
+        try guarded { () throws(GraphQLCacheError) in
+            UInt64(max(0, try database(.read).integer("SELECT changed FROM state", .read)))
+        }
+    }
+
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        throws(GraphQLCacheError) -> StoreMerge
+    {
+        guard !incoming.isEmpty else { return StoreMerge() }
+        return try changingState { (state: inout State) throws(GraphQLCacheError) -> StoreMerge in
+            var outcome = StoreMerge()
+            if let start, Int64(clamping: start) < state.cleared {
+                // Cleared since the request started (a sign-out, in any process): nothing of its answer is written.
+                outcome.cleared = true
+                state.version -= 1
+                return outcome
+            }
+            let version = UInt64(state.version)
+            let existing = try storedRecords(forKeys: Array(incoming.keys))
+            var written: [(record: CacheRecord, oldSize: Int64?)] = []
+            for (key, fields) in incoming {
+                let stored = existing[key]
+                var record = stored?.record ?? CacheRecord(key: key)
+                let merged = record.merge(fields: fields, stamping: version, startedAt: stored == nil ? nil : start)
+                if merged.overtaken { outcome.overtaken = true }
+                if stored == nil || merged.changed {
+                    written.append((record, stored?.size))
+                    outcome.changed.append(key)
+                }
+                if stored == nil ? !record.isEmpty : merged.valueChanged { outcome.valueChanged.insert(key) }
+            }
+            try put(written, in: &state)
+            if !outcome.valueChanged.isEmpty { state.changed = state.version }
+            if let response, !outcome.overtaken {
+                // The answer as the records now hold it: kept in the same transaction.
+                try insertResponse(response, in: &state)
+                outcome.savedResponse = true
+            }
+            return outcome
+        }
+    }
+
+    func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) throws(GraphQLCacheError) -> [String] {
+        guard !keys.isEmpty else { return [] }
+        return try changingState { (state: inout State) throws(GraphQLCacheError) -> [String] in
+            let existing = try storedRecords(forKeys: keys)
+            var written: [(record: CacheRecord, oldSize: Int64?)] = []
+            for (_, stored) in existing {
+                var record = stored.record
+                if body(&record, UInt64(state.version)) { written.append((record, stored.size)) }
+            }
+            try put(written, in: &state)
+            if !written.isEmpty { state.changed = state.version }
+            return written.map(\.record.key)
+        }
+    }
+
+    /// Writes `records` (inside the caller's write transaction), deleting the stored responses made of them and
+    /// counting their sizes in `state` (`oldSize`: the stored size each replaces, `nil` for a new record).
+    func put(_ records: [(record: CacheRecord, oldSize: Int64?)], in state: inout State) throws(GraphQLCacheError) {
+        guard !records.isEmpty else { return }
+        let db = try database(.write)
+        var use = try nextUse()
+        try flushPendingUses(from: &use)
+        for (record, oldSize) in records {
+            let fields = CacheRecordCodec.encode(record)
+            let size = Int64(record.key.utf8.count + fields.count)
+            state.bytes += size - (oldSize ?? 0) - Int64(try deleteResponses(dependingOn: record.key))
+            try db.withStatement(
+                "INSERT OR REPLACE INTO records (key, fields, size, last_used, version) VALUES (?, ?, ?, ?, ?)", .write
+            ) { statement throws(GraphQLCacheError) in
+                try db.bind(record.key, at: 1, in: statement, .write)
+                try db.bind(fields, at: 2, in: statement, .write)
+                try db.bind(size, at: 3, in: statement, .write)
+                try db.bind(use, at: 4, in: statement, .write)
+                try db.bind(Int64(clamping: record.version), at: 5, in: statement, .write)
+                _ = try db.step(statement, .write)
+            }
+            use += 1
+        }
+        lastUse = use - 1
+    }
+
+    /// The stored records `keys` with their stored sizes (inside the caller's transaction); not marked as used.
+    func storedRecords(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: (
+        record: CacheRecord, size: Int64
+    )] {
+        let db = try database(.write)
+        var found: [String: (record: CacheRecord, size: Int64)] = [:]
+        found.reserveCapacity(keys.count)
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start..<min(keys.count, start + Self.batchSize)]
+            start = batch.endIndex
+            try db.withStatement(Self.selectSQL(count: batch.count, columns: "key, fields, size"), .write) {
+                statement throws(GraphQLCacheError) in
+                for (index, key) in batch.enumerated() {
+                    try db.bind(key, at: Int32(index + 1), in: statement, .write)
+                }
+                while try db.step(statement, .write) {
+                    let key = db.columnText(statement, 0)
+                    do throws(GraphQLCacheError) {
+                        found[key] = (
+                            try CacheRecordCodec.decode(db.columnBytes(statement, 1), key: key),
+                            db.columnInteger(statement, 2)
+                        )
+                    } catch {
+                        throw GraphQLCacheError(
+                            kind: .write, path: fileURL.path,
+                            message: "record \(key) cannot be decoded: \(error.message)")
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// What other connections changed since this one last looked: SQLite's `data_version` tells whether any of them
+    /// committed; then the records whose version is above the one this connection had seen (one indexed query), or
+    /// everything when records were removed or the store cleared.
+    func externalChanges() throws(GraphQLCacheError) -> ExternalChanges? {
+        try guarded { () throws(GraphQLCacheError) -> ExternalChanges? in
+            let db = try database(.read)
+            let dataVersion = try db.integer("PRAGMA data_version", .read)
+            guard dataVersion != lastDataVersion else { return nil }
+            let seen = seenVersion
+            var state = State()
+            var keys: Set<String> = []
+            var failure: GraphQLCacheError?
+            withReadSnapshot {
+                do throws(GraphQLCacheError) {
+                    state = try readState(.read)
+                    guard state.cleared <= seen, state.removed <= seen, state.version > seen else { return }
+                    try db.withStatement("SELECT key FROM records WHERE version > ?", .read) {
+                        statement throws(GraphQLCacheError) in
+                        try db.bind(seen, at: 1, in: statement, .read)
+                        while try db.step(statement, .read) { keys.insert(db.columnText(statement, 0)) }
+                    }
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            lastDataVersion = dataVersion
+            seenVersion = max(seen, state.version)
+            // Another connection's write may have changed the stored sizes.
+            if state.cleared > seen || state.removed > seen { return .all }
+            return state.version > seen ? .records(keys) : nil
+        }
+    }
+
+    /// Takes the current versions as seen (on open): nothing before them is another connection's news.
+    func startWatchingChanges() throws(GraphQLCacheError) {
+        let db = try database(.open)
+        lastDataVersion = try db.integer("PRAGMA data_version", .open)
+        seenVersion = try readState(.open).version
+    }
+}

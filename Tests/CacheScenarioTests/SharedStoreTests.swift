@@ -1,0 +1,247 @@
+import CacheScenarioAPI
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeSupport
+import GraphQLBridgeTesting
+import Testing
+
+/// One store, the only truth, for every process that opens it: two caches on one SQLite file (two connections, as an
+/// app and its extension) keep the rules that protect newer data, a clear, and each other's fields (issue 28, rows
+/// 11–13). The servers are `MockTransport`s whose answers wait for a ``Gate`` the test opens, so the other cache
+/// acts while a request is in flight; the clock is injected.
+@Suite("One store shared by processes", .serialized)
+struct SharedStoreTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A cache on the folder's file, with a client whose server is `transport`.
+    struct Side {
+        let cache: GraphQLCache
+        let client: GraphQLHTTPClient
+        let transport = MockTransport()
+
+        init(_ folder: TemporaryFolder) {
+            let now = SharedStoreTests.start
+            cache = GraphQLCache(storage: .persistent(directory: folder.url), maxAge: .seconds(3600), now: { now })
+            let endpoint = URL(string: "https://example.com/graphql") ?? URL(fileURLWithPath: "/")
+            client = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache)
+        }
+
+        /// Queues an answer that waits for `gate`.
+        func enqueue(_ data: String, after gate: Gate) {
+            transport.enqueue { _, _ in
+                await gate.wait()
+                return (
+                    HTTPResponse(
+                        status: 200, headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]),
+                    GraphQLResponseFixture.body(data: data, errors: [])
+                )
+            }
+        }
+    }
+
+    static func userName(_ name: String) -> String { #"{"user":{"id":"1","name":"\#(name)"}}"# }
+
+    static func userProfile(_ name: String, karma: Int) -> String {
+        #"{"user":{"id":"1","name":"\#(name)","profile":{"karma":\#(karma),"bio":"b"}}}"#
+    }
+
+    @Test("Row 11: the extension renames the user while the app's request is in flight: the older answer loses")
+    func overtakenAcrossConnections() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        let widget = Side(folder)
+        app.transport.enqueue(data: Self.userName("Old"))
+        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+
+        let gate = Gate()
+        app.enqueue(Self.userName("Old"), after: gate)
+        let pending = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        widget.transport.enqueue(data: #"{"renameUser":{"id":"1","name":"New"}}"#)
+        _ = try await widget.client.execute(RenameUserMutation(id: "1", name: "New"))
+        await gate.open()
+        #expect(try await pending.value.data?.user?.name == "Old", "its caller gets what the server said then")
+
+        for side in [app, widget] {
+            let read = try await side.client.execute(UserNameQuery(id: "1"))
+            #expect(read.source == .cache && !read.isStale)
+            #expect(read.data?.user?.name == "New", "the newer name stays, in both processes")
+        }
+        #expect(await app.cache.statistics.overtakenAnswers == 1)
+    }
+
+    @Test("Row 12: the extension signs out while the app's request is in flight: nothing lands in the cleared store")
+    func clearAcrossConnections() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        let widget = Side(folder)
+        app.transport.enqueue(data: Self.userName("Alice"))
+        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+
+        let gate = Gate()
+        app.enqueue(Self.userProfile("Alice", karma: 7), after: gate)
+        let pending = Task { try await app.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        try await widget.cache.clear()
+        await gate.open()
+        #expect(try await pending.value.data?.user?.profile?.karma == 7, "the caller still gets its answer")
+
+        #expect(await app.cache.recordCount == 0)
+        #expect(await widget.cache.recordCount == 0)
+        for side in [app, widget] {
+            await #expect(throws: APIError.self) {
+                try await side.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+            }
+            await #expect(throws: APIError.self) {
+                try await side.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .cacheOnly)
+            }
+        }
+    }
+
+    @Test("Row 13: the app writes name, the extension karma of one record, both in flight: both keep theirs")
+    func differentFieldsOfOneRecord() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        let widget = Side(folder)
+        app.transport.enqueue(data: Self.userProfile("Old", karma: 1))
+        _ = try await app.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly)
+
+        // Both requests start before either answer lands; the app's (a new name) lands first, then the extension's,
+        // whose server read the user before the rename (the old name, a new karma).
+        let appGate = Gate()
+        let widgetGate = Gate()
+        app.enqueue(Self.userName("New"), after: appGate)
+        widget.enqueue(Self.userProfile("Old", karma: 2), after: widgetGate)
+        let appAnswer = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        let widgetAnswer = Task {
+            try await widget.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly)
+        }
+        #expect(await app.transport.waitForRequests(2))
+        #expect(await widget.transport.waitForRequests(1))
+        await appGate.open()
+        _ = try await appAnswer.value
+        await widgetGate.open()
+        _ = try await widgetAnswer.value
+
+        try await Self.expectBothFields(app, widget)
+    }
+
+    @Test("Row 13: both answers wait for another connection's write lock: each merge reads the record in its write")
+    func concurrentMerges() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        let widget = Side(folder)
+        app.transport.enqueue(data: Self.userProfile("Old", karma: 1))
+        _ = try await app.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly)
+
+        // A third connection holds the write lock: both caches' writes wait for it (SQLite's busy timeout), having
+        // read the record before it if their merge read outside the write transaction.
+        let lock = try SQLiteLock(path: folder.url.appendingPathComponent("default.sqlite").path)
+        app.transport.enqueue(data: Self.userName("New"))
+        widget.transport.enqueue(data: Self.userProfile("Old", karma: 2))
+        let widgetVersionStarted = Task {
+            try await widget.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly)
+        }
+        let appAnswer = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        #expect(await widget.transport.waitForRequests(1))
+        // Time for both writes to reach the lock (not a bound on anything: a slow machine only makes the test weaker).
+        try await Task.sleep(for: .milliseconds(300))
+        lock.release()
+        _ = try await appAnswer.value
+        _ = try await widgetVersionStarted.value
+        #expect(await app.cache.problems.isEmpty)
+        #expect(await widget.cache.problems.isEmpty)
+        try await Self.expectBothFields(app, widget)
+    }
+
+    /// Both caches read the app's name and the extension's karma, fresh.
+    static func expectBothFields(_ app: Side, _ widget: Side) async throws {
+        for side in [app, widget] {
+            let read = try await side.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .cacheOnly)
+            #expect(read.data?.user?.name == "New", "the app's name is kept")
+            #expect(read.data?.user?.profile?.karma == 2, "the extension's karma is kept")
+            #expect(!read.isStale)
+        }
+    }
+
+    @Test("Row 12 across processes: another process's clear() while a request is in flight")
+    func clearFromAnotherProcess() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        app.transport.enqueue(data: Self.userName("Alice"))
+        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+        #expect(await app.cache.recordCount > 0)
+
+        let gate = Gate()
+        app.enqueue(Self.userName("Alice"), after: gate)
+        let pending = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        let output = try await StoreTool.run(["clear", folder.url.path], in: folder)
+        #expect(output == "cleared\n")
+        await gate.open()
+        _ = try await pending.value
+        #expect(await app.cache.recordCount == 0)
+        await #expect(throws: APIError.self) {
+            try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+        }
+    }
+}
+
+/// A one-shot signal: `wait()` returns once `open()` was called.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+}
+
+/// `graphql-cache-store-tool` (Tests/graphql-cache-store-tool), built next to the tests by `swift build --build-tests`.
+enum StoreTool {
+    static func url() throws -> URL {
+        var folders = Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }
+            .map { $0.deletingLastPathComponent() }
+        folders.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
+        folders.append(URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent())
+        let candidates = folders.map { $0.appendingPathComponent("graphql-cache-store-tool") }
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "graphql-cache-store-tool not found (build it with swift build --build-tests); looked in \(folders)")
+    }
+
+    /// Runs the tool to its end (polled, no thread blocked); returns its standard output.
+    static func run(_ arguments: [String], in folder: TemporaryFolder) async throws -> String {
+        let output = folder.url.appendingPathComponent("out-\(UUID().uuidString).txt")
+        try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
+        let process = Process()
+        process.executableURL = try url()
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        for _ in 0..<3_000 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("the tool did not finish")
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try String(contentsOf: output, encoding: .utf8)
+    }
+}
