@@ -128,23 +128,27 @@ final class ModelRun {
         return nil
     }
 
-    /// Waits until the watches are quiet: no request in flight, no new request or result for a few polls (a hang
-    /// detector of a minute at most).
+    /// Waits until the watches are at rest: each has shown something, every live watcher of every cache waits for a
+    /// change with none pending, and no request is in flight, twice in a row (a hang detector of a minute at most).
     private func settle() async {
         guard !watches.isEmpty else { return }
         var quiet = 0
-        var last = (-1, -1)
-        for _ in 0..<30_000 {
-            let now = (transport.state.withLock { $0.executions.count }, watches.reduce(0) { $0 + $1.sink.count })
-            let inFlight = clients.reduce(0) { $0 + $1.inFlightRequestCount }
-            if now == last, inFlight == 0 {
+        for _ in 0..<300_000 {
+            var atRest = watches.allSatisfy { $0.sink.count > 0 }
+            atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
+            if atRest {
+                for cache in caches {
+                    let activity = await cache.watcherActivity
+                    if activity.waiting < activity.live { atRest = false }
+                }
+            }
+            if atRest {
                 quiet += 1
-                if quiet >= 5 { return }
+                if quiet >= 2 { return }
             } else {
                 quiet = 0
             }
-            last = now
-            try? await Task.sleep(for: .milliseconds(2))
+            try? await Task.sleep(for: .microseconds(200))
         }
     }
 

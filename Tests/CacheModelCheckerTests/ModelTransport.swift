@@ -58,7 +58,7 @@ final class ModelTransport: GraphQLTransport, Sendable {
             let execution = Execution(
                 id: state.executions.count, operationName: operationName, document: document, variables: variables,
                 version: state.history.count - 1, result: result, headers: state.headers, sentAt: state.latest,
-                epoch: state.epoch, refused: state.refuse, changed: changed)
+                epoch: state.epoch, refused: state.refuse && document.hasPrefix("mutation"), changed: changed)
             state.executions.append(execution)
             let hold = state.holdNext
             state.holdNext = false

@@ -54,6 +54,13 @@ extension GraphQLCache {
         var errorNullsRead: Set<ErrorNull>
     }
 
+    /// How many live watchers wait for a change with none pending, and how many are live: a test that drives watches
+    /// waits until every one waits (they are at rest) rather than for a while.
+    @_spi(Testing) public var watcherActivity: (waiting: Int, live: Int) {
+        let live = watchers.live
+        return (live.filter(\.isWaiting).count, live.count)
+    }
+
     private func forgetWatcher(_ id: UInt64) {
         watchers.remove(id)
     }

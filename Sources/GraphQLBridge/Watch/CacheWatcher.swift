@@ -41,6 +41,9 @@ final class CacheWatcher: Sendable {
         waiting?.resume(returning: true)
     }
 
+    /// Whether the watching side waits for a change, none pending (for tests: a watch at rest).
+    var isWaiting: Bool { state.withLock { $0.waiter != nil } }
+
     /// Forgets the changes signalled so far (the caller is about to read the cache's current state).
     func clearPending() {
         state.withLock { $0.pending = false }
