@@ -188,7 +188,8 @@ public actor GraphQLCache {
         generation.set((try? store.version()) ?? 0)
     }
 
-    /// The executor the cache's work runs on (see ``executor``).
+    /// The executor the cache's work runs on: a persistent cache's own serial queue (its SQLite calls never take a
+    /// thread that Swift concurrency shares), a memory cache's default actor executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.unownedExecutor
     }
