@@ -42,6 +42,21 @@ struct CacheModelCheckerTests {
         #expect(reports.isEmpty, "\(reports.count) failing seeds: \(reports.compactMap(\.seed))")
     }
 
+    /// Seeds whose sequences once failed (each a defect fixed since), replayed whatever the run's range.
+    static let fixedSeeds: [UInt64] = [
+        // A field made stale by an optimistic mutation answered no-store grew the store past its byte limit.
+        1393,
+        // A query a watch sent while a mutation was being refused.
+        4239,
+    ]
+
+    @Test("fixed seeds: sequences that once failed", arguments: fixedSeeds)
+    func fixedSeed(_ seed: UInt64) async {
+        let executor = ModelTaskExecutor()
+        let report = await withTaskExecutorPreference(executor) { await ModelChecker.check(seed: seed) }
+        #expect(report == nil, "\(report.map(\.description) ?? "")")
+    }
+
     @Test("fixed cases: the rows of issue 28 and the defects found", arguments: ModelFixedCases.all)
     func fixedCase(_ fixed: ModelFixedCases.Case) async {
         // `GRAPHQLBRIDGE_MODEL_CASE`: only the cases whose name contains it (to debug one).

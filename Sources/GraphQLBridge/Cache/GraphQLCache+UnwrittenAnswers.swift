@@ -63,6 +63,8 @@ extension GraphQLCache {
             let changed = Set(stale)
             guard !changed.isEmpty else { return [] }
             syncGeneration()
+            // A field made stale takes space too (its lifetime is written): the byte limit holds after every write.
+            trimIfNeeded(keeping: stale)
             return changed
         } catch {
             unreliableKeys.formUnion(keys)
