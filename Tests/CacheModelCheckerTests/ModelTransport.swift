@@ -21,8 +21,6 @@ final class ModelTransport: GraphQLTransport, Sendable {
         /// The clear epoch when the request arrived.
         let epoch: Int
         let refused: Bool
-        /// The fields a mutation changed.
-        let changed: Set<String>
     }
 
     struct State {
@@ -53,12 +51,11 @@ final class ModelTransport: GraphQLTransport, Sendable {
             if case .object(let given)? = members["variables"] { variables = given }
             var world = state.world
             let result = try ModelServer.execute(document, variables: variables, world: &world, refuse: state.refuse)
-            let changed = state.world.changedSources(to: world)
             if world != state.world { state.history.append(world) }
             let execution = Execution(
                 id: state.executions.count, operationName: operationName, document: document, variables: variables,
                 version: state.history.count - 1, result: result, headers: state.headers, sentAt: state.latest,
-                epoch: state.epoch, refused: state.refuse && document.hasPrefix("mutation"), changed: changed)
+                epoch: state.epoch, refused: state.refuse && document.hasPrefix("mutation"))
             state.executions.append(execution)
             let hold = state.holdNext
             state.holdNext = false

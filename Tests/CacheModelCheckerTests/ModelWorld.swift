@@ -80,46 +80,6 @@ struct ModelWorld: Sendable, Hashable {
         }
         return ModelWorld(users: users, sites: sites, items: items, featured: "ann")
     }()
-
-    /// The fields whose values differ between `self` and `other`, named as ``ModelServer`` names a leaf's source.
-    func changedSources(to other: ModelWorld) -> Set<String> {
-        var changed: Set<String> = []
-        for id in Set(users.keys).union(other.users.keys) {
-            let (a, b) = (users[id], other.users[id])
-            guard a != b else { continue }
-            let prefix = "User:" + id
-            if a?.name != b?.name { changed.insert(prefix + ".name") }
-            if a?.bio != b?.bio || a?.bioFails != b?.bioFails { changed.insert(prefix + ".bio") }
-            if a?.karma != b?.karma { changed.insert(prefix + ".karma") }
-            if a?.bestFriend != b?.bestFriend { changed.insert(prefix + ".bestFriend") }
-            if a?.friends != b?.friends { changed.insert(prefix + ".friends") }
-            if (a?.profile == nil) != (b?.profile == nil) { changed.insert(prefix + ".profile") }
-            if a?.profile?.headline != b?.profile?.headline { changed.insert(prefix + ".profile.headline") }
-            if a?.profile?.karma != b?.profile?.karma { changed.insert(prefix + ".profile.karma") }
-        }
-        for id in Set(sites.keys).union(other.sites.keys) {
-            let (a, b) = (sites[id], other.sites[id])
-            guard a != b else { continue }
-            let prefix = "Site:" + id
-            if a?.title != b?.title { changed.insert(prefix + ".title") }
-            if (a?.owner == nil) != (b?.owner == nil) { changed.insert(prefix + ".owner") }
-            if a?.owner?.name != b?.owner?.name { changed.insert(prefix + ".owner.name") }
-            if a?.owner?.page != b?.owner?.page { changed.insert(prefix + ".owner.page") }
-        }
-        for key in Set(items.keys).union(other.items.keys) where items[key] != other.items[key] {
-            let prefix = "Item:" + key.shop + "|" + key.sku
-            if items[key]?.price != other.items[key]?.price { changed.insert(prefix + ".price") }
-            if items[key]?.label != other.items[key]?.label { changed.insert(prefix + ".label") }
-        }
-        if featured != other.featured { changed.insert("Query.featuredUser") }
-        // Search matches names and titles.
-        if users.mapValues(\.name) != other.users.mapValues(\.name)
-            || sites.mapValues(\.title) != other.sites.mapValues(\.title)
-        {
-            changed.insert("Query.search")
-        }
-        return changed
-    }
 }
 
 /// A change to the world that nobody in the test's app made (another device, the server's own jobs).
