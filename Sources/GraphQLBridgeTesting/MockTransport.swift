@@ -129,8 +129,11 @@ public final class MockTransport: GraphQLTransport, Sendable {
     }
 
     /// Waits until at least `count` requests have been received, checking every few milliseconds.
+    ///
+    /// The default `timeout` (five minutes) is a hang detector, not a timing bound: a test waits on the requests and
+    /// is never failed by a loaded machine. Pass a short one only to check that no request is sent.
     /// - Returns: whether they arrived before `timeout`.
-    public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+    public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(300)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while state.withLock({ $0.recorded.count }) < count {
             guard ContinuousClock.now < deadline else { return false }

@@ -91,7 +91,7 @@ struct RecordKeyAndSelectionTests {
                 SetMemberBioMutation(id: "m1", bio: "New", full: false),
                 optimisticData: .init(setMemberBio: .init(id: "m1", name: "Ann", bio: "Optimistic")))
         }
-        #expect(await setup.transport.waitForRequests(2, timeout: .seconds(60)))
+        #expect(await setup.transport.waitForRequests(2))
         #expect(try await setup.cached(MemberPlainBioQuery(id: "m1")).member?.bio == "Optimistic")
         await gate.open()
         _ = try await mutation.value

@@ -1,6 +1,7 @@
 import CacheScenarioAPI
 import Foundation
 @_spi(Testing) import GraphQLBridge
+import GraphQLBridgeSupport
 import Testing
 
 /// Identical queries in flight share one request, but only with callers it can serve truthfully: a caller that
@@ -116,7 +117,8 @@ struct SharedRequestTests {
 
     /// Waits until `count` callers wait on the client's shared requests (a hang detector only).
     private func waitForWaiters(_ count: Int, on client: GraphQLHTTPClient) async throws {
-        for _ in 0..<6_000 {
+        let deadline = ContinuousClock.now + HangDetector.limit
+        while ContinuousClock.now < deadline {
             if client.inFlightWaiterCount == count { return }
             try await Task.sleep(for: .milliseconds(5))
         }

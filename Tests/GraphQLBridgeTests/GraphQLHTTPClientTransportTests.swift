@@ -92,7 +92,7 @@ struct GraphQLHTTPClientTransportTests {
         transport.enqueue(json: #"{"data":{"ping":"late"}}"#, delay: .seconds(60))
         let client = makeClient(transport)
         let task = Task { await executionError(client, PingQuery()) }
-        #expect(await transport.waitForRequests(1, timeout: .seconds(60)))
+        #expect(await transport.waitForRequests(1))
         task.cancel()
         #expect(await task.value == .cancelled(operation: "Ping"))
     }

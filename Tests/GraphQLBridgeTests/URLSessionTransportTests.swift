@@ -103,7 +103,7 @@ struct URLSessionTransportTests {
         // The client left: the server's next write failed and it stopped, short of the whole body. A client that kept
         // reading would take it all (the server ends its connection only then); one that stopped reading without
         // closing would leave the server blocked, and the wait (a hang detector) fails.
-        #expect(await server.waitForEndedConnections(1, timeout: .seconds(60)))
+        #expect(await server.waitForEndedConnections(1))
         #expect(server.bodyBytesWritten < 32 << 20, "the server wrote \(server.bodyBytesWritten) bytes")
     }
 
@@ -221,7 +221,7 @@ struct URLSessionTransportTests {
         let url = try silent.url
         // The long timeout first: the shorter one, registered while it is in flight, must bring the timer forward.
         let long = Task { await Self.outcome(transport, url, timeout: .seconds(60)) }
-        #expect(await silent.waitForRequests(1, timeout: .seconds(60)))
+        #expect(await silent.waitForRequests(1))
         async let short = Self.outcome(transport, url, timeout: .milliseconds(800))
         // A third request, answered meanwhile, is not disturbed.
         #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(60)) == .answered)
@@ -246,7 +246,7 @@ struct URLSessionTransportTests {
         defer { server.stop() }
         let client = try client(server, timeout: .seconds(60))
         let task = Task { await executionError(client, PingQuery()) }
-        #expect(await server.waitForRequests(1, timeout: .seconds(60)))
+        #expect(await server.waitForRequests(1))
         task.cancel()
         // Not ended by the cancellation, it would end at its 60 s timeout, as .timedOut.
         #expect(await task.value == .cancelled(operation: "Ping"))
@@ -291,7 +291,7 @@ struct URLSessionTransportTests {
 
         let silentURL = try silent.url
         let waiting = Task { await send(silentURL) }
-        #expect(await silent.waitForRequests(2, timeout: .seconds(60)))
+        #expect(await silent.waitForRequests(2))
         #expect(transport.requestsInFlight == 1)
         waiting.cancel()
         #expect(await !waiting.value)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeCLI
+import GraphQLBridgeSupport
 import Testing
 
 /// `graphql-bridge codegen`: writes the files, leaves unchanged ones alone, reports problems, watches.
@@ -130,9 +131,10 @@ struct CodegenCommandTests {
         #expect(capture.standardError.contains("Watching for changes"))
     }
 
-    /// Polls `condition` for up to 60 seconds (a hang detector: a busy machine can take seconds).
+    /// Polls `condition` for up to ``HangDetector/limit`` (a hang detector: a busy machine can take seconds).
     static func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<600 {
+        let deadline = ContinuousClock.now + HangDetector.limit
+        while ContinuousClock.now < deadline {
             if condition() { return true }
             try await Task.sleep(for: .milliseconds(100))
         }

@@ -50,11 +50,11 @@ struct ExperimentTests {
         // Each side waits for the other to have started: run sequentially, this would time out.
         let value = try await experiment.run {
             await probe.record("control started")
-            try await probe.wait(for: "candidate started", timeout: .seconds(60))
+            try await probe.wait(for: "candidate started")
             return 1
         } candidate: {
             await probe.record("candidate started")
-            try await probe.wait(for: "control started", timeout: .seconds(60))
+            try await probe.wait(for: "control started")
             return 1
         }
         #expect(value == 1)
@@ -213,7 +213,7 @@ struct ExperimentTests {
             return 9
         } candidate: {
             await probe.record("candidate started")
-            try await probe.wait(for: "release", timeout: .seconds(60))
+            try await probe.wait(for: "release")
             await probe.record("candidate done")
             return 10
         }
@@ -222,7 +222,7 @@ struct ExperimentTests {
         #expect(await recorder.results.isEmpty)
 
         await probe.record("release")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         let result = try #require(results.first)
         #expect(result.differences == [FieldDifference(path: "", lhs: "9", rhs: "10")])
         #expect(await probe.contains("candidate done"))
@@ -255,7 +255,7 @@ struct ExperimentTests {
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         try await probe.wait(for: "candidate cancelled")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         #expect(results.first?.outcome.name == "cancelled")
     }
 

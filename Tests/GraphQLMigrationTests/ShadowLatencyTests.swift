@@ -31,7 +31,7 @@ struct ShadowLatencyTests {
             return result
         }
         do {
-            try await probe.wait(for: "returned", timeout: .seconds(60))
+            try await probe.wait(for: "returned")
         } catch {
             gate.open()
             Issue.record("the caller did not return while the gate was closed: it waits for what the gate holds")
@@ -62,7 +62,7 @@ struct ShadowLatencyTests {
         #expect(await recorder.results.isEmpty, "published only once the candidate is done")
 
         gate.open()
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         #expect(results.map(\.outcome.name) == ["match"])
         // The candidate's duration covers its wait at the gate (measured inside it, so a lower bound).
         let span = try #require(held.withLock { $0 })
@@ -89,7 +89,7 @@ struct ShadowLatencyTests {
         }
         #expect(value == 1)
         // The gate is still closed: only the limit can have ended the candidate's run.
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         #expect(!gate.wasOpened)
         guard case .candidateTimedOut(let limit)? = results.first?.outcome else {
             Issue.record("expected a timed-out candidate, got \(results.map(\.outcome))")
@@ -98,7 +98,7 @@ struct ShadowLatencyTests {
         #expect(limit == .milliseconds(300))
 
         gate.open()
-        try await probe.wait(for: "let go", timeout: .seconds(60))
+        try await probe.wait(for: "let go")
         #expect(await probe.events == ["cancelled", "let go"])
         #expect(await recorder.results.count == 1, "the candidate's late end is not published again")
     }
@@ -146,7 +146,7 @@ struct ShadowLatencyTests {
             }
             return 1
         }
-        try await probe.wait(for: "cancelled", timeout: .seconds(60))
+        try await probe.wait(for: "cancelled")
     }
 
     @Test("A failing candidate: the caller has the control's value while it is held; the failure is published later")
@@ -167,7 +167,7 @@ struct ShadowLatencyTests {
         #expect(await recorder.results.isEmpty)
 
         gate.open()
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         guard case .candidateFailed(let failure)? = results.first?.outcome else {
             Issue.record("expected a failed candidate, got \(results.map(\.outcome))")
             return
@@ -193,7 +193,7 @@ struct ShadowLatencyTests {
         #expect(await probe.events.isEmpty)
 
         gate.open()
-        try await probe.wait(for: "match", timeout: .seconds(60))
+        try await probe.wait(for: "match")
     }
 
     @Test("The app's default: MigrationRouter and Experiment never wait")

@@ -52,7 +52,7 @@ struct WriteRoutingTests {
         let router = MigrationRouter(settings: ["Favorite": .shadow], publisher: recorder)
         let value = try await write(router, rest: step("rest write", 1), readBack: step("graphQL read", 2))
         #expect(value == 1, "the caller gets REST's answer")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         let result = try #require(results.first)
         #expect(result.name == "Favorite")
         #expect(result.context["operation"] == "write")
@@ -71,13 +71,13 @@ struct WriteRoutingTests {
             router,
             readBack: { [probe] in
                 await probe.record("graphQL read started")
-                try await gate.wait(for: "release", timeout: .seconds(60))
+                try await gate.wait(for: "release")
                 return 1
             })
         #expect(value == 1)
         #expect(await recorder.results.isEmpty, "returned before the read-back finished")
         await gate.record("release")
-        let results = await recorder.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await recorder.waitForResults(count: 1)
         #expect(results.first?.isMatch == true)
     }
 

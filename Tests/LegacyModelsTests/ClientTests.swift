@@ -26,7 +26,7 @@ struct ClientTests {
             baseURL: try Fixture.url("http://\(host)/api/v1/"),
             token: token,
             session: session,
-            timeout: 5,
+            timeout: HangDetector.seconds,
             metrics: metrics
         )
     }

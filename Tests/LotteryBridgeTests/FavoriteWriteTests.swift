@@ -151,7 +151,7 @@ struct FavoriteWriteTests {
             publisher: publisher, reporter: RecordingMigrationEventReporter())
         let game = try await repository.setFavorite(gameId: "6x45", favorite: true)
         #expect(game.isFavorite)
-        let results = await publisher.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await publisher.waitForResults(count: 1)
         let result = try #require(results.first)
         #expect(result.isMatch, "\(result)")
         #expect(result.context["operation"] == "write")
@@ -174,7 +174,7 @@ struct FavoriteWriteTests {
             restURL: restServer.restURL, graphQLURL: graphQLServer.graphQLURL, mode: .shadow, counter: Counter(),
             publisher: publisher, reporter: RecordingMigrationEventReporter())
         _ = try await repository.setFavorite(gameId: "6x45", favorite: true)
-        let results = await publisher.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await publisher.waitForResults(count: 1)
         #expect(results.first?.differences.map(\.path) == ["isFavorite"])
     }
 

@@ -88,7 +88,7 @@ struct LotteryRepositoryTests {
         let draws = try await setup.repository.draws(gameId: "5x36")
         let expected = try await setup.repository.rest.draws(gameId: "5x36")
         #expect(draws == expected)
-        let results = await setup.publisher.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await setup.publisher.waitForResults(count: 1)
         #expect(setup.counter["graphql"] == 1)
         #expect(results.count == 1)
         #expect(results.first?.isMatch == true)
@@ -103,7 +103,7 @@ struct LotteryRepositoryTests {
         #expect(game.drawsTotal == Int64.max)
         // A generous bound: the refused connection's failure is published off the caller's path, and a loaded
         // 2-core machine can hold the cooperative pool for seconds.
-        let results = await setup.publisher.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await setup.publisher.waitForResults(count: 1)
         guard case .candidateFailed? = results.first?.outcome else {
             Issue.record("expected candidateFailed, got \(String(describing: results.first?.outcome))")
             return
@@ -131,7 +131,7 @@ struct LotteryRepositoryTests {
             rest: LegacyAPIClient(baseURL: backend.restURL), graphQL: GraphQLClient(endpoint: backend.graphQLURL),
             router: MigrationRouter(settings: ["ImageInfo": .shadow], publisher: publisher))
         let image = try await repository.image(id: "logo-keno")
-        let results = await publisher.waitForResults(count: 1, timeout: .seconds(60))
+        let results = await publisher.waitForResults(count: 1)
         let differences = results.first?.differences ?? []
         #expect(differences.map(\.path) == ["width"])
         #expect(differences.first?.lhs == String(image.width), "REST's value is the control's, and the caller's")

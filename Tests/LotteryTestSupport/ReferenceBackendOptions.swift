@@ -46,7 +46,7 @@ public struct ReferenceBackendOptions: Sendable, Equatable {
         delayMilliseconds: Int? = nil,
         datasetURL: URL? = nil,
         verbose: Bool = false,
-        startTimeout: TimeInterval = 60
+        startTimeout: TimeInterval = 300
     ) {
         self.token = token
         self.longAsString = longAsString

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,7 +38,7 @@ public final class ScenarioBackend: Sendable {
         let script = repository.appendingPathComponent("Tests/ScenarioBackend/scenario_server.py")
         let launched = try await ServerProcess.launch(
             python: python, script: script, arguments: ["--host", "127.0.0.1", "--port", "0", "--exit-on-stdin-eof"],
-            timeout: 120)
+            timeout: HangDetector.seconds)
         return ScenarioBackend(baseURL: launched.baseURL, server: launched.server)
     }
 
@@ -75,10 +76,12 @@ public final class ScenarioBackend: Sendable {
 
     /// Waits until `count` requests of `operation` wait at its hold (polls; a hang detector, not a timing bound).
     public func waitUntilWaiting(_ operation: String, count: Int = 1) async throws {
-        for _ in 0..<3_000 {
+        let deadline = ContinuousClock.now + HangDetector.limit
+        while ContinuousClock.now < deadline {
             if try await statistics().waiting[operation] ?? 0 >= count { return }
             try await Task.sleep(for: .milliseconds(10))
         }
-        throw ReferenceBackendError.invalidOption("no request of \(operation) reached the server's hold in 30 s")
+        throw ReferenceBackendError.invalidOption(
+            "no request of \(operation) reached the server's hold in \(HangDetector.limit)")
     }
 }

@@ -19,7 +19,10 @@ public actor RecordingExperimentPublisher: ExperimentPublisher {
 
     /// Waits until at least `count` results have been published (for detached experiments),
     /// or `timeout` has passed, or the calling task is cancelled; returns the results then.
-    public func waitForResults(count: Int, timeout: Duration = .seconds(5)) async -> [ExperimentResult] {
+    ///
+    /// The default `timeout` (five minutes) is a hang detector, not a timing bound: a test waits on the results and
+    /// is never failed by a loaded machine. Pass a short one only to check that nothing is published.
+    public func waitForResults(count: Int, timeout: Duration = .seconds(300)) async -> [ExperimentResult] {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while results.count < count, clock.now < deadline, !Task.isCancelled {

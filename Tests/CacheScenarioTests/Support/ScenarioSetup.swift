@@ -55,10 +55,11 @@ actor Collector<Element: Sendable> {
     func append(_ item: Element) { items.append(item) }
     func fail(_ error: any Error) { failure = error }
 
-    /// Waits until `predicate` holds; fails after 60 s (a hang, not a slow machine).
+    /// Waits until `predicate` holds; fails after ``HangDetector/limit`` (a hang, not a slow machine).
     @discardableResult
     func waitUntil(_ what: String, _ predicate: @Sendable ([Element]) -> Bool) async throws -> [Element] {
-        for _ in 0..<12_000 {
+        let deadline = ContinuousClock.now + HangDetector.limit
+        while ContinuousClock.now < deadline {
             if predicate(items) { return items }
             if let failure { throw failure }
             try await Task.sleep(for: .milliseconds(5))
@@ -69,5 +70,5 @@ actor Collector<Element: Sendable> {
 
 struct ScenarioTimeout: Error, CustomStringConvertible {
     let what: String
-    var description: String { "nothing happened in 60 s: \(what)" }
+    var description: String { "nothing happened in \(HangDetector.limit): \(what)" }
 }

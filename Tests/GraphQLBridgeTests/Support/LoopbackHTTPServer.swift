@@ -140,7 +140,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Waits until `count` requests have been read; returns whether they were within `timeout`.
-    func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+    func waitForRequests(_ count: Int = 1, timeout: Duration = HangDetector.limit) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while requests.count < count {
             guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else {
@@ -151,7 +151,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Waits until the server has finished with `count` connections; returns whether it did within `timeout`.
-    func waitForEndedConnections(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
+    func waitForEndedConnections(_ count: Int = 1, timeout: Duration = HangDetector.limit) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while endedConnections < count {
             guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else {

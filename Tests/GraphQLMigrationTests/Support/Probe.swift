@@ -1,3 +1,5 @@
+import GraphQLBridgeSupport
+
 /// Records named events from concurrent closures and lets one closure wait for another's.
 actor Probe {
     /// A wait that timed out: the awaited event never happened.
@@ -21,7 +23,7 @@ actor Probe {
     }
 
     /// Waits until `event` has been recorded; throws `Timeout` after `timeout`.
-    func wait(for event: String, timeout: Duration = .seconds(60)) async throws {
+    func wait(for event: String, timeout: Duration = HangDetector.limit) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while !events.contains(event) {

@@ -8,14 +8,12 @@ actor Collector<Element: Sendable> {
 
     func append(_ item: Element) { items.append(item) }
 
-    /// Waits until `predicate` holds for the items collected so far; fails after `seconds`.
+    /// Waits until `predicate` holds for the items collected so far (a hang detector bounds the wait).
     @discardableResult
-    func waitUntil(
-        _ what: String, seconds: Double = 30, _ predicate: @Sendable ([Element]) -> Bool
-    ) async throws -> [Element] {
-        let deadline = Date().addingTimeInterval(seconds)
+    func waitUntil(_ what: String, _ predicate: @Sendable ([Element]) -> Bool) async throws -> [Element] {
+        let deadline = ContinuousClock.now + HangDetector.limit
         while !predicate(items) {
-            guard Date() < deadline else { throw CollectorTimeout(what: what, collected: items.count) }
+            guard ContinuousClock.now < deadline else { throw CollectorTimeout(what: what, collected: items.count) }
             try await Task.sleep(for: .milliseconds(5))
         }
         return items
@@ -23,8 +21,8 @@ actor Collector<Element: Sendable> {
 
     /// Waits until `count` items were collected; returns the last.
     @discardableResult
-    func waitForCount(_ count: Int, seconds: Double = 30) async throws -> Element {
-        let items = try await waitUntil("\(count) items", seconds: seconds) { $0.count >= count }
+    func waitForCount(_ count: Int) async throws -> Element {
+        let items = try await waitUntil("\(count) items") { $0.count >= count }
         return items[count - 1]
     }
 }
@@ -32,7 +30,7 @@ actor Collector<Element: Sendable> {
 struct CollectorTimeout: Error, CustomStringConvertible {
     let what: String
     let collected: Int
-    var description: String { "timed out waiting for \(what) (\(collected) collected)" }
+    var description: String { "timed out waiting for \(what) (\(collected) collected; a hang detector)" }
 }
 
 /// A flag set from any thread (an observation's `onChange`).

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import LegacyModels
 import LotteryAPI
 import LotteryTestSupport
@@ -306,7 +307,7 @@ struct LiveQueryTests {
         ref = nil
         #expect(weakRef.value == nil, "the ref is freed when released")
         // Its watcher goes once the follow task sees the cancellation.
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(HangDetector.seconds)
         while await setup.cache.watcherCount > 0, Date() < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
@@ -334,7 +335,7 @@ struct LiveQueryTests {
             changed.set()
         }
         _ = try await setup.client.execute(SetFavoriteMutation(gameId: "6x45", favorite: true))
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(HangDetector.seconds)
         while ref.data?.game?.isFavorite != true, Date() < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }

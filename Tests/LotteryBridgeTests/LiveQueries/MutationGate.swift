@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// Holds the requests of one operation until the test releases them, one by one and in any order: optimistic
 /// states are observed while the mutation is in flight, without timing.
@@ -34,10 +35,10 @@ actor MutationGate: GraphQLMiddleware {
     }
 
     /// Waits until `count` requests have arrived (a hang detector bounds it).
-    func waitForArrivals(_ count: Int, seconds: Double = 30) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
+    func waitForArrivals(_ count: Int) async throws {
+        let deadline = ContinuousClock.now + HangDetector.limit
         while arrivals < count {
-            guard Date() < deadline else {
+            guard ContinuousClock.now < deadline else {
                 throw CollectorTimeout(what: "\(count) \(operation) requests", collected: arrivals)
             }
             try await Task.sleep(for: .milliseconds(5))

@@ -160,7 +160,7 @@ struct RealtimeRepositoryTests {
         try await lists.waitUntil("the polled change") {
             $0.last?.contains { $0.number == changed.number && $0.state == .drawing } == true
         }
-        let results = await publisher.waitForResults(count: 1, timeout: .seconds(30))
+        let results = await publisher.waitForResults(count: 1)
         let result = try #require(results.first { $0.context["realtime"] == "drawUpdated" })
         #expect(result.name == "DrawInfo" && result.isMatch, "\(result)")
         #expect(result.context["id"] == changed.id)

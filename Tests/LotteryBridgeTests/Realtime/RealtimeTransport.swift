@@ -40,17 +40,8 @@ enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConverti
 }
 
 /// Waits until `condition` holds (a hang detector: the test never passes because time went by).
-func waitUntil(_ what: String, seconds: Double = 30, _ condition: @Sendable () async -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !(await condition()) {
-        guard Date() < deadline else { throw WaitTimeout(what: what) }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-}
-
-struct WaitTimeout: Error, CustomStringConvertible {
-    let what: String
-    var description: String { "timed out waiting for \(what)" }
+func waitUntil(_ what: String, _ condition: @Sendable () async -> Bool) async throws {
+    try await HangDetector.waitUntil(what) { await condition() }
 }
 
 /// A bearer token that changes between connections (a refreshed token), read at each one.

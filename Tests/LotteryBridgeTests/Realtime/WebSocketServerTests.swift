@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import LotteryBackend
 import Testing
@@ -15,7 +16,8 @@ struct WebSocketServerTests {
         -> any GraphQLWebSocketConnection
     {
         try await POSIXWebSocketConnector().connect(
-            HTTPRequest(method: "GET", url: server.webSocketURL, timeout: .seconds(10)), subprotocols: subprotocols)
+            HTTPRequest(method: "GET", url: server.webSocketURL, timeout: HangDetector.limit),
+            subprotocols: subprotocols)
     }
 
     /// The embedded backend, with a `connection_init` deadline far beyond any test's steps (the 4408 test sets its
