@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "LotteryBridge", targets: ["LotteryBridge"]),
         .library(name: "LotteryBackend", targets: ["LotteryBackend"]),
         .executable(name: "graphql-bridge", targets: ["graphql-bridge"]),
+        // The worked example's command line: `lottery compare`, `lottery serve`.
+        .executable(name: "lottery", targets: ["lottery"]),
     ],
     targets: [
         // MARK: Reusable runtime
@@ -70,7 +72,7 @@ let package = Package(
             resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
         ),
 
-        // The REST vs GraphQL comparison behind `graphql-bridge compare`.
+        // The REST vs GraphQL comparison behind `lottery compare`.
         .target(
             name: "LotteryCompare",
             dependencies: [
@@ -83,10 +85,15 @@ let package = Package(
         // The commands, as a library so that tests run them in-process; the executable only calls it.
         .target(
             name: "GraphQLBridgeCLI",
-            dependencies: [
-                "LotteryCompare", "LotteryBackend", "GraphQLCodegen", "GraphQLSchema", "GraphQLBridgeSupport",
-            ]),
+            dependencies: ["GraphQLCodegen", "GraphQLSchema", "GraphQLBridgeSupport"]),
         .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
+        // The worked example's commands (`compare`, `serve`), apart from the library's.
+        .target(
+            name: "LotteryCLI",
+            dependencies: [
+                "GraphQLBridgeCLI", "LotteryCompare", "LotteryBackend", "GraphQLMigration", "GraphQLBridgeSupport",
+            ]),
+        .executableTarget(name: "lottery", dependencies: ["LotteryCLI"]),
 
         // MARK: Benchmarks (run with -c release)
         .executableTarget(
@@ -162,7 +169,8 @@ let package = Package(
         .testTarget(
             name: "LotteryCompareTests",
             dependencies: [
-                "LotteryCompare", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport", "LegacyModels",
+                "LotteryCompare", "LotteryCLI", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport",
+                "LegacyModels",
                 "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge", "LotteryAPI", "GraphQLBridgeSupport",
             ]
         ),

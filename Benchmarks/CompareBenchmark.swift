@@ -5,7 +5,7 @@ import GraphQLMigration
 import LotteryBackend
 import LotteryCompare
 
-/// The `compare` benchmark: the lottery's comparison plan (`graphql-bridge compare`: the app's real clients and
+/// The `compare` benchmark: the lottery's comparison plan (`lottery compare`: the app's real clients and
 /// adapters, the noise check, the JSON report written to a file) over about 1,000 and about 10,000 entities, against
 /// the embedded backend serving `LotteryDataSet.scaled(copies:)`.
 ///

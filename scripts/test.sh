@@ -12,14 +12,7 @@ cd "$repo"
 step() { printf '\n==> %s\n' "$*"; }
 
 step "SQLite headers (the persistent cache's one system library)"
-if [[ ! -f /usr/include/sqlite3.h ]]; then
-    if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
-        apt-get update -qq && apt-get install -y -qq libsqlite3-dev >/dev/null
-    else
-        echo "error: sqlite3.h is missing: install libsqlite3-dev (Debian/Ubuntu) or sqlite-devel"; exit 1
-    fi
-fi
-echo "sqlite3.h present"
+bash scripts/sqlite-headers.sh
 
 step "Chromium (headless: the HTML report's browser test)"
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then

@@ -1,7 +1,7 @@
 extension ArgumentReader {
     /// Removes and returns every value of an option that takes several: `--operations A B --operations C` gives
     /// `[A, B, C]` (values run until the next argument that starts with `--`).
-    mutating func multipleValues(_ name: String) throws(UsageError) -> [String] {
+    package mutating func multipleValues(_ name: String) throws(UsageError) -> [String] {
         var found: [String] = []
         var index = 0
         var remaining = self.remaining

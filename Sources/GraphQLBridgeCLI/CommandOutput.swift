@@ -34,18 +34,20 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads `--name value` and `--name=value` options and bare flags from an argument list.
-struct ArgumentReader {
-    private(set) var remaining: [String]
+package struct ArgumentReader {
+    /// The arguments not consumed yet.
+    package private(set) var remaining: [String]
 
-    init(_ arguments: [String]) { self.remaining = arguments }
+    /// A reader of `arguments` (without the command's name).
+    package init(_ arguments: [String]) { self.remaining = arguments }
 
     /// Removes and returns the value of an option (the last one when repeated); `nil` when absent.
-    mutating func value(_ name: String) throws(UsageError) -> String? {
+    package mutating func value(_ name: String) throws(UsageError) -> String? {
         try values(name).last
     }
 
     /// Removes and returns every value of a repeatable option.
-    mutating func values(_ name: String) throws(UsageError) -> [String] {
+    package mutating func values(_ name: String) throws(UsageError) -> [String] {
         var found: [String] = []
         var index = 0
         while index < remaining.count {
@@ -67,14 +69,14 @@ struct ArgumentReader {
     }
 
     /// Removes a flag and says whether it was there.
-    mutating func flag(_ name: String) -> Bool {
+    package mutating func flag(_ name: String) -> Bool {
         let before = remaining.count
         remaining.removeAll { $0 == name }
         return remaining.count != before
     }
 
     /// Fails on anything not consumed (the command adds where to find its options).
-    func finish(command: String) throws(UsageError) {
+    package func finish(command: String) throws(UsageError) {
         if let first = remaining.first {
             throw UsageError("unknown argument '\(first)' for '\(command)'")
         }

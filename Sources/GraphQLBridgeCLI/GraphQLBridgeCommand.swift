@@ -1,8 +1,7 @@
 import Foundation
 
-/// The `graphql-bridge` command line: the code generator's commands `codegen` and `validate`, `compare` (REST vs
-/// GraphQL, model by model) and `serve` (the embedded backend for a local development loop). Returns the process
-/// exit status.
+/// The `graphql-bridge` command line, for any app: the code generator's commands `codegen` and `validate`. Returns
+/// the process exit status. (The worked example's `compare` and `serve` are the `lottery` executable's.)
 public enum GraphQLBridgeCommand {
     /// The version of GraphQLBridge this command belongs to (the newest release in CHANGELOG.md).
     public static let version = "0.2.0"
@@ -16,10 +15,6 @@ public enum GraphQLBridgeCommand {
         COMMANDS:
           codegen    Generate Swift types for GraphQL operations (custom scalars mapped to Swift types).
           validate   Check GraphQL operations against a schema; print each problem as path:line:column.
-          compare    Fetch every entity through both APIs into legacy models and compare them field by field
-                     (the lottery example's plan). With no URLs, runs against the embedded backend.
-          serve      Run the embedded backend (REST, GraphQL, subscriptions; bundled data set) on 127.0.0.1 for a
-                     local development loop, until Ctrl-C.
 
         OPTIONS:
           --version  Print the version.
@@ -28,11 +23,9 @@ public enum GraphQLBridgeCommand {
         Run 'graphql-bridge <command> --help' for a command's options.
 
         EXIT STATUS:
-          0  success: generated, valid, every entity matched, or the server stopped by Ctrl-C
-          1  the check found a problem: an error in the schema or the operations (codegen, validate), a
-             difference between the APIs (compare)
-          2  usage error, unreadable input, a file that cannot be written, a backend that cannot be reached or
-             started, or (compare) an entity that could not be fetched
+          0  success: generated, or valid
+          1  the check found a problem: an error in the schema or the operations
+          2  usage error, unreadable input, or a file that cannot be written
 
         """
 
@@ -44,20 +37,22 @@ public enum GraphQLBridgeCommand {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
-        case "compare":
-            return await CompareCommand.main(arguments: rest, output: output)
         case "codegen":
             return await CodegenCommand.main(arguments: rest, output: output)
         case "validate":
             return ValidateCommand.main(arguments: rest, output: output)
-        case "serve":
-            return await ServeCommand.main(arguments: rest, output: output)
         case "--version", "version":
             output.standardOutput("graphql-bridge \(version)\n")
             return 0
         case "--help", "-h", "help":
             output.standardOutput(help)
             return 0
+        case "compare", "serve":
+            output.standardError(
+                "error: 'graphql-bridge \(command)' is the worked example's: run 'swift run lottery \(command)'. An "
+                    + "app compares its own models with a tool of its own on GraphQLMigration's ComparisonCommand "
+                    + "(see \"Comparing your own models\").\n")
+            return 2
         default:
             output.standardError("error: unknown command '\(command)'.\n\n" + help)
             return 2

@@ -15,7 +15,7 @@ import GraphQLBridgeSupport
 ///
 /// `@unchecked Sendable`: the signal received and the waiter are a `Locked` (the continuation is resumed after the
 /// lock is released); the sources are set once, in `init`.
-final class TerminationSignals: @unchecked Sendable {
+package final class TerminationSignals: @unchecked Sendable {
     private struct State {
         var received: String?
         var waiter: CheckedContinuation<String, Never>?
@@ -25,7 +25,7 @@ final class TerminationSignals: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
     /// Installs the handlers: from now on SIGINT and SIGTERM no longer end the process.
-    init() {
+    package init() {
         for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -40,7 +40,7 @@ final class TerminationSignals: @unchecked Sendable {
     }
 
     /// Waits for SIGINT or SIGTERM (returns at once if one came already); returns its name.
-    func wait() async -> String {
+    package func wait() async -> String {
         await withCheckedContinuation { continuation in
             let already = state.withLock { state -> String? in
                 if state.received == nil { state.waiter = continuation }

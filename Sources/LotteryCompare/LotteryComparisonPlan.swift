@@ -4,7 +4,7 @@ import GraphQLMigration
 import LegacyModels
 import LotteryBridge
 
-/// The lottery app's comparison plan: what `graphql-bridge compare` runs, and the worked example of a plan a team
+/// The lottery app's comparison plan: what `lottery compare` runs, and the worked example of a plan a team
 /// copies for its own models.
 ///
 /// - `GameInfo`: every game (active and inactive, as both APIs list them), `GET /games/{id}` against `game(id:)`;

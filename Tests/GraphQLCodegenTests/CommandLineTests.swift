@@ -34,8 +34,11 @@ struct CommandLineTests {
         let (status, output) = await run(["--help"])
         #expect(status == 0)
         let help = output.standardOutput
-        for command in ["codegen", "validate", "compare", "serve"] {
+        for command in ["codegen", "validate"] {
             #expect(help.contains("\n  \(command) "), "\(command) is missing from the help")
+        }
+        for example in ["compare", "serve", "lottery"] {
+            #expect(!help.contains(example), "the library's tool names the example's '\(example)'")
         }
         #expect(help.contains("--version"))
         #expect(help.contains("EXIT STATUS:\n  0  success"))
@@ -110,12 +113,23 @@ struct CommandLineTests {
 
     @Test(
         "an unknown argument: the message once, the hint to --help once",
-        arguments: [["codegen", "--bogus"], ["validate", "--bogus"], ["serve", "--bogus"]])
+        arguments: [["codegen", "--bogus"], ["validate", "--bogus"]])
     func unknownArgument(arguments: [String]) async {
         let (status, output) = await run(arguments)
         #expect(status == 2)
         let message = output.standardError
         #expect(message.hasPrefix("error: unknown argument '--bogus' for '\(arguments[0])'"), "\(message)")
         #expect(message.components(separatedBy: "--help").count == 2, "the hint is not given once: \(message)")
+    }
+
+    @Test("compare and serve, the worked example's, say where they went", arguments: ["compare", "serve"])
+    func exampleCommands(command: String) async {
+        let (status, output) = await run([command, "--help"])
+        #expect(status == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(
+            output.standardError.hasPrefix(
+                "error: 'graphql-bridge \(command)' is the worked example's: run 'swift run lottery \(command)'."),
+            "\(output.standardError)")
     }
 }

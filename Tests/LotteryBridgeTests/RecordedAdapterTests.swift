@@ -6,14 +6,14 @@ import LegacyModels
 import LotteryBridge
 import Testing
 
-/// The adapters on what a backend really sent: every response `graphql-bridge compare --record` saved from the
+/// The adapters on what a backend really sent: every response `lottery compare --record` saved from the
 /// reference backend (`Fixtures/Recorded`), replayed offline. For each entity and list: the REST fixture through the
 /// legacy decoding equals the GraphQL fixture through the app's client, decoding and adapter (replayed by
 /// `ComparisonFixtures.graphQLTransport`, from GraphQLBridgeTesting).
 ///
 /// Re-record after a change of the data set or the contract: start the reference backend
 /// (`"$(scripts/python-env.sh)" Tests/ReferenceBackend/server.py --port 8080`), then
-/// `rm -rf Tests/LotteryBridgeTests/Fixtures/Recorded && swift run graphql-bridge compare --rest-url
+/// `rm -rf Tests/LotteryBridgeTests/Fixtures/Recorded && swift run lottery compare --rest-url
 /// http://127.0.0.1:8080/api/v1 --graphql-url http://127.0.0.1:8080/graphql --record Tests/LotteryBridgeTests/Fixtures/Recorded`.
 @Suite("Adapters on recorded responses")
 struct RecordedAdapterTests {

@@ -4,9 +4,9 @@ import LotteryBackend
 import LotteryTestSupport
 import Testing
 
-/// `graphql-bridge compare --check-writes`, through the real command: a favourite set through each API, read back
+/// `lottery compare --check-writes`, through the real command: a favourite set through each API, read back
 /// through both and restored, in the text and JSON reports and the exit status.
-@Suite("graphql-bridge compare --check-writes", .serialized)
+@Suite("lottery compare --check-writes", .serialized)
 struct CheckWritesTests {
     private func arguments(_ backend: ReferenceBackend, _ more: [String]) -> [String] {
         ["compare", "--rest-url", backend.restURL.absoluteString, "--graphql-url", backend.graphQLURL.absoluteString]

@@ -1,8 +1,9 @@
 import Foundation
 import GraphQLBridgeCLI
 import GraphQLBridgeSupport
+import LotteryCLI
 
-/// Runs `graphql-bridge` in-process and captures what it writes.
+/// Runs `lottery` in-process and captures what it writes.
 struct CommandRun: Sendable {
     var status: Int32
     var standardOutput: String
@@ -35,7 +36,7 @@ final class TextBuffer: @unchecked Sendable {
 func runCommand(_ arguments: [String]) async -> CommandRun {
     let out = TextBuffer()
     let err = TextBuffer()
-    let status = await GraphQLBridgeCommand.main(
+    let status = await LotteryCommand.main(
         arguments: arguments, output: CommandOutput(standardOutput: out.append, standardError: err.append))
     return CommandRun(status: status, standardOutput: out.value, standardError: err.value)
 }

@@ -1,11 +1,12 @@
 import Foundation
 import GraphQLBridgeCLI
+import LotteryCLI
 import LotteryTestSupport
 import Testing
 
-/// `graphql-bridge compare`: reports and exit statuses against the embedded backend and against the Python
+/// `lottery compare`: reports and exit statuses against the embedded backend and against the Python
 /// reference backend (with and without injected differences).
-@Suite("graphql-bridge compare", .serialized)
+@Suite("lottery compare", .serialized)
 struct CompareCommandTests {
     @Test("No URLs: the embedded backend, every entity compared and matched, exit 0")
     func embeddedBackend() async throws {
@@ -175,7 +176,7 @@ struct CompareCommandTests {
         #expect(run.status == 2)
         #expect(
             run.standardError
-                == "error: unknown argument '--bogus'\n\nRun 'graphql-bridge compare --help' for the options.\n",
+                == "error: unknown argument '--bogus'\n\nRun 'lottery compare --help' for the options.\n",
             "\(run.standardError)")
     }
 

@@ -6,9 +6,9 @@ import LotteryBackend
 import LotteryBridge
 import Testing
 
-/// The lottery's `graphql-bridge compare` as a plan over the library's engine: the noise check, the rules' warnings,
+/// The lottery's `lottery compare` as a plan over the library's engine: the noise check, the rules' warnings,
 /// the report formats, the output check and `--record` with its offline replay.
-@Suite("graphql-bridge compare over the comparison engine", .serialized)
+@Suite("lottery compare over the comparison engine", .serialized)
 struct LotteryPlanTests {
     private func arguments(_ server: EmbeddedLotteryServer, _ more: [String]) -> [String] {
         ["compare", "--rest-url", server.restURL.absoluteString, "--graphql-url", server.graphQLURL.absoluteString]

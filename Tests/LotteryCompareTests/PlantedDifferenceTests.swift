@@ -2,7 +2,7 @@ import Foundation
 import LotteryBackend
 import Testing
 
-/// `graphql-bridge compare` against the embedded backend with a difference planted in its GraphQL answers:
+/// `lottery compare` against the embedded backend with a difference planted in its GraphQL answers:
 /// every planted difference is caught (exit 1 with the entry that names it), never "all match".
 @Suite("compare catches planted differences", .serialized)
 struct PlantedDifferenceTests {

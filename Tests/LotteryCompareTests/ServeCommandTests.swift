@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridgeCLI
 import GraphQLBridgeSupport
+import LotteryCLI
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,7 +15,7 @@ import Testing
     import Darwin
 #endif
 
-/// `graphql-bridge serve`: the embedded backend for a local development loop, as a process a developer starts and
+/// `lottery serve`: the embedded backend for a local development loop, as a process a developer starts and
 /// stops with Ctrl-C, and in-process for its options.
 @Suite("serve command")
 struct ServeCommandTests {
@@ -179,7 +180,7 @@ final class AsyncGate: Sendable {
     }
 }
 
-/// `graphql-bridge` run as a developer runs it: a process of its own, with its output in files.
+/// `lottery` run as a developer runs it: a process of its own, with its output in files.
 final class ServeProcess: @unchecked Sendable {
     private let process: Process
     private let outputURL: URL
@@ -191,12 +192,12 @@ final class ServeProcess: @unchecked Sendable {
         self.errorURL = errorURL
     }
 
-    /// Starts the `graphql-bridge` executable built next to the tests (`swift build --build-tests`).
+    /// Starts the `lottery` executable built next to the tests (`swift build --build-tests`).
     static func launch(_ arguments: [String]) throws -> ServeProcess {
         let folder = FileManager.default.temporaryDirectory
         let token = UUID().uuidString
-        let outputURL = folder.appendingPathComponent("graphql-bridge-serve-\(token).out")
-        let errorURL = folder.appendingPathComponent("graphql-bridge-serve-\(token).err")
+        let outputURL = folder.appendingPathComponent("lottery-serve-\(token).out")
+        let errorURL = folder.appendingPathComponent("lottery-serve-\(token).err")
         guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
             FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         else { throw CocoaError(.fileWriteUnknown) }
@@ -216,10 +217,10 @@ final class ServeProcess: @unchecked Sendable {
             .map { $0.deletingLastPathComponent() }
         folders.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
         folders.append(URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent())
-        let candidates = folders.map { $0.appendingPathComponent("graphql-bridge") }
+        let candidates = folders.map { $0.appendingPathComponent("lottery") }
         return try #require(
             candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "graphql-bridge not found (build it with swift build --build-tests); looked in \(folders)")
+            "lottery not found (build it with swift build --build-tests); looked in \(folders)")
     }
 
     var standardOutput: String { String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self) }
@@ -234,7 +235,7 @@ final class ServeProcess: @unchecked Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(10))
         }
-        Issue.record("graphql-bridge serve did not print '\(text)'; output:\n\(standardOutput)\n\(standardError)")
+        Issue.record("lottery serve did not print '\(text)'; output:\n\(standardOutput)\n\(standardError)")
         throw CancellationError()
     }
 
@@ -244,7 +245,7 @@ final class ServeProcess: @unchecked Sendable {
         for _ in 0..<6000 where process.isRunning {
             try await Task.sleep(for: .milliseconds(10))
         }
-        #expect(!process.isRunning, "graphql-bridge serve did not stop on signal \(signal)")
+        #expect(!process.isRunning, "lottery serve did not stop on signal \(signal)")
         return process.isRunning ? -1 : process.terminationStatus
     }
 

@@ -11,7 +11,7 @@ import Foundation
 /// exit(await ComparisonCommand.main(plan, arguments: CommandLine.arguments))
 /// ```
 ///
-/// It parses the options of `graphql-bridge compare` (``help(command:models:options:about:)``), checks the report's
+/// It parses the options of `lottery compare` (``help(command:models:options:about:)``), checks the report's
 /// destination before reading anything, runs the plan with progress on standard error, streams the report (text,
 /// JSON, HTML or JUnit XML) to standard output or `--output`, and returns the exit status: 0 every entity and list
 /// matched (and every write check passed); 1 a mismatch, a write read back wrong or, with `--strict`, an unstable
@@ -177,7 +177,7 @@ public enum ComparisonCommand {
 
     /// The options, as `--help` prints them.
     /// - Parameters:
-    ///   - command: how the command is run (`swift run my-compare`, `graphql-bridge compare`).
+    ///   - command: how the command is run (`swift run my-compare`, `lottery compare`).
     ///   - models: the plan's models, listed in the help.
     ///   - options: more option lines, the app's own (its URLs, its token), printed first.
     ///   - about: what the command compares, printed after the usage line.

@@ -1,5 +1,5 @@
 /// A difference the embedded backend can plant in its GraphQL answers (REST stays right), to prove
-/// that `graphql-bridge compare` catches it: each is a way a GraphQL backend or an adapter could be
+/// that `lottery compare` catches it: each is a way a GraphQL backend or an adapter could be
 /// wrong that once passed as a match.
 public enum PlantedDifference: String, Sendable, Hashable, CaseIterable {
     /// `games` answers `[]`.

@@ -11,7 +11,7 @@ struct SnippetPackage {
     static let dependencyLink = "GraphQLBridge"
     /// The environment variable that gives the embedded backend's port to the code that runs.
     static let portVariable = "GRAPHQLBRIDGE_SNIPPET_PORT"
-    /// The address a runnable block uses for the local backend (`graphql-bridge serve`'s default).
+    /// The address a runnable block uses for the local backend (`lottery serve`'s default).
     static let localBackend = "http://127.0.0.1:8080"
 
     /// The importable modules of this repository's products, and the product each is.

@@ -1,9 +1,10 @@
 import Foundation
+import GraphQLBridgeCLI
 import GraphQLMigration
 import LotteryBackend
 import LotteryCompare
 
-/// `graphql-bridge compare`: the lottery app's comparison plan (``LotteryComparisonPlan``) run by the library's
+/// `lottery compare`: the lottery app's comparison plan (``LotteryComparisonPlan``) run by the library's
 /// ``ComparisonCommand``, against a backend given by URL or the embedded one.
 public enum CompareCommand {
     /// The lottery's own options, before the library's.
@@ -18,7 +19,7 @@ public enum CompareCommand {
 
     /// The command's help.
     public static let help = ComparisonCommand.help(
-        command: "graphql-bridge compare", models: LotteryComparisonPlan.models, options: lotteryOptions,
+        command: "lottery compare", models: LotteryComparisonPlan.models, options: lotteryOptions,
         about: """
             Fetches every game (active and inactive), each game's 10 newest draws and each logo image through both
             APIs into the app's legacy models, with the app's real clients and adapters, and compares them field
@@ -37,7 +38,7 @@ public enum CompareCommand {
         do {
             parsed = try parse(arguments)
         } catch {
-            output.standardError("error: \(error)\n\nRun 'graphql-bridge compare --help' for the options.\n")
+            output.standardError("error: \(error)\n\nRun 'lottery compare --help' for the options.\n")
             return 2
         }
         if let problem = parsed.comparison.outputProblem() {
@@ -77,7 +78,7 @@ public enum CompareCommand {
             output: ComparisonCommand.Output(
                 standardOutput: output.standardOutput, standardError: output.standardError),
             header: ["REST:    \(restURL.absoluteString)", "GraphQL: \(graphQLURL.absoluteString)"],
-            command: "graphql-bridge compare")
+            command: "lottery compare")
     }
 
     /// The lottery's own options.

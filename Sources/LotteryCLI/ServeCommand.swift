@@ -1,8 +1,9 @@
 import Foundation
+import GraphQLBridgeCLI
 import GraphQLBridgeSupport
 import LotteryBackend
 
-/// `graphql-bridge serve`: the embedded backend (the lottery example's REST and GraphQL APIs, subscriptions, the
+/// `lottery serve`: the embedded backend (the lottery example's REST and GraphQL APIs, subscriptions, the
 /// bundled data set) on 127.0.0.1, for a local development loop, until Ctrl-C.
 public enum ServeCommand {
     /// The port `serve` listens on when `--port` is not given (the port `useLocalBackend(host:port:)` assumes).
@@ -10,7 +11,7 @@ public enum ServeCommand {
 
     /// The command's help.
     public static let help = """
-        USAGE: graphql-bridge serve [--port N] [--token TOKEN] [--draw-interval DURATION] [--apq]
+        USAGE: lottery serve [--port N] [--token TOKEN] [--draw-interval DURATION] [--apq]
                                     [--trusted-documents MANIFEST] [--cache-max-age SECONDS]
 
         Runs the embedded backend on 127.0.0.1 for a local development loop: the lottery example's REST API
@@ -52,7 +53,7 @@ public enum ServeCommand {
         do {
             options = try parse(arguments)
         } catch let error as UsageError {
-            output.standardError("error: \(error)\n\nRun 'graphql-bridge serve --help' for the options.\n")
+            output.standardError("error: \(error)\n\nRun 'lottery serve --help' for the options.\n")
             return 2
         } catch {
             output.standardError("error: \(error)\n")
@@ -114,7 +115,7 @@ public enum ServeCommand {
             "  the runtime alone:         GraphQLHTTPClient(endpoint: URL(string: "
                 + "\"\(server.graphQLURL.absoluteString)\")!)",
             "                             (or client.withEndpoint(...) on an existing client)",
-            "  compare:                   graphql-bridge compare --rest-url \(server.restURL.absoluteString) "
+            "  compare:                   lottery compare --rest-url \(server.restURL.absoluteString) "
                 + "--graphql-url \(server.graphQLURL.absoluteString)"
                 + (options.token.map { " --token \($0)" } ?? ""),
             "",
