@@ -3,7 +3,7 @@ import GraphQLBridge
 
 /// A transport with no server behind it: every request fails with `APIError/unimplemented(operation:request:advice:)`
 /// naming the operation. The runtime client of an app's `unimplemented()` test double, whose requests are all meant
-/// to be answered by its ``RequestOverrides``: one that reaches the transport was sent around them.
+/// to be answered by its `RequestOverrides`: one that reaches the transport was sent around them.
 ///
 /// ```swift
 /// let runtime = GraphQLHTTPClient(

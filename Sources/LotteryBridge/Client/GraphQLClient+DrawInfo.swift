@@ -14,34 +14,31 @@ extension GraphQLClient {
     }
 
     /// The legacy models of a `Draws` query's result.
-    func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>) throws(APIError) -> GraphQLBridgeResponse<[DrawInfo]> {
+    static func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>) throws(APIError) -> [DrawInfo] {
         let draws = result.data?.draws ?? []
         var models: [DrawInfo] = []
         models.reserveCapacity(draws.count)
         for (index, draw) in draws.enumerated() {
             models.append(
-                try adapt("data.draws[\(index)]", operation: DrawsQuery.operationName) {
+                try APIError.adapting("data.draws[\(index)]", operation: DrawsQuery.operationName) {
                     () throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw)
                 })
         }
-        return GraphQLBridgeResponse(
-            value: models, warnings: result.errors, byteCount: result.byteCount, source: result.source,
-            isStale: result.isStale)
+        return models
     }
 
     /// The legacy model of a `Draw` query's result.
-    func drawInfoResponse(_ result: GraphQLResult<DrawQuery.Data>, gameId: String, number: Int64) throws(APIError)
-        -> GraphQLBridgeResponse<DrawInfo>
+    static func drawInfoResponse(_ result: GraphQLResult<DrawQuery.Data>, gameId: String, number: Int64)
+        throws(APIError) -> DrawInfo
     {
         guard let draw = result.data?.draw else {
             throw .notFound(
                 operation: DrawQuery.operationName, path: "draw(gameId: \"\(gameId)\", number: \(number))")
         }
-        let model = try adapt("data.draw", operation: DrawQuery.operationName) { () throws(GraphQLDecodingError) in
+        let model = try APIError.adapting("data.draw", operation: DrawQuery.operationName) {
+            () throws(GraphQLDecodingError) in
             try DrawInfo(graphQL: draw)
         }
-        return GraphQLBridgeResponse(
-            value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
-            isStale: result.isStale)
+        return model
     }
 }

@@ -16,11 +16,11 @@ extension GraphQLClient {
     }
 
     /// The legacy model of one `DrawUpdated` event.
-    func drawUpdateResponse(_ result: GraphQLResult<DrawUpdatedSubscription.Data>) throws(APIError) -> DrawInfo {
+    static func drawUpdateResponse(_ result: GraphQLResult<DrawUpdatedSubscription.Data>) throws(APIError) -> DrawInfo {
         guard let draw = result.data?.drawUpdated else {
             throw .notFound(operation: DrawUpdatedSubscription.operationName, path: "drawUpdated")
         }
-        return try adapt("data.drawUpdated", operation: DrawUpdatedSubscription.operationName) {
+        return try APIError.adapting("data.drawUpdated", operation: DrawUpdatedSubscription.operationName) {
             () throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw)
         }
     }

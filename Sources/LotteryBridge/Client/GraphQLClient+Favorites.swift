@@ -63,7 +63,7 @@ extension GraphQLClient {
             throw .notFound(
                 operation: SetFavoriteMutation.operationName, path: "setFavorite(gameId: \"\(gameId)\")")
         }
-        let model = try adapt("data.setFavorite", operation: SetFavoriteMutation.operationName) {
+        let model = try APIError.adapting("data.setFavorite", operation: SetFavoriteMutation.operationName) {
             () throws(GraphQLDecodingError) in try GameInfo(graphQL: game)
         }
         return GraphQLBridgeResponse(value: model, warnings: result.errors, byteCount: result.byteCount)

@@ -15,22 +15,19 @@ extension GraphQLClient {
     }
 
     /// The legacy model of a `Game` query's result.
-    func gameInfoResponse(_ result: GraphQLResult<GameQuery.Data>, gameId: String) throws(APIError)
-        -> GraphQLBridgeResponse<GameInfo>
-    {
+    static func gameInfoResponse(_ result: GraphQLResult<GameQuery.Data>, gameId: String) throws(APIError) -> GameInfo {
         guard let game = result.data?.game else {
             throw .notFound(operation: GameQuery.operationName, path: "game(id: \"\(gameId)\")")
         }
-        let model = try adapt("data.game", operation: GameQuery.operationName) { () throws(GraphQLDecodingError) in
+        let model = try APIError.adapting("data.game", operation: GameQuery.operationName) {
+            () throws(GraphQLDecodingError) in
             try GameInfo(graphQL: game)
         }
-        return GraphQLBridgeResponse(
-            value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
-            isStale: result.isStale)
+        return model
     }
 
     /// The `Games` query of a legacy filter.
-    func gamesQuery(type: LegacyModels.GameType?, activeOnly: Bool) throws(APIError) -> GamesQuery {
+    static func gamesQuery(type: LegacyModels.GameType?, activeOnly: Bool) throws(APIError) -> GamesQuery {
         let filter: GraphQLNullable<LotteryAPI.GameType>
         if let type {
             guard let graphQLType = LotteryAPI.GameType(legacy: type) else {
@@ -46,18 +43,16 @@ extension GraphQLClient {
     }
 
     /// The legacy models of a `Games` query's result.
-    func gamesResponse(_ result: GraphQLResult<GamesQuery.Data>) throws(APIError) -> GraphQLBridgeResponse<[GameInfo]> {
+    static func gamesResponse(_ result: GraphQLResult<GamesQuery.Data>) throws(APIError) -> [GameInfo] {
         let games = result.data?.games ?? []
         var models: [GameInfo] = []
         models.reserveCapacity(games.count)
         for (index, game) in games.enumerated() {
             models.append(
-                try adapt("data.games[\(index)]", operation: GamesQuery.operationName) {
+                try APIError.adapting("data.games[\(index)]", operation: GamesQuery.operationName) {
                     () throws(GraphQLDecodingError) in try GameInfo(graphQL: game)
                 })
         }
-        return GraphQLBridgeResponse(
-            value: models, warnings: result.errors, byteCount: result.byteCount, source: result.source,
-            isStale: result.isStale)
+        return models
     }
 }

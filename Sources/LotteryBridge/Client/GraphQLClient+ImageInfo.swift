@@ -10,17 +10,14 @@ extension GraphQLClient {
     }
 
     /// The legacy model of an `Image` query's result.
-    func imageResponse(_ result: GraphQLResult<ImageQuery.Data>, id: ImageId) throws(APIError)
-        -> GraphQLBridgeResponse<ImageInfo>
-    {
+    static func imageResponse(_ result: GraphQLResult<ImageQuery.Data>, id: ImageId) throws(APIError) -> ImageInfo {
         guard let image = result.data?.image else {
             throw .notFound(operation: ImageQuery.operationName, path: "image(id: \"\(id)\")")
         }
-        let model = try adapt("data.image", operation: ImageQuery.operationName) { () throws(GraphQLDecodingError) in
+        let model = try APIError.adapting("data.image", operation: ImageQuery.operationName) {
+            () throws(GraphQLDecodingError) in
             try ImageInfo(graphQL: image)
         }
-        return GraphQLBridgeResponse(
-            value: model, warnings: result.errors, byteCount: result.byteCount, source: result.source,
-            isStale: result.isStale)
+        return model
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
 import GraphQLBridge
-import GraphQLBridgeSupport
-import GraphQLBridgeTesting
 import LegacyModels
 import LotteryAPI
 
@@ -27,14 +25,16 @@ public typealias QLRequestResult<Response> = Result<Response, APIError>
 /// In tests, ``unimplemented(errorPolicy:)`` gives a client that fails on any request the test did not override
 /// with `override(_:with:)` (`GraphQLClient+Overrides.swift`, on GraphQLBridgeTesting's `RequestOverrides`).
 public final class GraphQLClient: Sendable {
+    /// The library's client over ``GraphQLRequest``: the overrides, the request table (`route(for:)`), fetch and
+    /// watch.
+    let requests: GraphQLRequestClient<GraphQLRequest>
     /// The runtime client that executes the operations (pointed elsewhere by ``useLocalBackend(host:port:)``).
-    public var client: GraphQLHTTPClient { runtime.value }
-    private let runtime: Locked<GraphQLHTTPClient>
+    public var client: GraphQLHTTPClient { requests.client }
     /// What GraphQL errors beside data do: ``GraphQLErrorPolicy/returnPartialData`` by default.
-    public let errorPolicy: GraphQLErrorPolicy
+    public var errorPolicy: GraphQLErrorPolicy { requests.errorPolicy }
     /// The answers a test gave in place of the server, asked before it (`GraphQLClient+Overrides.swift`); none on a
     /// live client until a test overrides a request.
-    public let overrides: RequestOverrides<GraphQLRequest>
+    public var overrides: RequestOverrides<GraphQLRequest> { requests.overrides }
 
     /// Creates a client on top of a configured runtime client.
     public convenience init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy = .returnPartialData) {
@@ -43,9 +43,8 @@ public final class GraphQLClient: Sendable {
 
     /// Creates a client whose answers come from `overrides` first.
     init(client: GraphQLHTTPClient, errorPolicy: GraphQLErrorPolicy, overrides: RequestOverrides<GraphQLRequest>) {
-        self.runtime = Locked(client)
-        self.errorPolicy = errorPolicy
-        self.overrides = overrides
+        self.requests = GraphQLRequestClient(
+            client: client, errorPolicy: errorPolicy, overrides: overrides, routes: Self.route(for:))
     }
 
     /// Creates a client for `endpoint`, sending `Authorization: Bearer <token>` when a token is given.
@@ -94,7 +93,7 @@ public final class GraphQLClient: Sendable {
         components.port = port
         components.path = "/graphql"
         guard let url = components.url else { return }
-        runtime.withLock { $0 = $0.withEndpoint(url) }
+        requests.useEndpoint(url)
     }
 
     /// Runs `requestType` and returns its legacy model.
@@ -131,25 +130,7 @@ public final class GraphQLClient: Sendable {
         requestType: GraphQLRequest, as responseType: Response.Type = Response.self,
         fetchPolicy: GraphQLFetchPolicy = .preferCache
     ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
-        if let overridden = try overridden(requestType, as: responseType) { return overridden }
-        switch try route(for: requestType) {
-        case .query(let route):
-            return try await fetchResponse(route, of: requestType, as: responseType, fetchPolicy: fetchPolicy)
-        case .subscription:
-            throw .unexpectedResponseType(
-                operation: requestType.operationName, expected: "\(Response.self)",
-                actual: "a stream of DrawInfo (a subscription: watch(requestType:) or drawUpdates(gameId:) it)")
-        }
-    }
-
-    /// Runs a query's route once and returns its model as `Response`.
-    private func fetchResponse<Route: GraphQLQueryRouting, Response: Sendable>(
-        _ route: Route, of request: GraphQLRequest, as responseType: Response.Type, fetchPolicy: GraphQLFetchPolicy
-    ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
-        let fetched = try route.adapt(try await execute(route.query, fetchPolicy: fetchPolicy))
-        return GraphQLBridgeResponse(
-            value: try Self.model(fetched.value, as: responseType, of: request), warnings: fetched.warnings,
-            byteCount: fetched.byteCount, source: fetched.source, isStale: fetched.isStale)
+        try await requests.fetchResponse(requestType, as: responseType, fetchPolicy: fetchPolicy)
     }
 
     /// Executes a generated operation with this client's error policy.
@@ -157,44 +138,5 @@ public final class GraphQLClient: Sendable {
         _ operation: Operation, fetchPolicy: GraphQLFetchPolicy = .preferCache
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
         try await client.execute(operation, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
-    }
-
-    /// Runs an adapter, reporting its failure as a decoding error at `path`.
-    func adapt<Model>(_ path: String, operation: String, _ body: () throws(GraphQLDecodingError) -> Model)
-        throws(APIError) -> Model
-    {
-        do {
-            return try body()
-        } catch {
-            var located = error
-            located.path = located.path.isEmpty ? path : path + "." + located.path
-            throw .decoding(operation: operation, located)
-        }
-    }
-}
-
-/// A legacy model fetched through GraphQL, with what else the response said.
-public struct GraphQLBridgeResponse<Value: Sendable>: Sendable {
-    /// The legacy model.
-    public var value: Value
-    /// GraphQL errors that came with the data (the fields they name are `nil` in `value`).
-    public var warnings: [GraphQLError]
-    /// The response body's size in bytes (0 from the cache).
-    public var byteCount: Int
-    /// Whether the server or the client cache answered.
-    public var source: GraphQLResultSource
-    /// Whether the cache's answer holds data older than its lifetime (see ``GraphQLCache``).
-    public var isStale: Bool
-
-    /// Creates a response.
-    public init(
-        value: Value, warnings: [GraphQLError] = [], byteCount: Int = 0, source: GraphQLResultSource = .server,
-        isStale: Bool = false
-    ) {
-        self.value = value
-        self.warnings = warnings
-        self.byteCount = byteCount
-        self.source = source
-        self.isStale = isStale
     }
 }

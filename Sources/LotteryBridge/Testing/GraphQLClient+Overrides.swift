@@ -33,13 +33,6 @@ extension GraphQLClient: OverridableClient {
             client: runtime, errorPolicy: errorPolicy,
             overrides: RequestOverrides(unimplemented: true, testDouble: name))
     }
-
-    /// The override's answer to `request` as `Response`; `nil` when no override answers it and the client is live.
-    func overridden<Response: Sendable>(_ request: GraphQLRequest, as type: Response.Type) throws(APIError)
-        -> GraphQLBridgeResponse<Response>?
-    {
-        try overrides.answer(request, as: type).map { GraphQLBridgeResponse(value: $0) }
-    }
 }
 
 extension GraphQLRequest: OverridableRequest {}

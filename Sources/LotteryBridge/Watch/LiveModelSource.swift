@@ -1,3 +1,5 @@
+import GraphQLBridge
+
 /// A live model with a game's draw updates beside it (``DrawUpdatePump``): the base source gives the models; the
 /// pump runs from the first model asked for until the watch ends.
 struct LiveModelSource<Model: Sendable, Failure: Error>: ModelWatchSource {

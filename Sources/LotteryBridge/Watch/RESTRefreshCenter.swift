@@ -1,3 +1,5 @@
+import GraphQLBridge
+
 /// Wakes the live models that REST serves (REST has no cache to observe): a repository's
 /// ``LotteryRepository/refreshWatches()``, and each write through the repository, make them fetch again.
 actor RESTRefreshCenter {

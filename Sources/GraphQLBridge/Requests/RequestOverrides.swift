@@ -1,10 +1,10 @@
 import Foundation
-import GraphQLBridge
 import GraphQLBridgeSupport
 
-/// The answers a test gives an app's client in place of the server, per request of the app's own request type, and
-/// the requests the client was asked: the machinery of an `unimplemented()` test double (as TCA's and Apollo's test
-/// clients have), for any ``OverridableRequest``.
+/// The answers given an app's client in place of the server, per request of the app's own request type, and the
+/// requests the client was asked: the machinery of an `unimplemented()` test double (as TCA's and Apollo's test
+/// clients have), and of a live client whose answers a debug menu or a preview replaces, for any
+/// ``OverridableRequest``. ``GraphQLRequestClient`` asks them first.
 ///
 /// An unimplemented double (`RequestOverrides(unimplemented: true)`, the default) answers only what the test
 /// overrode: any other request fails with `APIError/unimplemented(operation:request:advice:)`, which names the
@@ -12,7 +12,7 @@ import GraphQLBridgeSupport
 /// (`unimplemented: false`) an override answers just its requests and the others go to the server.
 ///
 /// ```swift
-/// let overrides = RequestOverrides<ShopRequest>(testDouble: "ShopClient.unimplemented()")
+/// let overrides = RequestOverrides<ShopRequest>(unimplemented: true, testDouble: "ShopClient.unimplemented()")
 ///     .override(.product(id: "p1"), with: product)                          // one request
 ///     .override(matching: { $0 != .basket }, with: APIError.notFound(operation: "Product", path: "product"))
 /// let answer = try overrides.answer(.product(id: "p1"), as: Product.self)   // product
@@ -46,10 +46,11 @@ public final class RequestOverrides<Request: OverridableRequest>: Sendable {
     /// Creates the overrides of a client.
     /// - Parameters:
     ///   - unimplemented: whether a request that no override answers fails with
-    ///     `APIError/unimplemented(operation:request:advice:)` (`true`, a test double), or goes to the server
-    ///     (`false`, a live client with some requests overridden).
+    ///     `APIError/unimplemented(operation:request:advice:)` (`true`, a test double: GraphQLBridgeTesting's
+    ///     `RequestOverrides(testDouble:)`), or goes to the server (`false`, a live client with some requests
+    ///     overridden, or none).
     ///   - testDouble: how the advice of that error names the double (`"ShopClient.unimplemented()"`).
-    public init(unimplemented: Bool = true, testDouble: String = "test double") {
+    public init(unimplemented: Bool, testDouble: String = "test double") {
         self.isUnimplemented = unimplemented
         self.testDouble = testDouble
     }

@@ -1,5 +1,3 @@
-import GraphQLBridge
-
 /// An app's client that tests can answer per request: it holds ``RequestOverrides`` and asks them before the
 /// server, and conforming gives it the `override` calls and the lists of requests, so a test writes
 /// `ShopClient.unimplemented().override(.product(id: "p1"), with: product)`.
