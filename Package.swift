@@ -93,7 +93,7 @@ let package = Package(
             dependencies: [
                 "GraphQLBridgeCLI", "LotteryCompare", "LotteryBackend", "GraphQLMigration", "GraphQLBridgeSupport",
             ]),
-        .executableTarget(name: "lottery", dependencies: ["LotteryCLI"]),
+        .executableTarget(name: "lottery", dependencies: ["LotteryCLI", "GraphQLMigration"]),
 
         // MARK: Benchmarks (run with -c release)
         .executableTarget(

@@ -28,6 +28,8 @@ enum CompareBenchmark {
     static let runs: [(name: String, models: String?)] = [("plan", nil), ("entities", "DrawInfo,ImageInfo")]
 
     static func run(options: BenchmarkOptions) -> Int32 {
+        // As the `lottery` tool does: a long comparison's freed memory is not kept in a pool per thread.
+        ComparisonCommand.limitMallocArenas()
         if let copies = options.serveCopies { return serve(copies: copies) }
         if let count = options.syntheticEntities {
             return synthetic(count: count, concurrency: options.compareConcurrency)

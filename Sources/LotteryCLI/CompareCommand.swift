@@ -45,6 +45,11 @@ public enum CompareCommand {
             output.standardError("error: \(problem)\n")
             return 2
         }
+        // Before any backend starts: a mistyped model is a usage error, not a run.
+        if let problem = parsed.comparison.modelProblem(known: LotteryComparisonPlan.models) {
+            output.standardError("error: \(problem)\n\nRun 'lottery compare --help' for the options.\n")
+            return 2
+        }
 
         var embedded: EmbeddedLotteryServer?
         defer { embedded?.stop() }

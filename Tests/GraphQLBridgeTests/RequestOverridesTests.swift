@@ -93,7 +93,7 @@ struct RequestOverridesTests {
         }
         #expect(operation == "Product")
         #expect(request == #"product(id: "p9")"#)
-        #expect(advice.contains(#"`.override(product(id: "p9"), with: <Product>)`"#))
+        #expect(advice.contains(#"`.override(.product(id: "p9"), with: <Product>)`"#), "pasted, it compiles")
         #expect(advice.contains("ShopClient.unimplemented()"))
         #expect(error?.localizedDescription.contains(#"the test did not override product(id: "p9")"#) == true)
         await #expect(throws: APIError.self) { try await client.basket() }
@@ -158,7 +158,7 @@ struct RequestOverridesTests {
             error
                 == .unimplemented(
                     operation: "Ping", request: "ping(times: 2)",
-                    advice: "Add `.override(ping(times: 2), with: <Response>)` (or `with: APIError...`) to the test's "
+                    advice: "Add `.override(.ping(times: 2), with: <Response>)` (or `with: APIError...`) to the test's "
                         + "test double"))
         overrides.override(.ping(times: 2), with: 2)
         #expect(try overrides.answer(.ping(times: 2), as: Int.self) == 2)

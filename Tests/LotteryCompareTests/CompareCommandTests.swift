@@ -168,6 +168,8 @@ struct CompareCommandTests {
         let run = await runCommand(arguments)
         #expect(run.status == 2)
         #expect(run.standardError.contains(message), "\(run.standardError)")
+        #expect(
+            !run.standardError.contains("comparing against the embedded backend"), "refused before any backend started")
     }
 
     @Test("An unknown argument: the message once, the hint to --help once")

@@ -109,8 +109,8 @@ public final class RequestOverrides<Request: OverridableRequest>: Sendable {
             guard isUnimplemented else { return nil }
             throw .unimplemented(
                 operation: request.operationName, request: String(describing: request),
-                advice: "Add `.override(\(request), with: <\(request.responseTypeDescription)>)` (or `with: "
-                    + "APIError...`) to the test's \(testDouble)")
+                advice: "Add `.override(\(Self.sourceSpelling(of: request)), with: "
+                    + "<\(request.responseTypeDescription)>)` (or `with: APIError...`) to the test's \(testDouble)")
         }
         switch answer {
         case .success(let value):
@@ -139,5 +139,15 @@ public final class RequestOverrides<Request: OverridableRequest>: Sendable {
     {
         state.withLock { $0.entries.append(Entry(matches: matching, answer: answer)) }
         return self
+    }
+
+    /// How `request` is written in source, for advice a developer pastes: an enum case with its leading dot
+    /// (`.product(id: "p9")`; `String(describing:)` leaves it out), or the type's own description.
+    static func sourceSpelling(of request: Request) -> String {
+        let shown = String(describing: request)
+        guard !(request is any CustomStringConvertible), Mirror(reflecting: request).displayStyle == .enum,
+            !shown.hasPrefix(".")
+        else { return shown }
+        return "." + shown
     }
 }

@@ -18,8 +18,10 @@ import Foundation
 /// field; 2 a usage error, ids that could not be listed, an entity that could not be read, a model of which nothing
 /// was compared, or a write check that failed to run or to restore.
 ///
-/// On Linux with glibc it limits the allocator to two pools (arenas) for the process, so that a long run's resident
-/// memory does not grow with freed memory kept per thread; set `MALLOC_ARENA_MAX` to choose otherwise.
+/// A tool that compares staging's APIs takes their URLs: ``main(arguments:output:header:makePlan:)`` parses
+/// `--rest-url`, `--graphql-url` and `--token` (``ComparisonEndpoints``) beside the options above and makes the plan
+/// from them. No process-wide setting is changed unless the tool asks: ``limitMallocArenas()`` keeps a long run's
+/// resident memory from growing with freed memory kept per thread (Linux, glibc).
 public enum ComparisonCommand {
     /// Where the command writes: the report to standard output (unless `--output`), progress and errors to standard
     /// error.
@@ -73,13 +75,73 @@ public enum ComparisonCommand {
         return await run(plan, options: parsed, output: output, header: header, command: command)
     }
 
+    /// Parses `arguments` (`--rest-url`, `--graphql-url`, `--token` and the options of ``help(command:models:options:about:)``),
+    /// makes the plan for those endpoints and runs it; returns the exit status.
+    ///
+    /// ```swift
+    /// // Sources/my-compare/main.swift
+    /// ComparisonCommand.limitMallocArenas()
+    /// exit(await ComparisonCommand.main(arguments: CommandLine.arguments) { endpoints in
+    ///     comparisonPlan(rest: MyRESTClient(baseURL: endpoints.restURL, token: endpoints.token),
+    ///                    graphQL: MyGraphQLClient(endpoint: endpoints.graphQLURL, token: endpoints.token))
+    /// })
+    /// ```
+    /// - Parameters:
+    ///   - arguments: the command line as `CommandLine.arguments` gives it (the program first), or the options alone.
+    ///   - output: where to write.
+    ///   - header: lines at the top of the report; the two URLs are added.
+    ///   - makePlan: the plan, with the app's clients for `endpoints`; an error it throws exits 2 with its message.
+    public static func main(
+        arguments: [String], output: Output = .process, header: [String] = [],
+        makePlan: @Sendable (ComparisonEndpoints) async throws -> ComparisonPlan
+    ) async -> Int32 {
+        var options = arguments
+        var command = "compare"
+        if let first = options.first, !first.hasPrefix("-") {
+            command = URL(fileURLWithPath: first).lastPathComponent
+            options.removeFirst()
+        }
+        if options.contains("--help") || options.contains("-h") {
+            output.standardOutput(help(command: command, options: ComparisonEndpoints.help))
+            return 0
+        }
+        let endpoints: ComparisonEndpoints
+        let parsed: ComparisonCommandOptions
+        do throws(ComparisonUsageError) {
+            let split = try ComparisonEndpoints.parse(options)
+            endpoints = split.endpoints
+            parsed = try ComparisonCommandOptions(parsing: split.remaining)
+        } catch {
+            output.standardError("error: \(error)\n\nRun '\(command) --help' for the options.\n")
+            return 2
+        }
+        let plan: ComparisonPlan
+        do {
+            plan = try await makePlan(endpoints)
+        } catch {
+            output.standardError("error: cannot make the comparison plan: \(error)\n")
+            return 2
+        }
+        let lines =
+            header + [
+                "REST:    \(endpoints.restURL.absoluteString)", "GraphQL: \(endpoints.graphQLURL.absoluteString)",
+            ]
+        return await run(plan, options: parsed, output: output, header: lines, command: command)
+    }
+
+    /// Limits glibc's allocator to two pools (arenas) for the whole process, unless `MALLOC_ARENA_MAX` is set: a
+    /// long comparison's resident memory then does not grow with freed memory kept per thread. A process-wide
+    /// setting, so a compare tool calls it from its own `main.swift`; nothing happens elsewhere (Apple platforms,
+    /// another C library).
+    public static func limitMallocArenas() {
+        MallocArenas.limitForComparison()
+    }
+
     /// Runs `plan` with options already parsed; returns the exit status.
     public static func run(
         _ plan: ComparisonPlan, options: ComparisonCommandOptions, output: Output = .process, header: [String] = [],
         command: String = "compare"
     ) async -> Int32 {
-        // A long run's freed memory is not kept in a pool per thread (Linux, glibc; `MALLOC_ARENA_MAX` overrides).
-        MallocArenas.limitForComparison()
         let runner = ComparisonRunner(plan: plan, configuration: options.configuration)
         do {
             _ = try runner.selectedModels()

@@ -97,6 +97,14 @@ public struct ComparisonCommandOptions: Sendable {
             checkWrites: checkWrites, recordDirectory: record.map { URL(fileURLWithPath: $0, isDirectory: true) })
     }
 
+    /// Why ``models`` cannot be compared by a plan of the `known` models: the first unknown name, with the list.
+    /// `nil` when every name is known (or all models are compared). A tool checks it before starting anything.
+    public func modelProblem(known: [String]) -> String? {
+        guard let models else { return nil }
+        guard let unknown = models.sorted().first(where: { !known.contains($0) }) else { return nil }
+        return "unknown model '\(unknown)' in --models; the models are \(known.joined(separator: ", "))"
+    }
+
     /// Why the report cannot be written to ``output``, checked before the run so that a wrong path does not lose the
     /// report after the whole run: the folder must exist and be writable, and the file, if there, must not be a
     /// folder. `nil` when it can (or when the report goes to standard output).

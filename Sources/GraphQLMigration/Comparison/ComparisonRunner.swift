@@ -29,10 +29,9 @@ public struct ComparisonRunner: Sendable {
     public func selectedModels() throws(ComparisonError) -> [String] {
         let all = plan.modelNames
         guard let wanted = configuration.models else { return all }
-        for name in wanted.sorted() where !all.contains(name) {
-            throw ComparisonError(
-                "unknown model '\(name)' in --models; the models are \(all.joined(separator: ", "))")
-        }
+        var options = ComparisonCommandOptions()
+        options.models = wanted
+        if let problem = options.modelProblem(known: all) { throw ComparisonError(problem) }
         return all.filter(wanted.contains)
     }
 

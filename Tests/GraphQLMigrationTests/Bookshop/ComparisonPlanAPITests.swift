@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import GraphQLMigration
 import Testing
 
@@ -76,5 +77,53 @@ struct ComparisonPlanAPITests {
         let report = try await ComparisonRunner(plan: plan).report()
         #expect(report.outcomes.map(\.id) == ["1/2", "3/1"], "duplicates compared once")
         #expect(report.mismatches.map { "\($0.outcome.id) \($0.field.lhs) \($0.field.rhs)" } == ["3/1 31 0"])
+    }
+
+    @Test("An app's own tool takes --rest-url, --graphql-url and --token, and makes its plan from them")
+    func endpointsOptions() async throws {
+        let seen = Locked<ComparisonEndpoints?>(nil)
+        let out = Collected()
+        let status = await ComparisonCommand.main(
+            arguments: [
+                "my-compare", "--rest-url", "https://staging.example/api/v1",
+                "--graphql-url=https://staging.example/graphql", "--token", "t0k", "--quiet",
+            ], output: .init(standardOutput: out.append, standardError: { _ in })
+        ) { endpoints in
+            seen.withLock { $0 = endpoints }
+            let rest = RESTClient()
+            var plan = ComparisonPlan()
+            plan.model(
+                "Game", ids: { try await rest.gameIDs() }, rest: { id in try await rest.game(id) },
+                graphQL: { id in try await rest.game(id) })
+            return plan
+        }
+        #expect(status == 0, "\(out.text)")
+        #expect(
+            seen.withLock { $0 }
+                == ComparisonEndpoints(
+                    restURL: try #require(URL(string: "https://staging.example/api/v1")),
+                    graphQLURL: try #require(URL(string: "https://staging.example/graphql")), token: "t0k"))
+        #expect(out.text.contains("GraphQL: https://staging.example/graphql"), "the report names what was compared")
+
+        for (arguments, message) in [
+            (["my-compare", "--graphql-url", "http://g/graphql"], "give --rest-url and --graphql-url"),
+            (["my-compare", "--rest-url", "ftp://r", "--graphql-url", "http://g/graphql"], "http or https URL"),
+            (["my-compare", "--rest-url", "http://r", "--graphql-url", "http://g", "--bogus"], "--bogus"),
+        ] {
+            let errors = Collected()
+            let refused = await ComparisonCommand.main(
+                arguments: arguments, output: .init(standardOutput: { _ in }, standardError: errors.append)
+            ) { _ in
+                Issue.record("no plan is made for a usage error")
+                return ComparisonPlan()
+            }
+            #expect(refused == 2)
+            #expect(errors.text.contains(message), "\(errors.text)")
+        }
+        let help = Collected()
+        _ = await ComparisonCommand.main(
+            arguments: ["my-compare", "--help"], output: .init(standardOutput: help.append, standardError: { _ in })
+        ) { _ in ComparisonPlan() }
+        #expect(help.text.contains("--rest-url URL") && help.text.contains("--graphql-url URL"))
     }
 }
