@@ -22,7 +22,9 @@ extension ArgumentReader {
                 index += 1
             }
         }
+        let known = self.known.union([name])
         self = ArgumentReader(remaining)
+        self.known = known
         return found
     }
 }

@@ -37,6 +37,8 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
 package struct ArgumentReader {
     /// The arguments not consumed yet.
     package private(set) var remaining: [String]
+    /// Every option name the command asked for, for "did you mean" on an unknown one.
+    var known: Set<String> = []
 
     /// A reader of `arguments` (without the command's name).
     package init(_ arguments: [String]) { self.remaining = arguments }
@@ -48,6 +50,7 @@ package struct ArgumentReader {
 
     /// Removes and returns every value of a repeatable option.
     package mutating func values(_ name: String) throws(UsageError) -> [String] {
+        known.insert(name)
         var found: [String] = []
         var index = 0
         while index < remaining.count {
@@ -70,6 +73,7 @@ package struct ArgumentReader {
 
     /// Removes a flag and says whether it was there.
     package mutating func flag(_ name: String) -> Bool {
+        known.insert(name)
         let before = remaining.count
         remaining.removeAll { $0 == name }
         return remaining.count != before
@@ -78,7 +82,9 @@ package struct ArgumentReader {
     /// Fails on anything not consumed (the command adds where to find its options).
     package func finish(command: String) throws(UsageError) {
         if let first = remaining.first {
-            throw UsageError("unknown argument '\(first)' for '\(command)'")
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            throw UsageError(
+                "unknown argument '\(first)' for '\(command)'" + Suggestion.hint(for: name, among: known.sorted()))
         }
     }
 }

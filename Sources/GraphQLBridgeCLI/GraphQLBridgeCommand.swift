@@ -54,7 +54,8 @@ public enum GraphQLBridgeCommand {
                     + "(see \"Comparing your own models\").\n")
             return 2
         default:
-            output.standardError("error: unknown command '\(command)'.\n\n" + help)
+            let hint = Suggestion.hint(for: command, among: ["codegen", "validate", "version", "help"])
+            output.standardError("error: unknown command '\(command)'\(hint).\n\n" + help)
             return 2
         }
     }

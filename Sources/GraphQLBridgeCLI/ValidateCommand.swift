@@ -68,7 +68,28 @@ public enum ValidateCommand {
         }
         let diagnostics = validate(loaded, configuration: configuration)
         output.standardOutput(DiagnosticFormatter.format(diagnostics))
-        return diagnostics.contains { $0.severity == .error } ? 1 : 0
+        if diagnostics.contains(where: { $0.severity == .error }) { return 1 }
+        output.standardOutput(summary(loaded, configuration: configuration, warnings: diagnostics.count))
+        return 0
+    }
+
+    /// The line that says a run found no error: what was checked, against what.
+    static func summary(_ loaded: LoadedSources, configuration: CodegenConfiguration, warnings: Int) -> String {
+        let documents = CodegenPipeline(configuration: configuration).parse(loaded.operations).documents
+        var operations = 0
+        var fragments = 0
+        for definition in documents.flatMap(\.definitions) {
+            switch definition {
+            case .operation: operations += 1
+            case .fragment: fragments += 1
+            default: break
+            }
+        }
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        let schemaFiles = loaded.schema.count
+        return "valid: \(counted(operations, "operation")) and \(counted(fragments, "fragment")) in "
+            + "\(counted(loaded.operations.count, "file")), against the schema of \(counted(schemaFiles, "file"))"
+            + (warnings == 0 ? "" : " (\(counted(warnings, "warning")) above)") + "\n"
     }
 
     /// Parses, builds the schema and validates; every problem of every stage that can run.

@@ -51,7 +51,8 @@ public enum LotteryCommand {
             output.standardOutput(help)
             return 0
         default:
-            output.standardError("error: unknown command '\(command)'.\n\n" + help)
+            let hint = Suggestion.hint(for: command, among: ["compare", "serve", "version", "help"])
+            output.standardError("error: unknown command '\(command)'\(hint).\n\n" + help)
             return 2
         }
     }

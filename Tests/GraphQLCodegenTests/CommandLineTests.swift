@@ -80,7 +80,11 @@ struct CommandLineTests {
             "Sources/LotteryAPI/graphql/graphql-codegen.json")
         let withConfig = await run(["validate", "--config", config.path])
         #expect(withConfig.status == 0, "\(withConfig.output.standardOutput)\(withConfig.output.standardError)")
-        #expect(withConfig.output.standardOutput.isEmpty, "\(withConfig.output.standardOutput)")
+        #expect(
+            withConfig.output.standardOutput.hasPrefix("valid: ")
+                && withConfig.output.standardOutput.contains(" operations and ")
+                && !withConfig.output.standardOutput.contains("warning"),
+            "a run without problems says what it checked: \(withConfig.output.standardOutput)")
 
         // Without the configuration's scalars, `Long` is unmapped: a warning, which --scalar takes away.
         let graphql = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/LotteryAPI/graphql")
@@ -131,5 +135,23 @@ struct CommandLineTests {
             output.standardError.hasPrefix(
                 "error: 'graphql-bridge \(command)' is the worked example's: run 'swift run lottery \(command)'."),
             "\(output.standardError)")
+    }
+
+    @Test("a mistyped command or option: did you mean the closest (issue 30, papercut 12)")
+    func didYouMean() async {
+        let command = await run(["valdiate", "--schema", "x"])
+        #expect(command.status == 2)
+        #expect(command.output.standardError.hasPrefix("error: unknown command 'valdiate' (did you mean 'validate'?)."))
+        let option = await run(["codegen", "--schmea", "s.graphqls"])
+        #expect(option.status == 2)
+        #expect(
+            option.output.standardError.hasPrefix(
+                "error: unknown argument '--schmea' for 'codegen' (did you mean '--schema'?)"),
+            "\(option.output.standardError)")
+        let far = await run(["codegen", "--bogus"])
+        #expect(!far.output.standardError.contains("did you mean"), "nothing close: no guess")
+        let equals = await run(["validate", "--operation=ops"])
+        #expect(
+            equals.output.standardError.contains("(did you mean '--operations'?)"), "\(equals.output.standardError)")
     }
 }

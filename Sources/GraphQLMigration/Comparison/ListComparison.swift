@@ -71,7 +71,14 @@ enum ListComparison {
             guard let graphQLIndex = graphQLFirst[element] else { continue }
             let result = FieldDiff.compare(rest[index], graphQL[graphQLIndex], options: options)
             let prefix = "\(name)[\(index)]"
-            differences += result.differences.map { prefixed($0, with: prefix) }
+            // A pattern written as the report spells the field (`games[*].title`, `games[2].title`) hides it too.
+            for difference in result.differences.map({ prefixed($0, with: prefix) }) {
+                if let pattern = listPattern(hiding: difference.path, among: options.ignoring) {
+                    ignored.append(IgnoredFieldDifference(pattern: pattern, difference: difference))
+                } else {
+                    differences.append(difference)
+                }
+            }
             ignored += result.ignored.map {
                 IgnoredFieldDifference(pattern: $0.pattern, difference: prefixed($0.difference, with: prefix))
             }
@@ -80,6 +87,16 @@ enum ListComparison {
             }
         }
         return FieldDiffResult(differences: differences, ignored: ignored, absorbed: absorbed)
+    }
+
+    /// The first of `patterns` that matches `path` or one of its ancestors below the list (`games[*].title` hides
+    /// `games[2].title.en`; an ignored field hides what it holds, as for an entity).
+    static func listPattern(hiding path: String, among patterns: [FieldPathPattern]) -> FieldPathPattern? {
+        let segments = FieldPathSegment.parse(path)
+        guard segments.count > 1 else { return nil }
+        return patterns.first { pattern in
+            (2...segments.count).contains { pattern.matches(Array(segments.prefix($0))) }
+        }
     }
 
     /// The difference with its path under `prefix` (`title` under `games[3]` is `games[3].title`).

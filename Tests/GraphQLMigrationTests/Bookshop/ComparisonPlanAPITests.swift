@@ -60,6 +60,22 @@ struct ComparisonPlanAPITests {
                 "Game g2 players", "Game games(active) games", "Game games(active) games[1].players",
             ])
         #expect(plan.modelNames == ["Game"])
+
+        // The list's field, ignored as the report spells it (issue 30, papercut 7): hidden, and counted.
+        let ignoring = Collected()
+        let ignoredStatus = await ComparisonCommand.main(
+            plan, arguments: ["my-compare", "--format", "json", "--quiet", "--ignore", "games[*].players"],
+            output: .init(standardOutput: ignoring.append, standardError: { _ in }))
+        let ignoredRun = ComparisonRun(status: ignoredStatus, standardOutput: ignoring.text, standardError: "")
+        #expect(try ignoredRun.mismatches() == ["Game g2 players", "Game games(active) games"])
+        #expect(ignoring.text.contains("games[*].players"), "the report lists the pattern with what it hid")
+        let exact = Collected()
+        _ = await ComparisonCommand.main(
+            plan, arguments: ["my-compare", "--format", "json", "--quiet", "--ignore", "games[1].players"],
+            output: .init(standardOutput: exact.append, standardError: { _ in }))
+        #expect(
+            try ComparisonRun(status: 1, standardOutput: exact.text, standardError: "").mismatches()
+                == ["Game g2 players", "Game games(active) games"])
     }
 
     @Test("Ids of any Hashable type are named by their text in reports")
