@@ -74,6 +74,15 @@ enum ModelCatalogue {
         },
     ]
 
+    static let subscriptions: [ModelOperation] = [
+        .subscription(UserChangedSubscription.self, variables: { ["id": user(&$0)] }) {
+            UserChangedSubscription(id: $0.string("id"))
+        },
+        .subscription(SiteChangedSubscription.self, variables: { ["id": site(&$0)] }) {
+            SiteChangedSubscription(id: $0.string("id"))
+        },
+    ]
+
     static let mutations: [ModelOperation] = [
         .mutation(RenameUserMutation.self, variables: { ["id": user(&$0), "name": name(&$0)] }) {
             RenameUserMutation(id: $0.string("id"), name: $0.string("name"))
@@ -109,6 +118,7 @@ enum ModelCatalogue {
     /// The operation named `name`.
     static func operation(named name: String) -> ModelOperation? {
         queries.first { $0.name == name } ?? mutations.first { $0.name == name }
+            ?? subscriptions.first { $0.name == name }
     }
 
     private static func user(_ random: inout ModelRandom) -> JSONValue { .string(random.pick(ModelWorld.userIDs)) }

@@ -32,7 +32,24 @@ enum ModelChecker {
         let steps = (0..<count).map { _ in
             ModelStep.random(&random, caches: configuration.caches, persistent: configuration.persistent)
         }
-        return (configuration, steps)
+        // Subscription steps come from a stream of their own, between the others: a seed's other steps are the
+        // ones it had before subscriptions were modelled.
+        var events = ModelRandom(seed: seed ^ 0x5EED_0F_E7E7)
+        // A server publishes when something changes: once a subscription may be open, half the changes are followed
+        // by an event.
+        var interleaved: [ModelStep] = []
+        var subscribed = false
+        for step in steps {
+            interleaved.append(step)
+            if case .change = step, subscribed, events.chance(0.5) {
+                interleaved.append(.publish(events.next(upTo: 4)))
+            } else if events.chance(0.1) {
+                let added = ModelStep.randomSubscriptionStep(&events, caches: configuration.caches)
+                if case .subscribe = added { subscribed = true }
+                interleaved.append(added)
+            }
+        }
+        return (configuration, interleaved)
     }
 
     /// Runs `seed`'s sequence; a shrunk report when it fails.

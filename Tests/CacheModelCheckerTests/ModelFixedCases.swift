@@ -19,6 +19,36 @@ enum ModelFixedCases {
 
     static let all: [Case] = [
         Case(
+            name: "a subscription event is written through the cache: a read after it is not older than the event",
+            configuration: recordsOnly,
+            steps: [
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .preferCache, headers: .none),
+                .subscribe(cache: 0, operation: "UserChanged", variables: ann),
+                .change(.rename(user: "ann", to: "Anna")),
+                .publish(0),
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
+            ]),
+        Case(
+            name: "an answer computed before an event and delivered after it does not overwrite the event's fields",
+            steps: [
+                .subscribe(cache: 0, operation: "UserChanged", variables: ann),
+                .hold(cache: 0, operation: "UserName", variables: ann, headers: .none),
+                .change(.rename(user: "ann", to: "Anna")),
+                .publish(0),
+                .deliver(0),
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
+            ]),
+        Case(
+            name: "an event for one cache on a shared file reaches the other cache's reads",
+            configuration: twoFiles,
+            steps: [
+                .query(cache: 1, operation: "UserName", variables: ann, policy: .preferCache, headers: .none),
+                .subscribe(cache: 0, operation: "UserChanged", variables: ann),
+                .change(.rename(user: "ann", to: "Anna")),
+                .publish(0),
+                .query(cache: 1, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
+            ]),
+        Case(
             name: "row 7: an error belongs to the object it was reported on",
             steps: [
                 .change(.feature(user: "d\"q")),

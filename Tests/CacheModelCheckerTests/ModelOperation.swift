@@ -39,6 +39,9 @@ struct ModelOperation: Sendable {
             )
                 -> Task<Void, Never>
         )? = nil
+    /// For a subscription: subscribes through a client (`client.subscribe`, partial data kept), each event into the
+    /// sink, until the task is cancelled.
+    var subscribe: (@Sendable (GraphQLHTTPClient, [String: JSONValue], ModelWatchSink) -> Task<Void, Never>)? = nil
 }
 
 /// What a watch showed, in order.
@@ -89,6 +92,33 @@ extension ModelOperation {
                         sink.append(.failure(error))
                     } catch {
                         sink.append(.failure(.cancelled(operation: Query.operationName)))
+                    }
+                }
+            })
+    }
+
+    static func subscription<Subscription: GraphQLSubscription>(
+        _ type: Subscription.Type, variables: @escaping @Sendable (inout ModelRandom) -> [String: JSONValue],
+        make: @escaping @Sendable (ModelVariables) -> Subscription
+    ) -> ModelOperation where Subscription.Data: Encodable {
+        ModelOperation(
+            name: Subscription.operationName, isMutation: false, document: Subscription.document,
+            drawVariables: variables, run: { _, _, _ in .failure(.cancelled(operation: Subscription.operationName)) },
+            canonical: { canonical(Subscription.Data.self, $0, operation: Subscription.operationName) },
+            subscribe: { client, variables, sink in
+                Task {
+                    do {
+                        let subscription = make(ModelVariables(variables))
+                        for try await event in client.subscribe(subscription, errorPolicy: .returnPartialData) {
+                            sink.append(
+                                .result(
+                                    data: event.data.flatMap(encoded), source: event.source, isStale: event.isStale,
+                                    errorCount: event.errors.count))
+                        }
+                    } catch let error as APIError {
+                        sink.append(.failure(error))
+                    } catch {
+                        sink.append(.failure(.cancelled(operation: Subscription.operationName)))
                     }
                 }
             })

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import GraphQLBridge
+import GraphQLBridgeSupport
 
 /// How a run's caches are made.
 struct ModelConfiguration: Sendable, Hashable, CustomStringConvertible {
@@ -39,6 +40,13 @@ struct ModelWatch {
     var checked = 0
 }
 
+/// A subscription the run opened: its events are written through its cache.
+struct ModelSubscription {
+    var cache: Int
+    var sink: ModelWatchSink
+    var task: Task<Void, Never>
+}
+
 /// What broke the invariant, where.
 struct ModelFailure: Error, Sendable, CustomStringConvertible {
     /// The index of the step after which it was found.
@@ -67,6 +75,7 @@ final class ModelRun {
     private var schemaVersion = "v0"
     private var heldTasks: [Int: Task<ModelOperation.Outcome, Never>] = [:]
     private var watches: [ModelWatch] = []
+    private var subscriptions: [ModelSubscription] = []
     private var answers: [(version: Int, expiry: Date, epoch: Int)] = []
     private var known: [String: Int] = [:]
     private var truths: [String: (leaves: [String: String], sources: [String: String])?] = [:]
@@ -96,12 +105,17 @@ final class ModelRun {
     }
 
     private func client(_ index: Int) -> GraphQLHTTPClient {
-        GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: caches[index])
+        GraphQLHTTPClient(
+            endpoint: Self.endpoint, transport: transport, cache: caches[index],
+            subscriptions: .serverSentEvents(transport: transport))
     }
 
     /// Runs `steps`; the first failure of the invariant, if any.
     func run(_ steps: [ModelStep]) async -> ModelFailure? {
-        defer { for watch in watches { watch.task.cancel() } }
+        defer {
+            for watch in watches { watch.task.cancel() }
+            for subscription in subscriptions { subscription.task.cancel() }
+        }
         for (index, step) in steps.enumerated() {
             do {
                 try await perform(step)
@@ -223,6 +237,33 @@ final class ModelRun {
             watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
             await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
+        case .subscribe(let cache, let name, let variables):
+            let operation = try Self.operation(name)
+            guard let subscribe = operation.subscribe else { return }
+            let before = transport.subscriberCount
+            let sink = ModelWatchSink()
+            subscriptions.append(
+                ModelSubscription(cache: cache, sink: sink, task: subscribe(clients[cache], variables, sink)))
+            let transport = self.transport
+            try await HangDetector.waitUntil("the subscription to open", interval: .microseconds(200)) {
+                transport.subscriberCount > before || sink.count > 0
+            }
+            log.append("\(step)")
+        case .publish(let index):
+            let before = subscriptions.reduce(0) { $0 + $1.sink.count }
+            guard let (subscriber, execution) = try transport.publish(index) else {
+                return log.append("\(step): no subscription is open")
+            }
+            let sinks = subscriptions.map(\.sink)
+            let transport = self.transport
+            // The event reached the app (written through the cache first), or its subscription closed meanwhile.
+            try await HangDetector.waitUntil("the event", interval: .microseconds(200)) {
+                sinks.reduce(0) { $0 + $1.count } > before
+                    || !transport.state.withLock { $0.subscribers.contains { $0.id == subscriber } }
+            }
+            if sinks.reduce(0, { $0 + $1.count }) == before { cancelled.insert(execution.id) }
+            receiveAnswers()
+            log.append("\(step) -> \(execution.result.data.jsonText)")
         case .hold(let cache, let name, let variables, let headers):
             let operation = try Self.operation(name)
             try await hold(
@@ -292,6 +333,7 @@ final class ModelRun {
                 }
                 for watch in watches { watch.task.cancel() }
                 watches = []
+                await closeSubscriptions { _ in true }
                 caches = []
                 for index in 0..<configuration.caches {
                     caches.append(makeCache())
@@ -300,6 +342,7 @@ final class ModelRun {
             } else {
                 for watch in watches where watch.cache == cache { watch.task.cancel() }
                 watches.removeAll { $0.cache == cache }
+                await closeSubscriptions { $0 == cache }
                 caches[cache] = makeCache()
                 clients[cache] = client(cache)
                 if !configuration.persistent { transport.state.withLock { $0.epoch += 1 } }
@@ -309,6 +352,14 @@ final class ModelRun {
     }
 
     private var cancelled: Set<Int> = []
+
+    /// Cancels the subscriptions of the caches `closes` names, and waits until they ended.
+    private func closeSubscriptions(_ closes: (Int) -> Bool) async {
+        let closing = subscriptions.filter { closes($0.cache) }
+        subscriptions.removeAll { closes($0.cache) }
+        for subscription in closing { subscription.task.cancel() }
+        for subscription in closing { await subscription.task.value }
+    }
 
     /// Starts `operation` through a client of its own (no shared in-flight request) and waits until the server holds
     /// its request.

@@ -309,12 +309,12 @@ struct ModelServer {
     private func query(_ name: String, _ arguments: [String: JSONValue]) throws -> Resolved {
         let id = arguments["id"]?.stringValue ?? ""
         switch name {
-        case "user": return userReference(id)
+        case "user", "userChanged": return userReference(id)
         case "users":
             guard case .array(let ids)? = arguments["ids"] else { return .list([]) }
             return .list(ids.map { userReference($0.stringValue) })
         case "featuredUser": return userReference(world.featured)
-        case "site", "node":
+        case "site", "node", "siteChanged":
             if name == "node", world.users[id] != nil { return .object(.user(id)) }
             return world.sites[id] == nil ? .null : .object(.site(id))
         case "search":

@@ -112,6 +112,11 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     case clock(seconds: Int)
     /// `clear()` on cache `cache` (a sign-out).
     case clear(cache: Int)
+    /// A subscription through cache `cache`'s client, open until the run ends (or its cache is opened again).
+    case subscribe(cache: Int, operation: String, variables: [String: JSONValue])
+    /// The server publishes an event to the `index`th open subscription (modulo how many): its selection on the
+    /// current world, written through the subscriber's cache.
+    case publish(Int)
     /// Cache `cache` is opened again on its file (the app's next launch); with `schemaVersion`, every cache is, with
     /// that version (an app update that changed the schema).
     case relaunch(cache: Int, schemaVersion: String?)
@@ -133,6 +138,9 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
         case .holdMutation(let cache, let operation, let variables):
             return "held mutation \(operation)\(text(variables)) on cache \(cache)"
         case .cancel(let index): return "cancel held request \(index)"
+        case .subscribe(let cache, let operation, let variables):
+            return "subscribe \(operation)\(text(variables)) on cache \(cache)"
+        case .publish(let index): return "publish an event to subscription \(index)"
         case .change(let change): return "server: \(change)"
         case .clock(let seconds): return "clock \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .clear(let cache): return "clear cache \(cache)"
@@ -189,5 +197,16 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
             return .relaunch(
                 cache: cache, schemaVersion: persistent && random.chance(0.3) ? "v\(random.next(upTo: 3))" : nil)
         }
+    }
+
+    /// A subscription step (drawn from a stream of its own, so that a seed's other steps stay what they were).
+    static func randomSubscriptionStep(_ random: inout ModelRandom, caches: Int) -> ModelStep {
+        guard random.chance(0.4) else {
+            let operation = random.pick(ModelCatalogue.subscriptions)
+            return .subscribe(
+                cache: random.next(upTo: caches), operation: operation.name,
+                variables: operation.drawVariables(&random))
+        }
+        return .publish(random.next(upTo: 4))
     }
 }

@@ -4,8 +4,19 @@ import GraphQLBridgeSupport
 
 /// The checker's transport: every client of a run sends its requests here, and the ``ModelServer`` answers them on
 /// the current world, with the headers the step asked for. A request can be held (its answer computed when it
-/// arrives, delivered when the checker says) to deliver answers late and out of order, and cancelled.
-final class ModelTransport: GraphQLTransport, Sendable {
+/// arrives, delivered when the checker says) to deliver answers late and out of order, and cancelled. It is also the
+/// clients' streaming transport: a subscription (Server-Sent Events) stays open until cancelled, and the checker's
+/// `publish` step sends it an event computed on the current world.
+final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendable {
+    /// An open subscription.
+    struct Subscriber: Sendable {
+        let id: Int
+        let operationName: String
+        let document: String
+        let variables: [String: JSONValue]
+        let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+    }
+
     /// A request the server executed.
     struct Execution: Sendable {
         let id: Int
@@ -37,6 +48,8 @@ final class ModelTransport: GraphQLTransport, Sendable {
         var executions: [Execution] = []
         var held: [(execution: Execution, continuation: CheckedContinuation<Void, any Error>?)] = []
         var problems: [String] = []
+        var subscribers: [Subscriber] = []
+        var nextSubscriber = 0
         var world: ModelWorld { history[history.count - 1] }
     }
 
@@ -88,5 +101,58 @@ final class ModelTransport: GraphQLTransport, Sendable {
             HTTPResponse(status: 200, headers: execution.headers.fields),
             Data(JSONValue.object(members).jsonText.utf8)
         )
+    }
+
+    /// Opens a subscription: a `text/event-stream` response whose events come from ``publish(_:)``.
+    func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse {
+        guard case .object(let members) = try JSONValue(parsing: body), case .string(let document)? = members["query"]
+        else { throw ModelServer.Problem(description: "a subscription without a document: \(body)") }
+        var variables: [String: JSONValue] = [:]
+        if case .object(let given)? = members["variables"] { variables = given }
+        let operationName = members["operationName"]?.stringValue ?? ""
+        let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let id = state.withLock { state in
+            let id = state.nextSubscriber
+            state.nextSubscriber += 1
+            state.subscribers.append(
+                Subscriber(
+                    id: id, operationName: operationName, document: document, variables: variables,
+                    continuation: continuation))
+            return id
+        }
+        return GraphQLStreamingResponse(
+            head: HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"]), body: stream,
+            cancel: { [state] in
+                let removed = state.withLock { state in
+                    let index = state.subscribers.firstIndex { $0.id == id }
+                    return index.map { state.subscribers.remove(at: $0) }
+                }
+                removed?.continuation.finish()
+            })
+    }
+
+    /// How many subscriptions are open.
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Sends the `index`th open subscription (modulo how many) an event: its selection on the current world,
+    /// recorded as an execution (an answer the app sees). `nil` when none is open.
+    func publish(_ index: Int) throws -> (subscriber: Int, execution: Execution)? {
+        let published = try state.withLock { state -> (Subscriber, Execution)? in
+            guard !state.subscribers.isEmpty else { return nil }
+            let subscriber = state.subscribers[index % state.subscribers.count]
+            var world = state.world
+            let result = try ModelServer.execute(subscriber.document, variables: subscriber.variables, world: &world)
+            let execution = Execution(
+                id: state.executions.count, operationName: subscriber.operationName, document: subscriber.document,
+                variables: subscriber.variables, version: state.history.count - 1, result: result, headers: .none,
+                sentAt: state.latest, epoch: state.epoch, refused: false)
+            state.executions.append(execution)
+            return (subscriber, execution)
+        }
+        guard let (subscriber, execution) = published else { return nil }
+        var members: [String: JSONValue] = ["data": execution.result.data]
+        if !execution.result.errors.isEmpty { members["errors"] = .array(execution.result.errors) }
+        subscriber.continuation.yield(Data("event: next\ndata: \(JSONValue.object(members).jsonText)\n\n".utf8))
+        return (subscriber.id, execution)
     }
 }
