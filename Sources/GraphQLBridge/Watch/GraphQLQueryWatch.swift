@@ -4,8 +4,9 @@
 /// stale if it is, then the server's), then a new result each time a record it depends on changes (a
 /// mutation, another query, an optimistic write or its rollback, an eviction, `clear()`), read from the cache
 /// without a request. When the cache can no longer answer (a removed record), the query is fetched again,
-/// unless the policy is ``GraphQLWatchFetchPolicy/cacheOnly``. Equal consecutive results are not repeated, and
-/// changes that land while the consumer is busy are coalesced into one read.
+/// unless the policy is ``GraphQLWatchFetchPolicy/cacheOnly``. A result equal to the last one given (data,
+/// staleness and errors) is not repeated; the same data gone stale is a new element, marked `isStale`. Changes that
+/// land while the consumer is busy are coalesced into one read.
 ///
 /// The sequence ends when the consuming task is cancelled, and its watcher goes away with the iterator:
 /// there is nothing to cancel by hand. An error (the server failing a refetch) ends it too. On a client
