@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "GraphQLBridgeTesting", targets: ["GraphQLBridgeTesting"]),
         // Shadow comparison, field diff and per-model migration switches.
         .library(name: "GraphQLMigration", targets: ["GraphQLMigration"]),
+        // The REST vs GraphQL comparison of whole data sets, for a compare tool (not linked by the app).
+        .library(name: "GraphQLComparison", targets: ["GraphQLComparison"]),
         // GraphQL language: lexer, parser, AST, diagnostics.
         .library(name: "GraphQLParser", targets: ["GraphQLParser"]),
         // GraphQL schemas: building a schema from SDL, validating it and validating documents against it.
@@ -42,8 +44,10 @@ let package = Package(
         // SQLite, the one system library: the persistent cache store's. Apple platforms use the SDK's SQLite3.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
-            name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLMigration", "GraphQLBridgeSupport"]),
+            name: "GraphQLBridgeTesting", dependencies: ["GraphQLBridge", "GraphQLComparison", "GraphQLBridgeSupport"]),
         .target(name: "GraphQLMigration", dependencies: ["GraphQLBridgeSupport"]),
+        .target(
+            name: "GraphQLComparison", dependencies: ["GraphQLMigration", "GraphQLBridge", "GraphQLBridgeSupport"]),
         .target(name: "GraphQLParser"),
         .target(name: "GraphQLSchema", dependencies: ["GraphQLParser"]),
         .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"]),
@@ -77,7 +81,7 @@ let package = Package(
             name: "LotteryCompare",
             dependencies: [
                 "GraphQLBridge", "GraphQLBridgeTesting", "LotteryBridge", "LotteryAPI", "LegacyModels",
-                "GraphQLMigration", "GraphQLBridgeSupport",
+                "GraphQLMigration", "GraphQLComparison", "GraphQLBridgeSupport",
             ]
         ),
 
@@ -91,16 +95,18 @@ let package = Package(
         .target(
             name: "LotteryCLI",
             dependencies: [
-                "GraphQLBridgeCLI", "LotteryCompare", "LotteryBackend", "GraphQLMigration", "GraphQLBridgeSupport",
+                "GraphQLBridgeCLI", "LotteryCompare", "LotteryBackend", "GraphQLMigration", "GraphQLComparison",
+                "GraphQLBridgeSupport",
             ]),
-        .executableTarget(name: "lottery", dependencies: ["LotteryCLI", "GraphQLMigration"]),
+        .executableTarget(name: "lottery", dependencies: ["LotteryCLI", "GraphQLComparison"]),
 
         // MARK: Benchmarks (run with -c release)
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLSchema",
-                "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration", "GraphQLBridgeSupport",
+                "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration", "GraphQLComparison",
+                "GraphQLBridgeSupport",
                 // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
                 "GraphQLBridgeTesting",
             ],
@@ -142,7 +148,8 @@ let package = Package(
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [
-                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLBridgeSupport",
+                "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLComparison",
+                "GraphQLBridgeSupport",
                 // The cache scenarios' generated operations (the server-applied write tests).
                 "CacheScenarioAPI",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
@@ -165,13 +172,16 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GraphQLMigrationTests", dependencies: ["GraphQLMigration", "GraphQLBridgeSupport"]),
+        .testTarget(
+            name: "GraphQLMigrationTests",
+            dependencies: ["GraphQLMigration", "GraphQLComparison", "GraphQLBridgeSupport"]),
         .testTarget(
             name: "LotteryCompareTests",
             dependencies: [
                 "LotteryCompare", "LotteryCLI", "GraphQLBridgeCLI", "LotteryBackend", "LotteryTestSupport",
                 "LegacyModels",
-                "GraphQLMigration", "GraphQLBridgeTesting", "LotteryBridge", "LotteryAPI", "GraphQLBridgeSupport",
+                "GraphQLMigration", "GraphQLComparison", "GraphQLBridgeTesting", "LotteryBridge", "LotteryAPI",
+                "GraphQLBridgeSupport",
             ]
         ),
         .testTarget(

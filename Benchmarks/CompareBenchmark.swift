@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLComparison
 import GraphQLMigration
 import LotteryBackend
 import LotteryCompare

@@ -10,7 +10,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 output="${1:-$repo/.build/docs}"
-modules=(GraphQLBridge GraphQLBridgeTesting GraphQLMigration GraphQLCodegen GraphQLSchema GraphQLParser)
+modules=(GraphQLBridge GraphQLBridgeTesting GraphQLMigration GraphQLComparison GraphQLCodegen GraphQLSchema GraphQLParser)
 started=$SECONDS
 
 docc=$(command -v docc || true)
@@ -18,7 +18,8 @@ if [[ -z "$docc" ]] && command -v xcrun >/dev/null 2>&1; then docc=$(xcrun --fin
 [[ -n "$docc" ]] || { echo "error: docc not found: it ships with the Swift toolchain (swift.org, or Xcode's xcrun docc)"; exit 2; }
 
 # The modules, built as the tests build them (incremental: nothing is rebuilt after `swift build --build-tests`).
-# GraphQLBridgeTesting brings GraphQLBridge and GraphQLMigration, GraphQLCodegen brings GraphQLSchema and GraphQLParser.
+# GraphQLBridgeTesting brings GraphQLBridge, GraphQLComparison and GraphQLMigration, GraphQLCodegen brings GraphQLSchema
+# and GraphQLParser.
 for target in GraphQLBridgeTesting GraphQLCodegen; do
     swift build --quiet --target "$target"
 done

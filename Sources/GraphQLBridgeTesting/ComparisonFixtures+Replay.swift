@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLBridge
-import GraphQLMigration
+import GraphQLComparison
 
 extension ComparisonFixtures {
     /// A transport that answers with the GraphQL response bodies recorded for an entity (or a list) by

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeCLI
+import GraphQLComparison
 import GraphQLMigration
 import LotteryBackend
 import LotteryCompare

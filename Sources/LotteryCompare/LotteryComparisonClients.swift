@@ -2,6 +2,7 @@ import Foundation
 import GraphQLBridge
 import GraphQLBridgeSupport
 import GraphQLBridgeTesting
+import GraphQLComparison
 import GraphQLMigration
 import LegacyModels
 import LotteryBridge

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLComparison
 import GraphQLMigration
 import LegacyModels
 import LotteryBridge

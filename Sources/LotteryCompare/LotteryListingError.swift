@@ -1,3 +1,4 @@
+import GraphQLComparison
 import GraphQLMigration
 
 /// The games could not be listed through one of the APIs: nothing can be compared (an unreachable backend, a refused

@@ -1,4 +1,5 @@
 import GraphQLBridge
+import GraphQLComparison
 import GraphQLMigration
 import LegacyModels
 import LotteryBridge

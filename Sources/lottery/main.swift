@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLComparison
 import GraphQLMigration
 import LotteryCLI
 

@@ -14,8 +14,8 @@ struct PackageLayoutTests {
 
     /// The products of the library, which an app links or runs.
     static let libraryProducts = [
-        "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLParser", "GraphQLSchema",
-        "GraphQLCodegen", "GraphQLCodegenPlugin", "graphql-bridge",
+        "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLComparison", "GraphQLParser",
+        "GraphQLSchema", "GraphQLCodegen", "GraphQLCodegenPlugin", "graphql-bridge",
     ]
 
     struct Manifest: Decodable {

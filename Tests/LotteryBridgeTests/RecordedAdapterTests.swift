@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
+import GraphQLComparison
 import GraphQLMigration
 import LegacyModels
 import LotteryBridge

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeTesting
+import GraphQLComparison
 import GraphQLMigration
 import LegacyModels
 import LotteryBackend

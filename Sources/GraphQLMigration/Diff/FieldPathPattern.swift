@@ -99,7 +99,7 @@ public struct FieldPathPattern: Sendable, Hashable, ExpressibleByStringLiteral, 
         matches(FieldPathSegment.parse(path))
     }
 
-    func matches(_ segments: [FieldPathSegment]) -> Bool {
+    package func matches(_ segments: [FieldPathSegment]) -> Bool {
         // matchesFrom[j]: tokens[i...] match segments[j...], computed for i from the end.
         var matchesFrom = [Bool](repeating: false, count: segments.count + 1)
         matchesFrom[segments.count] = true

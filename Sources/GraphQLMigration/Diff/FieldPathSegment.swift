@@ -1,13 +1,13 @@
 /// One step of a field path: a property name or a subscript (an array index or a dictionary
 /// key as rendered between the brackets).
-enum FieldPathSegment: Hashable, Sendable {
+package enum FieldPathSegment: Hashable, Sendable {
     /// A stored property (or tuple element, or enum case) by name.
     case property(String)
     /// An array index (`2`) or a dictionary key (`"GameInfo"`, quoted for strings).
     case `subscript`(String)
 
     /// The path as text: properties joined with `.`, subscripts in brackets.
-    static func render(_ path: [FieldPathSegment]) -> String {
+    package static func render(_ path: [FieldPathSegment]) -> String {
         var text = ""
         for segment in path {
             switch segment {
@@ -23,7 +23,7 @@ enum FieldPathSegment: Hashable, Sendable {
 
     /// Splits a path (or a pattern) into its segments. Brackets may hold quoted keys with
     /// `\`-escapes; an unterminated bracket is taken as part of a property name.
-    static func parse(_ text: String) -> [FieldPathSegment] {
+    package static func parse(_ text: String) -> [FieldPathSegment] {
         let characters = Array(text)
         var segments: [FieldPathSegment] = []
         var name = ""

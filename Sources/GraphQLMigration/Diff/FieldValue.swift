@@ -1,12 +1,12 @@
 import Foundation
 
 /// Reflection helpers shared by the diff and the renderer.
-enum FieldValue {
+package enum FieldValue {
     /// A stored property (or element) found by reflection.
-    typealias Child = (label: String, value: Any)
+    package typealias Child = (label: String, value: Any)
 
     /// The value inside any number of optionals, or `nil` when one of them is `nil`.
-    static func flattenOptional(_ value: Any) -> Any? {
+    package static func flattenOptional(_ value: Any) -> Any? {
         var current = value
         while true {
             let mirror = Mirror(reflecting: current)
@@ -17,7 +17,7 @@ enum FieldValue {
     }
 
     /// The base of an `AnyHashable`, any other value as it is.
-    static func unwrapAnyHashable(_ value: Any) -> Any {
+    package static func unwrapAnyHashable(_ value: Any) -> Any {
         var current = value
         while type(of: current) == AnyHashable.self, let hashable = current as? AnyHashable {
             current = hashable.base
@@ -27,7 +27,7 @@ enum FieldValue {
 
     /// Whether `value` is compared and rendered as a whole even though reflection might show
     /// stored properties (Foundation value types, numbers, strings).
-    static func isAtomic(_ value: Any) -> Bool {
+    package static func isAtomic(_ value: Any) -> Bool {
         switch value {
         case is String, is Substring, is Character, is Bool, is any BinaryInteger, is any FloatingPoint,
             is Decimal, is Date, is URL, is UUID, is Data, is TimeZone, is Locale, is Calendar, is Duration:
@@ -39,7 +39,7 @@ enum FieldValue {
 
     /// `lhs == rhs` through the values' own `Equatable` conformance (two NaNs count as equal);
     /// `nil` when the values are not `Equatable` or are of different types.
-    static func equals(_ lhs: Any, _ rhs: Any) -> Bool? {
+    package static func equals(_ lhs: Any, _ rhs: Any) -> Bool? {
         if let lhs = lhs as? Double, let rhs = rhs as? Double, lhs.isNaN, rhs.isNaN { return true }
         if let lhs = lhs as? Float, let rhs = rhs as? Float, lhs.isNaN, rhs.isNaN { return true }
         guard let lhs = lhs as? any Equatable else { return nil }
@@ -48,7 +48,7 @@ enum FieldValue {
 
     /// `lhs < rhs` through the values' own `Comparable` conformance; `nil` when the values are
     /// not `Comparable` or are of different types.
-    static func isLess(_ lhs: Any, _ rhs: Any) -> Bool? {
+    package static func isLess(_ lhs: Any, _ rhs: Any) -> Bool? {
         guard let lhs = lhs as? any Comparable else { return nil }
         return lhs.isLess(thanAny: rhs)
     }
@@ -57,7 +57,7 @@ enum FieldValue {
     /// as written in the source: the backing storage of `@Observable` properties is named after
     /// the property, the storage of `lazy` properties is left out (it is `nil` until the property
     /// is read), and unlabeled children get their position as label.
-    static func children(of mirror: Mirror) -> [Child] {
+    package static func children(of mirror: Mirror) -> [Child] {
         var chain = [mirror]
         while let superclass = chain[0].superclassMirror {
             chain.insert(superclass, at: 0)
@@ -86,13 +86,13 @@ enum FieldValue {
 
     /// What pairs a dictionary key with the other side's: the key itself (keys are `Hashable`), so
     /// two keys are paired only when they are equal, whatever their text.
-    static func pairingKey(_ key: Any) -> AnyHashable {
+    package static func pairingKey(_ key: Any) -> AnyHashable {
         if let hashable = key as? AnyHashable { return hashable }
         return AnyHashable(FieldValueRenderer.render(key, nested: true))
     }
 
     /// The entries of a dictionary's mirror as key-value pairs.
-    static func entries(of mirror: Mirror) -> [(key: Any, value: Any)] {
+    package static func entries(of mirror: Mirror) -> [(key: Any, value: Any)] {
         mirror.children.compactMap { child in
             let pair = Array(Mirror(reflecting: child.value).children)
             guard pair.count == 2 else { return nil }
@@ -101,7 +101,7 @@ enum FieldValue {
     }
 
     /// Orders values deterministically: by type name, then `Comparable` order, then text.
-    static func precedes(_ lhs: (value: Any, text: String), _ rhs: (value: Any, text: String)) -> Bool {
+    package static func precedes(_ lhs: (value: Any, text: String), _ rhs: (value: Any, text: String)) -> Bool {
         let lhsType = String(reflecting: type(of: lhs.value))
         let rhsType = String(reflecting: type(of: rhs.value))
         if lhsType != rhsType { return lhsType < rhsType }

@@ -7,19 +7,19 @@ import Foundation
 /// fractional seconds (to the microsecond) only when there are any, and with the exact number
 /// of seconds when the microseconds do not tell the whole value; URLs as their exact string.
 /// Two values the diff finds different are never shown as the same text (``renderDistinct(_:_:)``).
-enum FieldValueRenderer {
+package enum FieldValueRenderer {
     private static let maximumDepth = 12
 
     /// The value as text; `precise` ignores `CustomStringConvertible` and shows the stored
     /// properties and enum payloads instead.
-    static func render(_ value: Any, nested: Bool = false, precise: Bool = false) -> String {
+    package static func render(_ value: Any, nested: Bool = false, precise: Bool = false) -> String {
         render(value, nested: nested, precise: precise, depth: 0)
     }
 
     /// The two values of a difference as texts that differ: the usual rendering, or the precise one
     /// when the usual texts are equal, or, when even those are equal (a type whose `==` sees what
     /// reflection does not), the texts marked as the two sides.
-    static func renderDistinct(_ lhs: Any, _ rhs: Any) -> (String, String) {
+    package static func renderDistinct(_ lhs: Any, _ rhs: Any) -> (String, String) {
         let usual = (render(lhs), render(rhs))
         if usual.0 != usual.1 { return usual }
         let precise = (render(lhs, precise: true), render(rhs, precise: true))
@@ -32,7 +32,7 @@ enum FieldValueRenderer {
 
     /// The texts of dictionary keys as the diff's paths show them: each key's usual text, or its
     /// precise text where two keys share the usual one, numbered (`#2`) where even that is shared.
-    static func distinctKeyTexts(_ keys: [Any]) -> [String] {
+    package static func distinctKeyTexts(_ keys: [Any]) -> [String] {
         var texts = keys.map { render($0, nested: true) }
         func collisions() -> [String: Int] {
             var counts: [String: Int] = [:]
@@ -135,7 +135,7 @@ enum FieldValueRenderer {
     /// when the microseconds do not give the date back exactly, the exact seconds since 2001 follow
     /// (`2026-11-28T18:00:00.25Z (817581600.2500001 s since 2001-01-01)`), so two different dates
     /// never read the same.
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let text = microsecondText(date)
         let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
         if microseconds.isFinite, Date(timeIntervalSince1970: microseconds / 1_000_000) == date { return text }

@@ -12,7 +12,9 @@ struct DocumentationSnippetTests {
     func documentsAreFound() throws {
         let documents = try DocumentationSnippets.documents()
         #expect(documents.contains("README.md") && documents.contains("Migration.md"))
-        for catalog in ["GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLCodegen"] {
+        for catalog in [
+            "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLComparison", "GraphQLCodegen",
+        ] {
             #expect(
                 documents.contains {
                     $0.hasPrefix("Sources/\(catalog)/\(catalog).docc/") && !$0.hasSuffix("/\(catalog).md")

@@ -16,8 +16,9 @@ struct SnippetPackage {
 
     /// The importable modules of this repository's products, and the product each is.
     static let products: Set<String> = [
-        "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLParser", "GraphQLSchema", "GraphQLCodegen",
-        "LegacyModels", "LotteryAPI", "LotteryBridge", "LotteryBackend",
+        "GraphQLBridge", "GraphQLBridgeTesting", "GraphQLMigration", "GraphQLComparison", "GraphQLParser",
+        "GraphQLSchema",
+        "GraphQLCodegen", "LegacyModels", "LotteryAPI", "LotteryBridge", "LotteryBackend",
     ]
     /// Modules a block may import that are not products: the toolchain's.
     static let toolchainModules: Set<String> = [

@@ -1,3 +1,4 @@
+import GraphQLComparison
 import GraphQLMigration
 
 /// The bookshop's comparison plan: what the app's own `swift run bookshop-compare` would run.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLComparison
 import GraphQLMigration
 
 /// The bookshop's GraphQL client: sends an operation, decodes `{"data": ..., "errors": [...]}` into its generated-like

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLComparison
 import GraphQLMigration
 
 /// The bookshop's legacy REST client: decodes the REST payloads into the legacy models, as the app always did. Its

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLComparison
 import GraphQLMigration
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLComparison
 import GraphQLMigration
 
 /// A `ComparisonCommand` run in the test process, with what it wrote.
