@@ -19,6 +19,14 @@ enum ModelFixedCases {
 
     static let all: [Case] = [
         Case(
+            name: "a query ref follows the cache: a mutation's answer reaches it, and it ends equal to a fresh read",
+            steps: [
+                .ref(cache: 0, operation: "UserName", variables: ann),
+                .mutate(
+                    cache: 0, operation: "RenameUser", variables: rename("Anna"), kind: .init(), headers: .none),
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
+            ]),
+        Case(
             name: "a subscription event is written through the cache: a read after it is not older than the event",
             configuration: recordsOnly,
             steps: [

@@ -2,6 +2,7 @@ import CacheModelAPI
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeSupport
+import Observation
 
 /// One of the checker's operations, type-erased: its document, how to draw random variables for it, how to run it
 /// through a client (as an app would: the generated type, a fetch policy, an error policy, optimistic data), and how
@@ -39,6 +40,9 @@ struct ModelOperation: Sendable {
             )
                 -> Task<Void, Never>
         )? = nil
+    /// For a query: a query ref (`client.ref`, `execute`, then following the cache), each state of its `data` into the
+    /// sink, until the task is cancelled.
+    var ref: (@Sendable (GraphQLHTTPClient, [String: JSONValue], ModelWatchSink) -> Task<Void, Never>)? = nil
     /// For a subscription: subscribes through a client (`client.subscribe`, partial data kept), each event into the
     /// sink, until the task is cancelled.
     var subscribe: (@Sendable (GraphQLHTTPClient, [String: JSONValue], ModelWatchSink) -> Task<Void, Never>)? = nil
@@ -94,7 +98,46 @@ extension ModelOperation {
                         sink.append(.failure(.cancelled(operation: Query.operationName)))
                     }
                 }
+            },
+            ref: { client, variables, sink in
+                Task { @MainActor in
+                    let ref = client.ref(make(ModelVariables(variables)), errorPolicy: .returnPartialData)
+                    do throws(APIError) {
+                        try await ref.execute()
+                    } catch {
+                        sink.append(.failure(error))
+                    }
+                    while !Task.isCancelled {
+                        sink.append(
+                            .result(
+                                data: ref.data.flatMap(encoded), source: ref.source ?? .server, isStale: ref.isStale,
+                                errorCount: 0))
+                        await ModelOperation.nextChange(of: ref)
+                    }
+                }
             })
+    }
+
+    /// Returns when `ref`'s data, staleness or source change, or when the task is cancelled.
+    @MainActor
+    static func nextChange<Query: GraphQLQuery>(of ref: QueryRef<Query>) async {
+        let resumed = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let resume: @Sendable () -> Void = { resumed.withLock { $0.take() }?.resume() }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                resumed.withLock { $0 = continuation }
+                withObservationTracking {
+                    _ = ref.data
+                    _ = ref.isStale
+                    _ = ref.source
+                } onChange: {
+                    resume()
+                }
+                if Task.isCancelled { resume() }
+            }
+        } onCancel: {
+            resume()
+        }
     }
 
     static func subscription<Subscription: GraphQLSubscription>(

@@ -237,6 +237,18 @@ final class ModelRun {
             watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
             await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
+        case .ref(let cache, let name, let variables):
+            let operation = try Self.operation(name)
+            guard let ref = operation.ref else { return }
+            transport.state.withLock {
+                $0.headers = .none
+                $0.refuse = false
+            }
+            let sink = ModelWatchSink()
+            let task = ref(clients[cache], variables, sink)
+            watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
+            await settle()
+            log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
         case .subscribe(let cache, let name, let variables):
             let operation = try Self.operation(name)
             guard let subscribe = operation.subscribe else { return }

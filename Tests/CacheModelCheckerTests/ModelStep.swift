@@ -112,6 +112,10 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     case clock(seconds: Int)
     /// `clear()` on cache `cache` (a sign-out).
     case clear(cache: Int)
+    /// A query ref (`client.ref`, executed with `.preferCache`, then following the cache) through cache `cache`'s
+    /// client, held until the run ends as a watch is: what it shows keeps the invariant, and at the end it equals a
+    /// fresh read.
+    case ref(cache: Int, operation: String, variables: [String: JSONValue])
     /// A subscription through cache `cache`'s client, open until the run ends (or its cache is opened again).
     case subscribe(cache: Int, operation: String, variables: [String: JSONValue])
     /// The server publishes an event to the `index`th open subscription (modulo how many): its selection on the
@@ -138,6 +142,8 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
         case .holdMutation(let cache, let operation, let variables):
             return "held mutation \(operation)\(text(variables)) on cache \(cache)"
         case .cancel(let index): return "cancel held request \(index)"
+        case .ref(let cache, let operation, let variables):
+            return "query ref \(operation)\(text(variables)) on cache \(cache)"
         case .subscribe(let cache, let operation, let variables):
             return "subscribe \(operation)\(text(variables)) on cache \(cache)"
         case .publish(let index): return "publish an event to subscription \(index)"
@@ -201,6 +207,12 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
 
     /// A subscription step (drawn from a stream of its own, so that a seed's other steps stay what they were).
     static func randomSubscriptionStep(_ random: inout ModelRandom, caches: Int) -> ModelStep {
+        if random.chance(0.25) {
+            let operation = random.pick(ModelCatalogue.queries)
+            return .ref(
+                cache: random.next(upTo: caches), operation: operation.name,
+                variables: operation.drawVariables(&random))
+        }
         guard random.chance(0.4) else {
             let operation = random.pick(ModelCatalogue.subscriptions)
             return .subscribe(
