@@ -159,6 +159,37 @@ enum CacheBenchmark {
                 "changed-answer check: FAIL (\(changingMismatches) fetched results differ, or an answer was unchanged)")
             return 1
         }
+        // The same changing fetch through a client with a persistent cache (issue 28: its write of one result, in its
+        // own transaction, against the memory cache's): filled with every result first, then every third query
+        // fetched again in each round, its answer changed (`sqlite-changed`).
+        let timesSQLiteChanges = options.includes("sqlite-changed")
+        let changingSQLite = GraphQLCache(
+            storage: .persistent(directory: folder), maxAge: .seconds(3600), namespace: "changing",
+            byteLimit: 1 << 30)
+        let changingSQLiteClient = GraphQLHTTPClient(
+            endpoint: endpoint,
+            transport: FlippingTransport(bodies: Dictionary(uniqueKeysWithValues: zip(ids, bodies))),
+            cache: changingSQLite)
+        let changingSQLiteIDs = stride(from: 0, to: ids.count, by: 3).map { ids[$0] }
+        let changingSQLiteMismatches = blocking { () async -> Int in
+            guard timesSQLiteChanges else { return 0 }
+            var count = 0
+            for (index, id) in ids.enumerated() {
+                let fetched = try? await changingSQLiteClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                if fetched?.data?.game?.id != decoded[index].game?.id { count += 1 }
+            }
+            return count
+        }
+        let changingSQLiteProblems = blocking { await changingSQLite.problems }
+        guard changingSQLiteMismatches == 0, changingSQLiteProblems.isEmpty,
+            blocking({ await changingSQLite.statistics.unchangedAnswers }) == 0
+        else {
+            print(
+                "SQLite changed-answer check: FAIL (\(changingSQLiteMismatches) fetched results differ; problems: "
+                    + "\(changingSQLiteProblems))")
+            return 1
+        }
+        var sqliteChangingFetch = TimingSummary(name: "  the same, SQLite", bytesPerRun: 0)
         var plainFetch = TimingSummary(name: "fetch, no cache", bytesPerRun: 0)
         var cachedFetch = TimingSummary(name: "fetch .serverOnly, memory cache", bytesPerRun: 0)
         var changingFetch = TimingSummary(name: "  the same, each answer changed", bytesPerRun: 0)
@@ -171,7 +202,7 @@ enum CacheBenchmark {
         var sqliteRecordHit = TimingSummary(name: "SQLite hit (from records)", bytesPerRun: 0)
         var sqliteColdHit = TimingSummary(name: "SQLite, a new cache's first reads", bytesPerRun: 0)
         // Each round times every path in turn, so that the machine's load weighs on the ratios evenly.
-        // `--only decode,memo,records,sqlite,sqlite-records,cold` times only those paths (for a profiler).
+        // `--only decode,memo,records,sqlite,sqlite-records,cold,sqlite-changed` times only those paths (for a profiler).
         func timed(_ path: String, _ body: () -> Double) -> Double {
             options.includes(path) ? body() : 0
         }
@@ -237,6 +268,15 @@ enum CacheBenchmark {
                     }
                 }
             }
+            let sqliteChangingFetchMs = timed("sqlite-changed") {
+                blocking {
+                    await TimingSummary.timeAsync {
+                        for id in changingSQLiteIDs {
+                            _ = try? await changingSQLiteClient.execute(GameQuery(id: id), fetchPolicy: .serverOnly)
+                        }
+                    }
+                }
+            }
             let memoMs = timed("memo") { readAll(memoClient) }
             let recordMs = timed("records") { readAll(rebuildClient) }
             let sqliteMs = timed("sqlite") { readAll(sqliteClient) }
@@ -251,6 +291,7 @@ enum CacheBenchmark {
                 plainFetch.samples.append(plainFetchMs)
                 cachedFetch.samples.append(cachedFetchMs)
                 changingFetch.samples.append(changingFetchMs)
+                sqliteChangingFetch.samples.append(sqliteChangingFetchMs)
                 sqliteColdHit.samples.append(coldMs)
                 sqliteRecordHit.samples.append(sqliteRecordsMs)
                 decode.samples.append(decodeMs)
@@ -297,6 +338,23 @@ enum CacheBenchmark {
                 + "\(format((cachedFetch.medianMilliseconds - plainFetch.medianMilliseconds) * 1000 / Double(ids.count))) µs "
                 + "per fetch to the client without one; \(format(changingFetch.medianMilliseconds / decode.medianMilliseconds))x "
                 + "when each answer changes a value)")
+        let changingRatio = changingFetch.medianMilliseconds / decode.medianMilliseconds
+        print(
+            "target: .serverOnly fetch whose answer changes a value (memory cache) <= 4x decode: "
+                + "\(changingRatio <= 4 ? "PASS" : "FAIL") (\(format(changingRatio))x)")
+        if timesSQLiteChanges {
+            let memoryMicroseconds = changingFetch.medianMilliseconds * 1000 / Double(ids.count)
+            let sqliteMicroseconds = sqliteChangingFetch.medianMilliseconds * 1000 / Double(changingSQLiteIDs.count)
+            let writeRatio = sqliteMicroseconds / memoryMicroseconds
+            print(
+                "  \(sqliteChangingFetch.name.padding(toLength: 34, withPad: " ", startingAt: 0)) "
+                    + "\(format(sqliteChangingFetch.medianMilliseconds)) ms for \(changingSQLiteIDs.count) fetches  "
+                    + "(\(format(sqliteMicroseconds)) µs per fetch)")
+            print(
+                "target: SQLite write of one result (its own transaction) <= 10x the memory cache's: "
+                    + "\(writeRatio <= 10 ? "PASS" : "FAIL") (\(format(writeRatio))x; the changing fetch, "
+                    + "\(format(sqliteMicroseconds)) / \(format(memoryMicroseconds)) µs)")
+        }
         let fetchStatistics = blocking { await fetchCache.statistics }
         print(
             "  (the memory cache refreshed \(fetchStatistics.unchangedAnswers) unchanged answers; the changing one "
@@ -317,8 +375,9 @@ enum CacheBenchmark {
             "  SQLite write of \(ids.count) results (one transaction each): \(format(sqliteWriteMs)) ms "
                 + "(\(format(sqliteWriteMs * 1000 / Double(ids.count))) µs per result)")
         print(
-            "target: SQLite hit (a new cache's first reads) <= 3x decode: \(sqliteRatio <= 3 ? "PASS" : "FAIL") "
-                + "(\(format(sqliteRatio))x)")
+            "target: SQLite hit (a new cache's first reads) <= 3x decode (issue 28: <= 2x): "
+                + "\(sqliteRatio <= 3 ? "PASS" : "FAIL"), \(sqliteRatio <= 2 ? "PASS" : "FAIL") (\(format(sqliteRatio))x)"
+        )
 
         guard options.includes("merge") else { return 0 }
         print("")

@@ -55,7 +55,8 @@ import GraphQLBridgeSupport
 ///   process's `clear()`; each write reads and writes its records in one transaction), and a result memoized in one
 ///   process is not served after another changed its records. A persistent cache's SQLite work runs on a serial
 ///   queue of its own, never on the threads Swift concurrency shares. A process killed mid-write loses nothing
-///   committed; a power loss may lose the last transactions (WAL, `synchronous=NORMAL`).
+///   committed; a power loss may lose the transactions since the last checkpoint (WAL, `synchronous=NORMAL`, a
+///   checkpoint every 4,000 pages written).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
 ///   ``problems``, moved aside and replaced by an empty store (or memory); a fetch never fails because of the
 ///   cache.

@@ -96,12 +96,23 @@ extension SQLiteCacheStore {
         let keys = Self.encodeKeys(response.dependencies.sorted())
         let size = response.query.utf8.count + response.body.count + keys.count
         let db = try database(.write)
-        try db.withStatement("DELETE FROM response_dependencies WHERE query_key = ?", .write) {
-            statement throws(GraphQLCacheError) in
+        // Only the rows that differ are written: an answer saved again is usually made of the same records.
+        let current = try db.withStatement("SELECT record_key FROM response_dependencies WHERE query_key = ?", .write) {
+            statement throws(GraphQLCacheError) -> Set<String> in
             try db.bind(response.query, at: 1, in: statement, .write)
-            _ = try db.step(statement, .write)
+            var keys: Set<String> = []
+            while try db.step(statement, .write) { keys.insert(db.columnText(statement, 0)) }
+            return keys
         }
-        for key in response.dependencies {
+        for key in current.subtracting(response.dependencies).sorted() {
+            try db.withStatement("DELETE FROM response_dependencies WHERE record_key = ? AND query_key = ?", .write) {
+                statement throws(GraphQLCacheError) in
+                try db.bind(key, at: 1, in: statement, .write)
+                try db.bind(response.query, at: 2, in: statement, .write)
+                _ = try db.step(statement, .write)
+            }
+        }
+        for key in response.dependencies.subtracting(current).sorted() {
             try db.withStatement(
                 "INSERT OR IGNORE INTO response_dependencies (record_key, query_key) VALUES (?, ?)", .write
             ) { statement throws(GraphQLCacheError) in
@@ -138,30 +149,43 @@ extension SQLiteCacheStore {
     /// Deletes the stored responses made of the record `key` (it is being written or removed); returns their stored
     /// size.
     func deleteResponses(dependingOn key: String) throws(GraphQLCacheError) -> Int {
+        try deleteResponses(dependingOnAnyOf: [key], sparing: nil)
+    }
+
+    /// Deletes the stored responses made of any of the records `keys` (they are being written or removed), with their
+    /// dependency rows, but `spared`'s (the caller replaces it in the same transaction); returns their stored size.
+    /// The queries are found with one statement per ``batchSize`` keys.
+    func deleteResponses(dependingOnAnyOf keys: [String], sparing spared: String?) throws(GraphQLCacheError) -> Int {
         let db = try database(.write)
-        let size = try db.withStatement(
-            """
-            SELECT COALESCE(SUM(size), 0) FROM responses WHERE query_key IN \
-            (SELECT query_key FROM response_dependencies WHERE record_key = ?)
-            """, .write
-        ) { statement throws(GraphQLCacheError) in
-            try db.bind(key, at: 1, in: statement, .write)
-            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+        var queries: Set<String> = []
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start..<min(keys.count, start + Self.batchSize)]
+            start = batch.endIndex
+            let sql =
+                "SELECT DISTINCT query_key FROM response_dependencies WHERE record_key IN (?"
+                + String(repeating: ", ?", count: batch.count - 1) + ")"
+            try db.withStatement(sql, .write) { statement throws(GraphQLCacheError) in
+                for (index, key) in batch.enumerated() { try db.bind(key, at: Int32(index + 1), in: statement, .write) }
+                while try db.step(statement, .write) { queries.insert(db.columnText(statement, 0)) }
+            }
         }
-        guard size > 0 else { return 0 }
-        try db.withStatement(
-            "DELETE FROM responses WHERE query_key IN (SELECT query_key FROM response_dependencies WHERE record_key = ?)",
-            .write
-        ) { statement throws(GraphQLCacheError) in
-            try db.bind(key, at: 1, in: statement, .write)
-            _ = try db.step(statement, .write)
-        }
-        // (The deleted responses' other dependency rows stay until their queries are stored again: at worst they
-        // delete a later response one write too early, never keep a stale one.)
-        try db.withStatement("DELETE FROM response_dependencies WHERE record_key = ?", .write) {
-            statement throws(GraphQLCacheError) in
-            try db.bind(key, at: 1, in: statement, .write)
-            _ = try db.step(statement, .write)
+        if let spared { queries.remove(spared) }
+        var size = 0
+        for query in queries.sorted() {
+            size += try db.withStatement("SELECT size FROM responses WHERE query_key = ?", .write) {
+                statement throws(GraphQLCacheError) in
+                try db.bind(query, at: 1, in: statement, .write)
+                return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+            }
+            for sql in [
+                "DELETE FROM responses WHERE query_key = ?", "DELETE FROM response_dependencies WHERE query_key = ?",
+            ] {
+                try db.withStatement(sql, .write) { statement throws(GraphQLCacheError) in
+                    try db.bind(query, at: 1, in: statement, .write)
+                    _ = try db.step(statement, .write)
+                }
+            }
         }
         return size
     }

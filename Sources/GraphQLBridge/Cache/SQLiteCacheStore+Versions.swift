@@ -120,7 +120,9 @@ extension SQLiteCacheStore {
                 }
                 if stored == nil ? !record.isEmpty : merged.valueChanged { outcome.valueChanged.insert(key) }
             }
-            try put(written, in: &state)
+            // The query's own response is replaced below in the same transaction: not deleted first (its dependency
+            // rows, mostly the same, are not written twice).
+            try put(written, in: &state, sparing: outcome.overtaken ? nil : response?.query)
             if !outcome.valueChanged.isEmpty { state.changed = state.version }
             if let response, !outcome.overtaken {
                 // The answer as the records now hold it: kept in the same transaction.
@@ -146,17 +148,21 @@ extension SQLiteCacheStore {
         }
     }
 
-    /// Writes `records` (inside the caller's write transaction), deleting the stored responses made of them and
-    /// counting their sizes in `state` (`oldSize`: the stored size each replaces, `nil` for a new record).
-    func put(_ records: [(record: CacheRecord, oldSize: Int64?)], in state: inout State) throws(GraphQLCacheError) {
+    /// Writes `records` (inside the caller's write transaction), deleting the stored responses made of them but
+    /// `spared`'s (which the caller replaces in the same transaction) and counting their sizes in `state` (`oldSize`:
+    /// the stored size each replaces, `nil` for a new record).
+    func put(
+        _ records: [(record: CacheRecord, oldSize: Int64?)], in state: inout State, sparing spared: String? = nil
+    ) throws(GraphQLCacheError) {
         guard !records.isEmpty else { return }
         let db = try database(.write)
         var use = try nextUse()
         try flushPendingUses(from: &use)
+        state.bytes -= Int64(try deleteResponses(dependingOnAnyOf: records.map(\.record.key), sparing: spared))
         for (record, oldSize) in records {
             let fields = CacheRecordCodec.encode(record)
             let size = Int64(record.key.utf8.count + fields.count)
-            state.bytes += size - (oldSize ?? 0) - Int64(try deleteResponses(dependingOn: record.key))
+            state.bytes += size - (oldSize ?? 0)
             try db.withStatement(
                 "INSERT OR REPLACE INTO records (key, fields, size, last_used, version) VALUES (?, ?, ?, ?, ?)", .write
             ) { statement throws(GraphQLCacheError) in

@@ -157,6 +157,65 @@ struct StoredResponseTests {
         #expect(try other.storedResponse(forQuery: "q4", defaultMaxAge: 60) == nil)
     }
 
+    @Test(
+        "A merge that saves its query's response replaces it (its dependency rows follow the new records), deletes the others made of its records, and counts bytes exactly"
+    )
+    func mergeReplacesItsOwnResponse() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("store.sqlite")
+        let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        let other = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        func fields(_ value: String) -> CacheRecordWrite {
+            [CacheFieldWrite(name: "name", entry: CacheFieldEntry(value: .scalar(.string(value)), receivedAt: time))]
+        }
+        func save(_ query: String, _ keys: Set<String>, _ text: String) -> ResponseSave {
+            ResponseSave(
+                query: query, body: Array(text.utf8), dependencies: keys, expiry: time, latestReceipt: time,
+                revalidates: false, defaultMaxAge: 60)
+        }
+        /// The stored size is the one a trim measures again from the tables.
+        func expectExactByteCount() throws {
+            let kept = try store.byteCount()
+            _ = try store.trim(toBytes: Int.max, sparing: [])
+            #expect(try store.byteCount() == kept)
+        }
+        var merged = try store.merge(
+            ["A:1": fields("a"), "B:1": fields("b")], startedAt: nil,
+            response: save("q1", ["A:1", "B:1"], #"{"data":{"v":1}}"#))
+        #expect(merged.savedResponse)
+        try store.saveResponse(
+            forQuery: "q2", body: Array(#"{"data":{}}"#.utf8), dependencies: ["B:1"], expiry: time,
+            latestReceipt: time, revalidates: false, defaultMaxAge: 60, version: try store.writeVersion())
+        try expectExactByteCount()
+        // q1 answered again, now made of A:1 and C:1, B:1 changed: q1 replaced, q2 (made of B:1) deleted.
+        merged = try store.merge(
+            ["A:1": fields("a"), "B:1": fields("b2"), "C:1": fields("c")], startedAt: nil,
+            response: save("q1", ["A:1", "C:1"], #"{"data":{"v":2}}"#))
+        #expect(merged.savedResponse)
+        #expect(try other.storedResponse(forQuery: "q1", defaultMaxAge: 60)?.body == Data(#"{"data":{"v":2}}"#.utf8))
+        #expect(try other.storedResponse(forQuery: "q1", defaultMaxAge: 60)?.dependencies.keys == ["A:1", "C:1"])
+        #expect(try other.storedResponse(forQuery: "q2", defaultMaxAge: 60) == nil)
+        try expectExactByteCount()
+        // B:1 is no longer one of q1's records: writing it leaves q1; writing C:1 deletes it.
+        try other.write([CacheRecord(key: "B:1", fields: ["name": CacheFieldEntry(value: .null, receivedAt: time)])])
+        #expect(try store.storedResponse(forQuery: "q1", defaultMaxAge: 60) != nil)
+        try other.write([CacheRecord(key: "C:1", fields: ["name": CacheFieldEntry(value: .null, receivedAt: time)])])
+        #expect(try store.storedResponse(forQuery: "q1", defaultMaxAge: 60) == nil)
+        try expectExactByteCount()
+        // An overtaken answer saves nothing (its query's older response went with the other write of A:1).
+        _ = try store.merge(["A:1": fields("a3")], startedAt: nil, response: save("q3", ["A:1"], #"{"data":{}}"#))
+        #expect(try store.storedResponse(forQuery: "q3", defaultMaxAge: 60) != nil)
+        let start = UInt64(try store.version())
+        _ = try other.merge(["A:1": fields("a4")], startedAt: nil, response: nil)
+        merged = try store.merge(
+            ["A:1": fields("a5"), "D:1": fields("d")], startedAt: start, response: save("q3", ["A:1", "D:1"], "{}"))
+        #expect(merged.overtaken && !merged.savedResponse)
+        #expect(try store.storedResponse(forQuery: "q3", defaultMaxAge: 60) == nil)
+        try expectExactByteCount()
+    }
+
     @Test("The stored record keys: round trip, and damaged bytes are refused")
     func keyEncoding() {
         let keys = ["Game:6x45", "", "QUERY_ROOT.game({\"id\":\"6x45\"})", "ключ\u{0}x"]
