@@ -19,6 +19,15 @@ enum ModelFixedCases {
 
     static let all: [Case] = [
         Case(
+            name: "a mutation's answer delivered after a newer answer the app saw does not overwrite it (seed 1863)",
+            configuration: ModelConfiguration(persistent: true, memoizedResultLimit: 2),
+            steps: [
+                .holdMutation(cache: 0, operation: "Feature", variables: ann),
+                .change(.rename(user: "ann", to: "Old")),
+                .ref(cache: 0, operation: "FeaturedUserName", variables: [:]),
+                .deliver(0),
+            ]),
+        Case(
             name: "a query ref follows the cache: a mutation's answer reaches it, and it ends equal to a fresh read",
             steps: [
                 .ref(cache: 0, operation: "UserName", variables: ann),

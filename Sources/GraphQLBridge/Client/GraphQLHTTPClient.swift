@@ -153,8 +153,9 @@ public struct GraphQLHTTPClient: Sendable {
     }
 
     /// A server's answer: the decoded result, the body it was decoded from, the body's tape when the generated
-    /// decoder recorded it for the cache, for a shared query request the cache's store version the request started
-    /// at, and what the call throws once the cache has taken the answer (``get()``).
+    /// decoder recorded it for the cache, with a cache the store version the request started at (a shared query's, a
+    /// mutation's; none for a subscription event), and what the call throws once the cache has taken the answer
+    /// (``get()``).
     struct Fetched<Data: Sendable>: Sendable {
         /// The result as decoded, partial data and errors included (no data when the answer could not be read).
         var result: GraphQLResult<Data>
@@ -206,6 +207,11 @@ public struct GraphQLHTTPClient: Sendable {
                 (response, responseBody, requestTime) = shared.response
                 startedAt = shared.startedAt
             } else {
+                if let cache, Operation.cacheMetadata != nil {
+                    // A mutation's answer, too, does not overwrite a field written after it was sent (by an answer the
+                    // app saw, in any process): the store's version now, read from the file when it is shared.
+                    startedAt = cache.isShared ? await cache.requestVersion() : cache.generation.current
+                }
                 requestTime = cache?.currentTime()
                 (response, responseBody) = try await send(plan, operationName: name)
             }
@@ -288,7 +294,7 @@ public struct GraphQLHTTPClient: Sendable {
             rootKey: rootKey ?? (isQuery ? CacheKey.queryRoot : CacheKey.mutationRoot),
             serverMaxAge: age == nil ? .zero : control.lifetime, mustRevalidate: control.mustRevalidate,
             receivedAt: fetched.requestTime.map { $0.addingTimeInterval(-(age ?? .zero).timeInterval) },
-            startedAt: isQuery ? fetched.startedAt : nil, queryKey: queryKey,
+            startedAt: fetched.startedAt, queryKey: queryKey,
             result: fetched.result.errors.isEmpty ? fetched.result.data : nil)
         if let layer {
             await cache.write(write, replacingLayer: layer)
