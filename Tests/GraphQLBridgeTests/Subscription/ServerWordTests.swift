@@ -280,4 +280,36 @@ struct ServerWordTests {
             payload["extensions"]?["persistedQuery"]?["sha256Hash"]
                 == .string(ReconnectionModelTests.Tick.operationIdentifier))
     }
+
+    /// A middleware (a token provider) whose first call fails, as a refresh failing on the network.
+    final class FailsOnce: GraphQLMiddleware, Sendable {
+        struct RefreshFailed: Error {}
+        private let calls = Locked(0)
+        var count: Int { calls.withLock { $0 } }
+
+        func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next) async throws
+            -> (HTTPResponse, Data)
+        {
+            let call = calls.withLock { calls in
+                calls += 1
+                return calls
+            }
+            if call == 1 { throw RefreshFailed() }
+            return try await next(request, body, operationName)
+        }
+    }
+
+    @Test("row 7 over a WebSocket: a middleware failing at the upgrade is retried with backoff, not the end")
+    func webSocketMiddlewareRetried() async throws {
+        let socket = CompletingSocket()
+        let middleware = FailsOnce()
+        let client = GraphQLHTTPClient(
+            endpoint: testEndpoint, middlewares: [middleware],
+            subscriptions: .webSocket(
+                url: URL(string: "ws://api.example/graphql") ?? testEndpoint, connector: socket,
+                options: Self.options))
+        for try await _ in client.subscribe(ReconnectionModelTests.Tick()) {}
+        #expect(middleware.count == 2)
+        #expect(socket.messages.contains { $0.contains("\"subscribe\"") })
+    }
 }
