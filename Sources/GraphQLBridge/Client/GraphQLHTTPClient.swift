@@ -35,6 +35,9 @@ public struct GraphQLHTTPClient: Sendable {
     let middlewares: [any GraphQLMiddleware]
     /// The query requests in flight, shared by identical queries (a network concern: the client's, not the cache's).
     private let inFlight = InFlightRequests()
+    /// Whether the server refused automatic persisted queries (`PersistedQueryNotSupported`): then documents go
+    /// directly.
+    let persistedQuerySupport = PersistedQuerySupport()
 
     /// Creates a client.
     /// - Parameters:

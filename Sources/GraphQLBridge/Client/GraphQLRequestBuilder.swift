@@ -17,20 +17,8 @@ struct GraphQLRequestBuilder: Sendable {
     func plan<Operation: GraphQLOperation>(for operation: Operation) throws(APIError) -> GraphQLRequestPlan {
         let name = Operation.operationName
         guard persistedQueries.mode != .disabled else {
-            let body: Data
-            if let variables = operation.variablesJSON {
-                body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
-            } else {
-                do {
-                    body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
-                        RequestBody(query: Operation.document, operationName: name, variables: operation.variables))
-                } catch {
-                    throw .encoding(operation: name, reason: "\(error)")
-                }
-            }
             return GraphQLRequestPlan(
-                first: .init(request: post(), body: body), withDocument: nil, mode: .disabled,
-                operationIdentifier: "")
+                first: try documentOnly(operation), withDocument: nil, mode: .disabled, operationIdentifier: "")
         }
         let identifier = Operation.operationIdentifier
         let variables = try variablesText(operation)
@@ -46,14 +34,46 @@ struct GraphQLRequestBuilder: Sendable {
             first = .init(request: get(url, operationName: name), body: Data())
         }
         var withDocument: GraphQLRequestPlan.Exchange?
+        var plain: GraphQLRequestPlan.Exchange?
         if persistedQueries.mode == .automatic {
             let full =
                 "{\"query\":" + JSONStringWriter.quoted(Operation.document) + ",\"operationName\":" + quotedName
                 + ",\"variables\":" + variables + ",\"extensions\":" + extensions + "}"
             withDocument = .init(request: post(), body: Data(full.utf8))
+            plain = try documentOnly(operation)
         }
         return GraphQLRequestPlan(
-            first: first, withDocument: withDocument, mode: persistedQueries.mode, operationIdentifier: identifier)
+            first: first, withDocument: withDocument, documentOnly: plain, mode: persistedQueries.mode,
+            operationIdentifier: identifier)
+    }
+
+    /// The `POST` with the document and no persisted-query extension.
+    private func documentOnly<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError)
+        -> GraphQLRequestPlan.Exchange
+    {
+        let body: Data
+        if let variables = operation.variablesJSON {
+            body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
+        } else {
+            do {
+                body = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
+                    RequestBody(
+                        query: Operation.document, operationName: Operation.operationName,
+                        variables: operation.variables))
+            } catch {
+                throw .encoding(operation: Operation.operationName, reason: "\(error)")
+            }
+        }
+        return .init(request: post(), body: body)
+    }
+
+    /// The body of a registered-only subscription (SSE, multipart, and the WebSocket `subscribe` payload): the id
+    /// alone, as a query's hash-only `POST` carries it.
+    static func hashOnlyBody(operationName: String, variables: [String: JSONValue], identifier: String) -> Data {
+        let text =
+            "{\"operationName\":" + JSONStringWriter.quoted(operationName) + ",\"variables\":"
+            + JSONValue.object(variables).jsonText + ",\"extensions\":" + extensionsText(identifier: identifier) + "}"
+        return Data(text.utf8)
     }
 
     /// `{"persistedQuery":{"version":1,"sha256Hash":"<id>"}}`.

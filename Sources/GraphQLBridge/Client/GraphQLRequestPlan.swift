@@ -14,6 +14,9 @@ struct GraphQLRequestPlan: Sendable {
     /// For ``PersistedQueries/Mode/automatic``: the request with the document (by `POST`), sent once after
     /// `PersistedQueryNotFound`.
     var withDocument: Exchange?
+    /// For ``PersistedQueries/Mode/automatic``: the plain request with the document and no persisted-query
+    /// extension, sent when the server does not take persisted queries at all (`PersistedQueryNotSupported`).
+    var documentOnly: Exchange?
     /// What the first request carries in place of the document.
     var mode: PersistedQueries.Mode
     /// The operation's persisted-query id.

@@ -29,18 +29,30 @@ extension GraphQLHTTPClient {
         _ subscription: Subscription, variables: [String: JSONValue]
     ) async throws(APIError) -> any SubscriptionPayloadSource {
         let name = Subscription.operationName
-        let body = OperationTypeCache.shared.requestBody(Subscription.self, variables: variables)
+        // Registered-only: the id alone, as a query's hash-only `POST` carries it (SSE and multipart bodies, the
+        // WebSocket `subscribe` payload); automatic persisted queries are for queries and mutations only.
+        let body =
+            persistedQueries.mode == .registeredOnly
+            ? GraphQLRequestBuilder.hashOnlyBody(
+                operationName: name, variables: variables, identifier: Subscription.operationIdentifier)
+            : OperationTypeCache.shared.requestBody(Subscription.self, variables: variables)
         let transport = subscriptions
         switch transport.kind {
         case .serverSentEvents(let streaming):
-            return HTTPSubscriptionSource(format: .serverSentEvents, operationName: name, options: transport.options) {
+            return HTTPSubscriptionSource(
+                format: .serverSentEvents, operationName: name, options: transport.options, random: transport.random,
+                sleep: transport.sleep
+            ) {
                 [self] in
                 try await openStream(
                     body: body, accept: Self.eventStreamAccept, operationName: name, transport: streaming,
                     idleTimeout: transport.options.idleTimeout)
             }
         case .multipartHTTP(let streaming):
-            return HTTPSubscriptionSource(format: .multipart, operationName: name, options: transport.options) {
+            return HTTPSubscriptionSource(
+                format: .multipart, operationName: name, options: transport.options, random: transport.random,
+                sleep: transport.sleep
+            ) {
                 [self] in
                 try await openStream(
                     body: body, accept: Self.multipartAccept, operationName: name, transport: streaming,
@@ -83,7 +95,11 @@ extension GraphQLHTTPClient {
         guard (200..<300).contains(head.status), var response = opened.replace(with: nil) else {
             opened.replace(with: nil)?.cancel()
             let errors = SubscriptionMessage.graphQLErrors(SubscriptionMessage(errorBody)?.errors)
-            throw SubscriptionConnectionError.httpStatus(status: head.status, body: errorBody, errors: errors)
+            let refusal = SubscriptionConnectionError.httpStatus(status: head.status, body: errorBody, errors: errors)
+            if let wait = RetryAfter.delay(status: head.status, headers: head.headers) {
+                throw SubscriptionConnectionError.throttled(refusal, retryAfter: wait)
+            }
+            throw refusal
         }
         response.head = head
         return response
@@ -147,7 +163,7 @@ extension GraphQLHTTPClient {
     }
 
     /// The start of a refused response's body (up to `limit` bytes).
-    private static func collect(_ response: GraphQLStreamingResponse, limit: Int) async -> Data {
+    static func collect(_ response: GraphQLStreamingResponse, limit: Int) async -> Data {
         var collected = Data()
         do {
             for try await piece in response.body {

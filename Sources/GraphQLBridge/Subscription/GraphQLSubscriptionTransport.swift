@@ -33,6 +33,10 @@ public struct GraphQLSubscriptionTransport: Sendable {
     let kind: Kind
     /// Reconnection and keep-alive settings.
     public let options: GraphQLSubscriptionOptions
+    /// How the HTTP transports wait between reconnections (tests replace it with a recording sleeper).
+    var sleep: SubscriptionSleep = SubscriptionSleeping.real
+    /// The jitter's draw, in `0..<1` (tests fix it).
+    var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
 
     /// GraphQL over Server-Sent Events ("distinct connections" mode) at the client's endpoint, through a
     /// ``URLSessionStreamingTransport``, with the default options.

@@ -145,7 +145,9 @@ actor GraphQLWebSocketClient {
                     return
                 }
             }
-            let delay = options.retryDelay(attempt: failures + authenticationFailures, random: random())
+            let delay = max(
+                options.retryDelay(attempt: failures + authenticationFailures, random: random()),
+                ended.retryAfter ?? .zero)
             do {
                 try await Task.sleep(for: delay)
             } catch {

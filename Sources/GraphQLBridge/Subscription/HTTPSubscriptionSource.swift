@@ -20,6 +20,7 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
     private let options: GraphQLSubscriptionOptions
     private let open: Open
     private let random: @Sendable () -> Double
+    private let sleep: SubscriptionSleep
     private var response: GraphQLStreamingResponse?
     private var body: AsyncThrowingStream<Data, any Error>.AsyncIterator?
     private var sse = ServerSentEventParser()
@@ -35,8 +36,10 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
 
     init(
         format: Format, operationName: String, options: GraphQLSubscriptionOptions,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }, open: @escaping Open
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping SubscriptionSleep = SubscriptionSleeping.real, open: @escaping Open
     ) {
+        self.sleep = sleep
         self.format = format
         self.operationName = operationName
         self.options = options
@@ -108,6 +111,17 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
         }
     }
 
+    /// The media types of a single GraphQL response (GraphQL over HTTP).
+    static let jsonMediaTypes: Set<String> = ["application/json", "application/graphql-response+json"]
+
+    /// The stream asked for, as the error of a response that is not it names it.
+    private var expected: String {
+        switch format {
+        case .serverSentEvents: return "a text/event-stream"
+        case .multipart: return "multipart/mixed"
+        }
+    }
+
     /// Opens the stream; a response that is not the stream asked for is thrown as what it is.
     private func connect() async throws(SubscriptionConnectionError) {
         connectionCount += 1
@@ -120,9 +134,21 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
         let head = response.head
         guard (200..<300).contains(head.status) else {
             response.cancel()
-            throw .httpStatus(status: head.status, body: Data(), errors: [])
+            let refusal = SubscriptionConnectionError.httpStatus(status: head.status, body: Data(), errors: [])
+            guard let wait = RetryAfter.delay(status: head.status, headers: head.headers) else { throw refusal }
+            throw .throttled(refusal, retryAfter: wait)
         }
         let mediaType = head.mediaType ?? ""
+        if Self.jsonMediaTypes.contains(mediaType) {
+            // A single JSON answer in place of the stream: a refusal, whose GraphQL errors are the server's word.
+            let body = await GraphQLHTTPClient.collect(response, limit: 64 * 1024)
+            response.cancel()
+            let errors = SubscriptionMessage.graphQLErrors(SubscriptionMessage(body)?.errors)
+            if !errors.isEmpty { throw .httpStatus(status: head.status, body: body, errors: errors) }
+            throw .invalidResponse(
+                status: head.status, reason: "expected \(expected), got \(mediaType) without GraphQL errors",
+                body: body)
+        }
         switch format {
         case .serverSentEvents:
             guard mediaType == "text/event-stream" else {
@@ -241,9 +267,11 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
                 throw error.apiError(operation: operationName)
             }
         }
-        let delay = options.retryDelay(attempt: failures + authenticationFailures, random: random())
+        // The backoff, or longer when the server asked for a longer wait (Retry-After on a 429 or 503).
+        let delay = max(
+            options.retryDelay(attempt: failures + authenticationFailures, random: random()), error.retryAfter ?? .zero)
         do {
-            try await Task.sleep(for: delay)
+            try await sleep(delay)
         } catch {
             close()
         }

@@ -24,8 +24,16 @@ enum SubscriptionConnectionError: Error, Sendable {
     case keepAliveTimeout(Duration)
     /// The server broke the protocol (a frame or message that is not what the protocol allows).
     case protocolViolation(String)
-    /// A middleware failed.
+    /// A middleware failed (the app's own, or its token provider): tried again with backoff, as a network failure.
     case middleware(String)
+    /// A refusal (429, 503) whose `Retry-After` asks for at least this wait before the next try.
+    indirect case throttled(SubscriptionConnectionError, retryAfter: Duration)
+
+    /// The wait the server asked for before the next try (`Retry-After` on a 429 or 503), if it asked.
+    var retryAfter: Duration? {
+        if case .throttled(_, let retryAfter) = self { return retryAfter }
+        return nil
+    }
 
     /// What becomes of the subscription.
     enum Disposition {
@@ -49,7 +57,9 @@ enum SubscriptionConnectionError: Error, Sendable {
         case .httpStatus(let status, _, _):
             if status == 401 || status == 403 { return .authentication }
             return status >= 500 || status == 408 || status == 429 ? .transient : .fatal
-        case .invalidResponse, .graphQL, .unavailable, .protocolViolation, .middleware: return .fatal
+        case .invalidResponse, .graphQL, .unavailable, .protocolViolation: return .fatal
+        case .middleware: return .transient
+        case .throttled(let error, _): return error.disposition
         case .closed(let code, _):
             if code == 4403 { return .authentication }
             return Self.fatalCloseCodes.contains(code) ? .fatal : .transient
@@ -115,6 +125,8 @@ enum SubscriptionConnectionError: Error, Sendable {
             return .invalidResponse(operation: operation, status: 101, reason: message, bodyExcerpt: "")
         case .middleware(let message):
             return .transport(operation: operation, message: "a middleware failed: \(message)")
+        case .throttled(let error, _):
+            return error.apiError(operation: operation)
         }
     }
 
