@@ -118,7 +118,8 @@ private final class TreeDecoder: Decoder {
     static func notRepresentable(_ text: String, _ type: Any.Type, _ codingPath: [any CodingKey]) -> DecodingError {
         DecodingError.dataCorrupted(
             DecodingError.Context(
-                codingPath: codingPath, debugDescription: "the number \(text) does not fit \(type) exactly"))
+                codingPath: codingPath,
+                debugDescription: "the number \(text) is fractional or out of range for \(type) (read exactly)"))
     }
 
     /// An integer type: the number's exact value when it is whole and in range.
