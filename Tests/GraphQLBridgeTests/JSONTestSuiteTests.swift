@@ -68,7 +68,9 @@ struct JSONTestSuiteTests {
         let body = wrapped(bytes)
         var outcomes: [String: Outcome] = [:]
         outcomes["JSONValue(parsing:)"] = outcome { try JSONValue(parsing: bytes) }
-        for (name, path) in [("decoder .automatic", GraphQLResponseDecoder.Path.automatic), ("decoder .decodable", .decodable)] {
+        for (name, path) in [
+            ("decoder .automatic", GraphQLResponseDecoder.Path.automatic), ("decoder .decodable", .decodable),
+        ] {
             outcomes[name] = outcome {
                 try GraphQLResponseDecoder.decode(
                     JSONSuiteQuery.Data.self, operation: "JSONSuite", response: response, body: body,
@@ -143,7 +145,8 @@ struct JSONTestSuiteTests {
         for file in files {
             let outcomes = all[file.name] ?? [:]
             guard case .value(let expected)? = outcomes["JSONValue(parsing:)"] else {
-                Issue.record("\(file.name): JSONValue(parsing:) gave \(String(describing: outcomes["JSONValue(parsing:)"]))")
+                Issue.record(
+                    "\(file.name): JSONValue(parsing:) gave \(String(describing: outcomes["JSONValue(parsing:)"]))")
                 continue
             }
             for (path, outcome) in outcomes.sorted(by: { $0.key < $1.key }) {
@@ -155,7 +158,8 @@ struct JSONTestSuiteTests {
                     // It may decline (the `Decodable` path reads the body); when it reads, the same value.
                     if outcome != .declined { #expect(outcome == .value(expected), "\(file.name): \(path)") }
                 default:
-                    #expect(outcome == .value(expected), "\(file.name): \(path) gave \(outcome), not \(expected.excerpt())")
+                    #expect(
+                        outcome == .value(expected), "\(file.name): \(path) gave \(outcome), not \(expected.excerpt())")
                 }
             }
         }
@@ -197,10 +201,11 @@ struct JSONTestSuiteTests {
         for (name, outcomes) in all {
             table[name] = outcomes.mapValues(\.description)
             // Whatever a path does, the paths that read a value agree on it.
-            let values = Set(outcomes.compactMap { path, outcome -> JSONValue? in
-                guard !path.hasPrefix("tape"), case .value(let value) = outcome else { return nil }
-                return value
-            })
+            let values = Set(
+                outcomes.compactMap { path, outcome -> JSONValue? in
+                    guard !path.hasPrefix("tape"), case .value(let value) = outcome else { return nil }
+                    return value
+                })
             #expect(values.count <= 1, "\(name): the paths read different values: \(values)")
         }
         let expectationsFile = Self.folder.appendingPathComponent("expectations-i.json")

@@ -4,7 +4,7 @@ import Foundation
 /// (``GraphQLFastDecodable``): typed reads, no intermediate tree, no `[String: ...]`.
 ///
 /// It reads strict RFC 8259 JSON only, and only the common forms of each value: anything else (an escaped or
-/// non-ASCII key, a duplicate field, a number with a fraction where an integer is expected, invalid UTF-8,
+/// non-ASCII key, even in an object it skips, a duplicate field, a number with a fraction where an integer is expected, invalid UTF-8,
 /// nesting deeper than ``maximumDepth``, ...) makes a read throw ``Declined``. The caller then decodes the
 /// body again through the `Decodable` path, which gives the value or the error the app has always seen: the
 /// reader never decides an error itself, so both paths fail alike by construction.
@@ -607,7 +607,7 @@ public struct GraphQLJSONReader {
     public mutating func readDecodable(_ type: Bool.Type) throws(Declined) -> Bool { try readBool() }
 
     /// Any other `Decodable` type (a custom scalar's, `JSONValue`): the value's bytes through the strict parser and
-    /// ``JSONValueDecoder``.
+    /// `JSONValueDecoder`.
     public mutating func readDecodable<T: Decodable>(_ type: T.Type) throws(Declined) -> T {
         let slice = try exactSlice()
         do {
@@ -684,7 +684,7 @@ public struct GraphQLJSONReader {
     @inlinable
     public mutating func readScalar(_ type: Bool.Type) throws(Declined) -> Bool { try readBool() }
 
-    /// Any other scalar with GraphQL rules: the value's bytes through the strict parser, ``JSONValueDecoder`` and its
+    /// Any other scalar with GraphQL rules: the value's bytes through the strict parser, `JSONValueDecoder` and its
     /// rules.
     public mutating func readScalar<T: GraphQLScalarDecodable>(_ type: T.Type) throws(Declined) -> T {
         let slice = try exactSlice()

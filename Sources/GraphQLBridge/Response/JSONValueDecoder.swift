@@ -102,7 +102,8 @@ private final class TreeDecoder: Decoder {
     ) -> DecodingError {
         if value == .null {
             return DecodingError.valueNotFound(
-                type, DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(expected), found null"))
+                type,
+                DecodingError.Context(codingPath: codingPath, debugDescription: "expected \(expected), found null"))
         }
         return DecodingError.typeMismatch(
             type,
@@ -192,7 +193,9 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try TreeDecoder.floatingPoint(member(key), codingPath + [key])
     }
 
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try TreeDecoder.integer(member(key), codingPath + [key]) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try TreeDecoder.integer(member(key), codingPath + [key])
+    }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
         try TreeDecoder.integer(member(key), codingPath + [key])
     }
@@ -239,7 +242,9 @@ private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        TreeDecoder(value: members[TreeCodingKey.superKey.stringValue] ?? .null, codingPath: codingPath + [TreeCodingKey.superKey])
+        TreeDecoder(
+            value: members[TreeCodingKey.superKey.stringValue] ?? .null,
+            codingPath: codingPath + [TreeCodingKey.superKey])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
