@@ -154,7 +154,9 @@ let package = Package(
                 "CacheScenarioAPI",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
-            ]
+            ],
+            // JSONTestSuite's files, read from the source tree by JSONTestSuiteTests.
+            exclude: ["Fixtures"]
         ),
         // Writes and reads a SQLite cache store from another process (the store's crash and persistence tests).
         .executableTarget(

@@ -161,7 +161,7 @@ struct GraphQLHTTPClientResponseTests {
         #expect(
             error
                 == .invalidResponse(
-                    operation: "Ping", status: 200, reason: "the body is not JSON",
+                    operation: "Ping", status: 200, reason: "the body is not JSON: unexpected character at byte 0",
                     bodyExcerpt: "<html>maintenance</html>"))
     }
 
@@ -174,7 +174,7 @@ struct GraphQLHTTPClientResponseTests {
             ("[1,2]", "the body is not a JSON object"),
             (#""text""#, "the body is not a JSON object"),
             ("null", "the body is not a JSON object"),
-            ("", "the body is not JSON"),
+            ("", "the body is not JSON: unexpected end of the text at byte 0"),
         ])
     func notAGraphQLResponse(body: String, reason: String) async throws {
         let transport = MockTransport()

@@ -92,7 +92,19 @@ struct ExactJSONParser {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue(depth: depth + 1)
+            let value = try parseValue(depth: depth + 1)
+            if let existing = members.index(forKey: key) {
+                // One rule on every path: of two members with the same name, byte for byte, the last is kept (as
+                // `JSON.parse`). Two names that differ in their bytes but are one `String` to Swift (`"é"`
+                // composed and decomposed: canonically equivalent) are two members that `[String: JSONValue]`
+                // cannot hold both of: an error, not a member silently lost.
+                guard members.keys[existing].utf8.elementsEqual(key.utf8) else {
+                    throw failure(
+                        "two member names differ only in Unicode normalization (\(key.debugDescription)); "
+                            + "they cannot both be kept")
+                }
+            }
+            members[key] = value
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1

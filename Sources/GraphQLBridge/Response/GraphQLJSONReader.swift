@@ -4,7 +4,7 @@ import Foundation
 /// (``GraphQLFastDecodable``): typed reads, no intermediate tree, no `[String: ...]`.
 ///
 /// It reads strict RFC 8259 JSON only, and only the common forms of each value: anything else (an escaped or
-/// non-ASCII key, a duplicate field, a number with a fraction where an integer is expected, invalid UTF-8,
+/// non-ASCII key, even in an object it skips, a duplicate field, a number with a fraction where an integer is expected, invalid UTF-8,
 /// nesting deeper than ``maximumDepth``, ...) makes a read throw ``Declined``. The caller then decodes the
 /// body again through the `Decodable` path, which gives the value or the error the app has always seen: the
 /// reader never decides an error itself, so both paths fail alike by construction.
@@ -266,6 +266,11 @@ public struct GraphQLJSONReader {
             var more = try beginObject()
             while more {
                 let (start, end, escaped) = try scanStringContent()
+                // A name with an escape or a non-ASCII byte may be the same `String` to Swift as another name in
+                // different bytes (`"é"` composed and decomposed), which the strict parser refuses: the `Decodable`
+                // path decides (such names are rare in a response, never a field's).
+                if escaped { throw Declined() }
+                for offset in start..<end where base[offset] >= 0x80 { throw Declined() }
                 recording?.name(start - 1, end + 1, escaped: escaped, in: base)
                 guard peek() == UInt8(ascii: ":") else { throw Declined() }
                 position += 1
@@ -601,17 +606,18 @@ public struct GraphQLJSONReader {
     @inlinable
     public mutating func readDecodable(_ type: Bool.Type) throws(Declined) -> Bool { try readBool() }
 
-    /// Any other `Decodable` type (a custom scalar's, `JSONValue`): the value's bytes through `JSONDecoder`.
+    /// Any other `Decodable` type (a custom scalar's, `JSONValue`): the value's bytes through the strict parser and
+    /// `JSONValueDecoder`.
     public mutating func readDecodable<T: Decodable>(_ type: T.Type) throws(Declined) -> T {
         let slice = try exactSlice()
         do {
-            return try JSONDecoder().decode(T.self, from: slice)
+            return try JSONValueDecoder().decode(T.self, from: slice)
         } catch {
             throw Declined()
         }
     }
 
-    /// The next value's bytes, for `JSONDecoder`; declines a body whose numbers need their exact text
+    /// The next value's bytes, for ``JSONValueDecoder``; declines a body whose numbers need their exact text
     /// (there the `Decodable` path reads them from the whole body, see `IntegerLiteralBody`).
     mutating func exactSlice() throws(Declined) -> Data {
         try checkNoExactText()
@@ -678,11 +684,12 @@ public struct GraphQLJSONReader {
     @inlinable
     public mutating func readScalar(_ type: Bool.Type) throws(Declined) -> Bool { try readBool() }
 
-    /// Any other scalar with GraphQL rules: the value's bytes through `JSONDecoder` and its rules.
+    /// Any other scalar with GraphQL rules: the value's bytes through the strict parser, `JSONValueDecoder` and its
+    /// rules.
     public mutating func readScalar<T: GraphQLScalarDecodable>(_ type: T.Type) throws(Declined) -> T {
         let slice = try exactSlice()
         do {
-            return try JSONDecoder().decode(ScalarBox<T>.self, from: slice).value
+            return try JSONValueDecoder().decode(ScalarBox<T>.self, from: slice).value
         } catch {
             throw Declined()
         }

@@ -51,32 +51,26 @@ public enum GraphQLResponseDecoder {
             if let entries, result.errors.isEmpty { tape = JSONTape(bytes: [UInt8](body), recorded: entries) }
             return result
         }
+        // The `Decodable` path reads the strict parser's tree (`JSONValueDecoder`): one JSON grammar, one rule for
+        // duplicate names and one reading of numbers on every path; Foundation's parser never reads the body.
+        let root: JSONValue
+        do {
+            root = try ExactJSONParser.parse(body)
+        } catch {
+            throw .invalidResponse(
+                operation: operation, status: status, reason: "the body is not JSON: \(error.reason)",
+                bodyExcerpt: excerpt(body))
+        }
         let envelope: Envelope<Data>
         do {
-            // One scan of the body spares the `Long` rules a second, exact read of every number when the
-            // body writes all of its numbers as integer literals, and tells where `Decimal` is not exact
-            // (see `IntegerLiteralBody`).
-            envelope = try IntegerLiteralBody.$current.withValue(IntegerLiteralBody(body: body)) {
-                try JSONDecoder().decode(Envelope<Data>.self, from: body)
+            // The `Long` rules need no second read of a number (the tree's integer reads are exact), and read the
+            // text of a number `Decimal` does not hold from the tree (see `IntegerLiteralBody`).
+            envelope = try IntegerLiteralBody.$current.withValue(IntegerLiteralBody(body: body, root: root)) {
+                try JSONValueDecoder().decode(Envelope<Data>.self, from: root)
             }
         } catch let error as GraphQLDecodingError {
-            throw .decoding(operation: operation, withFoundValue(error, body: body))
+            throw .decoding(operation: operation, withFoundValue(error, root: root))
         } catch let error as DecodingError {
-            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-                guard isJSON(body) else {
-                    throw .invalidResponse(
-                        operation: operation, status: status, reason: "the body is not JSON",
-                        bodyExcerpt: excerpt(body))
-                }
-                // Foundation reports a number that does not fit an integer type (`1.5` for an `Int`) as
-                // corrupted data without a coding path.
-                throw .decoding(
-                    operation: operation,
-                    GraphQLDecodingError(
-                        path: "", expected: "a number that fits the generated Swift type", found: nil,
-                        reason: "a number in the response is fractional or out of range for the Swift type of its "
-                            + "field (Foundation does not report which field)"))
-            }
             if case .typeMismatch(_, let context) = error, context.codingPath.isEmpty {
                 throw .invalidResponse(
                     operation: operation, status: status, reason: "the body is not a JSON object",
@@ -87,7 +81,7 @@ public enum GraphQLResponseDecoder {
                     operation: operation, status: status, reason: "the body is not a JSON object",
                     bodyExcerpt: excerpt(body))
             }
-            throw .decoding(operation: operation, withFoundValue(GraphQLDecodingError(error), body: body))
+            throw .decoding(operation: operation, withFoundValue(GraphQLDecodingError(error), root: root))
         } catch {
             throw .invalidResponse(operation: operation, status: status, reason: "\(error)", bodyExcerpt: excerpt(body))
         }
@@ -99,7 +93,8 @@ public enum GraphQLResponseDecoder {
         /// The generated one-pass decoder for a ``GraphQLFastDecodable`` type (with the `Decodable` path when it
         /// declines the body); `Decodable` for any other type.
         case automatic
-        /// `JSONDecoder` and the types' `Decodable` conformances only.
+        /// The types' `Decodable` conformances only, decoded from the strict parser's tree (the same JSON grammar,
+        /// duplicate-name rule and number reading as the generated decoder).
         case decodable
     }
 
@@ -179,16 +174,14 @@ public enum GraphQLResponseDecoder {
         return body.count > limit ? text + "…" : text
     }
 
-    /// Whether `body` is well-formed JSON (any value).
+    /// Whether `body` is well-formed JSON (any value), as the strict parser reads it.
     static func isJSON(_ body: Foundation.Data) -> Bool {
-        (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil
+        (try? ExactJSONParser.parse(body)) != nil
     }
 
-    /// Fills in the value found at the error's path from the body, which Foundation does not report.
-    static func withFoundValue(_ error: GraphQLDecodingError, body: Foundation.Data) -> GraphQLDecodingError {
-        guard error.found == nil, let root = try? JSONDecoder().decode(JSONValue.self, from: body) else {
-            return error
-        }
+    /// Fills in the value found at the error's path from the body's tree, which a `DecodingError` does not report.
+    static func withFoundValue(_ error: GraphQLDecodingError, root: JSONValue) -> GraphQLDecodingError {
+        guard error.found == nil else { return error }
         var current: JSONValue? = root
         for component in pathComponents(error.path) {
             switch (current, component) {
@@ -275,7 +268,8 @@ extension GraphQLResponseDecoder {
     }
 
     /// Reads the envelope in one pass: `data` with the generated decoder, `errors` and `extensions` (small,
-    /// and rare) as byte ranges that `JSONDecoder` reads once the whole body has been checked.
+    /// and rare) as byte ranges that the strict parser and ``JSONValueDecoder`` read once the whole body has been
+    /// checked.
     static func fastEnvelope<Data: GraphQLFastDecodable>(
         reading type: Data.Type, body: Foundation.Data, recordingTape: Bool, tape: inout [JSONTape.Entry]?
     ) -> Envelope<Data>? {
@@ -314,9 +308,9 @@ extension GraphQLResponseDecoder {
         var errors: [GraphQLError]? = nil
         var extensions: [String: JSONValue]? = nil
         do {
-            if let errorsBytes { errors = try JSONDecoder().decode([GraphQLError]?.self, from: errorsBytes) }
+            if let errorsBytes { errors = try JSONValueDecoder().decode([GraphQLError]?.self, from: errorsBytes) }
             if let extensionsBytes {
-                extensions = try JSONDecoder().decode([String: JSONValue]?.self, from: extensionsBytes)
+                extensions = try JSONValueDecoder().decode([String: JSONValue]?.self, from: extensionsBytes)
             }
         } catch {
             return nil

@@ -8,7 +8,10 @@ import Foundation
 ///
 /// It takes exactly the texts ``ExactJSONParser`` takes (UTF-8, surrogates only in pairs, the same nesting limit),
 /// except that a text whose member names hold an escape (`"\u0069d"`), or an object that names a member twice, is not
-/// taped (`nil`): the parsed tree reads those.
+/// taped (`nil`): the parsed tree reads those (the last of two members with one name is kept, on every path). An
+/// object with two names that are different bytes but one Swift `String` (`"é"` composed and decomposed), which the
+/// parser refuses, is taped; no such body reaches the cache (every response path refuses it first), and building a
+/// value from it throws as the parser does.
 ///
 /// A client's answer usually comes with its tape already made: the generated decoder records it as it reads the body
 /// (``GraphQLJSONReader/TapeRecording``, ``init(bytes:recorded:)``), the same entries this scan makes, so the body is

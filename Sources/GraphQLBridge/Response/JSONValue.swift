@@ -14,19 +14,29 @@ public enum JSONValue: Sendable, Hashable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number, as JSON text of its exact value (`"9223372036854775807"`, `"1.5"`; `1.5e3` is kept as `"1500"`).
+    /// A number, as the JSON text it is written with (`"9223372036854775807"`, `"1.5"`, `"1.5e3"`): no digit is lost
+    /// and nothing is rounded. Two spellings of one number (`1E6`, `1000000`) are different values here; read
+    /// them with ``int64Value`` or as a number type to compare them.
     case number(String)
     /// A string.
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object. Member order is not kept.
+    /// An object. Member order is not kept. Of two members with the same name (byte for byte), the last is kept, as
+    /// `JSON.parse` does; two names that are different bytes but the same `String` to Swift (`"é"` composed and
+    /// decomposed) cannot both be keys here, so ``init(parsing:)`` and every response path refuse such an object
+    /// with an error rather than lose one of them.
     case object([String: JSONValue])
 
-    /// The value as an `Int64`, when it is an integer number or a decimal string within range.
+    /// The value as an `Int64`: a number whose exact value is whole and within range, however it is written
+    /// (`1E6`, `1.0` and `1000000` alike, as every response path reads a number into an integer type; `1.5` and
+    /// `1E400` are `nil`), or a string of decimal integer digits within range.
     public var int64Value: Int64? {
         switch self {
-        case .number(let text), .string(let text): return LongScalar.parse(text)
+        case .number(let text):
+            if let value = Int64(text) { return value }
+            return ExactNumber(text)?.int64
+        case .string(let text): return LongScalar.parse(text)
         default: return nil
         }
     }
@@ -102,6 +112,11 @@ extension JSONValue {
 extension JSONValue: Codable {
     /// Decodes any JSON value; integers and other numbers keep their exact text.
     public init(from decoder: any Decoder) throws {
+        if let tree = JSONValue.treeValue(of: decoder) {
+            // Decoded from the strict parser's tree (every response path): its value, numbers as written.
+            self = tree
+            return
+        }
         let container = try decoder.singleValueContainer()
         if let body = IntegerLiteralBody.current, body.needsExactText,
             let exact = body.exactValue(at: decoder.codingPath)

@@ -32,6 +32,16 @@ final class IntegerLiteralBody: Sendable {
         (integerLiteralsOnly, needsExactText) = Self.scan(body)
     }
 
+    /// The facts for a body that ``ExactJSONParser`` parsed into `root` and ``JSONValueDecoder`` decodes: its
+    /// integer reads are exact at any digit count (so ``integerLiteralsOnly`` holds for the `Long` rules' check),
+    /// and the exact text of a number `Decimal` does not hold is read from `root`, not parsed again.
+    init(body: Data, root: JSONValue) {
+        self.body = body
+        integerLiteralsOnly = true
+        needsExactText = Self.scan(body).needsExactText
+        parsed.withLock { $0 = .some(root) }
+    }
+
     /// The value at a coding path, with numbers as their exact text; `nil` when the body is not JSON or the path
     /// leads nowhere.
     func exactValue(at codingPath: [any CodingKey]) -> JSONValue? {

@@ -60,6 +60,6 @@ struct SubscriptionMessage: Sendable, Hashable {
     /// array itself); empty when it holds none that decode.
     static func graphQLErrors(_ json: Data?) -> [GraphQLError] {
         guard let json else { return [] }
-        return (try? JSONDecoder().decode([GraphQLError].self, from: json)) ?? []
+        return (try? JSONValueDecoder().decode([GraphQLError].self, from: json)) ?? []
     }
 }

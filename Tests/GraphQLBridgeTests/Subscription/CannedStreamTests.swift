@@ -115,6 +115,24 @@ struct CannedStreamTests {
         #expect(message.contains("closed the subscription's stream"))
     }
 
+    @Test("SSE payloads are read by the strict parser: last duplicate wins, 1E6 is an Int, a trailing comma an error")
+    func strictPayloads() async throws {
+        let canned = CannedTransport(
+            head: HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"]),
+            pieces: [
+                "event: next\ndata: {\"data\":{\"tick\":1,\"tick\":2}}\n\n",
+                "event: next\ndata: {\"data\":{\"tick\":1E6}}\n\n",
+                "event: next\ndata: {\"data\":{\"tick\":3,}}\n\n",
+            ])
+        let (ticks, error) = await Self.run(.serverSentEvents(transport: canned, options: Self.options))
+        #expect(ticks == [2, 1_000_000])
+        guard case .invalidResponse(_, _, let reason, _)? = error else {
+            Issue.record("expected invalidResponse for the trailing comma, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("not JSON"))
+    }
+
     @Test("a response that is not the stream asked for is a typed error at once")
     func wrongContentType() async throws {
         let canned = CannedTransport(
