@@ -26,6 +26,8 @@ enum SubscriptionConnectionError: Error, Sendable {
     case protocolViolation(String)
     /// A middleware failed.
     case middleware(String)
+    /// An event, part or message, or the unread events, exceeded a limit of ``GraphQLSubscriptionLimits``.
+    case tooLarge(String, limit: Int)
 
     /// What becomes of the subscription.
     enum Disposition {
@@ -45,7 +47,10 @@ enum SubscriptionConnectionError: Error, Sendable {
     /// What becomes of the subscription after this error.
     var disposition: Disposition {
         switch self {
-        case .transport: return .transient
+        case .transport(let error):
+            if case .responseTooLarge = error.kind { return .fatal }
+            return .transient
+        case .tooLarge: return .fatal
         case .httpStatus(let status, _, _):
             if status == 401 || status == 403 { return .authentication }
             return status >= 500 || status == 408 || status == 429 ? .transient : .fatal
@@ -115,6 +120,8 @@ enum SubscriptionConnectionError: Error, Sendable {
             return .invalidResponse(operation: operation, status: 101, reason: message, bodyExcerpt: "")
         case .middleware(let message):
             return .transport(operation: operation, message: "a middleware failed: \(message)")
+        case .tooLarge(_, let limit):
+            return .responseTooLarge(operation: operation, limit: limit)
         }
     }
 
