@@ -26,6 +26,10 @@ struct MultipartMixedParser {
     }
 
     private let delimiter: [UInt8]
+    /// CRLF and the delimiter: what ends a part's body.
+    private let bodyEnd: [UInt8]
+    private static let lineEnd: [UInt8] = [0x0D, 0x0A]
+    private static let headersEnd: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
     private var buffer: [UInt8] = []
     private var phase = Phase.preamble
     /// Where the next search for the current phase's delimiter starts (the bytes before it were searched already,
@@ -40,6 +44,7 @@ struct MultipartMixedParser {
     /// A parser for parts separated by `--boundary`.
     init(boundary: String, maximumPartSize: Int = 16 << 20) {
         delimiter = Array(("--" + boundary).utf8)
+        bodyEnd = [0x0D, 0x0A] + delimiter
         self.maximumPartSize = maximumPartSize
     }
 
@@ -94,7 +99,7 @@ struct MultipartMixedParser {
                     continue
                 }
                 // The rest of the delimiter line (transport padding), then the part's header fields.
-                guard let lineEnd = find([0x0D, 0x0A], from: start) else {
+                guard let lineEnd = find(Self.lineEnd, from: start) else {
                     guard buffer.count - start <= 64 * 1024 else {
                         throw FramingError(message: "a delimiter line exceeds 64 KB", limit: 64 * 1024)
                     }
@@ -111,7 +116,7 @@ struct MultipartMixedParser {
                     resumeAt = 0
                     continue
                 }
-                guard let end = find([0x0D, 0x0A, 0x0D, 0x0A], from: start) else {
+                guard let end = find(Self.headersEnd, from: start) else {
                     guard buffer.count - start <= 64 * 1024 else {
                         throw FramingError(message: "a part's header fields exceed 64 KB", limit: 64 * 1024)
                     }
@@ -121,7 +126,7 @@ struct MultipartMixedParser {
                 phase = .body
                 resumeAt = 0
             case .body:
-                guard let found = find([0x0D, 0x0A] + delimiter, from: start) else {
+                guard let found = find(bodyEnd, from: start) else {
                     guard buffer.count - start <= maximumPartSize else {
                         throw FramingError(
                             message: "a part exceeds \(maximumPartSize) bytes", limit: maximumPartSize)
