@@ -41,6 +41,11 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
         // Each subscription holds a connection of its own ("distinct connections"): URLSession's default of 6 per
         // host (HTTP/1.1) would queue the seventh subscription behind the first six, which never end.
         copy.httpMaximumConnectionsPerHost = max(copy.httpMaximumConnectionsPerHost, 4_096)
+        // A stream is never cached; and without a URLCache, swift-corelibs-foundation does not look the request up
+        // on a background queue first, a window in which a cancellation traps ("a task that is not in the
+        // registry", swift-corelibs-foundation issues 3292 and 3296).
+        copy.urlCache = nil
+        copy.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.sessionConfiguration = copy
     }
 
@@ -136,6 +141,9 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     private let recent = Locked<[BoundedDataQueue]>([])
 
     func recentQueues() -> [BoundedDataQueue] { recent.value }
+
+    /// Whether the task has not completed yet.
+    func isRunning(_ id: Int) -> Bool { states.withLock { $0[id] != nil } }
     private let queue = DispatchQueue(label: "GraphQLBridge.URLSessionStreamingTransport.timeouts")
 
     func register(
@@ -247,9 +255,10 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         headContinuation.resume(
             returning: GraphQLStreamingResponse(
                 head: head, body: body,
-                cancel: {
+                cancel: { [weak self] in
                     bodyContinuation.cancel()
-                    task.cancel()
+                    // A task that has completed is not cancelled (swift-corelibs-foundation traps on some).
+                    if self?.isRunning(task.taskIdentifier) ?? false { task.cancel() }
                 }))
     }
 
