@@ -20,6 +20,9 @@ enum BenchmarkKind: String, CaseIterable {
     case realtime
     /// The lottery's comparison plan over about 1,000 and 10,000 entities: entities per second and peak memory.
     case compare
+    /// The subscription stream parsers on a few MB in small pieces against one piece, and the memory a stalled
+    /// consumer costs under a 192 MB flood (SSE and WebSocket).
+    case streams
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -32,6 +35,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .persisted: return PersistedQueryBenchmark.run(options: options)
         case .realtime: return RealtimeBenchmark.run(options: options)
         case .compare: return CompareBenchmark.run(options: options)
+        case .streams: return StreamsBenchmark.run(options: options)
         }
     }
 }

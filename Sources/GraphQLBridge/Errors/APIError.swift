@@ -21,7 +21,8 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(operation: String, message: String)
     /// The calling task was cancelled.
     case cancelled(operation: String)
-    /// The response body was larger than the transport accepts.
+    /// The response body was larger than the transport accepts; for a subscription, an event larger than
+    /// ``GraphQLSubscriptionLimits/maximumEventSize``, or more unread bytes than the subscription may hold.
     case responseTooLarge(operation: String, limit: Int)
     /// An HTTP status that is not a GraphQL response: 401 without a token, 404 for a wrong endpoint,
     /// 502 from a proxy, ... with the start of the body.
@@ -116,7 +117,9 @@ public enum APIError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(operation): cancelled."
         case .responseTooLarge(let operation, let limit):
             return "\(operation): the response exceeds \(limit) bytes. "
-                + "Raise URLSessionTransport.Configuration.maximumResponseSize or select less data."
+                + "Raise URLSessionTransport.Configuration.maximumResponseSize or select less data "
+                + "(for a subscription: GraphQLSubscriptionOptions.limits, URLSessionStreamingTransport's "
+                + "maximumBufferedBytes, or a consumer that keeps up)."
         case .httpStatus(let operation, let status, let excerpt):
             let hint =
                 switch status {

@@ -32,13 +32,16 @@ public struct GraphQLSubscriptionOptions: Sendable, Hashable {
     /// An HTTP stream (SSE, multipart) that receives nothing, not even a heartbeat, for this long counts as
     /// dropped; `nil` (the default) waits as long as the connection stays open.
     public var idleTimeout: Duration?
+    /// How much memory one subscription may hold: the largest event, and the unread events over a WebSocket.
+    public var limits: GraphQLSubscriptionLimits
 
     /// Creates options; every parameter has the default its property describes.
     public init(
         initialRetryDelay: Duration = .milliseconds(500), maximumRetryDelay: Duration = .seconds(30),
         retryDelayMultiplier: Double = 2, jitter: Double = 0.5, maximumRetries: Int = 10,
         maximumAuthenticationRetries: Int = 1, connectionAckTimeout: Duration = .seconds(10),
-        pingInterval: Duration? = .seconds(15), pongTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil
+        pingInterval: Duration? = .seconds(15), pongTimeout: Duration = .seconds(10), idleTimeout: Duration? = nil,
+        limits: GraphQLSubscriptionLimits = GraphQLSubscriptionLimits()
     ) {
         self.initialRetryDelay = initialRetryDelay
         self.maximumRetryDelay = maximumRetryDelay
@@ -50,6 +53,7 @@ public struct GraphQLSubscriptionOptions: Sendable, Hashable {
         self.pingInterval = pingInterval
         self.pongTimeout = pongTimeout
         self.idleTimeout = idleTimeout
+        self.limits = limits
     }
 
     /// The delay before reconnection number `attempt` (1 for the first), with `random` in `0..<1` as the jitter's

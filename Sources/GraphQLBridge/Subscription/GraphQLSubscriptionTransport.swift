@@ -99,4 +99,11 @@ public struct GraphQLSubscriptionTransport: Sendable {
         guard case .webSocket(_, let engine) = kind else { return nil }
         return await engine.statistics
     }
+
+    /// For tests and benchmarks, a WebSocket transport's memory accounting: the most bytes of events one
+    /// subscription held unread at once, and how many subscriptions ended past the limit; `nil` for HTTP.
+    @_spi(Testing) public func webSocketBufferStatistics() async -> (peakBufferedBytes: Int, overflows: Int)? {
+        guard case .webSocket(_, let engine) = kind else { return nil }
+        return await engine.bufferStatistics
+    }
 }

@@ -16,6 +16,10 @@ import GraphQLBridgeSupport
 ///   4500 end every subscription at once. Subscriptions are sent again on the new socket; events in between
 ///   are lost.
 /// - A subscription that ends on the client (its consumer cancelled, its iterator released) sends `complete`.
+/// - Memory is bounded per subscription (``GraphQLSubscriptionLimits``): the socket keeps being read for every
+///   subscription, and one whose consumer leaves more than `maximumBufferedBytes` of events unread ends with
+///   ``APIError/responseTooLarge(operation:limit:)`` (`complete` is sent); a message larger than
+///   `maximumEventSize` closes the socket with 1009 (message too big) and ends every subscription with that error.
 actor GraphQLWebSocketClient {
     static let subprotocol = "graphql-transport-ws"
 
@@ -27,7 +31,8 @@ actor GraphQLWebSocketClient {
         let operationName: String
         /// The `subscribe` message's payload: `{"query":…,"operationName":…,"variables":…}`.
         let payload: String
-        let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+        /// The subscription's unread events, bounded.
+        let continuation: BoundedDataQueue
     }
 
     let connector: any GraphQLWebSocketConnector
@@ -50,6 +55,9 @@ actor GraphQLWebSocketClient {
     private var connectionAttempts = 0
     /// Set when the current connection was closed by the client's own timers.
     private var timedOut: SubscriptionConnectionError?
+    /// The most unread bytes one subscription held at once, and how many ended past the limit (for tests and
+    /// benchmarks).
+    private(set) var bufferStatistics = (peakBufferedBytes: 0, overflows: 0)
 
     init(
         connector: any GraphQLWebSocketConnector, options: GraphQLSubscriptionOptions,
@@ -70,11 +78,20 @@ actor GraphQLWebSocketClient {
     ) {
         lastID += 1
         let id = lastID
-        let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(bufferingPolicy: .unbounded)
-        continuation.onTermination = { [weak self] termination in
-            guard case .cancelled = termination, let self else { return }
-            Task { await self.complete(id) }
-        }
+        let limit = options.limits.maximumBufferedBytes
+        let continuation = BoundedDataQueue(
+            limit: limit, pauseAt: nil,
+            overflowError: {
+                SubscriptionConnectionError.tooLarge(
+                    "more than \(limit) bytes of events unread (GraphQLSubscriptionOptions.limits.maximumBufferedBytes)",
+                    limit: limit
+                ).apiError(operation: operationName)
+            },
+            onConsumerCancelled: { [weak self] in
+                guard let self else { return }
+                Task { await self.complete(id) }
+            })
+        let stream = continuation.makeStream()
         entries[id] = Entry(operationName: operationName, payload: payload, continuation: continuation)
         self.connect = connect
         if loop == nil {
@@ -204,6 +221,18 @@ actor GraphQLWebSocketClient {
             }
             guard current == generation else { return nil }
             lastReceived = .now
+            let size: Int
+            switch message {
+            case .text(let text): size = text.utf8.count
+            case .binary(let data): size = data.count
+            }
+            let maximumEventSize = options.limits.maximumEventSize
+            if size > maximumEventSize {
+                let reason =
+                    "a message exceeds \(maximumEventSize) bytes (GraphQLSubscriptionOptions.limits.maximumEventSize)"
+                await connection.close(code: 1009, reason: reason)
+                return .tooLarge(reason, limit: maximumEventSize)
+            }
             guard case .text(let text) = message, let parsed = SubscriptionMessage(Data(text.utf8)) else {
                 return await violation("the server sent a message that is not a JSON object", on: connection)
             }
@@ -228,7 +257,18 @@ actor GraphQLWebSocketClient {
             case "next":
                 guard let id = parsed.id.flatMap(Int.init), let entry = entries[id] else { continue }
                 sawEvent = true
-                entry.continuation.yield(parsed.payload ?? Data("null".utf8))
+                let result = entry.continuation.push(parsed.payload ?? Data("null".utf8))
+                bufferStatistics.peakBufferedBytes = max(
+                    bufferStatistics.peakBufferedBytes, entry.continuation.statistics.peakBufferedBytes)
+                guard case .overflowed = result else { continue }
+                // The consumer does not keep up: this subscription ends (its error is in its queue), the others go on.
+                bufferStatistics.overflows += 1
+                entries[id] = nil
+                await send("{\"id\":\"\(id)\",\"type\":\"complete\"}", on: connection)
+                if entries.isEmpty {
+                    await closeIdle()
+                    return nil
+                }
             case "error":
                 guard let id = parsed.id.flatMap(Int.init), let entry = entries.removeValue(forKey: id) else {
                     continue

@@ -25,7 +25,9 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
     private var body: AsyncThrowingStream<Data, any Error>.AsyncIterator?
     private var sse = ServerSentEventParser()
     private var multipart: MultipartMixedParser?
+    /// Payloads parsed from the last piece and not given yet (`pending[pendingStart...]`).
     private var pending: [Data] = []
+    private var pendingStart = 0
     private var ended = false
     private var failures = 0
     private var authenticationFailures = 0
@@ -54,6 +56,7 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
     func close() {
         ended = true
         pending = []
+        pendingStart = 0
         response?.cancel()
         response = nil
         body = nil
@@ -61,7 +64,15 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
 
     func next() async throws(APIError) -> Data? {
         while true {
-            if !pending.isEmpty { return pending.removeFirst() }
+            if pendingStart < pending.count {
+                let payload = pending[pendingStart]
+                pendingStart += 1
+                if pendingStart == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingStart = 0
+                }
+                return payload
+            }
             if ended { return nil }
             if Task.isCancelled {
                 close()
@@ -158,7 +169,7 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
                     reason: "expected a text/event-stream, got \(mediaType.isEmpty ? "no Content-Type" : mediaType)",
                     body: Data())
             }
-            sse = ServerSentEventParser()
+            sse = ServerSentEventParser(maximumEventSize: options.limits.maximumEventSize)
         case .multipart:
             guard mediaType == "multipart/mixed",
                 let boundary = MultipartMixedParser.boundary(ofContentType: head.headers["Content-Type"] ?? "")
@@ -170,7 +181,7 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
                         "expected multipart/mixed with a boundary, got \(head.headers["Content-Type"] ?? "no Content-Type")",
                     body: Data())
             }
-            multipart = MultipartMixedParser(boundary: boundary)
+            multipart = MultipartMixedParser(boundary: boundary, maximumPartSize: options.limits.maximumEventSize)
         }
         self.response = response
         body = response.body.makeAsyncIterator()
@@ -183,7 +194,15 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
     private func consume(_ chunk: Data) throws(SubscriptionConnectionError) {
         switch format {
         case .serverSentEvents:
-            for event in sse.feed(chunk) {
+            let events: [ServerSentEventParser.Event]
+            do {
+                events = try sse.feed(chunk)
+            } catch {
+                throw .tooLarge(
+                    "an SSE event exceeds \(error.limit) bytes (GraphQLSubscriptionOptions.limits.maximumEventSize)",
+                    limit: error.limit)
+            }
+            for event in events {
                 switch event.type {
                 case "next":
                     pending.append(event.data)
@@ -200,6 +219,7 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
             do {
                 outputs = try multipart?.feed(chunk) ?? []
             } catch {
+                if let limit = error.limit { throw .tooLarge("the multipart stream: \(error.message)", limit: limit) }
                 throw .protocolViolation("the multipart stream is malformed: \(error.message)")
             }
             for output in outputs {

@@ -14,36 +14,55 @@ struct ServerSentEventParser {
         var id: String?
     }
 
+    /// An event (its data and the line being read) larger than the limit.
+    struct EventTooLarge: Error, Sendable, Hashable {
+        /// The limit, in bytes.
+        var limit: Int
+    }
+
     private var line: [UInt8] = []
     private var previousWasCR = false
     private var eventType: String?
     private var data: [UInt8] = []
     private var hasData = false
     private var id: String?
-    /// The longest line accepted (a larger one is cut off), so a stream without line ends cannot grow memory.
-    private let maximumLineLength: Int
+    /// The largest event accepted (its `data` lines and the line being read together), so that a stream without
+    /// line ends or blank lines cannot grow memory.
+    let maximumEventSize: Int
+    /// How many bytes were looked at (for the linearity check: each byte once).
+    private(set) var bytesScanned = 0
 
-    init(maximumLineLength: Int = 32 << 20) {
-        self.maximumLineLength = maximumLineLength
+    init(maximumEventSize: Int = 16 << 20) {
+        self.maximumEventSize = maximumEventSize
     }
 
-    /// Feeds the next piece of the body; returns the events it completed, in order.
-    mutating func feed(_ bytes: Data) -> [Event] {
+    /// Feeds the next piece of the body; returns the events it completed, in order. Each byte is looked at once:
+    /// a line's bytes are found with one scan for CR or LF and appended in one copy.
+    mutating func feed(_ bytes: Data) throws(EventTooLarge) -> [Event] {
         var events: [Event] = []
-        for byte in bytes {
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
             if previousWasCR {
                 previousWasCR = false
-                if byte == 0x0A { continue }
+                if bytes[index] == 0x0A {
+                    bytesScanned += 1
+                    index += 1
+                    continue
+                }
             }
-            switch byte {
-            case 0x0D:
-                previousWasCR = true
-                if let event = endLine() { events.append(event) }
-            case 0x0A:
-                if let event = endLine() { events.append(event) }
-            default:
-                if line.count < maximumLineLength { line.append(byte) }
+            let lineEnd = bytes[index...].firstIndex { $0 == 0x0D || $0 == 0x0A } ?? end
+            bytesScanned += lineEnd - index + (lineEnd < end ? 1 : 0)
+            if lineEnd > index {
+                guard line.count + (lineEnd - index) + data.count <= maximumEventSize else {
+                    throw EventTooLarge(limit: maximumEventSize)
+                }
+                line.append(contentsOf: bytes[index..<lineEnd])
             }
+            guard lineEnd < end else { break }
+            if bytes[lineEnd] == 0x0D { previousWasCR = true }
+            if let event = endLine() { events.append(event) }
+            index = lineEnd + 1
         }
         return events
     }

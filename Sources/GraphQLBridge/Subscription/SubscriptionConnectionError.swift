@@ -34,6 +34,8 @@ enum SubscriptionConnectionError: Error, Sendable {
         if case .throttled(_, let retryAfter) = self { return retryAfter }
         return nil
     }
+    /// An event, part or message, or the unread events, exceeded a limit of ``GraphQLSubscriptionLimits``.
+    case tooLarge(String, limit: Int)
 
     /// What becomes of the subscription.
     enum Disposition {
@@ -53,7 +55,10 @@ enum SubscriptionConnectionError: Error, Sendable {
     /// What becomes of the subscription after this error.
     var disposition: Disposition {
         switch self {
-        case .transport: return .transient
+        case .transport(let error):
+            if case .responseTooLarge = error.kind { return .fatal }
+            return .transient
+        case .tooLarge: return .fatal
         case .httpStatus(let status, _, _):
             if status == 401 || status == 403 { return .authentication }
             return status >= 500 || status == 408 || status == 429 ? .transient : .fatal
@@ -127,6 +132,8 @@ enum SubscriptionConnectionError: Error, Sendable {
             return .transport(operation: operation, message: "a middleware failed: \(message)")
         case .throttled(let error, _):
             return error.apiError(operation: operation)
+        case .tooLarge(_, let limit):
+            return .responseTooLarge(operation: operation, limit: limit)
         }
     }
 

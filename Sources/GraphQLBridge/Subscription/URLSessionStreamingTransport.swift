@@ -11,25 +11,56 @@ import GraphQLBridgeSupport
 /// cancelling the calling task before the head, or ``GraphQLStreamingResponse/cancel()`` after it, cancels the
 /// `URLSessionTask` (the server sees the connection close).
 ///
+/// The body's memory is bounded by `maximumBufferedBytes`: when the consumer leaves more than that unread, the body
+/// fails with ``TransportError/Kind-swift.enum/responseTooLarge(limit:)`` (a subscription ends with
+/// ``APIError/responseTooLarge(operation:limit:)``, not retried) and the connection is closed. Where `URLSession`
+/// honours `suspend()` on a running data task (Apple platforms), the task is also suspended when a quarter of the
+/// limit (at most 256 KiB) is unread and resumed when the consumer has read it down to half of that, so that TCP's
+/// flow control holds the server back first. swift-corelibs-foundation (Linux) keeps delivering the body after
+/// `suspend()` (measured: a 48 MB stream arrived whole), so there the limit alone bounds memory.
+///
 /// The `URLSession` is made at the first request, so a client that never subscribes costs nothing. Its per-host
 /// connection limit is raised to 4,096: each subscription holds a connection of its own. Over HTTP/1.1 every
 /// subscription is a TCP connection; many subscriptions to one server are cheaper on one WebSocket.
 public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Sendable {
     private let sessionConfiguration: URLSessionConfiguration
     private let state = StreamingSessionHolder()
+    /// The most unread bytes of one stream's body held in memory. Default 8 MiB.
+    public let maximumBufferedBytes: Int
 
     /// Creates a transport whose `URLSession` (made when first needed) uses a copy of `sessionConfiguration`.
-    public init(sessionConfiguration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameters:
+    ///   - sessionConfiguration: the session's configuration (copied).
+    ///   - maximumBufferedBytes: the most unread bytes of one stream's body held in memory; past it the stream
+    ///     fails. Default 8 MiB (at least 1 KiB).
+    public init(sessionConfiguration: URLSessionConfiguration = .ephemeral, maximumBufferedBytes: Int = 8 << 20) {
+        self.maximumBufferedBytes = max(1024, maximumBufferedBytes)
         let copy = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
         // A subscription stays open: no whole-request deadline (the transport bounds the gaps itself).
         copy.timeoutIntervalForResource = 7 * 24 * 3600
         // Each subscription holds a connection of its own ("distinct connections"): URLSession's default of 6 per
         // host (HTTP/1.1) would queue the seventh subscription behind the first six, which never end.
         copy.httpMaximumConnectionsPerHost = max(copy.httpMaximumConnectionsPerHost, 4_096)
+        // A stream is never cached; and without a URLCache, swift-corelibs-foundation does not look the request up
+        // on a background queue first, a window in which a cancellation traps ("a task that is not in the
+        // registry", swift-corelibs-foundation issues 3292 and 3296).
+        copy.urlCache = nil
+        copy.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.sessionConfiguration = copy
     }
 
     deinit { state.invalidate() }
+
+    /// For tests and benchmarks: over the most recent streams (up to 16), the most unread bytes one held at once,
+    /// how many times reading paused, and how many failed past the limit.
+    @_spi(Testing) public var bufferStatistics: (peakBufferedBytes: Int, pauses: Int, overflows: Int) {
+        state.recentQueues().reduce(into: (0, 0, 0)) { total, queue in
+            let statistics = queue.statistics
+            total.0 = max(total.0, statistics.peakBufferedBytes)
+            total.1 += statistics.pauses
+            total.2 += statistics.overflowed ? 1 : 0
+        }
+    }
 
     /// Sends the request and returns when its head has arrived.
     public func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws
@@ -49,7 +80,8 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
             try await withCheckedThrowingContinuation {
                 (continuation: CheckedContinuation<GraphQLStreamingResponse, any Error>) in
                 delegate.register(
-                    task, continuation: continuation, headTimeout: request.timeout, idleTimeout: idleTimeout)
+                    task, continuation: continuation, headTimeout: request.timeout, idleTimeout: idleTimeout,
+                    maximumBufferedBytes: maximumBufferedBytes)
                 task.resume()
             }
         } onCancel: {
@@ -82,6 +114,10 @@ private final class StreamingSessionHolder: Sendable {
     func invalidate() {
         made.withLock { $0?.0.invalidateAndCancel() }
     }
+
+    func recentQueues() -> [BoundedDataQueue] {
+        made.withLock { $0?.1.recentQueues() ?? [] }
+    }
 }
 
 /// Resumes each request's continuation with its head, then yields the body's pieces to its stream; bounds the
@@ -93,24 +129,31 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
     private struct State {
         let task: URLSessionTask
         var headContinuation: CheckedContinuation<GraphQLStreamingResponse, any Error>?
-        var bodyContinuation: AsyncThrowingStream<Data, any Error>.Continuation?
+        var bodyContinuation: BoundedDataQueue?
         let headTimeout: Duration
         let idleTimeout: Duration?
+        let maximumBufferedBytes: Int
         /// When something last arrived (uptime nanoseconds).
         var lastActivity: UInt64
     }
 
     private let states = Locked<[Int: State]>([:])
+    private let recent = Locked<[BoundedDataQueue]>([])
+
+    func recentQueues() -> [BoundedDataQueue] { recent.value }
+
+    /// Whether the task has not completed yet.
+    func isRunning(_ id: Int) -> Bool { states.withLock { $0[id] != nil } }
     private let queue = DispatchQueue(label: "GraphQLBridge.URLSessionStreamingTransport.timeouts")
 
     func register(
         _ task: URLSessionTask, continuation: CheckedContinuation<GraphQLStreamingResponse, any Error>,
-        headTimeout: Duration, idleTimeout: Duration?
+        headTimeout: Duration, idleTimeout: Duration?, maximumBufferedBytes: Int
     ) {
         states.withLock { states in
             states[task.taskIdentifier] = State(
                 task: task, headContinuation: continuation, headTimeout: headTimeout, idleTimeout: idleTimeout,
-                lastActivity: DispatchTime.now().uptimeNanoseconds)
+                maximumBufferedBytes: maximumBufferedBytes, lastActivity: DispatchTime.now().uptimeNanoseconds)
         }
         scheduleCheck(task.taskIdentifier, after: headTimeout)
     }
@@ -133,6 +176,11 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
                 limit = state.headTimeout
                 what = "the response head"
             } else if let idle = state.idleTimeout {
+                // Reading is paused for a slow consumer: the silence is ours, not the server's.
+                if state.bodyContinuation?.statistics.paused == true {
+                    states[id]?.lastActivity = now
+                    return .wait(idle)
+                }
                 limit = idle
                 what = "the next part of the stream"
             } else {
@@ -169,11 +217,26 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
             if let name = name as? String { headers[name] = "\(value)" }
         }
         let head = HTTPResponse(status: http.statusCode, headers: headers)
-        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream(bufferingPolicy: .unbounded)
         let task: URLSessionTask = dataTask
-        bodyContinuation.onTermination = { termination in
-            if case .cancelled = termination { task.cancel() }
+        let limit = states.withLock { $0[dataTask.taskIdentifier]?.maximumBufferedBytes } ?? (8 << 20)
+        // Back-pressure where `suspend()` stops the transfer; what was already on its way is kept up to the limit.
+        #if canImport(FoundationNetworking)
+            let pauseAt: Int? = nil
+        #else
+            let pauseAt: Int? = min(limit / 4, 256 * 1024)
+        #endif
+        let bodyContinuation = BoundedDataQueue(
+            limit: limit, pauseAt: pauseAt,
+            overflowError: {
+                TransportError(.responseTooLarge(limit: limit), "the stream's unread bytes exceed \(limit) bytes")
+            },
+            onPause: { task.suspend() }, onResume: { task.resume() }, onOverflow: { task.cancel() },
+            onConsumerCancelled: { task.cancel() })
+        recent.withLock { recent in
+            recent.append(bodyContinuation)
+            if recent.count > 16 { recent.removeFirst() }
         }
+        let body = bodyContinuation.makeStream()
         let idle = states.withLock { states -> (CheckedContinuation<GraphQLStreamingResponse, any Error>?, Duration?) in
             guard let index = states.index(forKey: dataTask.taskIdentifier) else { return (nil, nil) }
             let continuation = states.values[index].headContinuation
@@ -190,16 +253,22 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         }
         if let idleTimeout = idle.1 { scheduleCheck(dataTask.taskIdentifier, after: idleTimeout) }
         headContinuation.resume(
-            returning: GraphQLStreamingResponse(head: head, body: body, cancel: { task.cancel() }))
+            returning: GraphQLStreamingResponse(
+                head: head, body: body,
+                cancel: { [weak self] in
+                    bodyContinuation.cancel()
+                    // A task that has completed is not cancelled (swift-corelibs-foundation traps on some).
+                    if self?.isRunning(task.taskIdentifier) ?? false { task.cancel() }
+                }))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let continuation = states.withLock { states -> AsyncThrowingStream<Data, any Error>.Continuation? in
+        let continuation = states.withLock { states -> BoundedDataQueue? in
             guard let index = states.index(forKey: dataTask.taskIdentifier) else { return nil }
             states.values[index].lastActivity = DispatchTime.now().uptimeNanoseconds
             return states.values[index].bodyContinuation
         }
-        continuation?.yield(data)
+        continuation?.push(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

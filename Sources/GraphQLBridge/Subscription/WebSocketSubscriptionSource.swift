@@ -31,9 +31,15 @@ final class WebSocketSubscriptionSource: SubscriptionPayloadSource, @unchecked S
         guard !finished else { return nil }
         do {
             if let payload = try await iterator?.next() { return payload }
-            // Completed by the server, or the consuming task was cancelled (the stream's termination completed it).
+            // Completed by the server, or the consuming task was cancelled: then the subscription is completed on
+            // the server (a no-op when the server completed it).
             finished = true
             iterator = nil
+            if Task.isCancelled {
+                let engine = self.engine
+                let id = self.id
+                Task { await engine.complete(id) }
+            }
             return nil
         } catch {
             finished = true

@@ -20,9 +20,24 @@ import GraphQLBridgeSupport
 ///
 /// The handshake is checked (status 101, `Sec-WebSocket-Accept`, the subprotocol); a refused upgrade is reported
 /// with its status. Each connection reads on a thread of its own; pings are answered; frames are masked.
+///
+/// Memory is bounded: a message (its frames together) larger than `maximumMessageSize` fails the connection (close
+/// code 1009), and the reader thread stops reading the socket while `maximumUnreadBytes` of messages wait to be
+/// received (back-pressure: TCP's flow control holds the server back).
 public final class POSIXWebSocketConnector: GraphQLWebSocketConnector, Sendable {
+    /// The largest message accepted.
+    public let maximumMessageSize: Int
+    /// The most bytes of received messages held before the reader pauses.
+    public let maximumUnreadBytes: Int
+
     /// Creates a connector.
-    public init() {}
+    /// - Parameters:
+    ///   - maximumMessageSize: the largest message accepted. Default 16 MiB.
+    ///   - maximumUnreadBytes: the most bytes of messages held until received before reading pauses. Default 1 MiB.
+    public init(maximumMessageSize: Int = 16 << 20, maximumUnreadBytes: Int = 1 << 20) {
+        self.maximumMessageSize = max(1, maximumMessageSize)
+        self.maximumUnreadBytes = max(1, maximumUnreadBytes)
+    }
 
     /// Opens the socket and runs the opening handshake (on a thread of its own: the calls block).
     public func connect(_ request: HTTPRequest, subprotocols: [String]) async throws -> any GraphQLWebSocketConnection {
@@ -30,7 +45,9 @@ public final class POSIXWebSocketConnector: GraphQLWebSocketConnector, Sendable 
             let thread = Thread {
                 do {
                     continuation.resume(
-                        returning: try POSIXWebSocketConnection.open(request, subprotocols: subprotocols))
+                        returning: try POSIXWebSocketConnection.open(
+                            request, subprotocols: subprotocols, maximumMessageSize: self.maximumMessageSize,
+                            maximumUnreadBytes: self.maximumUnreadBytes))
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -55,10 +72,21 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     private let messages: AsyncThrowingStream<GraphQLWebSocketMessage, any Error>
     private let continuation: AsyncThrowingStream<GraphQLWebSocketMessage, any Error>.Continuation
     private let iterator: Locked<AsyncThrowingStream<GraphQLWebSocketMessage, any Error>.AsyncIterator?>
+    private let maximumMessageSize: Int
+    private let maximumUnreadBytes: Int
+    /// The bytes of messages yielded and not received yet; the reader waits on it while it is over the limit.
+    private let unread = NSCondition()
+    private var unreadBytes = 0
+    private var receiving = true
+    /// The most bytes of messages held unread at once (for tests).
+    private(set) var peakUnreadBytes = 0
 
-    private init(descriptor: Int32, subprotocol: String?) {
+    private init(descriptor: Int32, subprotocol: String?, maximumMessageSize: Int, maximumUnreadBytes: Int) {
         self.descriptor = descriptor
         self.subprotocol = subprotocol
+        self.maximumMessageSize = maximumMessageSize
+        self.maximumUnreadBytes = maximumUnreadBytes
+        // Unbounded in count, bounded in bytes: the reader waits while `maximumUnreadBytes` are unread.
         (messages, continuation) = AsyncThrowingStream.makeStream(bufferingPolicy: .unbounded)
         iterator = Locked(messages.makeAsyncIterator())
     }
@@ -69,7 +97,10 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     }
 
     /// Connects, runs the handshake and starts the reader thread.
-    static func open(_ request: HTTPRequest, subprotocols: [String]) throws -> POSIXWebSocketConnection {
+    static func open(
+        _ request: HTTPRequest, subprotocols: [String], maximumMessageSize: Int = 16 << 20,
+        maximumUnreadBytes: Int = 1 << 20
+    ) throws -> POSIXWebSocketConnection {
         let url = request.url
         guard url.scheme == "ws", let host = url.host else {
             throw GraphQLWebSocketError(.unavailable, "POSIXWebSocketConnector opens ws:// URLs only, not \(url)")
@@ -150,7 +181,9 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
             }
             var none = timeval()
             _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
-            let connection = POSIXWebSocketConnection(descriptor: descriptor, subprotocol: chosen)
+            let connection = POSIXWebSocketConnection(
+                descriptor: descriptor, subprotocol: chosen, maximumMessageSize: maximumMessageSize,
+                maximumUnreadBytes: maximumUnreadBytes)
             connection.startReading(leftover: Array(received[end...]))
             return connection
         } catch {
@@ -169,12 +202,49 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
         guard let message = try await iterator?.next() else {
             throw GraphQLWebSocketError(.closed(code: 1006), "the connection ended")
         }
+        noteReceived(Self.size(of: message))
         return message
     }
 
     func close(code: Int, reason: String) async {
         sendClose(code: code, reason: reason)
         _ = systemShutdown(descriptor)
+        stopWaiting()
+    }
+
+    private static func size(of message: GraphQLWebSocketMessage) -> Int {
+        switch message {
+        case .text(let text): return text.utf8.count
+        case .binary(let data): return data.count
+        }
+    }
+
+    /// Hands a message to the receiver; waits (the socket unread) while too many bytes are unread.
+    private func deliver(_ message: GraphQLWebSocketMessage) {
+        let size = Self.size(of: message)
+        unread.lock()
+        unreadBytes += size
+        peakUnreadBytes = max(peakUnreadBytes, unreadBytes)
+        unread.unlock()
+        continuation.yield(message)
+        unread.lock()
+        while receiving, unreadBytes > maximumUnreadBytes { unread.wait() }
+        unread.unlock()
+    }
+
+    /// The receiver took a message: the reader may go on.
+    private func noteReceived(_ size: Int) {
+        unread.lock()
+        unreadBytes -= size
+        unread.signal()
+        unread.unlock()
+    }
+
+    private func stopWaiting() {
+        unread.lock()
+        receiving = false
+        unread.broadcast()
+        unread.unlock()
     }
 
     private func sendClose(code: Int, reason: String) {
@@ -201,7 +271,7 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     /// Reads frames on a thread of its own until the socket ends.
     private func startReading(leftover: [UInt8]) {
         let thread = Thread { [self] in
-            var reader = WebSocketFrameReader()
+            var reader = WebSocketFrameReader(maximumPayload: maximumMessageSize)
             var fragments: [UInt8] = []
             var fragmentOpcode: UInt8 = 0
             var pending = leftover
@@ -220,9 +290,16 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
                             fragmentOpcode = frame.opcode
                             fragments = []
                         }
+                        guard fragments.count + frame.payload.count <= maximumMessageSize else {
+                            let reason = "a message exceeds \(maximumMessageSize) bytes"
+                            sendClose(code: 1009, reason: reason)
+                            continuation.finish(throwing: GraphQLWebSocketError(.closed(code: 1009), reason))
+                            _ = systemShutdown(descriptor)
+                            return
+                        }
                         fragments += frame.payload
                         guard frame.isFinal else { continue }
-                        continuation.yield(
+                        deliver(
                             fragmentOpcode == 1
                                 ? .text(String(decoding: fragments, as: UTF8.self)) : .binary(Data(fragments)))
                         fragments = []

@@ -16,13 +16,13 @@ struct SubscriptionFramingTests {
     @Test(
         "SSE: events with LF, CR and CRLF line ends, split anywhere, comments skipped, data lines joined",
         arguments: [1, 2, 3, 7, 1000])
-    func serverSentEvents(pieceSize: Int) {
+    func serverSentEvents(pieceSize: Int) throws {
         let stream =
             ": heartbeat\n\nevent: next\ndata: {\"data\":\r\ndata: 1}\r\n\r\nevent:next\rdata:{\"x\":2}\r\r"
             + "id: 7\ndata: plain\n\nevent: complete\ndata:\n\nevent: ignored\n\n"
         var parser = ServerSentEventParser()
         var events: [ServerSentEventParser.Event] = []
-        for piece in Self.pieces(stream, size: pieceSize) { events += parser.feed(piece) }
+        for piece in Self.pieces(stream, size: pieceSize) { events += try parser.feed(piece) }
         #expect(events.map(\.type) == ["next", "next", "message", "complete"])
         #expect(
             events.map { String(decoding: $0.data, as: UTF8.self) } == ["{\"data\":\n1}", "{\"x\":2}", "plain", ""])

@@ -24,6 +24,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case stream(totalBytes: Int, chunkSize: Int, pause: Duration = .zero)
         /// Waits `delay`, then answers 200 with `body` (JSON).
         case delayed(Duration, body: Data)
+        /// A `text/event-stream` of `next` events of about `eventSize` bytes each (`{"data":{"tick":n}}` padded in
+        /// `extensions`), `totalBytes` in all, then `complete`; stops when the client leaves.
+        case eventStream(totalBytes: Int, eventSize: Int)
         /// Reads the request and never answers; the connection stays open until the client leaves or the
         /// server stops.
         case neverAnswer
@@ -228,6 +231,29 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                 }
             }
             _ = write(Data("0\r\n\r\n".utf8), to: connection)
+        case .eventStream(let totalBytes, let eventSize):
+            let head =
+                "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n"
+                + "Connection: close\r\n\r\n"
+            guard write(Data(head.utf8), to: connection) else { return }
+            let padding = String(repeating: "x", count: max(0, eventSize - 80))
+            var sent = 0
+            var tick = 0
+            while sent < totalBytes, !isStopped {
+                tick += 1
+                let event = Data(
+                    "event: next\ndata: {\"data\":{\"tick\":\(tick)},\"extensions\":{\"pad\":\"\(padding)\"}}\n\n".utf8)
+                let framed =
+                    Data(String(event.count, radix: 16).utf8) + Data("\r\n".utf8) + event + Data("\r\n".utf8)
+                guard write(framed, to: connection) else { return }
+                state.withLock { $0.bytesWritten += event.count }
+                sent += event.count
+            }
+            let complete = Data("event: complete\ndata:\n\n".utf8)
+            _ =
+                write(
+                    Data(String(complete.count, radix: 16).utf8) + Data("\r\n".utf8) + complete
+                        + Data("\r\n0\r\n\r\n".utf8), to: connection)
         case .delayed(let delay, let body):
             Thread.sleep(forTimeInterval: delay.timeInterval)
             let head =
