@@ -51,6 +51,12 @@ struct ModelOperation: Sendable {
 /// What a watch showed, in order.
 final class ModelWatchSink: Sendable {
     private let outcomes = Locked<[ModelOperation.Outcome]>([])
+    private let pending = Locked(false)
+
+    /// Whether what is watched changed and the sink has not been given the new state yet (a query ref between its
+    /// change and the ref's task reading it): the run is not at rest.
+    var isPending: Bool { pending.withLock { $0 } }
+    func setPending(_ value: Bool) { pending.withLock { $0 = value } }
 
     func append(_ outcome: ModelOperation.Outcome) { outcomes.withLock { $0.append(outcome) } }
 
@@ -108,11 +114,13 @@ extension ModelOperation {
                         sink.append(.failure(error))
                     }
                     while !Task.isCancelled {
+                        // On the main actor, where the ref changes: nothing changes between these two lines.
+                        sink.setPending(false)
                         sink.append(
                             .result(
                                 data: ref.data.flatMap(encoded), source: ref.source ?? .server, isStale: ref.isStale,
                                 errorCount: 0))
-                        await ModelOperation.nextChange(of: ref)
+                        await ModelOperation.nextChange(of: ref, sink: sink)
                     }
                 }
             })
@@ -120,7 +128,7 @@ extension ModelOperation {
 
     /// Returns when `ref`'s data, staleness or source change, or when the task is cancelled.
     @MainActor
-    static func nextChange<Query: GraphQLQuery>(of ref: QueryRef<Query>) async {
+    static func nextChange<Query: GraphQLQuery>(of ref: QueryRef<Query>, sink: ModelWatchSink) async {
         let resumed = Locked<CheckedContinuation<Void, Never>?>(nil)
         let resume: @Sendable () -> Void = { resumed.withLock { $0.take() }?.resume() }
         await withTaskCancellationHandler {
@@ -131,6 +139,8 @@ extension ModelOperation {
                     _ = ref.isStale
                     _ = ref.source
                 } onChange: {
+                    // Synchronously, as the ref changes: the run waits for the sink from now on.
+                    sink.setPending(true)
                     resume()
                 }
                 if Task.isCancelled { resume() }

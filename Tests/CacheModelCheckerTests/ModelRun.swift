@@ -148,7 +148,7 @@ final class ModelRun {
         guard !watches.isEmpty else { return }
         var quiet = 0
         for _ in 0..<300_000 {
-            var atRest = watches.allSatisfy { $0.sink.count > 0 }
+            var atRest = watches.allSatisfy { $0.sink.count > 0 && !$0.sink.isPending }
             atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
             if atRest {
                 for cache in caches {
