@@ -109,12 +109,12 @@ public enum CompareCommand {
         return (LotteryOptions(restURL: restURL, graphQLURL: graphQLURL, token: token), comparison)
     }
 
+    /// An API's URL, checked as any compare tool's are (``ComparisonEndpoints/url(_:option:)``).
     private static func url(_ text: String, option: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host != nil
-        else {
-            throw UsageError("\(option) must be an http or https URL, not '\(text)'")
+        do throws(ComparisonUsageError) {
+            return try ComparisonEndpoints.url(text, option: option)
+        } catch {
+            throw UsageError(error.message)
         }
-        return url
     }
 }

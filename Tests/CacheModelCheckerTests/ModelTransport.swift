@@ -57,11 +57,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
 
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         let (execution, hold) = try state.withLock { state -> (Execution, Bool) in
-            guard case .object(let members) = try JSONValue(parsing: body),
-                case .string(let document)? = members["query"]
-            else { throw ModelServer.Problem(description: "a request without a document: \(body)") }
-            var variables: [String: JSONValue] = [:]
-            if case .object(let given)? = members["variables"] { variables = given }
+            let (document, variables, _) = try Self.request(body)
             var world = state.world
             let result = try ModelServer.execute(document, variables: variables, world: &world, refuse: state.refuse)
             if world != state.world { state.history.append(world) }
@@ -105,11 +101,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
 
     /// Opens a subscription: a `text/event-stream` response whose events come from ``publish(_:)``.
     func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse {
-        guard case .object(let members) = try JSONValue(parsing: body), case .string(let document)? = members["query"]
-        else { throw ModelServer.Problem(description: "a subscription without a document: \(body)") }
-        var variables: [String: JSONValue] = [:]
-        if case .object(let given)? = members["variables"] { variables = given }
-        let operationName = members["operationName"]?.stringValue ?? ""
+        let (document, variables, operationName) = try Self.request(body)
         let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let id = state.withLock { state in
             let id = state.nextSubscriber
@@ -129,6 +121,15 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
                 }
                 removed?.continuation.finish()
             })
+    }
+
+    /// A request body's document, variables and operation name (empty when not given).
+    private static func request(_ body: Data) throws -> (String, [String: JSONValue], String) {
+        guard case .object(let members) = try JSONValue(parsing: body), case .string(let document)? = members["query"]
+        else { throw ModelServer.Problem(description: "a request without a document: \(body)") }
+        var variables: [String: JSONValue] = [:]
+        if case .object(let given)? = members["variables"] { variables = given }
+        return (document, variables, members["operationName"]?.stringValue ?? "")
     }
 
     /// How many subscriptions are open.

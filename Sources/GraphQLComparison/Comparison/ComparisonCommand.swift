@@ -56,12 +56,7 @@ public enum ComparisonCommand {
     public static func main(
         _ plan: ComparisonPlan, arguments: [String], output: Output = .process, header: [String] = []
     ) async -> Int32 {
-        var options = arguments
-        var command = "compare"
-        if let first = options.first, !first.hasPrefix("-") {
-            command = URL(fileURLWithPath: first).lastPathComponent
-            options.removeFirst()
-        }
+        let (command, options) = split(arguments)
         if options.contains("--help") || options.contains("-h") {
             output.standardOutput(help(command: command, models: plan.modelNames))
             return 0
@@ -96,12 +91,7 @@ public enum ComparisonCommand {
         arguments: [String], output: Output = .process, header: [String] = [],
         makePlan: @Sendable (ComparisonEndpoints) async throws -> ComparisonPlan
     ) async -> Int32 {
-        var options = arguments
-        var command = "compare"
-        if let first = options.first, !first.hasPrefix("-") {
-            command = URL(fileURLWithPath: first).lastPathComponent
-            options.removeFirst()
-        }
+        let (command, options) = split(arguments)
         if options.contains("--help") || options.contains("-h") {
             output.standardOutput(help(command: command, options: ComparisonEndpoints.help))
             return 0
@@ -128,6 +118,13 @@ public enum ComparisonCommand {
                 "REST:    \(endpoints.restURL.absoluteString)", "GraphQL: \(endpoints.graphQLURL.absoluteString)",
             ]
         return await run(plan, options: parsed, output: output, header: lines, command: command)
+    }
+
+    /// The command's name and its options: an argument that does not start with `-` first is the program, as
+    /// `CommandLine.arguments` gives it (its file name is the command's name); else the name is `compare`.
+    private static func split(_ arguments: [String]) -> (command: String, options: [String]) {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return ("compare", arguments) }
+        return (URL(fileURLWithPath: first).lastPathComponent, Array(arguments.dropFirst()))
     }
 
     /// Limits glibc's allocator to two pools (arenas) for the whole process, unless `MALLOC_ARENA_MAX` is set: a

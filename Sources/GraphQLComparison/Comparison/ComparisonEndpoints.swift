@@ -64,7 +64,9 @@ public struct ComparisonEndpoints: Sendable, Equatable {
         return (endpoints, remaining)
     }
 
-    private static func url(_ text: String, option: String) throws(ComparisonUsageError) -> URL {
+    /// `text` as the URL of an API given by `option`: an http or https URL with a host.
+    /// - Throws: ``ComparisonUsageError`` naming the option and the text.
+    public static func url(_ text: String, option: String) throws(ComparisonUsageError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             url.host != nil
         else {

@@ -105,28 +105,12 @@ final class FieldPathCatalog: Sendable {
         let exact = Array(text)
         let scored = candidates.map { candidate in
             (
-                candidate: candidate, folded: distance(lowered, Array(candidate.lowercased())),
-                exact: distance(exact, Array(candidate))
+                candidate: candidate, folded: EditDistance.between(lowered, Array(candidate.lowercased())),
+                exact: EditDistance.between(exact, Array(candidate))
             )
         }
         return scored.sorted {
             ($0.folded, $0.exact, $0.candidate) < ($1.folded, $1.exact, $1.candidate)
         }.prefix(count).map(\.candidate)
-    }
-
-    /// Levenshtein distance.
-    static func distance(_ lhs: [Character], _ rhs: [Character]) -> Int {
-        guard !lhs.isEmpty else { return rhs.count }
-        guard !rhs.isEmpty else { return lhs.count }
-        var previous = Array(0...rhs.count)
-        var current = previous
-        for (i, left) in lhs.enumerated() {
-            current[0] = i + 1
-            for (j, right) in rhs.enumerated() {
-                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[rhs.count]
     }
 }

@@ -115,14 +115,7 @@ public final class GraphQLClient: Sendable {
         requestType: GraphQLRequest, fetchPolicy: GraphQLFetchPolicy = .preferCache,
         completion: @escaping @Sendable (QLRequestResult<Response>) -> Void
     ) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                completion(
-                    .success(try await fetch(requestType: requestType, as: Response.self, fetchPolicy: fetchPolicy)))
-            } catch {
-                completion(.failure(error))
-            }
-        }
+        requests.fetch(requestType, fetchPolicy: fetchPolicy, completion: completion)
     }
 
     /// Runs `requestType` and returns its legacy model with the response's warnings and size.
