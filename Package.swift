@@ -51,6 +51,10 @@ let package = Package(
         .target(name: "GraphQLParser"),
         .target(name: "GraphQLSchema", dependencies: ["GraphQLParser"]),
         .target(name: "GraphQLCodegen", dependencies: ["GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"]),
+        // A GraphQL server for development and tests (`package` access, no product): HTTP/1.1 on loopback, a strict
+        // JSON reader, an executor over any schema with introspection, and mock resolvers for
+        // `graphql-bridge serve --schema`. The lottery's embedded backend is built on it.
+        .target(name: "GraphQLServer", dependencies: ["GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"]),
         // The generator as the build plugin runs it (links GraphQLCodegen only, so it builds fast).
         .executableTarget(name: "graphql-codegen-tool", dependencies: ["GraphQLCodegen"]),
         // Generates a target's Swift types from the graphql-codegen.json next to its .graphql files.
@@ -72,7 +76,7 @@ let package = Package(
         ),
         .target(
             name: "LotteryBackend",
-            dependencies: ["GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"],
+            dependencies: ["GraphQLServer", "GraphQLParser", "GraphQLSchema", "GraphQLBridgeSupport"],
             resources: [.copy("Resources/dataset.json"), .copy("Resources/lottery.graphqls")]
         ),
 
@@ -89,7 +93,7 @@ let package = Package(
         // The commands, as a library so that tests run them in-process; the executable only calls it.
         .target(
             name: "GraphQLBridgeCLI",
-            dependencies: ["GraphQLCodegen", "GraphQLSchema", "GraphQLBridgeSupport"]),
+            dependencies: ["GraphQLCodegen", "GraphQLSchema", "GraphQLServer", "GraphQLBridgeSupport"]),
         .executableTarget(name: "graphql-bridge", dependencies: ["GraphQLBridgeCLI"]),
         // The worked example's commands (`compare`, `serve`), apart from the library's.
         .target(
@@ -218,8 +222,17 @@ let package = Package(
         .testTarget(
             name: "LotteryBackendTests",
             // GraphQLCodegen: the persisted-query tests check the backend against the generator's manifest ids.
-            dependencies: ["LotteryBackend", "GraphQLParser", "GraphQLCodegen"],
+            dependencies: ["LotteryBackend", "GraphQLServer", "GraphQLParser", "GraphQLCodegen"],
             resources: [.copy("Fixtures")]),
+        // The development server (GraphQLServer) and the CLI's `fetch-schema` and `serve --schema`, against the
+        // embedded backend, the reference backend and mock servers of small schemas.
+        .testTarget(
+            name: "GraphQLServerTests",
+            dependencies: [
+                "GraphQLServer", "GraphQLBridgeCLI", "GraphQLSchema", "GraphQLParser", "GraphQLBridgeSupport",
+                "LotteryBackend", "LotteryTestSupport",
+            ]
+        ),
         .testTarget(
             name: "ReferenceBackendTests", dependencies: ["LotteryTestSupport"], path: "Tests/ReferenceBackendTests"
         ),

@@ -60,3 +60,18 @@ package final class TerminationSignals: @unchecked Sendable {
         continuation?.resume(returning: name)
     }
 }
+
+extension TerminationSignals {
+    /// Waits until a long-running command should stop: until `stop` returns when it is given (tests), otherwise
+    /// until `signals` receives SIGINT or SIGTERM (then says so on standard error).
+    package static func waitForStop(
+        stop: (@Sendable () async -> Void)?, signals: TerminationSignals?, output: CommandOutput
+    ) async {
+        if let stop {
+            await stop()
+        } else if let signals {
+            let received = await signals.wait()
+            output.standardError("\n\(received), stopping.\n")
+        }
+    }
+}

@@ -71,12 +71,7 @@ public enum ServeCommand {
             return 2
         }
         output.standardOutput(banner(server))
-        if let stop {
-            await stop()
-        } else if let signals {
-            let received = await signals.wait()
-            output.standardError("\n\(received), stopping.\n")
-        }
+        await TerminationSignals.waitForStop(stop: stop, signals: signals, output: output)
         server.stop()
         output.standardOutput("Stopped.\n")
         return 0

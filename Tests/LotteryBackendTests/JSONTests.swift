@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLServer
 import Testing
 
 @testable import LotteryBackend

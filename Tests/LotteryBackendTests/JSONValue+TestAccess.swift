@@ -1,3 +1,5 @@
+import GraphQLServer
+
 @testable import LotteryBackend
 
 extension JSONValue {

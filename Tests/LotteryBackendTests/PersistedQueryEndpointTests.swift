@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCodegen
+import GraphQLServer
 import Testing
 
 @testable import LotteryBackend

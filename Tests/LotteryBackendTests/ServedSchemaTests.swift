@@ -1,5 +1,6 @@
 import GraphQLParser
 import GraphQLSchema
+import GraphQLServer
 import Testing
 
 @testable import LotteryBackend

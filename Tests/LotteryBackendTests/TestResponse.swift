@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLServer
 
 @testable import LotteryBackend
 

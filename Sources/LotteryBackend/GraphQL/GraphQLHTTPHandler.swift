@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// The GraphQL endpoint over HTTP (`POST /graphql`, and `GET /graphql` for queries), per the GraphQL-over-HTTP draft
 /// as the contract uses it: a JSON body `{"query", "operationName", "variables", "extensions"}` (or the same as URL
 /// query parameters), the response media type from `Accept`, request errors as 400 with
@@ -63,8 +65,6 @@ struct GraphQLHTTPHandler: Sendable {
     static func errorResponse(
         status: Int, message: String, mediaType: GraphQLMediaType, headers: [(name: String, value: String)] = []
     ) -> HTTPResponse {
-        .json(
-            status: status, .object([("errors", .array([.object([("message", .string(message))])]))]),
-            contentType: mediaType.rawValue, extraHeaders: headers)
+        .graphQLError(status: status, message: message, mediaType: mediaType, headers: headers)
     }
 }

@@ -1,5 +1,7 @@
+import GraphQLServer
+
 /// An object the executor completes: a root (query, mutation, a subscription's event) or an entity of the data set.
-enum GraphQLObjectValue: Sendable {
+enum GraphQLObjectValue: GraphQLExecutableObject {
     /// The `Query` root.
     case query
     /// The `Mutation` root.

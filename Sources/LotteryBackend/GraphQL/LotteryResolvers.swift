@@ -1,7 +1,9 @@
+import GraphQLServer
+
 /// The resolvers of the lottery schema over a data set, with the same semantics as the reference backend:
 /// missing entities resolve to `null`, `draws` of an unknown game to `[]`, `last` outside 1...100 is a field
 /// error, and a draw whose prize ledger is down has `prizePool` and `superPrize` as field errors.
-struct LotteryResolvers: Sendable {
+struct LotteryResolvers: GraphQLResolving {
     /// The data (each request's copy reads the data set as it is then).
     var dataSet: LotteryDataSet
     /// Differences planted in the answers (for testing the comparison); none by default.
@@ -16,7 +18,7 @@ struct LotteryResolvers: Sendable {
     /// Resolves `field` of `object` with coerced `arguments`.
     func resolve(
         _ field: String, of object: GraphQLObjectValue, arguments: [String: GraphQLInputValue]
-    ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+    ) throws(GraphQLFieldError) -> LotteryResolvedValue {
         switch object {
         case .query: return try resolveQuery(field, arguments: arguments)
         case .mutation: return try resolveMutation(field, arguments: arguments)
@@ -33,7 +35,7 @@ struct LotteryResolvers: Sendable {
 
     private func resolveQuery(
         _ field: String, arguments: [String: GraphQLInputValue]
-    ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+    ) throws(GraphQLFieldError) -> LotteryResolvedValue {
         func string(_ name: String) -> String? {
             if case .string(let value) = arguments[name] { return value }
             return nil
@@ -84,7 +86,7 @@ struct LotteryResolvers: Sendable {
 
     private func resolveMutation(
         _ field: String, arguments: [String: GraphQLInputValue]
-    ) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+    ) throws(GraphQLFieldError) -> LotteryResolvedValue {
         guard field == "setFavorite" else { throw GraphQLFieldError("no resolver for Mutation.\(field)") }
         if failMutations {
             throw GraphQLFieldError("injected failure of every mutation (--fail-mutations)", code: "INTERNAL")
@@ -98,7 +100,7 @@ struct LotteryResolvers: Sendable {
         return .object(.game(game))
     }
 
-    private func resolveGame(_ field: String, of game: DataSetGame) -> GraphQLResolvedValue {
+    private func resolveGame(_ field: String, of game: DataSetGame) -> LotteryResolvedValue {
         switch field {
         case "id": return .string(game.id)
         case "name":
@@ -123,17 +125,17 @@ struct LotteryResolvers: Sendable {
         }
     }
 
-    private func drawValue(gameId: String, number: Int64?) -> GraphQLResolvedValue {
+    private func drawValue(gameId: String, number: Int64?) -> LotteryResolvedValue {
         guard let number, let draw = dataSet.draw(gameId: gameId, number: number) else { return .null }
         return .object(.draw(draw))
     }
 
-    private func resolveDraw(_ field: String, of draw: DataSetDraw) throws(GraphQLFieldError) -> GraphQLResolvedValue {
+    private func resolveDraw(_ field: String, of draw: DataSetDraw) throws(GraphQLFieldError) -> LotteryResolvedValue {
         switch field {
         case "id": return .string(draw.id)
         case "gameId": return .string(draw.gameId)
         case "number": return .int(draw.number)
-        case "date": return .timestamp(draw.date)
+        case "date": return .string(draw.date.rfc3339)
         case "status": return .string(draw.status)
         case "winningNumbers": return .list(draw.winningNumbers.map { .int(Int64($0)) })
         case "bonusNumbers": return .list(draw.bonusNumbers.map { .int(Int64($0)) })
@@ -150,7 +152,7 @@ struct LotteryResolvers: Sendable {
         }
     }
 
-    private func resolvePrizeCategory(_ field: String, of category: DataSetPrizeCategory) -> GraphQLResolvedValue {
+    private func resolvePrizeCategory(_ field: String, of category: DataSetPrizeCategory) -> LotteryResolvedValue {
         switch field {
         case "matched": return .int(Int64(category.matched))
         case "bonusMatched": return .boolean(category.bonusMatched)
@@ -160,7 +162,7 @@ struct LotteryResolvers: Sendable {
         }
     }
 
-    private func resolveImage(_ field: String, of image: DataSetImage) -> GraphQLResolvedValue {
+    private func resolveImage(_ field: String, of image: DataSetImage) -> LotteryResolvedValue {
         switch field {
         case "id": return .string(image.id)
         case "url": return .string(image.url)
@@ -181,3 +183,6 @@ extension DataSetGame {
             rulesUrl: rulesUrl)
     }
 }
+
+/// What a lottery resolver returns.
+typealias LotteryResolvedValue = GraphQLResolvedValue<GraphQLObjectValue>

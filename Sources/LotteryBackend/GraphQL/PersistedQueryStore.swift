@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLServer
 
 /// The GraphQL endpoint's persisted-query state: the documents stored by automatic persisted queries (or the trusted
 /// list), and the counts of what the endpoint received.

@@ -1,5 +1,6 @@
 import GraphQLParser
 import GraphQLSchema
+import GraphQLServer
 
 /// The schema the GraphQL endpoint serves, validates requests against and executes them on: `lottery.graphqls`
 /// extended with the enum values the data set uses beyond the SDL's (`extend enum GameType { SCRATCH }`, as the
@@ -31,6 +32,32 @@ enum ServedSchema {
         guard let schema = extended.schema else { return .failure(failure(extended.diagnostics)) }
         return .success(schema)
     }
+
+    /// The lottery's custom scalar with a rule of its own: `DateTime`, an instant as `yyyy-MM-ddTHH:mm:ssZ` (as
+    /// the reference backend reads it). `Long` follows the server's default rule.
+    static let customScalars = GraphQLCustomScalars([
+        "DateTime": GraphQLCustomScalars.Rule(
+            json: { json in
+                guard case .string(let text) = json, UTCTimestamp(rfc3339: text) != nil, text.utf8.count == 20 else {
+                    return .failure(
+                        GraphQLScalarError("DateTime cannot represent \(json.jsonText): expected yyyy-MM-ddTHH:mm:ssZ.")
+                    )
+                }
+                return .success(.string(text))
+            },
+            literal: { literal in
+                guard case .string(let string) = literal else {
+                    return .failure(GraphQLScalarError("DateTime cannot represent a non-string literal."))
+                }
+                guard UTCTimestamp(rfc3339: string.value) != nil, string.value.utf8.count == 20 else {
+                    return .failure(
+                        GraphQLScalarError(
+                            "DateTime cannot represent \(GraphQLValuePrinter.print(literal)): expected yyyy-MM-ddTHH:mm:ssZ."
+                        ))
+                }
+                return .success(.string(string.value))
+            })
+    ])
 
     private static func failure(_ diagnostics: [Diagnostic]) -> GraphQLResponseError {
         let text = diagnostics.filter { $0.severity == .error }.map(\.description).joined(separator: "; ")

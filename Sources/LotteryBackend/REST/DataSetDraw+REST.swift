@@ -1,3 +1,5 @@
+import GraphQLServer
+
 extension DataSetDraw {
     /// The REST draw, rendered per the contract (money as major-unit strings, Moscow date, lowercase state).
     var restJSON: JSONValue {

@@ -1,3 +1,5 @@
+import GraphQLServer
+
 extension DataSetGame {
     /// The REST game, with its logo and next/last draws resolved in `dataSet` (`null` when missing) and
     /// `is_favorite` 1 / 0 from `isFavorite` (the caller's mark).

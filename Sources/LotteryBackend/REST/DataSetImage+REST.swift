@@ -1,3 +1,5 @@
+import GraphQLServer
+
 extension DataSetImage {
     /// The REST image: `{"image_id", "url", "w", "h"}`.
     var restJSON: JSONValue {

@@ -1,3 +1,5 @@
+import GraphQLServer
+
 extension DataSetPrizeCategory {
     /// The REST prize category: `{"guessed": "<matched>", "bonus": 0|1, "winners": n, "prize": money}`.
     var restJSON: JSONValue {

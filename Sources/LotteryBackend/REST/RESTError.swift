@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// A REST error: the envelope's `code` and `message`, and its HTTP status.
 struct RESTError: Error, Sendable {
     /// `NOT_FOUND`, `BAD_REQUEST`, `UNAUTHORIZED` or `INTERNAL`.

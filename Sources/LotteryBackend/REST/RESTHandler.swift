@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// The legacy REST API (`/api/v1/...`) over a data set: routing, parameters, payloads and the envelope, with
 /// the same behavior as the reference backend (`Tests/ReferenceBackend/server.py`).
 struct RESTHandler: Sendable {

@@ -1,3 +1,5 @@
+import GraphQLServer
+
 extension GraphQLService {
     /// What a request turned out to be, for a streaming transport.
     enum StreamRequest: Sendable {
@@ -15,7 +17,7 @@ extension GraphQLService {
         query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String?
     ) -> StreamRequest {
         let prepared: PreparedOperation
-        switch prepare(query: query, operationName: operationName, variables: variables) {
+        switch preparer.prepare(query: query, operationName: operationName, variables: variables) {
         case .ready(let operation): prepared = operation
         case .failed(let outcome): return .failure(outcome)
         }

@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// One subscription over an HTTP stream, on its connection's thread: the events of its game, each executed and
 /// written as it comes (a Server-Sent Event `next`, or a multipart part `{"payload": …}`), heartbeats while quiet
 /// (an SSE comment, a multipart `{}`), until the client closes the connection, the test hooks drop it or the

@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// Subscriptions at `/graphql` over the three transports of the contract: GraphQL over Server-Sent Events
 /// (distinct connections), multipart HTTP (Apollo Router's protocol) and `graphql-transport-ws` over a WebSocket.
 /// Each subscription takes its connection over (``ConnectionHandover``) and is served on the connection's thread.

@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// Which realtime transport a request at `/graphql` asks for, if any.
 enum RealtimeRequestKind: Sendable, Hashable {
     /// `POST` with `Accept: text/event-stream` (GraphQL over SSE, distinct connections).

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLServer
 
 /// One `graphql-transport-ws` connection, on its connection's thread: `connection_init` (the token in its payload
 /// or the upgrade's header; a wrong one closes with 4403), `connection_ack`, `ping`/`pong`, any number of

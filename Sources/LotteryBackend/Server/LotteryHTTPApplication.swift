@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// The embedded backend's application: routes a request to the REST API (`/api/v1`...) or the GraphQL
 /// endpoint (`/graphql`), checking the bearer token first when one is configured; anything else is 404.
 struct LotteryHTTPApplication: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLServer
 
 /// Which persisted-query protocol the embedded backend speaks (the contract's "Persisted queries").
 public enum PersistedQueryMode: Sendable, Equatable {

@@ -1,9 +1,0 @@
-extension StringProtocol {
-    /// The text without leading and trailing HTTP optional whitespace (spaces and tabs).
-    func trimmingOWS() -> String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view = view.dropFirst() }
-        while let last = view.last, last == " " || last == "\t" { view = view.dropLast() }
-        return String(view)
-    }
-}
