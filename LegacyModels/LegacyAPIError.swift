@@ -50,9 +50,12 @@ public enum LegacyAPIError: Error, Sendable, Equatable, CustomStringConvertible 
 
     private func advice(for code: LegacyAPIErrorCode) -> String {
         switch code {
-        case .notFound: return "The requested entity does not exist on this server; check the id or number."
+        case .notFound:
+            return "The requested entity does not exist on this server, or the path does not: check the id or "
+                + "number, and that the base URL is the REST API's root (.../api/v1)."
         case .badRequest: return "A request parameter was rejected; check the arguments against the contract."
-        case .unauthorized: return "Pass a valid bearer token to LegacyAPIClient(baseURL:token:)."
+        case .unauthorized:
+            return "The bearer token is missing or refused: pass the API's token (the client's token parameter)."
         case .internal: return "The server failed; retry later or check the server's logs."
         case .other: return "This error code is not in the contract; check the server's documentation."
         }

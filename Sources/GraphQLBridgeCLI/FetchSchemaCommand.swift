@@ -97,6 +97,26 @@ public enum FetchSchemaCommand {
 
     /// The SDL of the endpoint's schema, checked by building it.
     static func fetch(endpoint: URL, headers: [(String, String)]) async throws -> String {
+        let schema = try await introspection(endpoint: endpoint, headers: headers)
+        let sdl: String
+        do {
+            sdl = try IntrospectionSDL.print(schema: schema)
+        } catch {
+            throw FetchError(message: "\(endpoint.absoluteString): \(error)")
+        }
+        let built = SchemaBuilder.build(sources: [Source(sdl, name: "fetched schema")])
+        guard built.schema != nil else {
+            let problems = built.diagnostics.filter { $0.severity == .error }.map(\.description)
+            throw FetchError(
+                message: "the schema \(endpoint.absoluteString) describes does not build: "
+                    + problems.joined(separator: "; "))
+        }
+        return sdl
+    }
+
+    /// The endpoint's `data.__schema`: the full introspection query first, the 2018 spec's when the server does
+    /// not know the newer fields.
+    static func introspection(endpoint: URL, headers: [(String, String)]) async throws -> JSONValue {
         var result = try await introspect(endpoint: endpoint, headers: headers, full: true)
         if case .array(let errors)? = result["errors"], result["data"]?["__schema"] == nil,
             errors.contains(where: { $0["message"]?.stringValue?.contains("Cannot query field") == true })
@@ -115,20 +135,7 @@ public enum FetchSchemaCommand {
                     + messages.joined(separator: "; ")
                     + ". Is introspection enabled on this server (and is a token needed: --header)?")
         }
-        let sdl: String
-        do {
-            sdl = try IntrospectionSDL.print(schema: schema)
-        } catch {
-            throw FetchError(message: "\(endpoint.absoluteString): \(error)")
-        }
-        let built = SchemaBuilder.build(sources: [Source(sdl, name: "fetched schema")])
-        guard built.schema != nil else {
-            let problems = built.diagnostics.filter { $0.severity == .error }.map(\.description)
-            throw FetchError(
-                message: "the schema \(endpoint.absoluteString) describes does not build: "
-                    + problems.joined(separator: "; "))
-        }
-        return sdl
+        return schema
     }
 
     private static func introspect(endpoint: URL, headers: [(String, String)], full: Bool) async throws -> JSONValue {

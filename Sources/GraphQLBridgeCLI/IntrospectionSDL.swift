@@ -130,7 +130,7 @@ enum IntrospectionSDL {
             var lines: [String] = []
             for (index, field) in fields.enumerated() {
                 let fieldPath = path + ".fields[\(index)]"
-                var line = printDescription(field["description"]?.stringValue, indent: "  ")
+                var line = printDescription(field["description"]?.stringValue, indent: "  ", firstInBlock: index == 0)
                 line += "  " + (try string(field, "name", fieldPath))
                 line += try printArguments(field["args"], path: fieldPath + ".args", indent: "  ")
                 line += ": " + (try printTypeRef(field["type"], path: fieldPath + ".type"))
@@ -156,7 +156,7 @@ enum IntrospectionSDL {
             for (index, value) in values.enumerated() {
                 let valuePath = path + ".enumValues[\(index)]"
                 lines.append(
-                    printDescription(value["description"]?.stringValue, indent: "  ") + "  "
+                    printDescription(value["description"]?.stringValue, indent: "  ", firstInBlock: index == 0) + "  "
                         + (try string(value, "name", valuePath)) + printDeprecation(value))
             }
             if !lines.isEmpty { text += " {\n" + lines.joined(separator: "\n") + "\n}" }
@@ -168,7 +168,9 @@ enum IntrospectionSDL {
             }
             var lines: [String] = []
             for (index, field) in fields.enumerated() {
-                lines.append(try printInputValue(field, path: path + ".inputFields[\(index)]", indent: "  "))
+                lines.append(
+                    try printInputValue(
+                        field, path: path + ".inputFields[\(index)]", indent: "  ", firstInBlock: index == 0))
             }
             if !lines.isEmpty { text += " {\n" + lines.joined(separator: "\n") + "\n}" }
         default:
@@ -191,13 +193,17 @@ enum IntrospectionSDL {
         // One argument a line when any has a description (graphql-js's layout).
         printed = []
         for (index, value) in values.enumerated() {
-            printed.append(try printInputValue(value, path: path + "[\(index)]", indent: indent + "  "))
+            printed.append(
+                try printInputValue(value, path: path + "[\(index)]", indent: indent + "  ", firstInBlock: index == 0))
         }
         return "(\n" + printed.joined(separator: "\n") + "\n" + indent + ")"
     }
 
-    private static func printInputValue(_ value: JSONValue, path: String, indent: String) throws(Malformed) -> String {
-        var text = printDescription(value["description"]?.stringValue, indent: indent) + indent
+    private static func printInputValue(
+        _ value: JSONValue, path: String, indent: String, firstInBlock: Bool = true
+    ) throws(Malformed) -> String {
+        var text =
+            printDescription(value["description"]?.stringValue, indent: indent, firstInBlock: firstInBlock) + indent
         text += try string(value, "name", path) + ": " + (try printTypeRef(value["type"], path: path + ".type"))
         if let defaultValue = value["defaultValue"]?.stringValue { text += " = \(defaultValue)" }
         return text + printDeprecation(value)
@@ -219,8 +225,11 @@ enum IntrospectionSDL {
         return " @deprecated(reason: \(printString(reason)))"
     }
 
-    private static func printDescription(_ description: String?, indent: String) -> String {
+    /// A description as graphql-core prints it; a described member that is not the first of its block is set
+    /// apart by an empty line.
+    private static func printDescription(_ description: String?, indent: String, firstInBlock: Bool = true) -> String {
         guard let description else { return "" }
+        guard firstInBlock else { return "\n" + printDescription(description, indent: indent) }
         if !description.contains("\"\"\"") && !description.hasSuffix("\\") && !description.hasSuffix("\"") {
             let body = description.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")

@@ -102,6 +102,33 @@ struct FetchSchemaTests {
         #expect(await FetchSchemaCommand.main(arguments: ["--header", "nocolon"], output: usage.commandOutput) == 2)
     }
 
+    @Test(
+        "the SDL printed from an introspection result is graphql-core's print_schema(build_client_schema(...)), byte for byte"
+    )
+    func printedAsGraphQLCore() async throws {
+        let embedded = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(port: 0))
+        defer { embedded.stop() }
+        let mock = try MockGraphQLServer.start(schema: try Self.build(MockServerTests.schemaSDL))
+        defer { mock.stop() }
+        let python = try await ReferenceBackend.python()
+        for endpoint in [embedded.graphQLURL, mock.graphQLURL] {
+            let schema = try await FetchSchemaCommand.introspection(endpoint: endpoint, headers: [])
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("introspection-\(UUID()).json")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try JSONValue.object([("__schema", schema)]).serialized().write(to: file)
+            let script = """
+                import json, sys
+                from graphql import build_client_schema, print_schema
+                with open(sys.argv[1]) as f:
+                    sys.stdout.write(print_schema(build_client_schema(json.load(f))) + "\\n")
+                """
+            let result = try await ChildProcessResult.run(
+                URL(fileURLWithPath: python), arguments: ["-c", script, file.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(try IntrospectionSDL.print(schema: schema) == result.standardOutput)
+        }
+    }
+
     @Test("a malformed introspection result is a typed error that says where")
     func malformed() throws {
         let schema = try JSONParser.parse(

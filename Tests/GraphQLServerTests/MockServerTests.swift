@@ -16,19 +16,32 @@ import Testing
 @Suite("serve --schema (mock server)")
 struct MockServerTests {
     static let schemaSDL = """
-        scalar LocalDate
+        \"""A day, ISO 8601 (2026-12-04).\"""
+        scalar LocalDate @specifiedBy(url: "https://www.rfc-editor.org/rfc/rfc3339")
         scalar UUID
+        \"""What a field costs the server.\"""
+        directive @cost(weight: Int = 1) repeatable on FIELD_DEFINITION | OBJECT
         scalar Long
 
         interface Screening { id: ID! startsOn: LocalDate! }
         type StandardScreening implements Screening { id: ID! startsOn: LocalDate! hall: Int! }
         type ImaxScreening implements Screening { id: ID! startsOn: LocalDate! glasses: Boolean! }
         union SearchResult = Movie | Cinema
-        enum AgeRating { G PG PG13 R }
+        enum AgeRating {
+          G
+          PG
+          PG13
+          \"""Restricted.\"""
+          R
+          X @deprecated(reason: "Use `R`.")
+        }
+        input MovieFilter @oneOf { id: ID title: String }
 
-        type Movie {
+        type Movie @cost(weight: 2) {
           id: ID!
-          title: String!
+          \"""The title as released.\"""
+          title: String! @cost
+          originalTitle: String @deprecated
           rating: AgeRating!
           ticketId: UUID!
           boxOffice: Long!
@@ -41,6 +54,12 @@ struct MockServerTests {
 
         type Query {
           movie(id: ID!): Movie
+          \"""Movies by id or by title: give one.\"""
+          movies(
+            \"""One of the two.\"""
+            filter: MovieFilter!
+            first: Int = 10
+          ): [Movie!]!
           cinemas: [Cinema!]!
           search(text: String!): [SearchResult!]!
         }
@@ -169,6 +188,11 @@ struct MockServerTests {
             #expect(missing["data"] == nil)
             #expect(
                 missing.jsonText.contains("movieId"), "a missing required input field is named: \(missing.jsonText)")
+            let oneOf = "query Movies($filter: MovieFilter!) { movies(filter: $filter) { id } }"
+            let (_, one) = try await Self.post(url, oneOf, variables: #"{"filter":{"title":"Up"}}"#)
+            #expect(one["errors"] == nil, "\(one.jsonText)")
+            let (_, two) = try await Self.post(url, oneOf, variables: #"{"filter":{"title":"Up","id":"1"}}"#)
+            #expect(two.jsonText.contains("Exactly one key must be specified for OneOf type"), "\(two.jsonText)")
             let (_, unknown) = try await Self.post(url, mutation, variables: #"{"input":{"movieId":"m","x":1}}"#)
             #expect(unknown.jsonText.contains("\\\"x\\\" is not defined"), "\(unknown.jsonText)")
         }

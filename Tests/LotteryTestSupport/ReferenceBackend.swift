@@ -56,6 +56,13 @@ public final class ReferenceBackend: Sendable {
         return ReferenceBackend(baseURL: launched.baseURL, options: options, server: launched.server)
     }
 
+    /// The Python interpreter the reference backend runs on (with graphql-core), for tests that ask graphql-core
+    /// itself for a verdict.
+    /// - Throws: `ReferenceBackendError` when no such interpreter can be found or set up.
+    public static func python() async throws -> String {
+        try await PythonLocator.shared.python(repository: try repositoryRoot())
+    }
+
     /// Starts a server, or returns `nil` when this machine has no Python with graphql-core and
     /// `isRequired` is false. Every other failure (and a missing environment when required) throws.
     /// - Parameter options: the server's behaviour.

@@ -347,6 +347,11 @@ package struct GraphQLInputCoercion {
                     value: json.jsonText, path: path)
             }
         }
+        if type.isOneOf, fields.count != 1 || fields.values.contains(.null) {
+            throw GraphQLCoercionFailure(
+                message: "Exactly one key must be specified for OneOf type \"\(type.name)\".", value: json.jsonText,
+                path: path)
+        }
         return .object(fields)
     }
 

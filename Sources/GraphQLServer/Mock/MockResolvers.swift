@@ -6,7 +6,7 @@ import GraphQLSchema
 /// queries that reach an object by the same path and arguments see the same object (the same `id`).
 ///
 /// Values follow the type: `ID` is `<Type>-<n>`, `String` is `<Type>.<field> <n>`, `Int` 0 to 999, `Float`
-/// with two decimals, enums one of their values, abstract types one of their possible types, lists
+/// with two decimals, enums one of their values (not a deprecated one), abstract types one of their possible types, lists
 /// ``listSize`` items (or the `first`, `last` or `limit` argument's value, up to 100), and custom scalars by
 /// their name (`Long` an integer, `*Date*`/`*Time*` an ISO 8601 date or instant, `UUID` a UUID, `URL`/`*Url`
 /// an `https` URL, anything else a string). No value is `null`.
@@ -72,8 +72,11 @@ package struct MockResolvers: GraphQLResolving {
                 let picked = possible[Int(number % UInt64(possible.count))]
                 return .object(MockObject(typeName: picked, seed: seed))
             case .enum:
-                guard !named.enumValues.isEmpty else { return .null }
-                return .string(named.enumValues[Int(number % UInt64(named.enumValues.count))].name)
+                // Deprecated values only when there is nothing else.
+                let current = named.enumValues.filter { !$0.isDeprecated }
+                let values = current.isEmpty ? named.enumValues : current
+                guard !values.isEmpty else { return .null }
+                return .string(values[Int(number % UInt64(values.count))].name)
             case .scalar:
                 return scalar(name, number: number, parent: parent, field: field)
             case .inputObject:
