@@ -159,6 +159,31 @@ struct MockServerTests {
         }
     }
 
+    @Test("fragments on interfaces and unions apply to their object types (the spec's DoesFragmentTypeApply)")
+    func abstractFragments() async throws {
+        try await Self.withServer { url in
+            let query = """
+                query Q { search(text: "x") { __typename ... on Movie { title } ... on Cinema { name } }
+                  movie(id: "m") { screenings(first: 6) { __typename ...When } } }
+                fragment When on Screening { startsOn }
+                """
+            let (_, answer) = try await Self.post(url, query)
+            #expect(answer["errors"] == nil, "\(answer.jsonText)")
+            guard case .array(let results)? = answer["data"]?["search"],
+                case .array(let screenings)? = answer["data"]?["movie"]?["screenings"]
+            else {
+                Issue.record("no lists: \(answer.jsonText)")
+                return
+            }
+            for result in results {
+                let type = result["__typename"]?.stringValue
+                #expect(result[type == "Movie" ? "title" : "name"] != nil, "\(result.jsonText)")
+            }
+            #expect(
+                screenings.allSatisfy { $0["startsOn"] != nil }, "an interface fragment applies: \(answer.jsonText)")
+        }
+    }
+
     @Test("an object reached by the same path and arguments has the same id; other arguments, another object")
     func stableIdentity() async throws {
         try await Self.withServer { url in

@@ -104,19 +104,28 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
             case .fragmentSpread(let spread):
                 let name = spread.name.value
                 guard !visited.contains(name), let fragment = fragments[name],
-                    fragment.typeCondition.name.value == objectType
+                    applies(fragment.typeCondition.name.value, to: objectType)
                 else { continue }
                 visited.insert(name)
                 collectFields(
                     objectType: objectType, selectionSet: fragment.selectionSet, into: &grouped,
                     positions: &positions, visited: &visited)
             case .inlineFragment(let inline):
-                if let condition = inline.typeCondition, condition.name.value != objectType { continue }
+                if let condition = inline.typeCondition, !applies(condition.name.value, to: objectType) { continue }
                 collectFields(
                     objectType: objectType, selectionSet: inline.selectionSet, into: &grouped,
                     positions: &positions, visited: &visited)
             }
         }
+    }
+
+    /// The spec's `DoesFragmentTypeApply`: the condition is the object type, or an interface or union it belongs to.
+    private func applies(_ condition: String, to objectType: String) -> Bool {
+        if condition == objectType { return true }
+        guard let conditionType = schema.type(named: condition), conditionType.isAbstract,
+            let object = schema.type(named: objectType)
+        else { return false }
+        return schema.isSubType(conditionType, object)
     }
 
     private func shouldInclude(_ directives: [Directive]) -> Bool {
