@@ -1,3 +1,4 @@
+import GraphQLBridgeSupport
 import GraphQLMigration
 import Testing
 
@@ -60,6 +61,24 @@ struct WriteRoutingTests {
         #expect(result.context["id"] == "6x45")
         #expect(result.differences == [FieldDifference(path: "", lhs: "1", rhs: "2")])
         #expect(await probe.events == ["rest write", "graphQL read"], "written once, then read back")
+    }
+
+    @Test(".shadow, a write that creates: the read-back is given REST's answer (the id REST generated) (papercut 4)")
+    func shadowReadsBackWhatRESTCreated() async throws {
+        let recorder = RecordingExperimentPublisher()
+        let router = MigrationRouter(settings: ["Ticket": .shadow], publisher: recorder, waitPolicy: .waitForCandidate)
+        let readFor = Locked<[Int]>([])
+        let value = try await router.routeWrite(
+            "Ticket", idempotency: .notIdempotent, requestCertainlyNotSent: notSent,
+            rest: { 41 }, graphQL: { 0 },
+            readBackWritten: { written in
+                readFor.withLock { $0.append(written) }
+                return written
+            })
+        #expect(value == 41)
+        #expect(readFor.withLock { $0 } == [41], "the read-back reads the entity REST created")
+        let results = await recorder.waitForResults(count: 1)
+        #expect(results.first?.context["operation"] == "write")
     }
 
     @Test(".shadow: the caller does not wait for the read-back")

@@ -31,6 +31,10 @@ extension MigrationRouter {
     ///   - graphQL: The write through GraphQL, returning the entity as GraphQL answers after it.
     ///   - readBack: Reads the written entity through GraphQL (a query, never the write).
     /// - Throws: The error of the API that wrote (see above).
+    ///
+    /// A write that creates something (REST generates the id) reads back with
+    /// ``routeWrite(_:mode:idempotency:comparator:context:requestCertainlyNotSent:rest:graphQL:readBackWritten:)``,
+    /// whose read-back is given REST's answer.
     public func routeWrite<Value: Sendable>(
         _ model: String,
         mode: MigrationMode? = nil,
@@ -41,6 +45,40 @@ extension MigrationRouter {
         rest: @escaping @Sendable () async throws -> Value,
         graphQL: @escaping @Sendable () async throws -> Value,
         readBack: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        try await routeWrite(
+            model, mode: mode, idempotency: idempotency, comparator: comparator, context: context,
+            requestCertainlyNotSent: requestCertainlyNotSent, rest: rest, graphQL: graphQL,
+            readBackWritten: { _ in try await readBack() })
+    }
+
+    /// Performs a write as
+    /// ``routeWrite(_:mode:idempotency:comparator:context:requestCertainlyNotSent:rest:graphQL:readBack:)``
+    /// does, for a write whose read-back needs what REST answered: a write that creates something, whose id REST
+    /// generated (a ticket bought, a comment posted). In shadow mode `readBackWritten` is given REST's answer and
+    /// reads the same entity through GraphQL (by the id in that answer).
+    ///
+    /// - Parameters:
+    ///   - model: The model name, as configured in ``settings``.
+    ///   - mode: Overrides the configured mode for this call.
+    ///   - idempotency: Whether repeating the write is harmless (a creation usually is not).
+    ///   - comparator: How shadow mode compares REST's answer with the GraphQL read-back.
+    ///   - context: Passed on in shadow experiments' results (with `model`, `mode` and `operation`).
+    ///   - requestCertainlyNotSent: Whether a GraphQL error means the request certainly never reached the server.
+    ///   - rest: The write through REST, returning the entity as REST answers after it.
+    ///   - graphQL: The write through GraphQL, returning the entity as GraphQL answers after it.
+    ///   - readBackWritten: Reads, through GraphQL, the entity REST's answer names (a query, never the write).
+    /// - Throws: The error of the API that wrote.
+    public func routeWrite<Value: Sendable>(
+        _ model: String,
+        mode: MigrationMode? = nil,
+        idempotency: WriteIdempotency,
+        comparator: ExperimentComparator<Value> = .fieldDiff(),
+        context: [String: String] = [:],
+        requestCertainlyNotSent: @escaping @Sendable (any Error) -> Bool,
+        rest: @escaping @Sendable () async throws -> Value,
+        graphQL: @escaping @Sendable () async throws -> Value,
+        readBackWritten: @escaping @Sendable (_ written: Value) async throws -> Value
     ) async throws -> Value {
         switch await resolveMode(model, override: mode) {
         case .rest:
@@ -56,7 +94,7 @@ extension MigrationRouter {
                     context
                 ) { _, own in own })
             // The control is REST's answer, already there: the read-back starts only after the write.
-            return try await experiment.run(control: { written }, candidate: readBack)
+            return try await experiment.run(control: { written }, candidate: { try await readBackWritten(written) })
         case .graphQLWithRESTFallback:
             let graphQLError: any Error
             do {
