@@ -58,7 +58,7 @@ enum IntrospectionSDL {
 
     private static let builtInScalars: Set<String> = ["String", "Int", "Float", "Boolean", "ID"]
     private static let specifiedDirectives: Set<String> = [
-        "skip", "include", "deprecated", "specifiedBy", "oneOf", "defer", "stream",
+        "skip", "include", "deprecated", "specifiedBy", "oneOf",
     ]
 
     /// The SDL of `__schema` (the value of `data.__schema`).

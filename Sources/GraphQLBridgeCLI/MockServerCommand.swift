@@ -10,6 +10,7 @@ public enum MockServerCommand {
     /// The command's help.
     public static let help = """
         USAGE: graphql-bridge serve --schema FILE... [--port N] [--seed N] [--list-size N]
+                                    [--incremental-format current|apollo] [--incremental-delay DURATION]
 
         Serves a mock GraphQL endpoint for the schema on 127.0.0.1 until Ctrl-C: POST (and GET for queries) at
         /graphql, requests validated against the schema with graphql-core's messages, introspection (so
@@ -19,13 +20,21 @@ public enum MockServerCommand {
         one of its types, lists --list-size items (or the field's 'first', 'last' or 'limit' argument, up to
         100); custom scalars by their name (Long an integer, *Date*/*Time* ISO 8601, UUID, *Url*/*Uri* an https
         URL, others a string). No value is null. Mutations answer the same way and change nothing;
-        subscriptions are refused.
+        subscriptions are refused. A query with @defer or @stream (declared in the schema) sent with
+        'Accept: multipart/mixed' is answered incrementally: its deferred fragments and streamed items in later
+        parts, each --incremental-delay after the one before.
 
         OPTIONS:
           --schema FILE     The schema (SDL); repeat it for a schema split over several files, or give a folder.
           --port N          The port on 127.0.0.1 (default 4000; 0 picks a free one).
           --seed N          The seed the answers are drawn from (default 1): another seed, other values.
           --list-size N     How many items a list has (default 3).
+          --incremental-format current|apollo
+                            The incremental-delivery format when the request accepts both: the draft's current
+                            one (pending, incremental, completed; the default) or Apollo's of 2022
+                            (deferSpec=20220824).
+          --incremental-delay DURATION
+                            How long each increment waits after the one before (500ms, 2s; default none).
 
         EXIT STATUS:
           0  stopped by Ctrl-C or SIGTERM
@@ -59,7 +68,16 @@ public enum MockServerCommand {
             let port = try reader.value("--port")
             let seed = try reader.value("--seed")
             let listSize = try reader.value("--list-size")
+            let format = try reader.value("--incremental-format")
+            let delay = try reader.value("--incremental-delay")
             try reader.finish(command: "serve")
+            switch format {
+            case nil, "current": options.incrementalFormat = .current
+            case "apollo": options.incrementalFormat = .apollo2022
+            case .some(let other):
+                throw UsageError("--incremental-format takes current or apollo, found '\(other)'")
+            }
+            if let delay { options.incrementalDelay = try CommandDuration.parse(delay, option: "--incremental-delay") }
             guard !schemaPaths.isEmpty else {
                 throw UsageError(
                     "--schema FILE is required: the mock server serves your schema (the lottery example's backend "

@@ -92,7 +92,7 @@ public enum ServeCommand {
             options.token.map { "  Token:     required: 'Authorization: Bearer \($0)'" }
                 ?? "  Token:     none required")
         if let interval = options.drawInterval {
-            lines.append("  Draws:     every active game's draws advance every \(describe(interval))")
+            lines.append("  Draws:     every active game's draws advance every \(CommandDuration.describe(interval))")
         }
         switch options.persistedQueries {
         case .disabled: break
@@ -143,7 +143,7 @@ public enum ServeCommand {
             options.token = token
         }
         if let drawInterval {
-            options.drawInterval = try duration(drawInterval, option: "--draw-interval")
+            options.drawInterval = try CommandDuration.parse(drawInterval, option: "--draw-interval")
         }
         if let maxAge {
             guard let seconds = Int(maxAge), seconds >= 0 else {
@@ -172,28 +172,5 @@ public enum ServeCommand {
             break
         }
         return options
-    }
-
-    /// `500ms`, `30s`, `2m`, `1h`: a duration as `--draw-interval` takes it.
-    static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.wholeMilliseconds
-        if milliseconds % 3_600_000 == 0 { return "\(milliseconds / 3_600_000)h" }
-        if milliseconds % 60_000 == 0 { return "\(milliseconds / 60_000)m" }
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000)s" }
-        return "\(milliseconds)ms"
-    }
-
-    /// A duration written as a positive whole number and a unit: `500ms`, `30s`, `2m`, `1h`.
-    static func duration(_ text: String, option: String) throws(UsageError) -> Duration {
-        let units: [(suffix: String, duration: (Int64) -> Duration)] = [
-            ("ms", { .milliseconds($0) }), ("s", { .seconds($0) }), ("m", { .seconds($0 * 60) }),
-            ("h", { .seconds($0 * 3600) }),
-        ]
-        for unit in units where text.hasSuffix(unit.suffix) {
-            let digits = text.dropLast(unit.suffix.count)
-            guard let value = Int64(digits), value > 0, value <= 1_000_000 else { break }
-            return unit.duration(value)
-        }
-        throw UsageError("\(option) takes a positive duration such as 500ms, 30s, 2m or 1h, found '\(text)'")
     }
 }

@@ -22,13 +22,35 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
     package let variables: [String: GraphQLInputValue]
 
     /// The field errors, in execution order.
-    package private(set) var errors: [GraphQLResponseError] = []
+    package internal(set) var errors: [GraphQLResponseError] = []
+
+    /// Whether `@defer` and `@stream` are honoured (the client accepts incremental delivery: see
+    /// ``executeIncrementally(_:root:)``); otherwise they are ignored and the result comes whole, as the spec allows.
+    package var incrementalDelivery = false
+    /// The increments announced and not delivered yet, in the order they were met.
+    var pending: [PendingIncrement] = []
+    private var nextPendingID = 0
 
     /// Thrown when a `null` must propagate to the parent (a non-null position got `null`).
-    private struct NullPropagation: Error {}
+    struct NullPropagation: Error {}
+
+    /// An increment of an incrementally delivered result: a deferred fragment of an object, or the rest of a
+    /// streamed list.
+    struct PendingIncrement {
+        enum Work {
+            case deferred(Target, [SelectionSet])
+            case stream(
+                items: [GraphQLResolvedValue<Resolvers.Object>], startIndex: Int, itemType: TypeRef, field: String,
+                fields: [Field])
+        }
+        let id: String
+        let path: [GraphQLResponsePathComponent]
+        let label: String?
+        let work: Work
+    }
 
     /// An object being completed: the app's, or one of the introspection system's.
-    private enum Target {
+    enum Target {
         case app(Resolvers.Object)
         case introspection(IntrospectionObject)
     }
@@ -76,20 +98,31 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
     private func collectFields(
         objectType: String, selectionSets: [SelectionSet]
     ) -> [(key: String, fields: [Field])] {
+        var deferred: [(label: String?, selectionSet: SelectionSet)] = []
+        return collectFields(objectType: objectType, selectionSets: selectionSets, deferred: &deferred)
+    }
+
+    /// The fields to execute now, grouped by response key; the fragments under an active `@defer` (with
+    /// ``incrementalDelivery``) go to `deferred` instead.
+    private func collectFields(
+        objectType: String, selectionSets: [SelectionSet],
+        deferred: inout [(label: String?, selectionSet: SelectionSet)]
+    ) -> [(key: String, fields: [Field])] {
         var grouped: [(key: String, fields: [Field])] = []
         var positions: [String: Int] = [:]
         var visited: Set<String> = []
         for selectionSet in selectionSets {
             collectFields(
                 objectType: objectType, selectionSet: selectionSet, into: &grouped, positions: &positions,
-                visited: &visited)
+                visited: &visited, deferred: &deferred)
         }
         return grouped
     }
 
     private func collectFields(
         objectType: String, selectionSet: SelectionSet, into grouped: inout [(key: String, fields: [Field])],
-        positions: inout [String: Int], visited: inout Set<String>
+        positions: inout [String: Int], visited: inout Set<String>,
+        deferred: inout [(label: String?, selectionSet: SelectionSet)]
     ) {
         for selection in selectionSet.selections {
             guard shouldInclude(selection.directives) else { continue }
@@ -106,15 +139,23 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
                 guard !visited.contains(name), let fragment = fragments[name],
                     applies(fragment.typeCondition.name.value, to: objectType)
                 else { continue }
+                if let deferral = activeDirective("defer", in: spread.directives) {
+                    deferred.append((stringArgument("label", of: deferral), fragment.selectionSet))
+                    continue
+                }
                 visited.insert(name)
                 collectFields(
                     objectType: objectType, selectionSet: fragment.selectionSet, into: &grouped,
-                    positions: &positions, visited: &visited)
+                    positions: &positions, visited: &visited, deferred: &deferred)
             case .inlineFragment(let inline):
                 if let condition = inline.typeCondition, !applies(condition.name.value, to: objectType) { continue }
+                if let deferral = activeDirective("defer", in: inline.directives) {
+                    deferred.append((stringArgument("label", of: deferral), inline.selectionSet))
+                    continue
+                }
                 collectFields(
                     objectType: objectType, selectionSet: inline.selectionSet, into: &grouped,
-                    positions: &positions, visited: &visited)
+                    positions: &positions, visited: &visited, deferred: &deferred)
             }
         }
     }
@@ -126,6 +167,51 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
             let object = schema.type(named: objectType)
         else { return false }
         return schema.isSubType(conditionType, object)
+    }
+
+    /// `@defer` or `@stream` when it applies: incremental delivery is on and its `if` is not false.
+    private func activeDirective(_ name: String, in directives: [Directive]) -> Directive? {
+        guard incrementalDelivery, let directive = directives.first(where: { $0.name.value == name }) else {
+            return nil
+        }
+        if let argument = directive.arguments.first(where: { $0.name.value == "if" }) {
+            switch argument.value {
+            case .boolean(let flag, _): if !flag { return nil }
+            case .variable(let variable):
+                if case .boolean(false) = variables[variable.name.value] { return nil }
+            default: break
+            }
+        }
+        return directive
+    }
+
+    private func stringArgument(_ name: String, of directive: Directive) -> String? {
+        guard let argument = directive.arguments.first(where: { $0.name.value == name }) else { return nil }
+        switch argument.value {
+        case .string(let string): return string.value
+        case .variable(let variable):
+            if case .string(let text) = variables[variable.name.value] { return text }
+            return nil
+        default: return nil
+        }
+    }
+
+    private func intArgument(_ name: String, of directive: Directive) -> Int? {
+        guard let argument = directive.arguments.first(where: { $0.name.value == name }) else { return nil }
+        switch argument.value {
+        case .int(let text, _): return Int(text)
+        case .variable(let variable):
+            if case .int(let number) = variables[variable.name.value] { return Int(number) }
+            return nil
+        default: return nil
+        }
+    }
+
+    private mutating func announce(
+        _ work: PendingIncrement.Work, path: [GraphQLResponsePathComponent], label: String?
+    ) {
+        pending.append(PendingIncrement(id: String(nextPendingID), path: path, label: label, work: work))
+        nextPendingID += 1
     }
 
     private func shouldInclude(_ directives: [Directive]) -> Bool {
@@ -149,13 +235,18 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
 
     // MARK: Fields
 
-    private mutating func completeObject(
+    mutating func completeObject(
         _ object: Target, selectionSets: [SelectionSet], path: [GraphQLResponsePathComponent]
     ) throws(NullPropagation) -> JSONValue {
         let typeName = self.typeName(of: object)
         var members: [(String, JSONValue)] = []
         var propagate = false
-        for (key, fields) in collectFields(objectType: typeName, selectionSets: selectionSets) {
+        var deferred: [(label: String?, selectionSet: SelectionSet)] = []
+        let grouped = collectFields(objectType: typeName, selectionSets: selectionSets, deferred: &deferred)
+        for fragment in deferred {
+            announce(.deferred(object, [fragment.selectionSet]), path: path, label: fragment.label)
+        }
+        for (key, fields) in grouped {
             do {
                 members.append((key, try executeField(object, fields: fields, path: path + [.key(key)])))
             } catch {
@@ -269,7 +360,7 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
 
     /// Completes a resolved value; `field` is `Type.name` for messages. Throws ``GraphQLFieldError`` for an
     /// error at `path` and `NullPropagation` when a `null` propagates from below.
-    private mutating func completeValue(
+    mutating func completeValue(
         _ value: GraphQLResolvedValue<Resolvers.Object>, type: TypeRef, field: String, fields: [Field],
         path: [GraphQLResponsePathComponent]
     ) throws -> JSONValue {
@@ -284,7 +375,19 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
             switch value {
             case .null:
                 return .null
-            case .list(let items):
+            case .list(let allItems):
+                var items = allItems
+                if let stream = fields.first.flatMap({ activeDirective("stream", in: $0.directives) }) {
+                    let initialCount = max(0, intArgument("initialCount", of: stream) ?? 0)
+                    if initialCount < allItems.count {
+                        items = Array(allItems.prefix(initialCount))
+                        announce(
+                            .stream(
+                                items: Array(allItems.dropFirst(initialCount)), startIndex: initialCount,
+                                itemType: itemType, field: field, fields: fields),
+                            path: path, label: stringArgument("label", of: stream))
+                    }
+                }
                 var completed: [JSONValue] = []
                 var propagate = false
                 for (index, item) in items.enumerated() {

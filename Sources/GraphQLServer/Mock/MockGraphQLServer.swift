@@ -15,12 +15,21 @@ package final class MockGraphQLServer: Sendable {
         package var seed: UInt64 = 1
         /// How many items a list has.
         package var listSize = 3
+        /// The incremental-delivery format when a request accepts both (`@defer`, `@stream`).
+        package var incrementalFormat = GraphQLIncrementalFormat.current
+        /// How long each increment of an incremental result waits after the one before.
+        package var incrementalDelay = Duration.zero
 
-        /// The defaults: a free port, seed 1, lists of 3.
-        package init(port: UInt16 = 0, seed: UInt64 = 1, listSize: Int = 3) {
+        /// The defaults: a free port, seed 1, lists of 3, the current incremental format with no delay.
+        package init(
+            port: UInt16 = 0, seed: UInt64 = 1, listSize: Int = 3,
+            incrementalFormat: GraphQLIncrementalFormat = .current, incrementalDelay: Duration = .zero
+        ) {
             self.port = port
             self.seed = seed
             self.listSize = listSize
+            self.incrementalFormat = incrementalFormat
+            self.incrementalDelay = incrementalDelay
         }
     }
 
@@ -42,7 +51,7 @@ package final class MockGraphQLServer: Sendable {
         let preparer = GraphQLRequestPreparer(schema: .success(schema))
         let resolvers = MockResolvers(schema: schema, seed: options.seed, listSize: options.listSize)
         let http = try HTTPServer.start(port: options.port, name: "MockGraphQLServer") { request in
-            respond(to: request, preparer: preparer, resolvers: resolvers)
+            respond(to: request, preparer: preparer, resolvers: resolvers, options: options)
         }
         guard let url = URL(string: "http://127.0.0.1:\(http.port)/graphql") else {
             http.stop()
@@ -58,7 +67,7 @@ package final class MockGraphQLServer: Sendable {
 
     /// Answers one request: the GraphQL endpoint at `/graphql`, 404 elsewhere.
     static func respond(
-        to request: HTTPRequest, preparer: GraphQLRequestPreparer, resolvers: MockResolvers
+        to request: HTTPRequest, preparer: GraphQLRequestPreparer, resolvers: MockResolvers, options: Options
     ) -> HTTPResponse {
         guard request.path == "/graphql" || request.path == "/graphql/" else {
             return .text(status: 404, "not found: the GraphQL endpoint is /graphql")
@@ -80,9 +89,22 @@ package final class MockGraphQLServer: Sendable {
         case .failed(let failed):
             outcome = failed
         case .ready(let prepared):
-            let executor = GraphQLExecutor(
+            var executor = GraphQLExecutor(
                 schema: prepared.schema, resolvers: resolvers, customScalars: preparer.customScalars,
                 fragments: prepared.fragments, variables: prepared.variables)
+            let kind = prepared.operation.operation
+            if let format = GraphQLIncrementalFormat.negotiate(
+                accept: request.header("Accept"), preferred: options.incrementalFormat),
+                kind == .query || (kind == .mutation && request.method == "POST")
+            {
+                let root = resolvers.root(prepared.schema.rootType(for: kind)?.name ?? kind.rawValue)
+                let payloads = executor.executeIncrementally(
+                    prepared.operation.selectionSet, root: root, format: format)
+                if payloads.count > 1 {
+                    return .incremental(payloads, format: format, delay: options.incrementalDelay)
+                }
+                executor.errors = []
+            }
             outcome = .run(prepared, readOnly: request.method == "GET", executor: executor) { kind in
                 resolvers.root(prepared.schema.rootType(for: kind)?.name ?? kind.rawValue)
             }
