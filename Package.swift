@@ -107,8 +107,6 @@ let package = Package(
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLSchema",
                 "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration", "GraphQLComparison",
                 "GraphQLBridgeSupport",
-                // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
-                "GraphQLBridgeTesting",
             ],
             path: "Benchmarks",
             exclude: ["README.md", "graphql_core_parse.py"]
