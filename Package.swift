@@ -143,6 +143,11 @@ let package = Package(
                 "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser", "GraphQLCodegenTestSupport",
             ]
         ),
+        // The runtime tests' API (a shop's products, images and offers: not the lottery), generated at build time.
+        .target(
+            name: "ShopAPI", dependencies: ["GraphQLBridge"], path: "Tests/ShopAPI", exclude: ["graphql"],
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [
@@ -150,6 +155,8 @@ let package = Package(
                 "GraphQLBridgeSupport",
                 // The cache scenarios' generated operations (the server-applied write tests).
                 "CacheScenarioAPI",
+                // The runtime tests' generated operations (the cache's freshness, trimming and stored answers).
+                "ShopAPI",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ],
