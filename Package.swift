@@ -195,6 +195,11 @@ let package = Package(
             name: "GraphQLParserTests", dependencies: ["GraphQLParser"], exclude: ["make_expected.py"],
             resources: [.copy("Fixtures")]
         ),
+        // The schema builder and the validator against graphql-core (expectations by make_validation_expectations.py).
+        .testTarget(
+            name: "GraphQLSchemaTests", dependencies: ["GraphQLParser", "GraphQLSchema"],
+            exclude: ["make_validation_expectations.py"], resources: [.copy("Fixtures")]
+        ),
         // Seeded random operations and the responses a server would give them, for the generator's tests.
         .target(
             name: "GraphQLCodegenTestSupport",
@@ -207,7 +212,7 @@ let package = Package(
                 // The documentation's runnable code runs against the embedded backend (GeneratedCodeCompilesTests).
                 "LotteryBackend",
             ],
-            exclude: ["make_validation_expectations.py", "validate_batch.py"],
+            exclude: ["validate_batch.py"],
             resources: [.copy("Fixtures")]
         ),
         // Generated code run: Apollo's AnimalKingdom API, the repros of issue 18 and a corpus of random operations,
