@@ -25,6 +25,7 @@ enum ShopFixture {
               "__typename": "Product",
               "id": "p1",
               "name": "Espresso machine",
+              "kind": "DEVICE",
               "isFavorite": false,
               "logo": {
                 "__typename": "Image",
@@ -40,7 +41,10 @@ enum ShopFixture {
                 "number": 9007199254740994,
                 "price": 41230,
                 "stock": 402,
-                "tags": []
+                "tags": [],
+                "status": "OPEN",
+                "startsAt": "2027-01-01T08:00:00Z",
+                "discount": null
               },
               "lastOffer": {
                 "__typename": "Offer",
@@ -49,7 +53,10 @@ enum ShopFixture {
                 "number": 9007199254740993,
                 "price": 43623,
                 "stock": 0,
-                "tags": ["sale", "last units", "café ☕"]
+                "tags": ["sale", "last units", "café ☕"],
+                "status": "CLOSED",
+                "startsAt": "2026-12-31T20:00:00Z",
+                "discount": 15
               },
               "offersCount": 9007199254740993
             }
