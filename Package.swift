@@ -111,8 +111,6 @@ let package = Package(
                 "GraphQLBridge", "LotteryAPI", "LotteryBridge", "LegacyModels", "GraphQLParser", "GraphQLSchema",
                 "GraphQLCodegen", "LotteryBackend", "LotteryCompare", "GraphQLMigration", "GraphQLComparison",
                 "GraphQLBridgeSupport",
-                // The test-side WebSocket connector: this machine's URLSession cannot open WebSockets.
-                "GraphQLBridgeTesting",
             ],
             path: "Benchmarks",
             exclude: ["README.md", "graphql_core_parse.py"]
@@ -149,6 +147,11 @@ let package = Package(
                 "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser", "GraphQLCodegenTestSupport",
             ]
         ),
+        // The runtime tests' API (a shop's products, images and offers: not the lottery), generated at build time.
+        .target(
+            name: "ShopAPI", dependencies: ["GraphQLBridge"], path: "Tests/ShopAPI", exclude: ["graphql"],
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
         .testTarget(
             name: "GraphQLBridgeTests",
             dependencies: [
@@ -156,6 +159,8 @@ let package = Package(
                 "GraphQLBridgeSupport",
                 // The cache scenarios' generated operations (the server-applied write tests).
                 "CacheScenarioAPI",
+                // The runtime tests' generated operations (the cache's freshness, trimming and stored answers).
+                "ShopAPI",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ],
@@ -194,6 +199,11 @@ let package = Package(
             name: "GraphQLParserTests", dependencies: ["GraphQLParser"], exclude: ["make_expected.py"],
             resources: [.copy("Fixtures")]
         ),
+        // The schema builder and the validator against graphql-core (expectations by make_validation_expectations.py).
+        .testTarget(
+            name: "GraphQLSchemaTests", dependencies: ["GraphQLParser", "GraphQLSchema"],
+            exclude: ["make_validation_expectations.py"], resources: [.copy("Fixtures")]
+        ),
         // Seeded random operations and the responses a server would give them, for the generator's tests.
         .target(
             name: "GraphQLCodegenTestSupport",
@@ -206,7 +216,7 @@ let package = Package(
                 // The documentation's runnable code runs against the embedded backend (GeneratedCodeCompilesTests).
                 "LotteryBackend",
             ],
-            exclude: ["make_validation_expectations.py", "validate_batch.py"],
+            exclude: ["validate_batch.py"],
             resources: [.copy("Fixtures")]
         ),
         // Generated code run: Apollo's AnimalKingdom API, the repros of issue 18 and a corpus of random operations,

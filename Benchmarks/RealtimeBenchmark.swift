@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import GraphQLBridge
-import GraphQLBridgeTesting
 import LotteryAPI
 import LotteryBackend
 

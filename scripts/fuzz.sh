@@ -56,7 +56,7 @@ seeds=()
 case "$target" in
 parser)
     own=(Sources/GraphQLParser)
-    seeds=(Tests/GraphQLCodegenTests/Fixtures/sdl-corpus.graphql Tests/GraphQLCodegenTests/Fixtures/validation-corpus.graphql
+    seeds=(Tests/GraphQLSchemaTests/Fixtures/sdl-corpus.graphql Tests/GraphQLSchemaTests/Fixtures/validation-corpus.graphql
         Tests/GraphQLCodegenTests/Fixtures/GitHub/operations.graphql)
     ;;
 decoder)

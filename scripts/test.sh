@@ -41,7 +41,7 @@ export GRAPHQLBRIDGE_REQUIRE_BACKEND=1
 step "Copies of the contract's schema are identical"
 # SwiftPM resources and the codegen inputs must live inside their targets, so the schema is copied; keep them equal.
 for copy in Sources/LotteryAPI/graphql/schema.graphqls Sources/LotteryBackend/Resources/lottery.graphqls \
-    Tests/GraphQLCodegenTests/Fixtures/schemas/lottery.graphqls; do
+    Tests/GraphQLSchemaTests/Fixtures/schemas/lottery.graphqls; do
     cmp contract/lottery.graphqls "$copy" || { echo "error: $copy differs from contract/lottery.graphqls: copy it over"; exit 1; }
 done
 echo "schema copies agree"
@@ -52,9 +52,9 @@ step "Reference backend self-test"
 step "Committed expectations still agree with graphql-core itself"
 "$GRAPHQLBRIDGE_PYTHON" Tests/GraphQLParserTests/make_expected.py --check
 # The validator's expectations: regenerate them with graphql-core and require no change.
-"$GRAPHQLBRIDGE_PYTHON" Tests/GraphQLCodegenTests/make_validation_expectations.py "$GRAPHQL_CORE_FIXTURES" >/dev/null
+"$GRAPHQLBRIDGE_PYTHON" Tests/GraphQLSchemaTests/make_validation_expectations.py "$GRAPHQL_CORE_FIXTURES" >/dev/null
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    git diff --exit-code --stat -- Tests/GraphQLCodegenTests/Fixtures
+    git diff --exit-code --stat -- Tests/GraphQLSchemaTests/Fixtures
     echo "validation expectations agree with graphql-core"
 fi
 

@@ -117,11 +117,8 @@ struct SharedRequestTests {
 
     /// Waits until `count` callers wait on the client's shared requests (a hang detector only).
     private func waitForWaiters(_ count: Int, on client: GraphQLHTTPClient) async throws {
-        let deadline = ContinuousClock.now + HangDetector.limit
-        while ContinuousClock.now < deadline {
-            if client.inFlightWaiterCount == count { return }
-            try await Task.sleep(for: .milliseconds(5))
+        try await HangDetector.waitUntil("\(count) callers waiting on shared requests") {
+            client.inFlightWaiterCount == count
         }
-        throw ScenarioTimeout(what: "\(count) callers waiting on shared requests (\(client.inFlightWaiterCount))")
     }
 }

@@ -112,9 +112,9 @@ struct HTTPFreshnessTests {
                 return (response, body)
             })
         let first = Task { try await client.execute(FreshUserQuery(), fetchPolicy: .serverOnly) }
-        try await waitUntil { transport.requests.count == 1 }
+        try await HangDetector.waitUntil("the first request") { transport.requests.count == 1 }
         let second = Task { try await client.execute(FreshUserQuery(), fetchPolicy: .serverOnly) }
-        try await waitUntil { client.inFlightWaiterCount == 2 }
+        try await HangDetector.waitUntil("two callers waiting") { client.inFlightWaiterCount == 2 }
         // The caller that sent it goes away: only the one that joined writes the answer.
         first.cancel()
         await #expect(throws: APIError.self) { try await first.value }
@@ -125,11 +125,6 @@ struct HTTPFreshnessTests {
         #expect(!(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale), "59 s after the send")
         clock.advance(by: .seconds(2))
         #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale, "61 s after the send")
-    }
-
-    /// Waits until `condition` holds (a hang detector only: ``HangDetector/limit``).
-    private func waitUntil(_ condition: () -> Bool) async throws {
-        try await HangDetector.waitUntil("the condition") { condition() }
     }
 
     // MARK: Row 10: no-cache

@@ -41,7 +41,7 @@
         }
 
         /// Waits for `process` to end without blocking a thread; gives up (killing it) after `limit`.
-        static func waitForExit(_ process: Process, limit: Duration = .seconds(60)) async throws -> Int32 {
+        static func waitForExit(_ process: Process, limit: Duration = HangDetector.limit) async throws -> Int32 {
             let deadline = ContinuousClock.now + limit
             while process.isRunning {
                 if ContinuousClock.now > deadline {

@@ -133,11 +133,11 @@ struct CodegenCommandTests {
 
     /// Polls `condition` for up to ``HangDetector/limit`` (a hang detector: a busy machine can take seconds).
     static func eventually(_ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + HangDetector.limit
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(100))
+        do {
+            try await HangDetector.waitUntil("the condition", interval: .milliseconds(100)) { condition() }
+            return true
+        } catch is HangDetected {
+            return condition()
         }
-        return condition()
     }
 }

@@ -88,6 +88,39 @@ struct PackageLayoutTests {
         return found
     }
 
+    /// Every target `roots` need, directly or not, themselves included.
+    static func closure(of roots: [String], in manifest: Manifest) -> Set<String> {
+        let targets = Dictionary(manifest.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var pending = roots
+        var found: Set<String> = []
+        while let name = pending.popLast() {
+            guard found.insert(name).inserted, let target = targets[name] else { continue }
+            pending += target.dependencies.compactMap(\.name)
+        }
+        return found
+    }
+
+    @Test("no product an app links for production needs the test product (the WebSocket connector is the runtime's)")
+    func productionNeedsNoTestSupport() async throws {
+        let manifest = try await Self.manifest()
+        for product in Self.libraryProducts where product != "GraphQLBridgeTesting" {
+            let roots = try #require(manifest.products.first { $0.name == product }, "no product \(product)").targets
+            let needed = Self.closure(of: roots, in: manifest)
+            #expect(!needed.contains("GraphQLBridgeTesting"), "\(product) needs GraphQLBridgeTesting")
+        }
+    }
+
+    @Test("the runtime's and the schema's tests are targets of their own that need nothing of the example")
+    func runtimeTestsAtHome() async throws {
+        let manifest = try await Self.manifest()
+        for name in ["GraphQLBridgeTests", "GraphQLSchemaTests", "GraphQLParserTests", "GraphQLMigrationTests"] {
+            let target = try #require(manifest.targets.first { $0.name == name }, "no test target \(name)")
+            #expect(target.type == "test", "\(name) is a \(target.type) target")
+            let example = Self.closure(of: [name], in: manifest).filter(Self.isExample)
+            #expect(example.isEmpty, "\(name) needs the example's \(example.sorted())")
+        }
+    }
+
     @Test("no library product needs a target of the example")
     func manifestDirections() async throws {
         let manifest = try await Self.manifest()

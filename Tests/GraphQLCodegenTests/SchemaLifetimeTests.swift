@@ -37,7 +37,7 @@ struct SchemaLifetimeTests {
     static var schemas: [(name: String, sdl: URL, operations: URL?)] {
         get throws {
             var schemas: [(name: String, sdl: URL, operations: URL?)] = try ["lottery", "catalog", "pets"].map {
-                ($0, try CodegenTestSupport.fixtureURL("schemas/\($0).graphqls"), nil)
+                ($0, CodegenTestSupport.schemaFixtureURL("\($0).graphqls"), nil)
             }
             if let fixtures = ProcessInfo.processInfo.environment["GRAPHQL_CORE_FIXTURES"] {
                 schemas.append(

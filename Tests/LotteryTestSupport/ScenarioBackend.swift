@@ -76,12 +76,10 @@ public final class ScenarioBackend: Sendable {
 
     /// Waits until `count` requests of `operation` wait at its hold (polls; a hang detector, not a timing bound).
     public func waitUntilWaiting(_ operation: String, count: Int = 1) async throws {
-        let deadline = ContinuousClock.now + HangDetector.limit
-        while ContinuousClock.now < deadline {
-            if try await statistics().waiting[operation] ?? 0 >= count { return }
-            try await Task.sleep(for: .milliseconds(10))
+        try await HangDetector.waitUntil(
+            "\(count) requests of \(operation) at the server's hold", interval: .milliseconds(10)
+        ) {
+            try await self.statistics().waiting[operation] ?? 0 >= count
         }
-        throw ReferenceBackendError.invalidOption(
-            "no request of \(operation) reached the server's hold in \(HangDetector.limit)")
     }
 }

@@ -59,13 +59,12 @@ actor Collector<Element: Sendable> {
     /// Waits until `predicate` holds; fails after ``HangDetector/limit`` (a hang, not a slow machine).
     @discardableResult
     func waitUntil(_ what: String, _ predicate: @Sendable ([Element]) -> Bool) async throws -> [Element] {
-        let deadline = ContinuousClock.now + HangDetector.limit
-        while ContinuousClock.now < deadline {
-            if predicate(items) { return items }
-            if let failure { throw failure }
-            try await Task.sleep(for: .milliseconds(5))
+        try await HangDetector.waitUntil(what) { @Sendable in
+            if predicate(await self.items) { return true }
+            if let failure = await self.failure { throw failure }
+            return false
         }
-        throw ScenarioTimeout(what: what)
+        return items
     }
 }
 

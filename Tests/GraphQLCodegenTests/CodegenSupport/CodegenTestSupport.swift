@@ -24,6 +24,11 @@ enum CodegenTestSupport {
         return url
     }
 
+    /// One of the schema tests' schemas (Tests/GraphQLSchemaTests/Fixtures/schemas), read from the source tree.
+    static func schemaFixtureURL(_ name: String) -> URL {
+        repositoryRoot.appendingPathComponent("Tests/GraphQLSchemaTests/Fixtures/schemas").appendingPathComponent(name)
+    }
+
     /// A temporary folder, removed by the caller with `remove(_:)`.
     static func temporaryDirectory(_ name: String = "codegen") throws -> URL {
         let url = FileManager.default.temporaryDirectory

@@ -42,7 +42,7 @@ final class DedicatedThreadExecutor: TaskExecutor, Sendable {
     }
 
     /// Waits until at least `count` jobs were given to it; throws after `timeout` (a hang detector only).
-    func waitForEnqueuedJobs(_ count: Int, timeout: Duration = .seconds(60)) async throws {
+    func waitForEnqueuedJobs(_ count: Int, timeout: Duration = HangDetector.limit) async throws {
         let deadline = ContinuousClock.now + timeout
         while enqueuedJobCount < count {
             guard ContinuousClock.now < deadline else {

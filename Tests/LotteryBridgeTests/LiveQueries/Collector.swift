@@ -11,11 +11,7 @@ actor Collector<Element: Sendable> {
     /// Waits until `predicate` holds for the items collected so far (a hang detector bounds the wait).
     @discardableResult
     func waitUntil(_ what: String, _ predicate: @Sendable ([Element]) -> Bool) async throws -> [Element] {
-        let deadline = ContinuousClock.now + HangDetector.limit
-        while !predicate(items) {
-            guard ContinuousClock.now < deadline else { throw CollectorTimeout(what: what, collected: items.count) }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await HangDetector.waitUntil(what) { @Sendable in predicate(await self.items) }
         return items
     }
 
@@ -25,12 +21,6 @@ actor Collector<Element: Sendable> {
         let items = try await waitUntil("\(count) items") { $0.count >= count }
         return items[count - 1]
     }
-}
-
-struct CollectorTimeout: Error, CustomStringConvertible {
-    let what: String
-    let collected: Int
-    var description: String { "timed out waiting for \(what) (\(collected) collected; a hang detector)" }
 }
 
 /// A flag set from any thread (an observation's `onChange`).

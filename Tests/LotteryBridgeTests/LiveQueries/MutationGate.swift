@@ -36,12 +36,6 @@ actor MutationGate: GraphQLMiddleware {
 
     /// Waits until `count` requests have arrived (a hang detector bounds it).
     func waitForArrivals(_ count: Int) async throws {
-        let deadline = ContinuousClock.now + HangDetector.limit
-        while arrivals < count {
-            guard ContinuousClock.now < deadline else {
-                throw CollectorTimeout(what: "\(count) \(operation) requests", collected: arrivals)
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await HangDetector.waitUntil("\(count) \(operation) requests") { @Sendable in await self.arrivals >= count }
     }
 }

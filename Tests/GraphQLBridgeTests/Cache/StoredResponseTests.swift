@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLBridgeTesting
-import LotteryAPI
+import ShopAPI
 import Testing
 
 @testable import GraphQLBridge
@@ -19,20 +19,21 @@ struct StoredResponseTests {
         return url
     }
 
-    /// A client answering `GameQuery` with the fixture, and `SetFavorite` with the same game, favourite.
+    /// A client answering `ProductQuery` with the fixture, and `SetFavorite` with the same product, favourite.
     private func client(_ cache: GraphQLCache) throws -> GraphQLHTTPClient {
-        let game = try Fixture.data("game-6x45.graphql.json")
-        var text = String(decoding: game, as: UTF8.self)
-        guard let gameKey = text.range(of: "\"game\":"), let flag = text.range(of: "\"isFavorite\": false") else {
+        let product = try ShopFixture.data("product-p1.graphql.json")
+        var text = String(decoding: product, as: UTF8.self)
+        guard let productKey = text.range(of: "\"product\":"), let flag = text.range(of: "\"isFavorite\": false") else {
             throw FixtureProblem()
         }
         text.replaceSubrange(flag, with: "\"isFavorite\": true")
-        text.replaceSubrange(gameKey, with: "\"setFavorite\":")
+        text.replaceSubrange(productKey, with: "\"setFavorite\":")
         let favorite = Data(text.utf8)
         let transport = MockTransport { _, body in
             let isMutation = String(decoding: body, as: UTF8.self).contains("\"operationName\":\"SetFavorite\"")
             return (
-                HTTPResponse(status: 200, headers: ["Content-Type": "application/json"]), isMutation ? favorite : game
+                HTTPResponse(status: 200, headers: ["Content-Type": "application/json"]),
+                isMutation ? favorite : product
             )
         }
         let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
@@ -51,18 +52,18 @@ struct StoredResponseTests {
     func servedInANewProcess() async throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let written = try await client(cache(directory)).execute(GameQuery(id: "6x45")).data
-        #expect(written?.game?.isFavorite == false)
+        let written = try await client(cache(directory)).execute(ProductQuery(id: "p1")).data
+        #expect(written?.product?.isFavorite == false)
 
         let reopened = cache(directory)
-        let read = try await client(reopened).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        let read = try await client(reopened).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
         #expect(read.source == .cache && read.data == written)
         var statistics = await reopened.statistics
         #expect(statistics.storedResponseHits == 1 && statistics.recordHits == 0)
 
         // Without stored responses: rebuilt from the records, the same value.
         let rebuilt = cache(directory, storesResponses: false)
-        #expect(try await client(rebuilt).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data == written)
+        #expect(try await client(rebuilt).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly).data == written)
         statistics = await rebuilt.statistics
         #expect(statistics.storedResponseHits == 0 && statistics.recordHits == 1)
     }
@@ -72,24 +73,24 @@ struct StoredResponseTests {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = cache(directory)
-        _ = try await client(first).execute(GameQuery(id: "6x45"))
+        _ = try await client(first).execute(ProductQuery(id: "p1"))
         // Another process (another cache on the same file) reads the stored response, then the first one writes.
         let second = cache(directory)
         #expect(
-            try await client(second).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data?.game?.isFavorite
+            try await client(second).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly).data?.product?.isFavorite
                 == false)
         #expect(await second.statistics.storedResponseHits == 1)
-        _ = try await client(first).execute(SetFavoriteMutation(gameId: "6x45", favorite: true))
+        _ = try await client(first).execute(SetFavoriteMutation(productId: "p1", favorite: true))
 
         let third = cache(directory)
-        let read = try await client(third).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
-        #expect(read.data?.game?.isFavorite == true, "the records' new value, not the stored response's")
+        let read = try await client(third).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
+        #expect(read.data?.product?.isFavorite == true, "the records' new value, not the stored response's")
         let statistics = await third.statistics
         #expect(statistics.storedResponseHits == 0 && statistics.recordHits == 1)
         // The rebuilt response was stored again: the next process serves it.
         let fourth = cache(directory)
         #expect(
-            try await client(fourth).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly).data?.game?.isFavorite
+            try await client(fourth).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly).data?.product?.isFavorite
                 == true)
         #expect(await fourth.statistics.storedResponseHits == 1)
     }
@@ -98,16 +99,16 @@ struct StoredResponseTests {
     func notServed() async throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try await client(cache(directory)).execute(GameQuery(id: "6x45"))
+        _ = try await client(cache(directory)).execute(ProductQuery(id: "p1"))
         let otherLifetime = cache(directory, maxAge: .seconds(5))
-        _ = try await client(otherLifetime).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+        _ = try await client(otherLifetime).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
         #expect(await otherLifetime.statistics.storedResponseHits == 0)
 
         let removing = cache(directory)
-        try await removing.removeRecords(forKeys: ["Game:6x45"])
+        try await removing.removeRecords(forKeys: ["Product:p1"])
         let afterRemoval = cache(directory)
         await #expect(throws: APIError.self) {
-            try await client(afterRemoval).execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+            try await client(afterRemoval).execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
         }
         #expect(await afterRemoval.statistics.storedResponseHits == 0)
     }
@@ -218,7 +219,7 @@ struct StoredResponseTests {
 
     @Test("The stored record keys: round trip, and damaged bytes are refused")
     func keyEncoding() {
-        let keys = ["Game:6x45", "", "QUERY_ROOT.game({\"id\":\"6x45\"})", "ключ\u{0}x"]
+        let keys = ["Product:p1", "", "QUERY_ROOT.product({\"id\":\"p1\"})", "ключ\u{0}x"]
         let bytes = SQLiteCacheStore.encodeKeys(keys)
         #expect(SQLiteCacheStore.decodeKeys(bytes) == keys)
         for length in 0..<bytes.count where length > 0 {

@@ -1,5 +1,4 @@
 import Foundation
-import GraphQLBridge
 import GraphQLBridgeSupport
 
 #if canImport(Glibc)
@@ -8,18 +7,27 @@ import GraphQLBridgeSupport
     import Darwin
 #endif
 
-/// A minimal RFC 6455 WebSocket client over POSIX sockets (`ws://` only, no TLS, no extensions), for tests: it lets
-/// `GraphQLSubscriptionTransport.webSocket(url:connector:options:)` run against a local server on a platform whose
-/// `URLSession` cannot open WebSockets (Linux with a libcurl without WebSocket support).
+/// A WebSocket connector over POSIX sockets (RFC 6455, `ws://` only): subscriptions over a WebSocket on a platform
+/// whose `URLSession` cannot open WebSockets (Linux, where swift-corelibs-foundation needs a libcurl built with
+/// WebSocket support).
 ///
 /// ```swift
+/// let socketURL = URL(string: "ws://127.0.0.1:8080/graphql")!
 /// let client = GraphQLHTTPClient(
-///     endpoint: server.graphQLURL,
-///     subscriptions: .webSocket(url: server.webSocketURL, connector: POSIXWebSocketConnector()))
+///     endpoint: URL(string: "http://127.0.0.1:8080/graphql")!,
+///     subscriptions: .webSocket(url: socketURL, connector: POSIXWebSocketConnector()))
 /// ```
 ///
+/// **No TLS.** It opens `ws://` URLs only: TLS on Linux needs a package from outside (Foundation has none for a
+/// socket of one's own), and this library takes none. A `wss://` URL (or any other scheme) fails at once, before
+/// any connection, with ``GraphQLWebSocketError`` of kind ``GraphQLWebSocketError/Kind-swift.enum/unavailable``,
+/// which a subscription reports as ``APIError/webSocketUnavailable(operation:reason:)`` and does not try again. Use
+/// it for a server on the same host or network (a local backend, a sidecar or a proxy that ends TLS), and
+/// ``URLSessionWebSocketConnector`` where `URLSession` opens WebSockets (Apple platforms, and a `wss://` URL).
+///
 /// The handshake is checked (status 101, `Sec-WebSocket-Accept`, the subprotocol); a refused upgrade is reported
-/// with its status. Each connection reads on a thread of its own; pings are answered; frames are masked.
+/// with its status. The opening handshake is bounded by the request's timeout. Each connection reads on a thread of
+/// its own (never on Swift concurrency's pool); pings are answered; frames are masked; no extensions.
 ///
 /// Memory is bounded: a message (its frames together) larger than `maximumMessageSize` fails the connection (close
 /// code 1009), and the reader thread stops reading the socket while `maximumUnreadBytes` of messages wait to be
@@ -78,8 +86,6 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
     private let unread = NSCondition()
     private var unreadBytes = 0
     private var receiving = true
-    /// The most bytes of messages held unread at once (for tests).
-    private(set) var peakUnreadBytes = 0
 
     private init(descriptor: Int32, subprotocol: String?, maximumMessageSize: Int, maximumUnreadBytes: Int) {
         self.descriptor = descriptor
@@ -102,8 +108,8 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
         maximumUnreadBytes: Int = 1 << 20
     ) throws -> POSIXWebSocketConnection {
         let url = request.url
-        guard url.scheme == "ws", let host = url.host else {
-            throw GraphQLWebSocketError(.unavailable, "POSIXWebSocketConnector opens ws:// URLs only, not \(url)")
+        guard url.scheme?.lowercased() == "ws", let host = url.host, !host.isEmpty else {
+            throw GraphQLWebSocketError(.unavailable, unsupportedURLMessage(url))
         }
         let port = url.port ?? 80
         let descriptor = try connectSocket(host: host, port: port)
@@ -224,7 +230,6 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
         let size = Self.size(of: message)
         unread.lock()
         unreadBytes += size
-        peakUnreadBytes = max(peakUnreadBytes, unreadBytes)
         unread.unlock()
         continuation.yield(message)
         unread.lock()
@@ -401,6 +406,19 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
             return index + 4
         }
         return nil
+    }
+}
+
+/// Why `url` cannot be opened by `POSIXWebSocketConnector`: what it opens and, for `wss://`, why not TLS.
+private func unsupportedURLMessage(_ url: URL) -> String {
+    switch url.scheme?.lowercased() {
+    case "wss":
+        return "POSIXWebSocketConnector opens ws:// URLs only (no TLS: it would need a package from outside), not "
+            + "\(url); use URLSessionWebSocketConnector where URLSession opens WebSockets, or a ws:// URL"
+    case "ws":
+        return "the WebSocket URL \(url) has no host"
+    default:
+        return "POSIXWebSocketConnector opens ws:// URLs only, not \(url)"
     }
 }
 

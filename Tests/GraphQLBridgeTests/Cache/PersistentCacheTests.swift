@@ -1,7 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
-import LotteryAPI
+import ShopAPI
 import Testing
 
 /// The cache on SQLite through the client: results survive the cache (a new cache on the same folder reads
@@ -17,7 +17,7 @@ struct PersistentCacheTests {
     }
 
     private func client(_ cache: GraphQLCache) throws -> (GraphQLHTTPClient, MockTransport) {
-        let body = try Fixture.data("game-6x45.graphql.json")
+        let body = try ShopFixture.data("product-p1.graphql.json")
         let transport = MockTransport { _, _ in
             (HTTPResponse(status: 200, headers: ["Content-Type": "application/json"]), body)
         }
@@ -29,21 +29,21 @@ struct PersistentCacheTests {
     func survivesTheCache() async throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let written: GameQuery.Data?
+        let written: ProductQuery.Data?
         do {
             let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "ann")
             #expect(await cache.problems.isEmpty)
-            written = try await client(cache).0.execute(GameQuery(id: "6x45")).data
+            written = try await client(cache).0.execute(ProductQuery(id: "p1")).data
         }
         let reopened = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "ann")
         let (client, transport) = try client(reopened)
-        let read = try await client.execute(GameQuery(id: "6x45"))
+        let read = try await client.execute(ProductQuery(id: "p1"))
         #expect(read.source == .cache && read.data == written)
         #expect(transport.requests.isEmpty)
 
         let other = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "bob")
         await #expect(throws: APIError.self, "one user never sees another's cache") {
-            try await self.client(other).0.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+            try await self.client(other).0.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
         }
 
         try await reopened.clear()
@@ -59,7 +59,7 @@ struct PersistentCacheTests {
         do {
             let cache = GraphQLCache(
                 storage: .persistent(directory: directory), maxAge: .seconds(60), schemaVersion: "1")
-            _ = try await client(cache).0.execute(GameQuery(id: "6x45"))
+            _ = try await client(cache).0.execute(ProductQuery(id: "p1"))
             #expect(await cache.recordCount > 0)
         }
         let changed = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), schemaVersion: "2")
@@ -84,8 +84,8 @@ struct PersistentCacheTests {
         let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "carol")
         let problems = await cache.problems
         #expect(problems.first?.kind == .corrupt, "\(problems)")
-        let result = try await client(cache).0.execute(GameQuery(id: "6x45"))
-        #expect(result.data?.game?.id == "6x45")
+        let result = try await client(cache).0.execute(ProductQuery(id: "p1"))
+        #expect(result.data?.product?.id == "p1")
         #expect(await cache.recordCount > 0)
     }
 
@@ -94,7 +94,7 @@ struct PersistentCacheTests {
         let directory = URL(fileURLWithPath: "/proc/graphqlbridge-no-such-place")
         let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60))
         #expect(await cache.problems.first?.kind == .open)
-        let result = try await client(cache).0.execute(GameQuery(id: "6x45"))
-        #expect(result.data?.game?.id == "6x45")
+        let result = try await client(cache).0.execute(ProductQuery(id: "p1"))
+        #expect(result.data?.product?.id == "p1")
     }
 }

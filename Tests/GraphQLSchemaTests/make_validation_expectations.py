@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the expectations of GraphQLCodegenTests from graphql-core 3.3.2 itself.
+"""Writes the expectations of GraphQLSchemaTests from graphql-core 3.3.2 itself.
 
 Runs graphql-core over the test corpora and writes what it reports, for the Swift tests to compare with
-GraphQLCodegen's SchemaBuilder and Validator:
+GraphQLSchema's SchemaBuilder and Validator:
 
 * Fixtures/validation-corpus.graphql -> Fixtures/validation-expectations.json:
   ``validate(schema, parse(document))`` for each executable document, against the schema it names
@@ -18,7 +18,7 @@ GraphQLCodegen's SchemaBuilder and Validator:
 Usage (from the repository root):
 
     PY="$(bash scripts/python-env.sh)"
-    "$PY" Tests/GraphQLCodegenTests/make_validation_expectations.py \
+    "$PY" Tests/GraphQLSchemaTests/make_validation_expectations.py \
         "$(bash scripts/fetch-graphql-core-fixtures.sh)"
 """
 

@@ -1,5 +1,5 @@
 import Foundation
-import LotteryAPI
+import ShopAPI
 import Testing
 
 @testable import GraphQLBridge
@@ -18,48 +18,49 @@ struct VariablesJSONTests {
     }
 
     /// Strings that need escaping, and the integers at the ends of their types.
-    static let awkwardStrings = ["6x45", "", "quote \" backslash \\ slash /", "line\nbreak\ttab\u{1}", "é 😀 \u{2028}"]
+    static let awkwardStrings = ["p1", "", "quote \" backslash \\ slash /", "line\nbreak\ttab\u{1}", "é 😀 \u{2028}"]
 
-    @Test("every LotteryAPI operation: variablesJSON equals the encoded variables, for every presence of each value")
-    func lotteryOperations() throws {
+    @Test("every ShopAPI operation: variablesJSON equals the encoded variables, for every presence of each value")
+    func shopOperations() throws {
         for text in Self.awkwardStrings {
-            let game = GameQuery(id: text)
-            #expect(game.variablesJSON == (try Self.encoded(game)))
+            let product = ProductQuery(id: text)
+            #expect(product.variablesJSON == (try Self.encoded(product)))
             let image = ImageQuery(id: text)
             #expect(image.variablesJSON == (try Self.encoded(image)))
             for favorite in [true, false] {
-                let mutation = SetFavoriteMutation(gameId: text, favorite: favorite)
+                let mutation = SetFavoriteMutation(productId: text, favorite: favorite)
                 #expect(mutation.variablesJSON == (try Self.encoded(mutation)))
             }
             for number in [Long.min, -1, 0, 1, Long.max] {
-                let draw = DrawQuery(gameId: text, number: number)
-                #expect(draw.variablesJSON == (try Self.encoded(draw)))
+                let offer = OfferQuery(productId: text, number: number)
+                #expect(offer.variablesJSON == (try Self.encoded(offer)))
             }
             let lasts: [GraphQLNullable<Int>] = [.none, .null, .some(0), .some(Int.min), .some(Int.max)]
             let befores: [GraphQLNullable<Long>] = [.none, .null, .some(Long.min), .some(42)]
             for last in lasts {
                 for before in befores {
-                    let draws = DrawsQuery(gameId: text, last: last, before: before)
-                    #expect(draws.variablesJSON == (try Self.encoded(draws)), "last \(last), before \(before)")
+                    let offers = OffersQuery(productId: text, last: last, before: before)
+                    #expect(offers.variablesJSON == (try Self.encoded(offers)), "last \(last), before \(before)")
                 }
             }
         }
-        let types: [GraphQLNullable<GameType>] = [.none, .null, .some(.lotto), .some(.unknown("SCRATCH \"CARD\""))]
-        for type in types {
-            for activeOnly in [GraphQLNullable<Bool>.none, .null, true, false] {
-                let games = GamesQuery(type: type, activeOnly: activeOnly)
-                #expect(games.variablesJSON == (try Self.encoded(games)), "type \(type), activeOnly \(activeOnly)")
+        let kinds: [GraphQLNullable<ProductKind>] = [.none, .null, .some(.device), .some(.unknown("SCRATCH \"CARD\""))]
+        for kind in kinds {
+            for inStockOnly in [GraphQLNullable<Bool>.none, .null, true, false] {
+                let products = ProductsQuery(kind: kind, inStockOnly: inStockOnly)
+                #expect(
+                    products.variablesJSON == (try Self.encoded(products)), "kind \(kind), inStockOnly \(inStockOnly)")
             }
         }
-        #expect(GamesQuery().variablesJSON == [:])
+        #expect(ProductsQuery().variablesJSON == [:])
     }
 
     @Test("an omitted nullable variable is absent, an explicit null is null")
     func presence() {
-        #expect(DrawsQuery(gameId: "6x45").variablesJSON == ["gameId": .string("6x45")])
+        #expect(OffersQuery(productId: "p1").variablesJSON == ["productId": .string("p1")])
         #expect(
-            DrawsQuery(gameId: "6x45", last: .null, before: 7).variablesJSON
-                == ["gameId": .string("6x45"), "last": .null, "before": .number("7")])
+            OffersQuery(productId: "p1", last: .null, before: 7).variablesJSON
+                == ["productId": .string("p1"), "last": .null, "before": .number("7")])
     }
 
     /// A date variable as the generator writes it (`DateTimeScalar.format`), against the encoder's date strategy.
@@ -104,19 +105,20 @@ struct VariablesJSONTests {
 
     @Test("the request body written from variablesJSON is the encoder's body, member for member")
     func requestBody() throws {
-        let query = DrawsQuery(gameId: "quote \" and \\ and /", last: 5, before: .null)
-        let fast = OperationTypeCache.shared.requestBody(DrawsQuery.self, variables: query.variablesJSON ?? [:])
+        let query = OffersQuery(productId: "quote \" and \\ and /", last: 5, before: .null)
+        let fast = OperationTypeCache.shared.requestBody(OffersQuery.self, variables: query.variablesJSON ?? [:])
         let encoded = try GraphQLHTTPClient.sharedVariablesEncoder.encode(
-            RequestBody(query: DrawsQuery.document, operationName: DrawsQuery.operationName, variables: query.variables)
+            RequestBody(
+                query: OffersQuery.document, operationName: OffersQuery.operationName, variables: query.variables)
         )
         #expect(try JSONValue(parsing: fast) == JSONValue(parsing: encoded))
         // The second body of the type reuses the kept prefix.
-        let again = OperationTypeCache.shared.requestBody(DrawsQuery.self, variables: ["gameId": .string("x")])
+        let again = OperationTypeCache.shared.requestBody(OffersQuery.self, variables: ["productId": .string("x")])
         #expect(
             try JSONValue(parsing: again)
                 == .object([
-                    "query": .string(DrawsQuery.document), "operationName": .string("Draws"),
-                    "variables": .object(["gameId": .string("x")]),
+                    "query": .string(OffersQuery.document), "operationName": .string("Offers"),
+                    "variables": .object(["productId": .string("x")]),
                 ]))
     }
 }
