@@ -13,6 +13,7 @@ public enum ServeCommand {
     public static let help = """
         USAGE: lottery serve [--port N] [--token TOKEN] [--draw-interval DURATION] [--apq]
                                     [--trusted-documents MANIFEST] [--cache-max-age SECONDS]
+                                    [--incremental current|apollo [--incremental-delay DURATION]]
 
         Runs the embedded backend on 127.0.0.1 for a local development loop: the lottery example's REST API
         (/api/v1) and GraphQL API (/graphql: queries, mutations, and subscriptions over Server-Sent Events,
@@ -29,6 +30,12 @@ public enum ServeCommand {
                                     Run only the operations of this persisted-query manifest (graphql-bridge codegen
                                     --manifest), by id or in full; any other document is refused.
           --cache-max-age SECONDS   Send 'Cache-Control: max-age=SECONDS' with every query's answer.
+          --incremental current|apollo
+                                    Declare @defer and @stream and answer a query that uses them, sent with
+                                    'Accept: multipart/mixed', incrementally: in the draft's current format, or
+                                    Apollo's of 2022 (a request asking for deferSpec=20220824 alone gets Apollo's).
+          --incremental-delay DURATION
+                                    How long each increment waits after the one before (500ms, 2s).
 
         EXIT STATUS:
           0  stopped by Ctrl-C or SIGTERM
@@ -103,6 +110,11 @@ public enum ServeCommand {
         if let maxAge = options.cacheMaxAge {
             lines.append("  Cache-Control: max-age=\(maxAge) on every query's answer")
         }
+        if let incremental = options.incrementalDelivery {
+            lines.append(
+                "  @defer/@stream: answered incrementally (\(incremental.format.rawValue) format"
+                    + (incremental.delay == .zero ? ")" : ", \(CommandDuration.describe(incremental.delay)) apart)"))
+        }
         lines += [
             "",
             "Point a client at it:",
@@ -129,6 +141,8 @@ public enum ServeCommand {
         let automatic = reader.flag("--apq")
         let manifest = try reader.value("--trusted-documents")
         let maxAge = try reader.value("--cache-max-age")
+        let incremental = try reader.value("--incremental")
+        let incrementalDelay = try reader.value("--incremental-delay")
         try reader.finish(command: "serve")
 
         var options = EmbeddedBackendOptions(port: defaultPort)
@@ -150,6 +164,20 @@ public enum ServeCommand {
                 throw UsageError("--cache-max-age takes a whole number of seconds, found '\(maxAge)'")
             }
             options.cacheMaxAge = seconds
+        }
+        switch incremental {
+        case nil:
+            if incrementalDelay != nil {
+                throw UsageError("--incremental-delay goes with --incremental current|apollo")
+            }
+        case "current", "apollo":
+            options.incrementalDelivery = IncrementalDeliveryOption(
+                format: incremental == "apollo" ? .apollo2022 : .current,
+                delay: try incrementalDelay.map { text throws(UsageError) in
+                    try CommandDuration.parse(text, option: "--incremental-delay")
+                } ?? .zero)
+        case .some(let other):
+            throw UsageError("--incremental takes current or apollo, found '\(other)'")
         }
         switch (automatic, manifest) {
         case (true, .some):

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLParser
 import GraphQLSchema
+import LotteryBackend
 import Testing
 
 @testable import GraphQLServer
@@ -175,6 +176,67 @@ struct IncrementalExecutionTests {
         }
         // The same payloads as the executor gives (the mock answers are seeded).
         #expect(parts == (try Self.run(Self.documents[0], incremental: format)))
+    }
+
+    @Test(
+        "the embedded lottery backend with incremental delivery: a draw's prize categories deferred, draws streamed; merged, the answer without the directives",
+        arguments: GraphQLIncrementalFormat.allCases)
+    func embeddedBackend(format: GraphQLIncrementalFormat) async throws {
+        let option = IncrementalDeliveryOption(format: format == .apollo2022 ? .apollo2022 : .current)
+        let server = try EmbeddedLotteryServer.start(
+            options: EmbeddedBackendOptions(port: 0, incrementalDelivery: option))
+        defer { server.stop() }
+        let deferred = """
+            { games { id name } draws(gameId: "6x45", last: 3) @stream(initialCount: 1, label: "older") {
+              id number ... @defer(label: "prizes") { prizeCategories { matched winners amount } } } }
+            """
+        let plain = """
+            { games { id name } draws(gameId: "6x45", last: 3) { id number prizeCategories { matched winners amount } } }
+            """
+        func post(_ query: String, accept: String) async throws -> (String, Data) {
+            var request = URLRequest(url: server.graphQLURL)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(accept, forHTTPHeaderField: "Accept")
+            request.httpBody = JSONValue.object([("query", .string(query))]).serialized()
+            let (body, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? "", body)
+        }
+        // Both formats' parameters, as a client that reads both sends them: the server's option decides.
+        let (contentType, body) = try await post(
+            deferred, accept: "multipart/mixed; incrementalSpec=v0.2; deferSpec=20220824, application/json")
+        #expect(contentType == format.contentType)
+        let parts = try String(decoding: body, as: UTF8.self).components(separatedBy: "\r\n---").dropFirst()
+            .compactMap { part -> JSONValue? in
+                guard let start = part.range(of: "\r\n\r\n") else { return nil }
+                return try JSONParser.parse(Array(part[start.upperBound...].utf8))
+            }
+        #expect(parts.count > 2, "the initial result and later parts")
+        var merged = try #require(parts.first?["data"])
+        var paths: [String: JSONValue] = [:]
+        for part in parts {
+            if case .array(let pending)? = part["pending"] {
+                for item in pending { paths[item["id"]?.stringValue ?? ""] = item["path"] }
+            }
+            guard case .array(let increments)? = part["incremental"] else { continue }
+            for increment in increments {
+                let path = Self.components(increment["path"] ?? paths[increment["id"]?.stringValue ?? ""] ?? .null)
+                if let data = increment["data"] { merged = Self.merge(data, at: path, in: merged) }
+                if case .array(let items)? = increment["items"] {
+                    let list = format == .apollo2022 ? Array(path.dropLast()) : path
+                    merged = Self.append(items, at: list, in: merged)
+                }
+            }
+        }
+        let whole = try JSONParser.parse(try await post(plain, accept: "application/json").1)
+        #expect(
+            Self.canonical(merged) == Self.canonical(whole["data"] ?? .null),
+            "merged: \(merged.jsonText)\nwhole: \(whole.jsonText)")
+        // Without multipart in Accept, the same query is answered whole.
+        let (plainType, plainBody) = try await post(deferred, accept: "application/json")
+        #expect(plainType.hasPrefix("application/json"))
+        let once = try JSONParser.parse(plainBody)
+        #expect(Self.canonical(once["data"] ?? .null) == Self.canonical(whole["data"] ?? .null))
     }
 
     // MARK: An independent merge (the test's own, not the executor's)

@@ -57,6 +57,26 @@ struct ServeCommandTests {
         #expect(server.standardOutput.hasSuffix("Stopped.\n"), "\(server.standardOutput)")
     }
 
+    @Test("--incremental: the banner says the format and delay; a wrong format or a delay alone is a usage error")
+    func incremental() async {
+        let output = OutputBuffer()
+        let status = await ServeCommand.main(
+            arguments: ["--port", "0", "--incremental", "apollo", "--incremental-delay", "200ms"],
+            output: output.commandOutput, stop: {})
+        #expect(status == 0, "\(output.standardError)")
+        #expect(
+            output.standardOutput.contains("@defer/@stream: answered incrementally (apollo2022 format, 200ms apart)"),
+            "\(output.standardOutput)")
+        for arguments in [["--incremental", "new"], ["--incremental-delay", "1s"]] {
+            let refused = OutputBuffer()
+            #expect(
+                await ServeCommand.main(
+                    arguments: ["--port", "0"] + arguments, output: refused.commandOutput, stop: {})
+                    == 2)
+            #expect(refused.standardError.contains("--incremental"), "\(refused.standardError)")
+        }
+    }
+
     @Test("in-process: the banner names the options in force; it stops when asked")
     func inProcess() async throws {
         let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString).json")

@@ -13,6 +13,8 @@ struct GraphQLHTTPHandler: Sendable {
     var cacheMaxAge: Int? = nil
     /// The persisted-query protocol, its stored documents and the counts of what the endpoint received.
     var persistedQueries = PersistedQueryStore(mode: .disabled)
+    /// When set, queries with `@defer` or `@stream` sent with `Accept: multipart/mixed` are answered incrementally.
+    var incrementalDelivery: IncrementalDeliveryOption? = nil
 
     /// Answers a request (authorization already checked).
     /// - Parameter caller: Whose favourites the request reads and writes (its bearer token, or `nil`).
@@ -39,6 +41,16 @@ struct GraphQLHTTPHandler: Sendable {
             // 200, as Apollo's servers answer it: the client sends the document next (or reports the id).
             let error = GraphQLResponseError(message, extensions: [("code", .string(code))])
             return .json(status: 200, .object([("errors", .array([error.json]))]), contentType: mediaType.rawValue)
+        }
+        if let incrementalDelivery,
+            let format = GraphQLIncrementalFormat.negotiate(
+                accept: request.header("Accept"),
+                preferred: incrementalDelivery.format == .apollo2022 ? .apollo2022 : .current),
+            let payloads = service.runIncrementally(
+                query: query, operationName: parameters.operationName, variables: parameters.variables,
+                caller: caller, readOnly: request.method == "GET", format: format)
+        {
+            return .incremental(payloads, format: format, delay: incrementalDelivery.delay)
         }
         let outcome = service.run(
             query: query, operationName: parameters.operationName, variables: parameters.variables, caller: caller,

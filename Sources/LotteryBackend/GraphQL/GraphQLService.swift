@@ -30,10 +30,12 @@ struct GraphQLService: Sendable {
     ///   - live: The data as the draw clock changes it (each request reads it as it is then).
     init(
         dataSet: LotteryDataSet, longAsString: Bool, planted: Set<PlantedDifference> = [],
-        favorites: FavoriteStore = FavoriteStore(), failMutations: Bool = false, live: LiveDataSet? = nil
+        favorites: FavoriteStore = FavoriteStore(), failMutations: Bool = false, live: LiveDataSet? = nil,
+        incremental: Bool = false
     ) {
         preparer = GraphQLRequestPreparer(
-            schema: ServedSchema.build(dataSet: dataSet), customScalars: ServedSchema.customScalars,
+            schema: ServedSchema.build(dataSet: dataSet, incremental: incremental),
+            customScalars: ServedSchema.customScalars,
             maximumTokens: GraphQLService.maximumTokens)
         resolvers = LotteryResolvers(
             dataSet: dataSet, planted: planted, favorites: favorites, failMutations: failMutations)
@@ -61,6 +63,25 @@ struct GraphQLService: Sendable {
         return .run(
             prepared, readOnly: readOnly, executor: makeExecutor(prepared, caller: caller),
             root: { $0 == .mutation ? .mutation : .query })
+    }
+
+    /// Runs a query (or a `POST`ed mutation) with `@defer` and `@stream` honoured: its payloads in `format`, or `nil`
+    /// when the request is not one to answer incrementally (a request error, a mutation by `GET`, a subscription) or
+    /// nothing in it was deferred, for ``run(query:operationName:variables:caller:readOnly:)`` to answer whole.
+    func runIncrementally(
+        query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String?, readOnly: Bool,
+        format: GraphQLIncrementalFormat
+    ) -> [JSONValue]? {
+        guard
+            case .ready(let prepared) = preparer.prepare(
+                query: query, operationName: operationName, variables: variables)
+        else { return nil }
+        let kind = prepared.operation.operation
+        guard kind == .query || (kind == .mutation && !readOnly) else { return nil }
+        var executor = makeExecutor(prepared, caller: caller)
+        let payloads = executor.executeIncrementally(
+            prepared.operation.selectionSet, root: kind == .mutation ? .mutation : .query, format: format)
+        return payloads.count > 1 ? payloads : nil
     }
 
     /// An executor for a prepared operation, reading the data set as it is now and `caller`'s favourites.

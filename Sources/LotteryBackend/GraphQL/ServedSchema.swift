@@ -6,15 +6,23 @@ import GraphQLServer
 /// extended with the enum values the data set uses beyond the SDL's (`extend enum GameType { SCRATCH }`, as the
 /// reference backend does), which the server then sends and accepts as they are. Built with ``SchemaBuilder``.
 enum ServedSchema {
+    /// `@defer` and `@stream` as the incremental-delivery draft declares them (served with
+    /// ``EmbeddedBackendOptions/incrementalDelivery``).
+    static let incrementalDirectives = """
+        directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+        directive @stream(label: String, if: Boolean! = true, initialCount: Int = 0) on FIELD
+        """
+
     /// The schema for a data set, or why it could not be built (the error every request then gets).
-    static func build(dataSet: LotteryDataSet) -> Result<Schema, GraphQLResponseError> {
+    static func build(dataSet: LotteryDataSet, incremental: Bool = false) -> Result<Schema, GraphQLResponseError> {
         let sdl: String
         do {
             sdl = try BundledResources.schemaSDL()
         } catch {
             return .failure(GraphQLResponseError("The server's schema could not be read: \(error)"))
         }
-        let base = SchemaBuilder.build(sources: [Source(sdl, name: "lottery.graphqls")])
+        let directives = incremental ? [Source(incrementalDirectives, name: "incremental delivery")] : []
+        let base = SchemaBuilder.build(sources: [Source(sdl, name: "lottery.graphqls")] + directives)
         guard let baseSchema = base.schema else { return .failure(failure(base.diagnostics)) }
         var extensions: [String] = []
         for (enumName, used) in [("GameType", dataSet.games.map(\.type)), ("DrawStatus", dataSet.draws.map(\.status))] {
@@ -25,10 +33,11 @@ enum ServedSchema {
             }
         }
         guard !extensions.isEmpty else { return .success(baseSchema) }
-        let extended = SchemaBuilder.build(sources: [
-            Source(sdl, name: "lottery.graphqls"),
-            Source(extensions.joined(separator: "\n"), name: "data set enum values"),
-        ])
+        let extended = SchemaBuilder.build(
+            sources: [
+                Source(sdl, name: "lottery.graphqls"),
+                Source(extensions.joined(separator: "\n"), name: "data set enum values"),
+            ] + directives)
         guard let schema = extended.schema else { return .failure(failure(extended.diagnostics)) }
         return .success(schema)
     }

@@ -34,17 +34,22 @@ public struct EmbeddedBackendOptions: Sendable, Equatable {
     public var webSocketInitTimeout: Duration
     /// How many connections are served at once (a subscription holds one); more get 503.
     public var maximumConnections: Int
+    /// When set, the served schema declares `@defer` and `@stream`, and a query that uses them, sent with
+    /// `Accept: multipart/mixed`, is answered incrementally; `nil` (the default) serves the contract's schema as it is.
+    public var incrementalDelivery: IncrementalDeliveryOption?
 
     /// Creates options; the defaults are: no token, `Long` as numbers, a kernel-chosen port, no
     /// planted differences, no `Cache-Control`, writes that work, no persisted queries, a draw clock advanced by hand
-    /// only, a heartbeat every 15 s, WebSockets acknowledged (10 s for `connection_init`), 256 connections.
+    /// only, a heartbeat every 15 s, WebSockets acknowledged (10 s for `connection_init`), 256 connections, no incremental delivery.
     public init(
         token: String? = nil, longAsString: Bool = false, port: UInt16 = 0,
         plantedDifferences: Set<PlantedDifference> = [], additionalTokens: [String] = [], cacheMaxAge: Int? = nil,
         failMutations: Bool = false, persistedQueries: PersistedQueryMode = .disabled, drawInterval: Duration? = nil,
         heartbeatInterval: Duration = .seconds(15), acknowledgesWebSockets: Bool = true,
-        webSocketInitTimeout: Duration = .seconds(10), maximumConnections: Int = 256
+        webSocketInitTimeout: Duration = .seconds(10), maximumConnections: Int = 256,
+        incrementalDelivery: IncrementalDeliveryOption? = nil
     ) {
+        self.incrementalDelivery = incrementalDelivery
         self.token = token
         self.additionalTokens = additionalTokens
         self.longAsString = longAsString

@@ -29,10 +29,12 @@ struct LotteryHTTPApplication: Sendable {
         rest = RESTHandler(dataSet: dataSet, favorites: favorites, failWrites: options.failMutations)
         let service = GraphQLService(
             dataSet: dataSet, longAsString: options.longAsString, planted: options.plantedDifferences,
-            favorites: favorites, failMutations: options.failMutations, live: live)
+            favorites: favorites, failMutations: options.failMutations, live: live,
+            incremental: options.incrementalDelivery != nil)
         graphQL = GraphQLHTTPHandler(
             service: service, cacheMaxAge: options.cacheMaxAge,
-            persistedQueries: PersistedQueryStore(mode: options.persistedQueries))
+            persistedQueries: PersistedQueryStore(mode: options.persistedQueries),
+            incrementalDelivery: options.incrementalDelivery)
         tokens = options.acceptedTokens
         self.favorites = favorites
         self.live = live
