@@ -2,6 +2,7 @@ import Foundation
 import GraphQLParser
 import GraphQLSchema
 import LotteryBackend
+import LotteryTestSupport
 import Testing
 
 @testable import GraphQLServer
@@ -186,6 +187,24 @@ struct IncrementalExecutionTests {
         let server = try EmbeddedLotteryServer.start(
             options: EmbeddedBackendOptions(port: 0, incrementalDelivery: option))
         defer { server.stop() }
+        try await Self.checkLottery(server.graphQLURL, format: format)
+    }
+
+    @Test(
+        "the reference backend (graphql-core 3.3's incremental execution) with --incremental: the same checks",
+        arguments: GraphQLIncrementalFormat.allCases)
+    func referenceBackend(format: GraphQLIncrementalFormat) async throws {
+        var options = ReferenceBackendOptions()
+        options.additionalArguments = ["--incremental", format == .apollo2022 ? "apollo" : "current"]
+        let backend = try await ReferenceBackend.start(options)
+        defer { backend.stop() }
+        try await Self.checkLottery(backend.graphQLURL, format: format)
+    }
+
+    /// A lottery query with a deferred fragment and a stream, asked with both formats' parameters (the server's
+    /// option decides): the parts in `format`, merged equal to the answer of the same query without them; without
+    /// `multipart/mixed` in `Accept`, one JSON body.
+    static func checkLottery(_ url: URL, format: GraphQLIncrementalFormat) async throws {
         let deferred = """
             { games { id name } draws(gameId: "6x45", last: 3) @stream(initialCount: 1, label: "older") {
               id number ... @defer(label: "prizes") { prizeCategories { matched winners amount } } } }
@@ -194,7 +213,7 @@ struct IncrementalExecutionTests {
             { games { id name } draws(gameId: "6x45", last: 3) { id number prizeCategories { matched winners amount } } }
             """
         func post(_ query: String, accept: String) async throws -> (String, Data) {
-            var request = URLRequest(url: server.graphQLURL)
+            var request = URLRequest(url: url)
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.setValue(accept, forHTTPHeaderField: "Accept")
@@ -202,7 +221,6 @@ struct IncrementalExecutionTests {
             let (body, response) = try await URLSession.shared.data(for: request)
             return ((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") ?? "", body)
         }
-        // Both formats' parameters, as a client that reads both sends them: the server's option decides.
         let (contentType, body) = try await post(
             deferred, accept: "multipart/mixed; incrementalSpec=v0.2; deferSpec=20220824, application/json")
         #expect(contentType == format.contentType)
@@ -211,7 +229,8 @@ struct IncrementalExecutionTests {
                 guard let start = part.range(of: "\r\n\r\n") else { return nil }
                 return try JSONParser.parse(Array(part[start.upperBound...].utf8))
             }
-        #expect(parts.count > 2, "the initial result and later parts")
+        #expect(parts.count > 2, "the initial result and later parts: \(String(decoding: body, as: UTF8.self))")
+        #expect(parts.last?["hasNext"] == .bool(false))
         var merged = try #require(parts.first?["data"])
         var paths: [String: JSONValue] = [:]
         for part in parts {
@@ -220,7 +239,8 @@ struct IncrementalExecutionTests {
             }
             guard case .array(let increments)? = part["incremental"] else { continue }
             for increment in increments {
-                let path = Self.components(increment["path"] ?? paths[increment["id"]?.stringValue ?? ""] ?? .null)
+                var path = Self.components(increment["path"] ?? paths[increment["id"]?.stringValue ?? ""] ?? .null)
+                path += Self.components(increment["subPath"] ?? .array([]))
                 if let data = increment["data"] { merged = Self.merge(data, at: path, in: merged) }
                 if case .array(let items)? = increment["items"] {
                     let list = format == .apollo2022 ? Array(path.dropLast()) : path
@@ -232,7 +252,6 @@ struct IncrementalExecutionTests {
         #expect(
             Self.canonical(merged) == Self.canonical(whole["data"] ?? .null),
             "merged: \(merged.jsonText)\nwhole: \(whole.jsonText)")
-        // Without multipart in Accept, the same query is answered whole.
         let (plainType, plainBody) = try await post(deferred, accept: "application/json")
         #expect(plainType.hasPrefix("application/json"))
         let once = try JSONParser.parse(plainBody)

@@ -8,6 +8,7 @@ extend_schema, so a client generated from the original SDL sees values it does n
 from __future__ import annotations
 
 import asyncio
+import copy
 import inspect
 import re
 from dataclasses import dataclass
@@ -28,9 +29,12 @@ from graphql import (
     extend_schema,
     get_operation_ast,
     parse,
+    specified_directives,
     subscribe,
     validate,
 )
+from graphql.execution import ExperimentalIncrementalExecutionResults, experimental_execute_incrementally
+from graphql.type import GraphQLDeferDirective, GraphQLStreamDirective
 
 from lottery_data import (
     GRAPHQL_NAME_SUFFIX,
@@ -56,6 +60,8 @@ class GraphQLOptions:
     inject_differences: bool = False
     fail_game: str | None = None
     fail_mutations: bool = False
+    # "current" or "apollo": declare @defer and @stream and answer them incrementally; None serves the SDL as it is.
+    incremental: str | None = None
 
 
 @dataclass
@@ -278,6 +284,12 @@ def build_lottery_schema(sdl: str, dataset: Dataset, options: GraphQLOptions) ->
             extensions.append(f"extend enum {enum_name} {{ {' '.join(missing)} }}")
     if extensions:
         schema = extend_schema(schema, parse("\n".join(extensions)))
+    if options.incremental is not None:
+        schema = GraphQLSchema(
+            query=schema.query_type, mutation=schema.mutation_type, subscription=schema.subscription_type,
+            types=list(schema.type_map.values()),
+            directives=[*specified_directives, GraphQLDeferDirective, GraphQLStreamDirective],
+            description=schema.description)
 
     long_type = schema.get_type("Long")
     date_time_type = schema.get_type("DateTime")
@@ -369,6 +381,11 @@ class GraphQLService:
                    "favorites": favorites if favorites is not None else Favorites(), "caller": caller}
         operation = get_operation_ast(document, operation_name)
         operation_type = None if operation is None else operation.operation.value
+        if self.options.incremental is not None and operation_type in ("query", "mutation"):
+            # A client that did not ask for multipart gets the whole result: the payloads merged into one.
+            payloads = self.run_incrementally(query, variables, operation_name, "current", favorites, caller)
+            if payloads is not None:
+                return GraphQLOutcome(merge_payloads(payloads), request_error=False, operation_type=operation_type)
         result = execute_sync(self.schema, document, context_value=context, variable_values=variables,
                               operation_name=operation_name)
         errors = [error.formatted for error in result.errors or []]
@@ -380,3 +397,129 @@ class GraphQLService:
             body["errors"] = errors
         body["data"] = result.data
         return GraphQLOutcome(body, request_error=False, operation_type=operation_type)
+
+    def run_incrementally(self, query: str, variables: dict[str, Any] | None, operation_name: str | None,
+                          fmt: str, favorites: Favorites | None = None, caller: str | None = None,
+                          read_only: bool = False) -> list[dict[str, Any]] | None:
+        """The payloads of a query (or a POSTed mutation) with @defer and @stream honoured, in `fmt` ("current",
+        graphql-core's own, or "apollo", Apollo's 2022 format made from it); None when the request is not one to
+        answer incrementally or nothing was deferred (`run` answers it whole)."""
+        try:
+            document = parse(query)
+        except GraphQLSyntaxError:
+            return None
+        if validate(self.schema, document):
+            return None
+        operation = get_operation_ast(document, operation_name)
+        if operation is None or operation.operation.value not in ("query", "mutation"):
+            return None
+        if read_only and operation.operation.value == "mutation":
+            return None
+        context = {"dataset": self.dataset, "options": self.options,
+                   "favorites": favorites if favorites is not None else Favorites(), "caller": caller}
+        result = experimental_execute_incrementally(self.schema, document, context_value=context,
+                                                    variable_values=variables, operation_name=operation_name)
+        if inspect.isawaitable(result):
+            result = asyncio.run(_awaited(result))
+        if not isinstance(result, ExperimentalIncrementalExecutionResults):
+            return None
+
+        async def collect() -> list[dict[str, Any]]:
+            return [payload.formatted async for payload in result.subsequent_results]
+
+        payloads = [result.initial_result.formatted, *asyncio.run(collect())]
+        return payloads if fmt == "current" else to_apollo_2022(payloads)
+
+
+async def _awaited(value):
+    return await value
+
+
+def merge_payloads(payloads: list[dict[str, Any]]) -> dict[str, Any]:
+    """The draft's current payloads merged into one result: data at each increment's path, items appended, every
+    error kept."""
+    data = copy.deepcopy(payloads[0].get("data"))
+    errors = list(payloads[0].get("errors", []))
+    pending: dict[str, list[Any]] = {}
+    for payload in payloads:
+        for item in payload.get("pending", []):
+            pending[item["id"]] = item["path"]
+        for entry in payload.get("incremental", []):
+            target = data
+            for key in pending[entry["id"]] + list(entry.get("subPath", [])):
+                target = target[key]
+            if "items" in entry:
+                target.extend(entry["items"])
+            else:
+                target.update(entry["data"])
+            errors += entry.get("errors", [])
+        for done in payload.get("completed", []):
+            errors += done.get("errors", [])
+    body: dict[str, Any] = {}
+    if errors:
+        body["errors"] = errors
+    body["data"] = data
+    return body
+
+
+def to_apollo_2022(payloads: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The draft's current payloads (pending ids, incremental by id, completed) in Apollo's 2022 format: each
+    increment with the path of its object (or of its first item) and its label; a failed one as data null with its
+    errors."""
+    pending: dict[str, dict[str, Any]] = {}
+    lengths: dict[str, int] = {}
+    converted: list[dict[str, Any]] = []
+
+    def list_length(data: Any, path: list[Any]) -> int:
+        for key in path:
+            data = data[key]
+        return len(data)
+
+    merged = copy.deepcopy(payloads[0].get("data"))
+    for index, payload in enumerate(payloads):
+        for item in payload.get("pending", []):
+            pending[item["id"]] = item
+        if index == 0:
+            converted.append({key: value for key, value in payload.items() if key != "pending"})
+            continue
+        incremental = []
+        for entry in payload.get("incremental", []):
+            announced = pending[entry["id"]]
+            path = list(announced["path"]) + list(entry.get("subPath", []))
+            out: dict[str, Any] = {}
+            if "items" in entry:
+                start = lengths.get(entry["id"])
+                if start is None:
+                    start = list_length(merged, announced["path"])
+                out["items"] = entry["items"]
+                out["path"] = path + [start]
+                lengths[entry["id"]] = start + len(entry["items"])
+                target = merged
+                for key in announced["path"]:
+                    target = target[key]
+                target.extend(entry["items"])
+            else:
+                out["data"] = entry["data"]
+                out["path"] = path
+                target = merged
+                for key in path:
+                    target = target[key]
+                target.update(entry["data"])
+            if "errors" in entry:
+                out["errors"] = entry["errors"]
+            if "label" in announced:
+                out["label"] = announced["label"]
+            incremental.append(out)
+        for done in payload.get("completed", []):
+            if "errors" in done:
+                announced = pending[done["id"]]
+                failure = {"data": None, "path": announced["path"], "errors": done["errors"]}
+                if "label" in announced:
+                    failure["label"] = announced["label"]
+                incremental.append(failure)
+        result: dict[str, Any] = {}
+        if incremental:
+            result["incremental"] = incremental
+        result["hasNext"] = payload["hasNext"]
+        converted.append(result)
+    return converted

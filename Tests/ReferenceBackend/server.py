@@ -236,6 +236,25 @@ class LotteryHandler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(payload)
 
+    def send_multipart(self, payloads: list[dict[str, Any]], fmt: str) -> None:
+        """An incrementally delivered result: multipart/mixed (boundary "-"), one JSON part per payload, each
+        --incremental-delay-ms after the one before; the connection closes at the end."""
+        spec = "deferSpec=20220824" if fmt == "apollo" else "incrementalSpec=v0.2"
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", f'multipart/mixed; boundary="-"; {spec}')
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        self.wfile.write(b"\r\n---")
+        for index, payload in enumerate(payloads):
+            if index > 0 and self.server.options.incremental_delay_ms:
+                time.sleep(self.server.options.incremental_delay_ms / 1000)
+            part = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            closing = b"--\r\n" if index == len(payloads) - 1 else b""
+            self.wfile.write(b"\r\ncontent-type: application/json; charset=utf-8\r\n\r\n" + part + b"\r\n---" + closing)
+            self.wfile.flush()
+
     def read_body(self) -> bytes | None:
         length_header = self.headers.get("Content-Length")
         if length_header is None:
@@ -511,6 +530,17 @@ class LotteryHandler(BaseHTTPRequestHandler):
             self.send_graphql_errors(HTTPStatus.METHOD_NOT_ALLOWED, media_type,
                                      "mutations are POST only: POST this request", headers={"Allow": "POST"})
             return
+        incremental = self.server.options.incremental
+        accept = (self.headers.get("Accept") or "").lower()
+        if incremental is not None and "multipart/mixed" in accept:
+            apollo, current = "deferspec=20220824" in accept, "incrementalspec" in accept
+            fmt = "apollo" if apollo and not current else "current" if current and not apollo else incremental
+            payloads = self.server.graphql.run_incrementally(
+                text, variables, operation_name, fmt, favorites=self.server.favorites, caller=self.caller(),
+                read_only=self.command == "GET")
+            if payloads is not None:
+                self.send_multipart(payloads, fmt)
+                return
         outcome = self.server.graphql.run(text, variables, operation_name, favorites=self.server.favorites,
                                           caller=self.caller())
         status = HTTPStatus.BAD_REQUEST if outcome.request_error and media_type == GRAPHQL_RESPONSE_JSON \
@@ -700,6 +730,11 @@ def parse_options(argv: list[str] | None = None) -> argparse.Namespace:
                         help="GraphQL field errors for game(id:), draws(gameId:) and draw(gameId:) of this game")
     parser.add_argument("--delay-ms", type=int, default=0, help="latency added to every request, in milliseconds")
     parser.add_argument("--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("--incremental", choices=["current", "apollo"], default=None,
+                        help="declare @defer and @stream and answer them incrementally over multipart/mixed, in the "
+                             "draft's current format or Apollo's of 2022 (default: not at all)")
+    parser.add_argument("--incremental-delay-ms", type=int, default=0, metavar="N",
+                        help="milliseconds between the parts of an incremental result (default 0)")
     parser.add_argument("--draw-interval-ms", type=int, default=None, metavar="N",
                         help="advance every active game's draws each N ms (the draw clock; drawUpdated publishes)")
     parser.add_argument("--heartbeat-ms", type=int, default=15000, metavar="N",
@@ -732,7 +767,8 @@ def main(argv: list[str] | None = None) -> int:
         service = GraphQLService(sdl, dataset, GraphQLOptions(long_as_string=options.long_as_string,
                                                               inject_differences=options.inject_differences,
                                                               fail_game=options.fail_graphql_for,
-                                                              fail_mutations=options.fail_mutations))
+                                                              fail_mutations=options.fail_mutations,
+                                                              incremental=options.incremental))
         trusted = load_trusted_documents(options.trusted_documents)
     except (DatasetError, OSError, ValueError) as error:
         print(f"reference backend: {error}", file=sys.stderr)
