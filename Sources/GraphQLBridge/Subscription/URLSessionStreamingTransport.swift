@@ -17,7 +17,13 @@ import GraphQLBridgeSupport
 /// honours `suspend()` on a running data task (Apple platforms), the task is also suspended when a quarter of the
 /// limit (at most 256 KiB) is unread and resumed when the consumer has read it down to half of that, so that TCP's
 /// flow control holds the server back first. swift-corelibs-foundation (Linux) keeps delivering the body after
-/// `suspend()` (measured: a 48 MB stream arrived whole), so there the limit alone bounds memory.
+/// `suspend()` (measured: a 48 MB stream arrived whole), so there the limit alone bounds memory: the stream ends
+/// with the error, the connection is closed, and what arrives before the close is dropped as it comes.
+///
+/// Tasks are cancelled from a queue of the transport's own, never from the session's delegate queue or the
+/// caller's thread: swift-corelibs-foundation's `cancel()` waits for the session's work queue, which a fast server
+/// keeps busy until its body ends, and every piece libcurl reads meanwhile waits on the delegate queue (measured:
+/// a 192 MB flood all held in memory, the cancellation taking effect only after it).
 ///
 /// The `URLSession` is made at the first request, so a client that never subscribes costs nothing. Its per-host
 /// connection limit is raised to 4,096: each subscription holds a connection of its own. Over HTTP/1.1 every
@@ -85,7 +91,8 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            // Before the head: the task may not be registered (or even resumed) yet.
+            delegate.cancel(task, ifRunning: false)
         }
         // The response keeps the transport (and its session) alive: releasing the transport while a stream runs
         // would cancel the stream.
@@ -139,6 +146,19 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
 
     private let states = Locked<[Int: State]>([:])
     private let recent = Locked<[BoundedDataQueue]>([])
+    /// Where tasks are cancelled: swift-corelibs-foundation's `cancel()` blocks until the session's work queue is
+    /// free, so it must not run on the delegate queue (which would stop draining the pieces libcurl keeps reading)
+    /// nor on a thread of Swift concurrency's pool.
+    private let control = DispatchQueue(label: "GraphQLBridge.URLSessionStreamingTransport.cancel")
+
+    /// Cancels `task` from the transport's own queue (see `control`); when `ifRunning`, not if it completed
+    /// meanwhile (a completed task is not cancelled: swift-corelibs-foundation traps on some).
+    func cancel(_ task: URLSessionTask, ifRunning: Bool = true) {
+        control.async { [weak self] in
+            if ifRunning, !(self?.isRunning(task.taskIdentifier) ?? false) { return }
+            task.cancel()
+        }
+    }
 
     func recentQueues() -> [BoundedDataQueue] { recent.value }
 
@@ -198,7 +218,8 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         case .expired(let state, let error):
             state.headContinuation?.resume(throwing: error)
             state.bodyContinuation?.finish(throwing: error)
-            state.task.cancel()
+            let task = state.task
+            control.async { task.cancel() }
         }
     }
 
@@ -209,7 +230,8 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         guard let http = response as? HTTPURLResponse else {
             fail(dataTask, TransportError(.other, "the response is not an HTTP response"))
             completionHandler(.cancel)
-            dataTask.cancel()
+            let task: URLSessionTask = dataTask
+            control.async { task.cancel() }
             return
         }
         var headers = HTTPHeaders()
@@ -230,8 +252,9 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
             overflowError: {
                 TransportError(.responseTooLarge(limit: limit), "the stream's unread bytes exceed \(limit) bytes")
             },
-            onPause: { task.suspend() }, onResume: { task.resume() }, onOverflow: { task.cancel() },
-            onConsumerCancelled: { task.cancel() })
+            onPause: { task.suspend() }, onResume: { task.resume() },
+            onOverflow: { [weak self] in self?.cancel(task) },
+            onConsumerCancelled: { [weak self] in self?.cancel(task) })
         recent.withLock { recent in
             recent.append(bodyContinuation)
             if recent.count > 16 { recent.removeFirst() }
@@ -248,7 +271,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         completionHandler(.allow)
         guard let headContinuation = idle.0 else {
             bodyContinuation.finish()
-            dataTask.cancel()
+            control.async { task.cancel() }
             return
         }
         if let idleTimeout = idle.1 { scheduleCheck(dataTask.taskIdentifier, after: idleTimeout) }
@@ -257,8 +280,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
                 head: head, body: body,
                 cancel: { [weak self] in
                     bodyContinuation.cancel()
-                    // A task that has completed is not cancelled (swift-corelibs-foundation traps on some).
-                    if self?.isRunning(task.taskIdentifier) ?? false { task.cancel() }
+                    self?.cancel(task)
                 }))
     }
 

@@ -85,7 +85,7 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel(task)
         }
     }
 }
@@ -128,6 +128,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private let registry = Locked(Registry())
     private let timer: any DispatchSourceTimer
+    /// Where tasks are cancelled: swift-corelibs-foundation's `cancel()` waits for the session's work queue, which
+    /// a fast server keeps busy until the body ends; on the delegate queue that wait would leave every piece read
+    /// meanwhile queued in memory (a body past `maximumResponseSize` held whole), and on Swift concurrency's pool it
+    /// would block a shared thread.
+    private let control = DispatchQueue(label: "GraphQLBridge.URLSessionTransport.cancel")
     private let maximumResponseSize: Int
     private let resourceTimeout: Duration
 
@@ -143,6 +148,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     deinit { timer.cancel() }
+
+    /// Cancels `task` from the transport's own queue (see `control`).
+    func cancel(_ task: URLSessionTask) {
+        control.async { task.cancel() }
+    }
 
     /// How many requests have a state.
     var requestsInFlight: Int { registry.withLock { $0.states.count } }
@@ -195,7 +205,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         for (state, error) in expired {
             state.continuation.resume(throwing: error)
-            state.task.cancel()
+            cancel(state.task)
         }
     }
 
@@ -233,7 +243,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         guard let http = response as? HTTPURLResponse else {
             fail(dataTask, TransportError(.other, "the response is not an HTTP response"))
             completionHandler(.cancel)
-            dataTask.cancel()
+            cancel(dataTask)
             return
         }
         var headers = HTTPHeaders()
@@ -246,7 +256,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             fail(dataTask, tooLarge(announced: expected))
             completionHandler(.cancel)
             // swift-corelibs-foundation ignores the disposition: without this the body would still be read.
-            dataTask.cancel()
+            cancel(dataTask)
             return
         }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -272,7 +282,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         if overLimit {
             fail(dataTask, tooLarge(announced: nil))
-            dataTask.cancel()
+            cancel(dataTask)
         }
     }
 
