@@ -18,12 +18,13 @@ import GraphQLBridgeSupport
 /// limit (at most 256 KiB) is unread and resumed when the consumer has read it down to half of that, so that TCP's
 /// flow control holds the server back first. swift-corelibs-foundation (Linux) keeps delivering the body after
 /// `suspend()` (measured: a 48 MB stream arrived whole), so there the limit alone bounds memory: the stream ends
-/// with the error, the connection is closed, and what arrives before the close is dropped as it comes.
+/// with the error, the task is cancelled, and what arrives until the cancellation takes effect is dropped as it
+/// comes (a 192 MB flood grows the process by about the limit, not by the flood).
 ///
-/// Tasks are cancelled from a queue of the transport's own, never from the session's delegate queue or the
-/// caller's thread: swift-corelibs-foundation's `cancel()` waits for the session's work queue, which a fast server
-/// keeps busy until its body ends, and every piece libcurl reads meanwhile waits on the delegate queue (measured:
-/// a 192 MB flood all held in memory, the cancellation taking effect only after it).
+/// A stream past its limit is cancelled from a queue of the transport's own, not from the session's delegate queue:
+/// swift-corelibs-foundation's `cancel()` waits for the session's work queue, which a server
+/// flooding the connection can keep busy until its body ends (measured: up to a whole 1 GB flood); on the delegate
+/// queue every piece libcurl read meanwhile would wait there in memory (measured: +144 to +216 MB for 192 MB).
 ///
 /// The `URLSession` is made at the first request, so a client that never subscribes costs nothing. Its per-host
 /// connection limit is raised to 4,096: each subscription holds a connection of its own. Over HTTP/1.1 every
@@ -91,8 +92,7 @@ public final class URLSessionStreamingTransport: GraphQLStreamingTransport, Send
                 task.resume()
             }
         } onCancel: {
-            // Before the head: the task may not be registered (or even resumed) yet.
-            delegate.cancel(task, ifRunning: false)
+            task.cancel()
         }
         // The response keeps the transport (and its session) alive: releasing the transport while a stream runs
         // would cancel the stream.
@@ -146,16 +146,18 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
 
     private let states = Locked<[Int: State]>([:])
     private let recent = Locked<[BoundedDataQueue]>([])
-    /// Where tasks are cancelled: swift-corelibs-foundation's `cancel()` blocks until the session's work queue is
-    /// free, so it must not run on the delegate queue (which would stop draining the pieces libcurl keeps reading)
-    /// nor on a thread of Swift concurrency's pool.
+    /// Where a stream past its limit is cancelled: swift-corelibs-foundation's `cancel()` blocks until the
+    /// session's work queue is free, so it must not run on the delegate queue, which would stop draining the pieces
+    /// libcurl keeps reading. (Only this cancellation: moving the others here too, the consumer's among them, made
+    /// them race the task's completion, and swift-corelibs-foundation traps on a cancelled task that has left its
+    /// registry.)
     private let control = DispatchQueue(label: "GraphQLBridge.URLSessionStreamingTransport.cancel")
 
-    /// Cancels `task` from the transport's own queue (see `control`); when `ifRunning`, not if it completed
-    /// meanwhile (a completed task is not cancelled: swift-corelibs-foundation traps on some).
-    func cancel(_ task: URLSessionTask, ifRunning: Bool = true) {
+    /// Cancels `task` from the transport's own queue (see `control`), unless it completed meanwhile (a completed
+    /// task is not cancelled: swift-corelibs-foundation traps on some).
+    func cancel(_ task: URLSessionTask) {
         control.async { [weak self] in
-            if ifRunning, !(self?.isRunning(task.taskIdentifier) ?? false) { return }
+            guard self?.isRunning(task.taskIdentifier) ?? false else { return }
             task.cancel()
         }
     }
@@ -218,8 +220,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         case .expired(let state, let error):
             state.headContinuation?.resume(throwing: error)
             state.bodyContinuation?.finish(throwing: error)
-            let task = state.task
-            control.async { task.cancel() }
+            state.task.cancel()
         }
     }
 
@@ -230,8 +231,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         guard let http = response as? HTTPURLResponse else {
             fail(dataTask, TransportError(.other, "the response is not an HTTP response"))
             completionHandler(.cancel)
-            let task: URLSessionTask = dataTask
-            control.async { task.cancel() }
+            dataTask.cancel()
             return
         }
         var headers = HTTPHeaders()
@@ -253,8 +253,9 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
                 TransportError(.responseTooLarge(limit: limit), "the stream's unread bytes exceed \(limit) bytes")
             },
             onPause: { task.suspend() }, onResume: { task.resume() },
+            // From the delegate queue: never `cancel()` there (see `control`).
             onOverflow: { [weak self] in self?.cancel(task) },
-            onConsumerCancelled: { [weak self] in self?.cancel(task) })
+            onConsumerCancelled: { task.cancel() })
         recent.withLock { recent in
             recent.append(bodyContinuation)
             if recent.count > 16 { recent.removeFirst() }
@@ -271,7 +272,7 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
         completionHandler(.allow)
         guard let headContinuation = idle.0 else {
             bodyContinuation.finish()
-            control.async { task.cancel() }
+            dataTask.cancel()
             return
         }
         if let idleTimeout = idle.1 { scheduleCheck(dataTask.taskIdentifier, after: idleTimeout) }
@@ -280,7 +281,8 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
                 head: head, body: body,
                 cancel: { [weak self] in
                     bodyContinuation.cancel()
-                    self?.cancel(task)
+                    // A task that has completed is not cancelled (swift-corelibs-foundation traps on some).
+                    if self?.isRunning(task.taskIdentifier) ?? false { task.cancel() }
                 }))
     }
 

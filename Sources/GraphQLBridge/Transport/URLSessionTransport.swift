@@ -85,7 +85,7 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
                 task.resume()
             }
         } onCancel: {
-            delegate.cancel(task)
+            task.cancel()
         }
     }
 }
@@ -128,10 +128,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private let registry = Locked(Registry())
     private let timer: any DispatchSourceTimer
-    /// Where tasks are cancelled: swift-corelibs-foundation's `cancel()` waits for the session's work queue, which
-    /// a fast server keeps busy until the body ends; on the delegate queue that wait would leave every piece read
-    /// meanwhile queued in memory (a body past `maximumResponseSize` held whole), and on Swift concurrency's pool it
-    /// would block a shared thread.
+    /// Where a response past `maximumResponseSize` is cancelled: swift-corelibs-foundation's `cancel()` waits for
+    /// the session's work queue, which a fast server keeps busy until the body ends; on the delegate queue that wait
+    /// would leave every piece read meanwhile queued in memory (the body held whole after all).
     private let control = DispatchQueue(label: "GraphQLBridge.URLSessionTransport.cancel")
     private let maximumResponseSize: Int
     private let resourceTimeout: Duration
@@ -205,7 +204,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         for (state, error) in expired {
             state.continuation.resume(throwing: error)
-            cancel(state.task)
+            state.task.cancel()
         }
     }
 
@@ -243,7 +242,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         guard let http = response as? HTTPURLResponse else {
             fail(dataTask, TransportError(.other, "the response is not an HTTP response"))
             completionHandler(.cancel)
-            cancel(dataTask)
+            dataTask.cancel()
             return
         }
         var headers = HTTPHeaders()
