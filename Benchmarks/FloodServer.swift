@@ -6,21 +6,24 @@ import GraphQLBridgeSupport
 #endif
 
 /// For the `streams` benchmark: an HTTP/1.1 server on 127.0.0.1 that answers its first request with a
-/// `text/event-stream` of `next` events (16 KiB each) until `totalBytes`, then `complete`, on a thread of its own;
-/// counts the bytes it wrote (a write blocks while the client does not read: TCP's flow control).
+/// `text/event-stream` of `next` events (16 KiB each) until `totalBytes`, then `complete` (or, `multipart`, a
+/// `multipart/mixed` stream of `payload` parts of 16 KiB, then the final boundary), on a thread of its own; counts
+/// the bytes it wrote (a write blocks while the client does not read: TCP's flow control).
 final class FloodServer: Sendable {
     struct Failure: Error {}
 
     let port: UInt16
     let totalBytes: Int
+    let multipart: Bool
     private let listener: Int32
     private let written = Locked(0)
     private let stopped = Locked(false)
 
     var bytesWritten: Int { written.value }
 
-    init(totalBytes: Int) throws {
+    init(totalBytes: Int, multipart: Bool = false) throws {
         self.totalBytes = totalBytes
+        self.multipart = multipart
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure() }
         var address = sockaddr_in()
@@ -63,24 +66,33 @@ final class FloodServer: Sendable {
             guard count > 0 else { return }
             received.append(buffer[0])
         }
+        let contentType =
+            multipart ? "multipart/mixed;boundary=\"graphql\";subscriptionSpec=\"1.0\"" : "text/event-stream"
         guard
             write(
-                Data("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8),
+                Data("HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n".utf8),
                 connection)
         else { return }
+        let preamble = Data("\r\n--graphql".utf8)
+        let framedPreamble =
+            Data(String(preamble.count, radix: 16).utf8) + Data("\r\n".utf8) + preamble + Data("\r\n".utf8)
+        if multipart, !write(framedPreamble, connection) { return }
         let padding = String(repeating: "x", count: 16 * 1024 - 80)
         var sent = 0
         var tick = 0
         while sent < totalBytes, !stopped.value {
             tick += 1
-            let event = Data(
-                "event: next\ndata: {\"data\":{\"tick\":\(tick)},\"extensions\":{\"pad\":\"\(padding)\"}}\n\n".utf8)
+            let payload = "{\"data\":{\"tick\":\(tick)},\"extensions\":{\"pad\":\"\(padding)\"}}"
+            let event =
+                multipart
+                ? Data("\r\ncontent-type: application/json\r\n\r\n{\"payload\":\(payload)}\r\n--graphql".utf8)
+                : Data("event: next\ndata: \(payload)\n\n".utf8)
             let framed = Data(String(event.count, radix: 16).utf8) + Data("\r\n".utf8) + event + Data("\r\n".utf8)
             guard write(framed, connection) else { return }
             sent += event.count
             written.withLock { $0 = sent }
         }
-        let complete = Data("event: complete\ndata:\n\n".utf8)
+        let complete = multipart ? Data("--\r\n".utf8) : Data("event: complete\ndata:\n\n".utf8)
         _ = write(
             Data(String(complete.count, radix: 16).utf8) + Data("\r\n".utf8) + complete + Data("\r\n0\r\n\r\n".utf8),
             connection)

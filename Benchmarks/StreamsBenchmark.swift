@@ -12,9 +12,11 @@ import GraphQLBridgeSupport
 
 /// The `streams` benchmark (issue 29 row 5): every subscription stream parser timed on a body of a few MB cut into
 /// 1-byte, 7-byte and 1 KiB pieces against the same bytes in one piece (the ratio is the figure: a linear parser
-/// stays within a small constant), and the memory a stalled consumer costs under a 192 MB flood: SSE over
-/// `URLSessionStreamingTransport` against a loopback server (back-pressure), and `graphql-transport-ws` against an
-/// in-memory server that floods (the subscription's limit).
+/// stays within a small constant), and the memory a stalled consumer costs under a 192 MB flood: SSE and multipart
+/// over `URLSessionStreamingTransport` against a loopback server (back-pressure where `URLSession` allows it, the
+/// limit otherwise), `graphql-transport-ws` against an in-memory server that floods (the subscription's limit), and,
+/// as the baseline in the same run, a bare `URLSession` cancelling at the limit from its delegate queue (the
+/// transport before issue 29's fix) and from a queue of its own (the transport now).
 enum StreamsBenchmark {
     struct Tick: GraphQLSubscription {
         static let operationName = "Tick"
@@ -30,8 +32,12 @@ enum StreamsBenchmark {
         status |= parsers()
         print("")
         print("streams: a stalled consumer under a 192 MB flood")
-        status |= CacheBenchmark.blocking { await serverSentEventsFlood() }
+        status |= CacheBenchmark.blocking { await httpFlood(multipart: false) }
+        status |= CacheBenchmark.blocking { await httpFlood(multipart: true) }
         status |= CacheBenchmark.blocking { await webSocketFlood() }
+        // Last: the delegate-queue baseline leaves the heap large (freed memory is reused by what runs after it).
+        status |= CacheBenchmark.blocking { await bareURLSessionFlood(cancelOnDelegateQueue: false) }
+        status |= CacheBenchmark.blocking { await bareURLSessionFlood(cancelOnDelegateQueue: true) }
         return status
     }
 
@@ -109,22 +115,26 @@ enum StreamsBenchmark {
         return failed ? 1 : 0
     }
 
-    // MARK: - SSE flood
+    // MARK: - SSE and multipart flood
 
-    static func serverSentEventsFlood() async -> Int32 {
+    static func httpFlood(multipart: Bool) async -> Int32 {
         let total = 192 << 20
-        guard let server = try? FloodServer(totalBytes: total) else {
-            print("  SSE: cannot start the loopback server")
+        let name = multipart ? "multipart" : "SSE"
+        guard let server = try? FloodServer(totalBytes: total, multipart: multipart) else {
+            print("  \(name): cannot start the loopback server")
             return 1
         }
         defer { server.stop() }
         let transport = URLSessionStreamingTransport()
         let limit = transport.maximumBufferedBytes
         guard let url = URL(string: "http://127.0.0.1:\(server.port)/graphql") else { return 1 }
+        let options = GraphQLSubscriptionOptions()
         let client = GraphQLHTTPClient(
-            endpoint: url, subscriptions: .serverSentEvents(transport: transport, options: GraphQLSubscriptionOptions())
-        )
-        let before = CompareBenchmark.MemoryAtProgress.residentKB()
+            endpoint: url,
+            subscriptions: multipart
+                ? .multipartHTTP(transport: transport, options: options)
+                : .serverSentEvents(transport: transport, options: options))
+        let memory = PeakResidentMemory()
         var iterator = client.subscribe(Tick()).makeAsyncIterator()
         var events = 0
         var ending = "no error"
@@ -136,14 +146,44 @@ enum StreamsBenchmark {
         } catch {
             ending = String("\(error)".prefix(60)) + "..."
         }
-        let rss = CompareBenchmark.MemoryAtProgress.residentKB() - before
+        let peak = memory.stop()
         let statistics = transport.bufferStatistics
         print(
-            "  SSE (URLSessionStreamingTransport, maximumBufferedBytes \(limit)): server wrote "
+            "  \(name) (URLSessionStreamingTransport, maximumBufferedBytes \(limit)): server wrote "
                 + "\(server.bytesWritten >> 20) MB of \(total >> 20) MB, consumer got \(events) events, then: \(ending); "
                 + "peak unread \(statistics.peakBufferedBytes) B, pauses \(statistics.pauses), overflows "
-                + "\(statistics.overflows), RSS \(rss >= 0 ? "+" : "")\(rss / 1024) MB")
+                + "\(statistics.overflows), peak RSS +\(peak / 1024) MB")
         return statistics.peakBufferedBytes <= limit ? 0 : 1
+    }
+
+    /// The baseline: a bare `URLSession` data task under the same flood, cancelled once 8 MiB arrived, from the
+    /// delegate queue or from a queue of its own.
+    static func bareURLSessionFlood(cancelOnDelegateQueue: Bool) async -> Int32 {
+        let total = 192 << 20
+        guard let server = try? FloodServer(totalBytes: total, multipart: false),
+            let url = URL(string: "http://127.0.0.1:\(server.port)/graphql")
+        else {
+            print("  bare URLSession: cannot start the loopback server")
+            return 1
+        }
+        defer { server.stop() }
+        let delegate = FloodCancellingDelegate(limit: 8 << 20, cancelOnDelegateQueue: cancelOnDelegateQueue)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: queue)
+        defer { session.invalidateAndCancel() }
+        let memory = PeakResidentMemory()
+        let started = DispatchTime.now().uptimeNanoseconds
+        session.dataTask(with: url).resume()
+        await delegate.waitForCompletion()
+        let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        let peak = memory.stop()
+        print(
+            "  bare URLSession, cancelled at 8 MiB from "
+                + (cancelOnDelegateQueue ? "the delegate queue (the transport before)" : "a queue of its own (now)")
+                + ": server wrote \(server.bytesWritten >> 20) MB of \(total >> 20) MB, the delegate got "
+                + "\(delegate.bytesReceived >> 20) MB, ended after \(milliseconds) ms, peak RSS +\(peak / 1024) MB")
+        return 0
     }
 
     // MARK: - WebSocket flood

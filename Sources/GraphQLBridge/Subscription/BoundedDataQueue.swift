@@ -59,6 +59,10 @@ final class BoundedDataQueue: Sendable {
 
     var statistics: Statistics { state.withLock { $0.statistics } }
 
+    /// Whether a consumer is suspended waiting for the next piece (for the model test: a read that must wait has
+    /// registered before the producer's next step).
+    var hasWaiter: Bool { state.withLock { $0.waiter != nil } }
+
     /// The queue's pieces as a stream (one consumer).
     func makeStream() -> AsyncThrowingStream<Data, any Error> {
         AsyncThrowingStream(unfolding: { [self] in try await next() })

@@ -106,7 +106,8 @@ extension GraphQLHTTPClient {
     }
 
     /// Opens the WebSocket through the middlewares (they see the upgrade request and a 101, or the refusal's
-    /// status); returns the upgrade request as they left it.
+    /// status and header fields); returns the upgrade request as they left it. A 429 or 503 refusal with a
+    /// `Retry-After` is thrown as ``SubscriptionConnectionError/throttled(_:retryAfter:)``.
     private func openWebSocket(url: URL, connector: any GraphQLWebSocketConnector, operationName: String) async throws
         -> (HTTPRequest, any GraphQLWebSocketConnection)
     {
@@ -123,14 +124,18 @@ extension GraphQLHTTPClient {
                 return (HTTPResponse(status: 101), Data())
             } catch let error as GraphQLWebSocketError {
                 guard case .upgradeRefused(let status) = error.kind else { throw error }
-                return (HTTPResponse(status: status), Data(error.message.utf8))
+                return (HTTPResponse(status: status, headers: error.responseHeaders), Data(error.message.utf8))
             }
         } onFailure: {
             if let previous = opened.replace(with: nil) { Task { await previous.1.close(code: 1000, reason: "") } }
         }
         guard head.status == 101, let connection = opened.replace(with: nil) else {
             if let previous = opened.replace(with: nil) { await previous.1.close(code: 1000, reason: "") }
-            throw SubscriptionConnectionError.httpStatus(status: head.status, body: body, errors: [])
+            let refusal = SubscriptionConnectionError.httpStatus(status: head.status, body: body, errors: [])
+            if let wait = RetryAfter.delay(status: head.status, headers: head.headers) {
+                throw SubscriptionConnectionError.throttled(refusal, retryAfter: wait)
+            }
+            throw refusal
         }
         return connection
     }

@@ -38,6 +38,8 @@ actor GraphQLWebSocketClient {
     let connector: any GraphQLWebSocketConnector
     let options: GraphQLSubscriptionOptions
     private let random: @Sendable () -> Double
+    /// How the loop waits between reconnections (tests record the waits instead).
+    private let sleep: SubscriptionSleep
     private var connect: Connect?
     private var entries: [Int: Entry] = [:]
     private var lastID = 0
@@ -61,11 +63,13 @@ actor GraphQLWebSocketClient {
 
     init(
         connector: any GraphQLWebSocketConnector, options: GraphQLSubscriptionOptions,
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping SubscriptionSleep = SubscriptionSleeping.real
     ) {
         self.connector = connector
         self.options = options
         self.random = random
+        self.sleep = sleep
     }
 
     /// How many subscriptions the socket carries and how many connections were opened.
@@ -166,7 +170,7 @@ actor GraphQLWebSocketClient {
                 options.retryDelay(attempt: failures + authenticationFailures, random: random()),
                 ended.retryAfter ?? .zero)
             do {
-                try await Task.sleep(for: delay)
+                try await sleep(delay)
             } catch {
                 break
             }

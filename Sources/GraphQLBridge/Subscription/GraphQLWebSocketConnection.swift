@@ -31,7 +31,8 @@ public protocol GraphQLWebSocketConnector: Sendable {
     /// `Authorization` among them), asking for `subprotocols`; `request.timeout` bounds the opening handshake.
     /// - Throws: ``GraphQLWebSocketError`` (``GraphQLWebSocketError/Kind-swift.enum/unavailable`` when the platform
     ///   cannot open WebSockets, ``GraphQLWebSocketError/Kind-swift.enum/upgradeRefused(status:)`` when the server
-    ///   answered the upgrade with an HTTP status), or a ``TransportError`` when no connection was made.
+    ///   answered the upgrade with an HTTP status, with the response's header fields in
+    ///   ``GraphQLWebSocketError/responseHeaders``), or a ``TransportError`` when no connection was made.
     func connect(_ request: HTTPRequest, subprotocols: [String]) async throws -> any GraphQLWebSocketConnection
 }
 
@@ -53,11 +54,20 @@ public struct GraphQLWebSocketError: Error, Sendable, Hashable, CustomStringConv
     public var kind: Kind
     /// What happened, in words (the close reason, for ``Kind-swift.enum/closed(code:)``).
     public var message: String
+    /// The header fields of the response that refused the upgrade (``Kind-swift.enum/upgradeRefused(status:)``),
+    /// such as `Retry-After` on a 429 or 503, which the reconnections obey; empty otherwise.
+    public var responseHeaders: HTTPHeaders
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    /// - Parameters:
+    ///   - kind: the kind of failure.
+    ///   - message: what happened, in words.
+    ///   - responseHeaders: for a refused upgrade, the response's header fields (a connector should pass them: the
+    ///     reconnections wait at least what a `Retry-After` asks).
+    public init(_ kind: Kind, _ message: String, responseHeaders: HTTPHeaders = HTTPHeaders()) {
         self.kind = kind
         self.message = message
+        self.responseHeaders = responseHeaders
     }
 
     /// The kind and the message.

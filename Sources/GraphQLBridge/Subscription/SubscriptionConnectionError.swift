@@ -82,7 +82,13 @@ enum SubscriptionConnectionError: Error, Sendable {
             switch error.kind {
             case .unavailable: self = .unavailable(error.message)
             case .upgradeRefused(let status):
-                self = .httpStatus(status: status, body: Data(error.message.utf8), errors: [])
+                let refusal = SubscriptionConnectionError.httpStatus(
+                    status: status, body: Data(error.message.utf8), errors: [])
+                if let wait = RetryAfter.delay(status: status, headers: error.responseHeaders) {
+                    self = .throttled(refusal, retryAfter: wait)
+                } else {
+                    self = refusal
+                }
             case .closed(let code): self = .closed(code: code, reason: error.message)
             case .protocolViolation: self = .protocolViolation(error.message)
             }

@@ -17,7 +17,14 @@ import GraphQLBridgeSupport
 /// honours `suspend()` on a running data task (Apple platforms), the task is also suspended when a quarter of the
 /// limit (at most 256 KiB) is unread and resumed when the consumer has read it down to half of that, so that TCP's
 /// flow control holds the server back first. swift-corelibs-foundation (Linux) keeps delivering the body after
-/// `suspend()` (measured: a 48 MB stream arrived whole), so there the limit alone bounds memory.
+/// `suspend()` (measured: a 48 MB stream arrived whole), so there the limit alone bounds memory: the stream ends
+/// with the error, the task is cancelled, and what arrives until the cancellation takes effect is dropped as it
+/// comes (a 192 MB flood grows the process by about the limit, not by the flood).
+///
+/// A stream past its limit is cancelled from a queue of the transport's own, not from the session's delegate queue:
+/// swift-corelibs-foundation's `cancel()` waits for the session's work queue, which a server
+/// flooding the connection can keep busy until its body ends (measured: up to a whole 1 GB flood); on the delegate
+/// queue every piece libcurl read meanwhile would wait there in memory (measured: +144 to +216 MB for 192 MB).
 ///
 /// The `URLSession` is made at the first request, so a client that never subscribes costs nothing. Its per-host
 /// connection limit is raised to 4,096: each subscription holds a connection of its own. Over HTTP/1.1 every
@@ -139,6 +146,21 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
 
     private let states = Locked<[Int: State]>([:])
     private let recent = Locked<[BoundedDataQueue]>([])
+    /// Where a stream past its limit is cancelled: swift-corelibs-foundation's `cancel()` blocks until the
+    /// session's work queue is free, so it must not run on the delegate queue, which would stop draining the pieces
+    /// libcurl keeps reading. (Only this cancellation: moving the others here too, the consumer's among them, made
+    /// them race the task's completion, and swift-corelibs-foundation traps on a cancelled task that has left its
+    /// registry.)
+    private let control = DispatchQueue(label: "GraphQLBridge.URLSessionStreamingTransport.cancel")
+
+    /// Cancels `task` from the transport's own queue (see `control`), unless it completed meanwhile (a completed
+    /// task is not cancelled: swift-corelibs-foundation traps on some).
+    func cancel(_ task: URLSessionTask) {
+        control.async { [weak self] in
+            guard self?.isRunning(task.taskIdentifier) ?? false else { return }
+            task.cancel()
+        }
+    }
 
     func recentQueues() -> [BoundedDataQueue] { recent.value }
 
@@ -230,7 +252,9 @@ private final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, 
             overflowError: {
                 TransportError(.responseTooLarge(limit: limit), "the stream's unread bytes exceed \(limit) bytes")
             },
-            onPause: { task.suspend() }, onResume: { task.resume() }, onOverflow: { task.cancel() },
+            onPause: { task.suspend() }, onResume: { task.resume() },
+            // From the delegate queue: never `cancel()` there (see `control`).
+            onOverflow: { [weak self] in self?.cancel(task) },
             onConsumerCancelled: { task.cancel() })
         recent.withLock { recent in
             recent.append(bodyContinuation)

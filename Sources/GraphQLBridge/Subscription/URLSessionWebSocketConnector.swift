@@ -162,7 +162,11 @@ private final class WebSocketOpeningDelegate: NSObject, URLSessionWebSocketDeleg
             return GraphQLWebSocketError(.unavailable, text)
         }
         if let http = response as? HTTPURLResponse, http.statusCode != 101, http.statusCode != 0 {
-            return GraphQLWebSocketError(.upgradeRefused(status: http.statusCode), text)
+            var headers = HTTPHeaders()
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String { headers[name] = "\(value)" }
+            }
+            return GraphQLWebSocketError(.upgradeRefused(status: http.statusCode), text, responseHeaders: headers)
         }
         if let urlError = error as? URLError { return TransportError(urlError) }
         return TransportError(.connection, text)

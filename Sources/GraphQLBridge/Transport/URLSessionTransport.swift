@@ -128,6 +128,10 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     private let registry = Locked(Registry())
     private let timer: any DispatchSourceTimer
+    /// Where a response past `maximumResponseSize` is cancelled: swift-corelibs-foundation's `cancel()` waits for
+    /// the session's work queue, which a fast server keeps busy until the body ends; on the delegate queue that wait
+    /// would leave every piece read meanwhile queued in memory (the body held whole after all).
+    private let control = DispatchQueue(label: "GraphQLBridge.URLSessionTransport.cancel")
     private let maximumResponseSize: Int
     private let resourceTimeout: Duration
 
@@ -143,6 +147,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     }
 
     deinit { timer.cancel() }
+
+    /// Cancels `task` from the transport's own queue (see `control`).
+    func cancel(_ task: URLSessionTask) {
+        control.async { task.cancel() }
+    }
 
     /// How many requests have a state.
     var requestsInFlight: Int { registry.withLock { $0.states.count } }
@@ -246,7 +255,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
             fail(dataTask, tooLarge(announced: expected))
             completionHandler(.cancel)
             // swift-corelibs-foundation ignores the disposition: without this the body would still be read.
-            dataTask.cancel()
+            cancel(dataTask)
             return
         }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -272,7 +281,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         if overLimit {
             fail(dataTask, tooLarge(announced: nil))
-            dataTask.cancel()
+            cancel(dataTask)
         }
     }
 

@@ -4,10 +4,11 @@ import Testing
 
 @testable import GraphQLBridge
 
-/// The reconnections of an HTTP subscription (Server-Sent Events and multipart) against a scripted server, checked
-/// step by step against a small reference model of the attempts, the waits between them, the events given and how
-/// the subscription ends: drops, refusals (500, 503 and 429, with and without `Retry-After`), a failing token
-/// provider or middleware, a completed stream and a cut one, in every order a seed draws.
+/// The reconnections of a subscription (Server-Sent Events, multipart and `graphql-transport-ws`) against a scripted
+/// server, checked step by step against a small reference model of the attempts, the waits between them, the events
+/// given and how the subscription ends: drops, refusals (500, 503 and 429, with and without `Retry-After`; for the
+/// WebSocket a refused upgrade), a failing token provider or middleware, a completed stream and a cut one (a socket
+/// dropped without a close frame), in every order a seed draws.
 ///
 /// The waits are recorded by an injected sleeper that returns at once (no test waits a backoff or a `Retry-After`),
 /// and the jitter's draw is fixed at 0, so every wait is exact. A failing seed prints itself and its shrunk script;
@@ -15,6 +16,18 @@ import Testing
 @Suite("Subscriptions: reconnections against a reference model")
 struct ReconnectionModelTests {
     // MARK: - The script
+
+    /// The transport a script runs over.
+    enum Mode: CaseIterable, CustomStringConvertible {
+        case serverSentEvents, multipart, webSocket
+        var description: String {
+            switch self {
+            case .serverSentEvents: return "serverSentEvents"
+            case .multipart: return "multipart"
+            case .webSocket: return "webSocket"
+            }
+        }
+    }
 
     /// What the server (or the client's own middleware) does with one connection attempt.
     enum Attempt: Hashable, CustomStringConvertible {
@@ -119,7 +132,7 @@ struct ReconnectionModelTests {
 
     /// The scripted server: the middleware counts the attempts (and fails the ones the script says), the streaming
     /// transport answers them; every open, wait and event is recorded in order.
-    final class ScriptedServer: GraphQLStreamingTransport, GraphQLMiddleware, Sendable {
+    final class ScriptedServer: GraphQLStreamingTransport, GraphQLWebSocketConnector, GraphQLMiddleware, Sendable {
         struct TokenRefreshFailed: Error {}
 
         private struct State {
@@ -131,9 +144,9 @@ struct ReconnectionModelTests {
         let script: [Attempt]
         let multipart: Bool
 
-        init(script: [Attempt], multipart: Bool) {
+        init(script: [Attempt], mode: Mode) {
             self.script = script
-            self.multipart = multipart
+            self.multipart = mode == .multipart
         }
 
         var steps: [Step] { state.withLock { $0.steps } }
@@ -158,6 +171,32 @@ struct ReconnectionModelTests {
             }
             if number <= script.count, script[number - 1] == .middlewareFails { throw TokenRefreshFailed() }
             return try await next(request, body, operationName)
+        }
+
+        /// How many events the consumer has recorded.
+        var eventsRecorded: Int {
+            state.withLock { state in state.steps.filter { if case .event = $0 { true } else { false } }.count }
+        }
+
+        /// The WebSocket: the attempt's refusal is a refused upgrade (with its `Retry-After`), its stream a socket.
+        func connect(_ request: HTTPRequest, subprotocols: [String]) async throws -> any GraphQLWebSocketConnection {
+            switch current {
+            case .unreachable:
+                throw TransportError(.connection, "connection refused")
+            case .middlewareFails:
+                throw TransportError(.other, "the middleware should have failed this attempt")
+            case .refused(let status, let seconds, let past):
+                var headers: HTTPHeaders = ["Content-Type": "text/plain"]
+                if past {
+                    headers["Retry-After"] = "Sun, 06 Nov 1994 08:49:37 GMT"
+                } else if let seconds {
+                    headers["Retry-After"] = String(seconds)
+                }
+                throw GraphQLWebSocketError(.upgradeRefused(status: status), "slow down", responseHeaders: headers)
+            case .stream(let events, let completes):
+                let first = eventsRecorded
+                return ScriptedSocket(server: self, ticks: (0..<events).map { first + $0 + 1 }, completes: completes)
+            }
         }
 
         func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws -> GraphQLStreamingResponse
@@ -210,6 +249,82 @@ struct ReconnectionModelTests {
         }
     }
 
+    /// The socket's URL (never dialled: the scripted server is the connector).
+    static let webSocketEndpoint: URL = {
+        var components = URLComponents()
+        components.scheme = "ws"
+        components.host = "api.example"
+        components.path = "/graphql"
+        return components.url ?? URL(fileURLWithPath: "/graphql")
+    }()
+
+    /// A scripted `graphql-transport-ws` socket: acknowledges `connection_init`, answers `subscribe` with the
+    /// attempt's `next` events, then `complete`, or a drop without a close frame (1006) once the consumer has
+    /// recorded the events (so that the order of the steps is the model's, not a race).
+    final class ScriptedSocket: GraphQLWebSocketConnection, Sendable {
+        private struct State {
+            var inbox: [String] = []
+            var subscribed = false
+            var closed = false
+        }
+
+        private let state = Locked(State())
+        let server: ScriptedServer
+        let ticks: [Int]
+        let completes: Bool
+
+        init(server: ScriptedServer, ticks: [Int], completes: Bool) {
+            self.server = server
+            self.ticks = ticks
+            self.completes = completes
+        }
+
+        func send(text: String) async throws {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                let type = object["type"] as? String
+            else { return }
+            state.withLock { state in
+                switch type {
+                case "connection_init": state.inbox.append(#"{"type":"connection_ack"}"#)
+                case "ping": state.inbox.append(#"{"type":"pong"}"#)
+                case "subscribe":
+                    let id = object["id"] as? String ?? ""
+                    for tick in ticks {
+                        state.inbox.append(#"{"type":"next","id":"\#(id)","payload":{"data":{"tick":\#(tick)}}}"#)
+                    }
+                    if completes { state.inbox.append(#"{"type":"complete","id":"\#(id)"}"#) }
+                    state.subscribed = true
+                default: break
+                }
+            }
+        }
+
+        func receive() async throws -> GraphQLWebSocketMessage {
+            while true {
+                enum Next { case message(String), closed, drop, wait }
+                let next = state.withLock { state -> Next in
+                    if !state.inbox.isEmpty { return .message(state.inbox.removeFirst()) }
+                    if state.closed { return .closed }
+                    return state.subscribed && !completes ? .drop : .wait
+                }
+                switch next {
+                case .message(let text): return .text(text)
+                case .closed: throw GraphQLWebSocketError(.closed(code: 1000), "closed")
+                case .drop:
+                    if server.eventsRecorded >= (ticks.last ?? 0) {
+                        throw GraphQLWebSocketError(.closed(code: 1006), "dropped")
+                    }
+                case .wait: break
+                }
+                try await Task.sleep(for: .milliseconds(1))
+            }
+        }
+
+        func close(code: Int, reason: String) async {
+            state.withLock { $0.closed = true }
+        }
+    }
+
     struct Tick: GraphQLSubscription {
         static let operationName = "Tick"
         static let document = "subscription Tick{tick}"
@@ -219,12 +334,18 @@ struct ReconnectionModelTests {
     }
 
     /// Runs `script` through the public API and returns the steps seen, in order.
-    static func run(_ script: [Attempt], multipart: Bool) async -> [Step] {
-        let server = ScriptedServer(script: script, multipart: multipart)
-        var transport: GraphQLSubscriptionTransport =
-            multipart
-            ? .multipartHTTP(transport: server, options: options)
-            : .serverSentEvents(transport: server, options: options)
+    static func run(_ script: [Attempt], mode: Mode) async -> [Step] {
+        let server = ScriptedServer(script: script, mode: mode)
+        var transport: GraphQLSubscriptionTransport
+        switch mode {
+        case .serverSentEvents: transport = .serverSentEvents(transport: server, options: options)
+        case .multipart: transport = .multipartHTTP(transport: server, options: options)
+        case .webSocket:
+            let engine = GraphQLWebSocketClient(
+                connector: server, options: options, random: { 0 }, sleep: { delay in server.record(.wait(delay)) })
+            transport = GraphQLSubscriptionTransport(
+                kind: .webSocket(url: webSocketEndpoint, engine: engine), options: options)
+        }
         transport.sleep = { delay in server.record(.wait(delay)) }
         transport.random = { 0 }
         let client = GraphQLHTTPClient(endpoint: testEndpoint, middlewares: [server], subscriptions: transport)
@@ -234,7 +355,8 @@ struct ReconnectionModelTests {
         } catch {
             switch error {
             case .httpStatus(_, let status, _): server.record(.ended("httpStatus \(status)"))
-            case .transport: server.record(.ended("transport"))
+            // A socket dropped without a close frame is the WebSocket's transport failure.
+            case .transport, .webSocketClosed(_, 1006, _): server.record(.ended("transport"))
             default: server.record(.ended("\(error)"))
             }
         }
@@ -242,9 +364,9 @@ struct ReconnectionModelTests {
     }
 
     /// The first step where `observed` leaves the model (the invariant checked after every step), or `nil`.
-    static func divergence(_ script: [Attempt], multipart: Bool) async -> String? {
+    static func divergence(_ script: [Attempt], mode: Mode) async -> String? {
         let expected = model(script)
-        let observed = await run(script, multipart: multipart)
+        let observed = await run(script, mode: mode)
         for index in 0..<max(expected.count, observed.count) {
             let want = index < expected.count ? expected[index].description : "(nothing)"
             let got = index < observed.count ? observed[index].description : "(nothing)"
@@ -257,7 +379,7 @@ struct ReconnectionModelTests {
 
     // MARK: - Generation and shrinking
 
-    static func script(seed: UInt64) -> (script: [Attempt], multipart: Bool) {
+    static func script(seed: UInt64) -> (script: [Attempt], mode: Mode) {
         var generator = SplitMix64(seed: seed)
         let length = Int(generator.next() % 9)
         var script: [Attempt] = []
@@ -276,11 +398,11 @@ struct ReconnectionModelTests {
             default: script.append(.unreachable)
             }
         }
-        return (script, generator.next() % 2 == 0)
+        return (script, Mode.allCases[Int(generator.next() % 3)])
     }
 
     /// Smaller scripts that still fail: one attempt removed, or one attempt made simpler.
-    static func shrink(_ script: [Attempt], multipart: Bool) async -> [Attempt] {
+    static func shrink(_ script: [Attempt], mode: Mode) async -> [Attempt] {
         var current = script
         var improved = true
         while improved {
@@ -297,7 +419,7 @@ struct ReconnectionModelTests {
                     candidates.append(simpler)
                 }
             }
-            for candidate in candidates where await divergence(candidate, multipart: multipart) != nil {
+            for candidate in candidates where await divergence(candidate, mode: mode) != nil {
                 current = candidate
                 improved = true
                 break
@@ -328,40 +450,40 @@ struct ReconnectionModelTests {
         print("ReconnectionModelTests seed: \(base) (replay with RECONNECTION_SEED=\(base))")
         for offset in 0..<150 {
             let seed = base &+ UInt64(offset)
-            let (script, multipart) = Self.script(seed: seed)
-            guard await Self.divergence(script, multipart: multipart) != nil else { continue }
-            let shrunk = await Self.shrink(script, multipart: multipart)
-            let detail = await Self.divergence(shrunk, multipart: multipart) ?? "(the shrunk script passed)"
+            let (script, mode) = Self.script(seed: seed)
+            guard await Self.divergence(script, mode: mode) != nil else { continue }
+            let shrunk = await Self.shrink(script, mode: mode)
+            let detail = await Self.divergence(shrunk, mode: mode) ?? "(the shrunk script passed)"
             Issue.record(
-                "seed \(seed) (RECONNECTION_SEED=\(seed)), multipart \(multipart): shrunk script \(shrunk): \(detail)")
+                "seed \(seed) (RECONNECTION_SEED=\(seed)), \(mode): shrunk script \(shrunk): \(detail)")
             return
         }
     }
 
     @Test("fixed seeds", arguments: [UInt64(1), 2, 29, 2_026, 0xDEAD_BEEF])
     func fixedSeeds(seed: UInt64) async {
-        let (script, multipart) = Self.script(seed: seed)
-        let detail = await Self.divergence(script, multipart: multipart)
+        let (script, mode) = Self.script(seed: seed)
+        let detail = await Self.divergence(script, mode: mode)
         #expect(detail == nil, "seed \(seed): \(detail ?? "")")
     }
 
     @Test(
-        "issue 29 row 6: after a drop, a 503 and a 429 with Retry-After: 4 wait at least 4 s each (SSE, multipart)",
-        arguments: [false, true])
-    func retryAfterObeyed(multipart: Bool) async {
+        "issue 29 row 6: after a drop, a 503 and a 429 with Retry-After: 4 wait at least 4 s each (every transport)",
+        arguments: Mode.allCases)
+    func retryAfterObeyed(mode: Mode) async {
         let script: [Attempt] = [
             .stream(events: 1, completes: false),
             .refused(status: 503, retryAfter: 4, retryAfterInPast: false),
             .refused(status: 429, retryAfter: 4, retryAfterInPast: false),
             .stream(events: 1, completes: true),
         ]
-        let observed = await Self.run(script, multipart: multipart)
+        let observed = await Self.run(script, mode: mode)
         #expect(
             observed == [
                 .open(1), .event(1), .wait(.milliseconds(1)), .open(2), .wait(.seconds(4)), .open(3),
                 .wait(.seconds(4)), .open(4), .event(2), .ended(nil),
             ])
-        #expect(await Self.divergence(script, multipart: multipart) == nil)
+        #expect(await Self.divergence(script, mode: mode) == nil)
     }
 
     @Test("Retry-After is capped at 5 minutes; a past date and a 500's Retry-After do not lengthen the backoff")
@@ -371,7 +493,7 @@ struct ReconnectionModelTests {
             .refused(status: 429, retryAfter: nil, retryAfterInPast: true),
             .refused(status: 500, retryAfter: 4, retryAfterInPast: false),
         ]
-        let observed = await Self.run(script, multipart: false)
+        let observed = await Self.run(script, mode: .serverSentEvents)
         #expect(
             observed == [
                 .open(1), .wait(.seconds(300)), .open(2), .wait(.milliseconds(2)), .open(3), .wait(.milliseconds(4)),
@@ -381,12 +503,12 @@ struct ReconnectionModelTests {
 
     @Test(
         "issue 29 row 7: a token provider or middleware failing at a reconnection is retried with backoff",
-        arguments: [false, true])
-    func middlewareFailureRetried(multipart: Bool) async {
+        arguments: Mode.allCases)
+    func middlewareFailureRetried(mode: Mode) async {
         let script: [Attempt] = [
             .stream(events: 1, completes: false), .middlewareFails, .stream(events: 1, completes: true),
         ]
-        let observed = await Self.run(script, multipart: multipart)
+        let observed = await Self.run(script, mode: mode)
         #expect(
             observed == [
                 .open(1), .event(1), .wait(.milliseconds(1)), .open(2), .wait(.milliseconds(2)), .open(3), .event(2),
@@ -394,18 +516,18 @@ struct ReconnectionModelTests {
             ])
         // Failing every time: given up after maximumRetries, with the middleware's failure.
         let always = Array(repeating: Attempt.middlewareFails, count: 4)
-        let failed = await Self.run(always, multipart: multipart)
+        let failed = await Self.run(always, mode: mode)
         #expect(failed.last == .ended("transport"))
         #expect(failed.filter { if case .open = $0 { true } else { false } }.count == 4)
     }
 
     @Test(
         "a completed stream ends without an error and is never resubscribed; a cut one is resumed",
-        arguments: [false, true])
-    func completionVersusCut(multipart: Bool) async {
-        let completed = await Self.run([.stream(events: 2, completes: true), .unreachable], multipart: multipart)
+        arguments: Mode.allCases)
+    func completionVersusCut(mode: Mode) async {
+        let completed = await Self.run([.stream(events: 2, completes: true), .unreachable], mode: mode)
         #expect(completed == [.open(1), .event(1), .event(2), .ended(nil)])
-        let cut = await Self.run([.stream(events: 2, completes: false)], multipart: multipart)
+        let cut = await Self.run([.stream(events: 2, completes: false)], mode: mode)
         #expect(cut == [.open(1), .event(1), .event(2), .wait(.milliseconds(1)), .open(2), .ended(nil)])
     }
 }

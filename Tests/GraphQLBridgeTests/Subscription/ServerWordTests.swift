@@ -312,4 +312,55 @@ struct ServerWordTests {
         #expect(middleware.count == 2)
         #expect(socket.messages.contains { $0.contains("\"subscribe\"") })
     }
+
+    /// An HTTP-date `seconds` from now (RFC 9110's IMF-fixdate).
+    static func httpDate(secondsFromNow seconds: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: Date().addingTimeInterval(TimeInterval(seconds)))
+    }
+
+    @Test(
+        "row 6 over a WebSocket: an upgrade refused with 503/429 and Retry-After makes the reconnections wait that long",
+        arguments: [(503, false), (429, false), (503, true)])
+    func webSocketUpgradeRetryAfter(status: Int, asDate: Bool) async throws {
+        let start = Date()
+        // An HTTP-date has whole seconds: the server's date is at most a second before start + 60 s.
+        let value = asDate ? Self.httpDate(secondsFromNow: 60) : "4"
+        // A small hostile server on a real socket: every upgrade request is answered `status` + Retry-After.
+        let server = try LoopbackHTTPServer(
+            .respond(status: status, headers: ["Retry-After": value], body: Data("slow down".utf8)))
+        defer { server.stop() }
+        let waits = Locked<[Duration]>([])
+        let engine = GraphQLWebSocketClient(
+            connector: POSIXWebSocketConnector(), options: Self.options, random: { 0 },
+            sleep: { delay in waits.withLock { $0.append(delay) } })
+        let url = try #require(URL(string: "ws://127.0.0.1:\(server.port)/graphql"))
+        let client = GraphQLHTTPClient(
+            endpoint: testEndpoint,
+            subscriptions: GraphQLSubscriptionTransport(
+                kind: .webSocket(url: url, engine: engine), options: Self.options))
+        do throws(APIError) {
+            for try await _ in client.subscribe(ReconnectionModelTests.Tick()) {}
+            Issue.record("the subscription ended without the refusal")
+        } catch {
+            #expect(error == .httpStatus(operation: "Tick", status: status, bodyExcerpt: "slow down"))
+        }
+        // maximumRetries 2: three upgrades refused, two waits between them, each the server's (the backoff is 1-2 ms).
+        #expect(server.requests.count == 3)
+        let recorded = waits.value
+        #expect(recorded.count == 2)
+        // Each wait runs from the moment its refusal was read (between start and end) to the server's date.
+        let elapsed = Date().timeIntervalSince(start)
+        for wait in recorded {
+            if asDate {
+                #expect(
+                    wait.timeInterval > 59 - elapsed && wait.timeInterval <= 60.001, "\(wait), \(elapsed) s elapsed")
+            } else {
+                #expect(wait == .seconds(4))
+            }
+        }
+    }
 }

@@ -153,10 +153,12 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
                 return parts.count >= 2 ? Int(parts[1]) : nil
             }
             var headers: [String: String] = [:]
+            var responseHeaders = HTTPHeaders()
             for line in lines.dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                    in: .whitespaces)
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].lowercased()] = value
+                responseHeaders[String(line[..<colon])] = value
             }
             guard let status else {
                 throw GraphQLWebSocketError(.protocolViolation, "the handshake response has no status")
@@ -170,7 +172,9 @@ final class POSIXWebSocketConnection: GraphQLWebSocketConnection, @unchecked Sen
                     guard count > 0 else { break }
                     body += chunk[0..<count]
                 }
-                throw GraphQLWebSocketError(.upgradeRefused(status: status), String(decoding: body, as: UTF8.self))
+                throw GraphQLWebSocketError(
+                    .upgradeRefused(status: status), String(decoding: body, as: UTF8.self),
+                    responseHeaders: responseHeaders)
             }
             let expected = Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
                 .base64EncodedString()
