@@ -171,10 +171,29 @@ struct UnchangedAnswerTests {
 
     /// One step of ``againstMerging(seed:)``: an answer to one of two queries sharing a record, or time passing.
     private enum Step {
-        case game(renamed: Bool, maxAge: Int?)
+        /// The game's answer with the edits of ``gameEdits`` at these indices.
+        case game(edits: [Int], maxAge: Int?)
         case image(url: Int, maxAge: Int?)
         case wait(seconds: Int)
     }
+
+    /// Edits of the game's answer: leaves whose value changes (patched: ``GraphQLCache/Statistics/patchedAnswers``),
+    /// and changes of keys, lists and whitespace (normalized and merged, or refreshed).
+    private static let gameEdits: [(String, String)] = [
+        ("Gosloto 6 of 45", "Renamed"),
+        (#""isActive": true"#, #""isActive": false"#),
+        (#""ticketsSold": 402118"#, #""ticketsSold": 402119"#),
+        (#""bonusRange": null"#, #""bonusRange": 7"#),
+        (#""winners": 83"#, #""winners": 84"#),
+        (#""videoUrl": null"#, #""videoUrl": "https://video.lottery.example/next.mp4""#),
+        (#""date": "2027-01-01T08:00:00Z""#, #""date": "2027-01-02T08:00:00Z""#),
+        // A key: another record (not patched).
+        (#""id": "6x45-9007199254740994""#, #""id": "6x45-9007199254740995""#),
+        // A list of leaves: another list (not patched).
+        ("23,\n          42", "23,\n          44"),
+        // A member's value becomes an object's, and whitespace: not patched, or nothing changed.
+        (#""prizeCategories": [],"#, #""prizeCategories":[],"#),
+    ]
 
     @Test(
         "random answers, repeated or not, leave the records a merge of each leaves, and no result fresher than them",
@@ -195,16 +214,20 @@ struct UnchangedAnswerTests {
         var random = SplitMix64(seed: seed)
         let keys = [
             "Game:6x45", "Image:logo-6x45", "Draw:6x45-9007199254740993", "Draw:6x45-9007199254740994",
-            #"QUERY_ROOT.game({"id":"6x45"})"#, #"QUERY_ROOT.image({"id":"logo-6x45"})"#,
+            "Draw:6x45-9007199254740995", #"QUERY_ROOT.game({"id":"6x45"})"#,
+            #"QUERY_ROOT.image({"id":"logo-6x45"})"#, #"Draw:6x45-9007199254740993.prizeCategories.2"#,
         ]
         for index in 0..<300 {
             // Mostly the same few answers again, so that unchanged ones are frequent.
             let step: Step
             switch Int.random(in: 0..<20, using: &random) {
             case 0..<8:
-                step = .game(
-                    renamed: Int.random(in: 0..<6, using: &random) == 0,
-                    maxAge: [nil, 60, 60, 5].randomElement(using: &random) ?? nil)
+                // Mostly no edit or one, so that unchanged and patched answers are frequent.
+                var edits: [Int] = []
+                for _ in 0..<([0, 0, 1, 1, 1, 2, 3].randomElement(using: &random) ?? 0) {
+                    edits.append(Int.random(in: 0..<Self.gameEdits.count, using: &random))
+                }
+                step = .game(edits: edits, maxAge: [nil, 60, 60, 5].randomElement(using: &random) ?? nil)
             case 8..<13:
                 step = .image(
                     url: Int.random(in: 0..<4, using: &random) == 0 ? 1 : 0,
@@ -214,9 +237,12 @@ struct UnchangedAnswerTests {
             }
             var headers: HTTPHeaders = ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]
             switch step {
-            case .game(let renamed, let maxAge):
+            case .game(let edits, let maxAge):
                 if let maxAge { headers["Cache-Control"] = "max-age=\(maxAge)" }
-                let body = renamed ? game.replacingOccurrences(of: "Gosloto 6 of 45", with: "Renamed") : game
+                var body = game
+                for edit in edits {
+                    body = body.replacingOccurrences(of: Self.gameEdits[edit].0, with: Self.gameEdits[edit].1)
+                }
                 transports.0.enqueue(headers: headers, body: body)
                 transports.1.enqueue(headers: headers, body: body)
                 let answers = (
@@ -258,6 +284,9 @@ struct UnchangedAnswerTests {
         // The walk met unchanged answers (else it tested nothing of them), and changed ones.
         #expect(await refreshing.statistics.unchangedAnswers > 3)
         #expect(await merging.statistics.unchangedAnswers == 0)
+        // And answers that changed leaves only, patched (the others, normalized and merged, left the same records).
+        #expect(await refreshing.statistics.patchedAnswers > 3)
+        #expect(await merging.statistics.patchedAnswers == 0)
     }
 
     @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
