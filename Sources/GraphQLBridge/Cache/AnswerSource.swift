@@ -154,7 +154,9 @@ struct AnswerSource: Sendable {
         for offset in changed {
             guard let json = try? new.value(newData + offset) else { return nil }
             changes.append(
-                LeafChange(leaf: leaves[Int(leafSlots[offset])], value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
+                LeafChange(
+                    leaf: leaves[Int(leafSlots[offset])],
+                    value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
         }
         return (changes, AnswerSource(self, tape: new, data: newData))
     }

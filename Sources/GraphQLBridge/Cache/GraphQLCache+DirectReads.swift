@@ -18,8 +18,9 @@ extension GraphQLCache {
     ) -> ReadOutcome<Data>? {
         guard let responseReader, directReads.withLock({ $0.claim(queryKey) }) else { return nil }
         let time = currentTime()
-        guard case .read(let stored?) = responseReader.storedResponse(
-            forQuery: queryKey, defaultMaxAge: maxAge.timeInterval),
+        guard
+            case .read(let stored?) = responseReader.storedResponse(
+                forQuery: queryKey, defaultMaxAge: maxAge.timeInterval),
             case .success(let data)? = Self.decodeResponse(Data.self, operationName: operationName, body: stored.body)
         else { return nil }
         // A field received after now (this clock moved back, or the writer's is ahead): stale.
