@@ -61,8 +61,8 @@ struct BenchmarkOptions {
           --runs N    timed runs per path after one warm-up (default 9; medians need at least 7)
           --seed N    data generator seed
           --only P    time only these paths, e.g. for a profiler: decode: floor, graphql, fast, rest;
-                      cache: decode, tape, fetch, fetch-cache, fetch-changed, memo, records, sqlite, sqlite-records, cold,
-                      sqlite-changed, merge
+                      cache: decode, tape, fetch, fetch-cache, fetch-changed, fetch-restructured, memo, records, sqlite,
+                      sqlite-records, cold, sqlite-changed, merge
           --fixtures DIR  graphql-core's tests/fixtures folder (default: $GRAPHQL_CORE_FIXTURES);
                           `bash scripts/fetch-graphql-core-fixtures.sh` fetches it and prints its path
           --python PATH   a python with graphql-core 3.3.2 (default: $GRAPHQLBRIDGE_PYTHON);
@@ -135,7 +135,7 @@ struct BenchmarkOptions {
     /// The paths `--only` knows: the decode benchmark's, then the cache benchmark's.
     static let paths = [
         "floor", "graphql", "fast", "rest", "decode", "tape", "fetch", "fetch-cache", "fetch-changed", "sqlite-changed",
-        "memo",
+        "fetch-restructured", "memo",
         "records",
         "sqlite",
         "sqlite-records", "cold", "merge",

@@ -34,6 +34,16 @@ package final class Locked<State> {
         return try body(&state)
     }
 
+    /// Runs `body` with exclusive access to the state when the lock is free now; `nil`, without waiting and without
+    /// running `body`, when another thread holds it.
+    /// - Parameter body: Reads or changes the state; it must not call `withLock` on the same lock.
+    /// - Returns: What `body` returns, or `nil` when the lock was taken.
+    package func withLockIfAvailable<Result>(_ body: (inout State) throws -> Result) rethrows -> Result? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
     /// A copy of the state, read under the lock.
     package var value: State {
         withLock { $0 }

@@ -32,6 +32,14 @@ struct AnswerSource: Sendable {
     let names: [String]
     /// Their lifetimes (`nil`: the cache's), as ``names``.
     let maxAges: [Duration?]
+    /// The answer's tape (its bytes are ``body``) and the tape index of its `data`.
+    let tape: JSONTape
+    let dataIndex: Int
+    /// The leaves a later answer may change without being normalized again (``patch(tape:data:)``).
+    let leaves: [AnswerLeaf]
+    /// For each tape index of `data` (less ``dataIndex``), which of ``leaves`` it is; -1: none (a member name, a
+    /// container, a leaf of a list or of an object's key or type, a record written twice).
+    let leafSlots: [Int32]
 
     /// The source of an answer read from `tape` (its `data` at tape index `data`) into `normalizer`'s writes; `nil`
     /// when its body is larger than ``byteLimit``.
@@ -60,6 +68,101 @@ struct AnswerSource: Sendable {
         self.fieldCounts = counts
         self.names = names
         self.maxAges = maxAges
+        self.tape = tape
+        dataIndex = data
+        // Only what the normalizer recorded (a memory store's answers) can be patched.
+        guard normalizer.recordsLeaves, !normalizer.leaves.isEmpty else {
+            leaves = []
+            leafSlots = []
+            return
+        }
+        var slots = [Int32](repeating: -1, count: tape.entries[data].next - data)
+        var kept: [AnswerLeaf] = []
+        kept.reserveCapacity(normalizer.leaves.count)
+        let revisited = normalizer.revisitedRecords
+        for leaf in normalizer.leaves where revisited.isEmpty || !revisited.contains(leaf.record) {
+            let offset = leaf.tapeIndex - data
+            guard slots.indices.contains(offset) else { continue }
+            // A value written twice: neither is patched.
+            slots[offset] = slots[offset] == -1 ? Int32(kept.count) : -2
+            kept.append(leaf)
+        }
+        for index in normalizer.structuralLeaves where slots.indices.contains(index - data) { slots[index - data] = -2 }
+        leaves = kept
+        leafSlots = slots
+    }
+
+    /// The same answer's source, its body now `tape`'s (which differs from this one only in leaves' values).
+    private init(_ source: AnswerSource, tape: JSONTape, data: Int) {
+        body = tape.bytes
+        self.data = tape.text(of: data).indices
+        serverMaxAge = source.serverMaxAge
+        mustRevalidate = source.mustRevalidate
+        earliestLifetime = source.earliestLifetime
+        records = source.records
+        fieldCounts = source.fieldCounts
+        names = source.names
+        maxAges = source.maxAges
+        self.tape = tape
+        dataIndex = data
+        leaves = source.leaves
+        leafSlots = source.leafSlots
+    }
+
+    /// A changed leaf: the record field it is and its new value.
+    struct LeafChange {
+        var leaf: AnswerLeaf
+        var value: CacheValue
+    }
+
+    /// How a later answer of the same query (its `data` at tape index `data` of `tape`) differs from this one, when it
+    /// differs only in the values of ``leaves`` (the same members, in the same order, the same lists, objects, keys and
+    /// types): those leaves with their new values (built as the normalizer builds them), and this source for the new
+    /// answer. `nil` when it differs in anything else (it is then normalized as any answer), or is too large to keep.
+    func patch(tape new: JSONTape, data newData: Int) -> (changes: [LeafChange], source: AnswerSource)? {
+        guard !leafSlots.isEmpty, new.bytes.count <= Self.byteLimit else { return nil }
+        let count = leafSlots.count
+        let oldEntries = tape.entries
+        let newEntries = new.entries
+        guard newData + count <= newEntries.count, newEntries[newData].next - newData == count else { return nil }
+        var changed: [Int] = []
+        let same = tape.bytes.withUnsafeBufferPointer { oldBytes -> Bool in
+            new.bytes.withUnsafeBufferPointer { newBytes -> Bool in
+                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return false }
+                for offset in 0..<count {
+                    let old = oldEntries[dataIndex + offset]
+                    let now = newEntries[newData + offset]
+                    let first = oldBase[old.start]
+                    let newFirst = newBase[now.start]
+                    if Self.isContainer(first) || Self.isContainer(newFirst) {
+                        guard first == newFirst, old.next - dataIndex == now.next - newData else { return false }
+                        continue
+                    }
+                    let length = old.end - old.start
+                    if length == now.end - now.start, memcmp(oldBase + old.start, newBase + now.start, length) == 0 {
+                        continue
+                    }
+                    guard leafSlots[offset] >= 0 else { return false }
+                    changed.append(offset)
+                }
+                return true
+            }
+        }
+        guard same else { return nil }
+        var changes: [LeafChange] = []
+        changes.reserveCapacity(changed.count)
+        for offset in changed {
+            guard let json = try? new.value(newData + offset) else { return nil }
+            changes.append(
+                LeafChange(
+                    leaf: leaves[Int(leafSlots[offset])],
+                    value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
+        }
+        return (changes, AnswerSource(self, tape: new, data: newData))
+    }
+
+    private static func isContainer(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
     }
 
     /// Whether `text` is this answer's `data`, byte for byte.

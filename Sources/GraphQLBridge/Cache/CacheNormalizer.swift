@@ -57,6 +57,17 @@ struct CacheNormalizer {
     private var listIndices: [Int] = []
     /// The types met so far in this response (see ``facts(of:)``).
     private var typeFacts: [TypeFacts] = []
+    /// Whether the leaves of a tape are recorded (``leaves``, ``structuralLeaves``, ``revisitedRecords``), for an
+    /// ``AnswerSource``.
+    var recordsLeaves = false
+    /// The field values of a tape that are leaves of fields without a selection, as written (with ``recordsLeaves``).
+    private(set) var leaves: [AnswerLeaf] = []
+    /// The tape indices of the leaves an object's key or type was read from (with ``recordsLeaves``): a change there
+    /// changes which record the object is.
+    private(set) var structuralLeaves: [Int] = []
+    /// The records written more than once in this answer (an object met twice, a root field selected twice): which
+    /// visit's value a field keeps is the normalizer's to say (with ``recordsLeaves``).
+    private(set) var revisitedRecords: Set<String> = []
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], receivedAt: Date, serverMaxAge: Duration?,
@@ -128,6 +139,7 @@ struct CacheNormalizer {
                 input, value, field: field, owner: recordKey, fieldKey: fieldKey, lifetime: lifetimes.of(field),
                 responsePath: path)
             if keepsRoot {
+                if recordsLeaves, writes[recordKey] != nil { revisitedRecords.insert(recordKey) }
                 writes[recordKey, default: []].append(CacheFieldWrite(name: fieldKey, entry: entry))
                 dependencies.insert(recordKey)
             }
@@ -154,6 +166,11 @@ struct CacheNormalizer {
             cached = try convert(
                 input, value, selections: field.selections, owner: owner, fieldKey: fieldKey,
                 responsePath: responsePath)
+            if recordsLeaves, field.selections == nil, listIndices.isEmpty, !input.isArrayOrObject(value),
+                let index = input.tapeIndex(value)
+            {
+                leaves.append(AnswerLeaf(tapeIndex: index, record: owner, field: fieldKey, maxAge: lifetime))
+            }
         }
         return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime, mustRevalidate: mustRevalidate)
     }
@@ -187,6 +204,11 @@ struct CacheNormalizer {
         case .object where selections != nil:
             guard let selections else { return .null }
             let typeName = try Self.typeName(of: value, in: input, selections: selections)
+            if recordsLeaves, let responseKey = selections.typeNameResponseKey,
+                let member = input.member(value, responseKey), let index = input.tapeIndex(member)
+            {
+                structuralLeaves.append(index)
+            }
             let selected = selections.fields(forType: typeName)
             let key =
                 try objectKey(value, in: input, typeName: typeName, selected: selected)
@@ -225,12 +247,24 @@ struct CacheNormalizer {
                 responsePath: path)
             fields.append(CacheFieldWrite(name: fieldKey, entry: entry))
         }
+        // Two fields of one key (`a: name` and `b: name`): which one the record keeps is the normalizer's to say.
+        if recordsLeaves, Self.repeatsAName(fields) { revisitedRecords.insert(key) }
         // After what a visit below wrote to the same record: this visit's fields win.
         if let index = writes.index(forKey: key) {
+            if recordsLeaves { revisitedRecords.insert(key) }
             writes.values[index].append(contentsOf: fields)
         } else {
             writes[key] = fields
         }
+    }
+
+    /// Whether two of `fields` have the same field key (a few per object: compared in pairs, nothing hashed).
+    private static func repeatsAName(_ fields: CacheRecordWrite) -> Bool {
+        for index in fields.indices.dropFirst() {
+            let name = fields[index].name
+            for earlier in fields[..<index] where earlier.name == name { return true }
+        }
+        return false
     }
 
     /// The key of an object without a key at the field `fieldKey` of `owner`, at ``listIndices`` in its lists.
@@ -253,6 +287,7 @@ struct CacheNormalizer {
         for (index, field) in keyFields.enumerated() {
             guard let responseKey = responseKey(of: field, in: selected), let member = input.member(object, responseKey)
             else { return nil }
+            if recordsLeaves, let index = input.tapeIndex(member) { structuralLeaves.append(index) }
             if index > 0 { key.append(UInt8(ascii: ",")) }
             switch try input.json(member) {
             case .string(let text), .number(let text): CacheKey.appendComponent(text, to: &key)

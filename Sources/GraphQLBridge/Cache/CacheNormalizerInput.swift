@@ -17,9 +17,13 @@ protocol CacheNormalizerInput {
     func member(_ object: Value, _ name: String, hint: inout Int) -> Value?
     /// `value` as JSON (a leaf, or an array or object the normalizer keeps whole).
     func json(_ value: Value) throws(GraphQLDecodingError) -> JSONValue
+    /// `value`'s tape index, when the input is a tape (``AnswerLeaf``); `nil` otherwise.
+    func tapeIndex(_ value: Value) -> Int?
 }
 
 extension CacheNormalizerInput {
+    func tapeIndex(_ value: Value) -> Int? { nil }
+
     func member(_ object: Value, _ name: String, hint: inout Int) -> Value? {
         member(object, name)
     }
@@ -92,6 +96,8 @@ struct TapeInput: CacheNormalizerInput {
     func json(_ value: Int) throws(GraphQLDecodingError) -> JSONValue {
         try tape.value(value)
     }
+
+    func tapeIndex(_ value: Int) -> Int? { value }
 }
 
 /// A generated value's members (``GraphQLResponseObject``, as its `writeGraphQLMembers` writes them): objects and

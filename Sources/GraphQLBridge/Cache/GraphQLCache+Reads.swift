@@ -55,10 +55,11 @@ extension GraphQLCache {
     ) -> (ReadOutcome<Data>, revalidates: Bool) {
         let time = currentTime()
         noticeExternalWrites()
+        noteQuery(queryKey)
         // A read with error nulls (a watcher of a partial result) is not the query's plain answer: no memo.
         let usesMemo = errorNulls.isEmpty
         if usesMemo, let memoized = memo.use(queryKey), let data = memoized.data as? Data {
-            statistics.memoizedHits += 1
+            counters.memoizedHits += 1
             let stale = memoized.earliestExpiry <= time || dependsOnUnreliable(memoized.dependencies)
             return (.hit(data, isStale: stale, dependencies: memoized.dependencies), memoized.revalidates)
         }
@@ -89,17 +90,17 @@ extension GraphQLCache {
         errorNullsRead = reader.errorNullsRead
         let dependencies = RecordKeys(reader.dependencies)
         guard let response else {
-            statistics.misses += 1
+            counters.misses += 1
             return (.miss(path: reader.missingPath ?? "data", dependencies: dependencies), false)
         }
         // The response's JSON, written from the records: decoded as a server response is.
         let data: Data
-        switch decode(Data.self, operationName: operationName, body: Foundation.Data(response)) {
+        switch Self.decodeResponse(Data.self, operationName: operationName, body: Foundation.Data(response)) {
         case .success(let decoded): data = decoded
         case .failure(let error): return (.undecodable(error), false)
         case nil: return (.miss(path: "data", dependencies: dependencies), false)
         }
-        statistics.recordHits += 1
+        counters.recordHits += 1
         let unreliable = !unreliableKeys.isEmpty && !unreliableKeys.isDisjoint(with: reader.dependencies)
         if keepsResponses, layers.isEmpty, !unreliable, let version {
             do throws(GraphQLCacheError) {
@@ -128,7 +129,7 @@ extension GraphQLCache {
     }
 
     /// `body` (a `{"data":…}` response written by the cache) decoded; `nil` when it has no data.
-    private func decode<Data: Decodable & Sendable>(
+    static func decodeResponse<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, body: Foundation.Data
     ) -> Result<Data, APIError>? {
         do throws(APIError) {
@@ -157,9 +158,9 @@ extension GraphQLCache {
         guard let stored,
             optimisticLayers.isEmpty || !Self.anyRecord(of: stored.dependencies.keys, in: optimisticLayers),
             !dependsOnUnreliable(stored.dependencies),
-            case .success(let data)? = decode(Data.self, operationName: operationName, body: stored.body)
+            case .success(let data)? = Self.decodeResponse(Data.self, operationName: operationName, body: stored.body)
         else { return nil }
-        statistics.storedResponseHits += 1
+        counters.storedResponseHits += 1
         // A field received after now (this clock moved back, or the writer's is ahead): stale, and stays so.
         let expiry = stored.latestReceipt > time ? Date.distantPast : stored.expiry
         memo.remember(

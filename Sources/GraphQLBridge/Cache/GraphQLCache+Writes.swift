@@ -93,8 +93,9 @@ extension GraphQLCache {
     @discardableResult
     func write(_ response: ResponseWrite, watcher: CacheWatcher? = nil) -> WriteOutcome {
         var response = response
+        noteQuery(response.queryKey)
         var source = refreshableSource(for: response)
-        if case .tape = response.data { statistics.recordedTapes += 1 }
+        if case .tape = response.data { counters.recordedTapes += 1 }
         if case .body(let body) = response.data {
             // The same body again: not even read.
             if let candidate = source, candidate.hasBody(body) {
@@ -104,16 +105,21 @@ extension GraphQLCache {
             guard let data = ResponseData.taped(body) else { return WriteOutcome() }
             response.data = data
         }
-        // The same `data` in another body (its `extensions` differ).
-        if let source, case .tape(let tape, let data) = response.data, source.hasData(tape.text(of: data)),
-            let unchanged = writeUnchanged(response, from: source, watcher: watcher)
-        {
-            return unchanged
+        if let source, case .tape(let tape, let data) = response.data {
+            // The same `data` in another body (its `extensions` differ).
+            if source.hasData(tape.text(of: data)) {
+                if let unchanged = writeUnchanged(response, from: source, watcher: watcher) { return unchanged }
+            } else if let patched = writePatched(response, from: source, tape: tape, data: data, watcher: watcher) {
+                // Only leaves' values differ: those fields merged.
+                return patched
+            }
         }
         var outcome = WriteOutcome()
         var normalizer = CacheNormalizer(
             metadata: response.metadata, variables: response.variables, receivedAt: receipt(of: response),
             serverMaxAge: response.serverMaxAge, defaultMaxAge: maxAge, mustRevalidate: response.mustRevalidate)
+        // Its leaves, for the next answer of the query to be patched (a store whose answers are refreshed).
+        normalizer.recordsLeaves = refreshesAnswers(response)
         switch response.data {
         case .tree(let data):
             normalizer.normalize(data: data, errors: response.errors, rootKey: response.rootKey)
@@ -153,7 +159,7 @@ extension GraphQLCache {
         }
         if merged.cleared || merged.overtaken {
             outcome.wasOvertaken = true
-            statistics.overtakenAnswers += 1
+            counters.overtakenAnswers += 1
             // A watcher's answer is older than what the cache holds: it reads the newer values.
             if !merged.cleared { watcher?.signal() }
         }
@@ -161,7 +167,7 @@ extension GraphQLCache {
         let changed = merged.changed
         outcome.changedValues = merged.valueChanged
         if !unreliableKeys.isEmpty { unreliableKeys.subtract(incoming.keys) }
-        statistics.recordsWritten += changed.count
+        counters.recordsWritten += changed.count
         if !outcome.changedValues.isEmpty { syncGeneration() }
         outcome.isComplete = !outcome.wasOvertaken && normalizer.errorNulls.isEmpty
         // This query's own memoized result is replaced below (see `keep`), not forgotten and filed again.
@@ -230,6 +236,13 @@ extension GraphQLCache {
             defaultMaxAge: maxAge.timeInterval)
     }
 
+    /// Whether `response` is a query's answer whose source the memo may keep (``AnswerSource``): a store that
+    /// refreshes its records (memory), a decoded result, no optimistic layer.
+    private func refreshesAnswers(_ response: ResponseWrite) -> Bool {
+        response.queryKey != nil && response.result != nil && response.rootKey == CacheKey.queryRoot
+            && optimisticLayers.isEmpty && !isShared && !(storesResponses && store.keepsResponses)
+    }
+
     /// The ``AnswerSource`` of `response`'s query when its answer may be written by refreshing its records (a query's
     /// complete answer, nothing changed since its request started, no optimistic layer, a store that refreshes, the
     /// same `Cache-Control`); whether the answer is the same is for the caller to compare.
@@ -258,12 +271,71 @@ extension GraphQLCache {
         guard store.refreshFields(of: source, receivedAt: receivedAt),
             memo.renew(result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey)
         else { return nil }
-        statistics.recordsWritten += source.records.count
-        statistics.unchangedAnswers += 1
+        counters.recordsWritten += source.records.count
+        counters.unchangedAnswers += 1
         var outcome = WriteOutcome()
         outcome.dependencies = Set(source.records)
         outcome.isComplete = true
         if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
+        trimIfNeeded(keeping: source.records)
+        return outcome
+    }
+
+    /// Writes a query's answer that differs from the one its memoized result was decoded from (`source`, from
+    /// ``refreshableSource(for:)``) only in the values of leaves (``AnswerSource/patch(tape:data:)``): the records hold
+    /// that answer's values still, so its fields' received times and lifetimes are set as for an unchanged answer, and
+    /// the changed fields alone are merged (new values, new versions: memoized results that read them are forgotten and
+    /// their watchers signalled, as by any merge). The memoized result becomes the new one, with the new answer as its
+    /// source. `nil` (nothing done, or some receipts set) when the answer differs otherwise or the records cannot be
+    /// refreshed: the caller normalizes and merges it.
+    private func writePatched(
+        _ response: ResponseWrite, from source: AnswerSource, tape: JSONTape, data: Int, watcher: CacheWatcher?
+    ) -> WriteOutcome? {
+        guard let queryKey = response.queryKey, let result = response.result,
+            let (changes, patched) = source.patch(tape: tape, data: data)
+        else { return nil }
+        let receivedAt = receipt(of: response)
+        guard store.refreshFields(of: source, receivedAt: receivedAt) else { return nil }
+        var incoming: [String: CacheRecordWrite] = [:]
+        for change in changes {
+            incoming[change.leaf.record, default: []].append(
+                CacheFieldWrite(
+                    name: change.leaf.field,
+                    entry: CacheFieldEntry(
+                        value: change.value, receivedAt: receivedAt, maxAge: change.leaf.maxAge,
+                        mustRevalidate: source.mustRevalidate)))
+        }
+        var outcome = WriteOutcome()
+        outcome.dependencies = Set(source.records)
+        if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
+        let merged: StoreMerge
+        do throws(GraphQLCacheError) {
+            merged = try store.merge(incoming, startedAt: response.startedAt, response: nil)
+        } catch {
+            unreliableKeys.formUnion(incoming.keys)
+            report(error)
+            invalidate(Set(incoming.keys), signalling: [])
+            return outcome
+        }
+        if merged.cleared || merged.overtaken {
+            outcome.wasOvertaken = true
+            counters.overtakenAnswers += 1
+            if !merged.cleared { watcher?.signal() }
+        }
+        if merged.cleared { return outcome }
+        outcome.changedValues = merged.valueChanged
+        counters.recordsWritten += source.records.count
+        counters.patchedAnswers += 1
+        if !outcome.changedValues.isEmpty { syncGeneration() }
+        outcome.isComplete = !outcome.wasOvertaken
+        let replaced = outcome.isComplete ? queryKey : nil
+        if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
+        if outcome.isComplete {
+            memo.refresh(
+                result, dependencies: outcome.dependencies,
+                earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime),
+                revalidates: response.mustRevalidate, for: queryKey, source: patched)
+        }
         trimIfNeeded(keeping: source.records)
         return outcome
     }
@@ -286,7 +358,7 @@ extension GraphQLCache {
                 limitExceededByWatchers = false
                 return
             }
-            try store.markUsed(memo.takeUsedRecordKeys() + written)
+            try store.markUsed(memo.takeUsedRecordKeys() + takeDirectReadUses() + written)
             let watched = watchers.watchedKeys
             let removed = try store.trim(toBytes: byteLimit / 10 * 9, sparing: watched)
             // Not newer data: an answer in flight may write them again.

@@ -54,7 +54,9 @@ import GraphQLBridgeSupport
 ///   does not overwrite a field another process changed after the request started, nor is it written after another
 ///   process's `clear()`; each write reads and writes its records in one transaction), and a result memoized in one
 ///   process is not served after another changed its records. A persistent cache's SQLite work runs on a serial
-///   queue of its own, never on the threads Swift concurrency shares. A process killed mid-write loses nothing
+///   queue of its own, never on the threads Swift concurrency shares, but for a query's first read in a process,
+///   which reads its stored response on the caller's thread through a read-only connection that never waits (busy
+///   timeout 0; a read that would wait goes to the queue). A process killed mid-write loses nothing
 ///   committed; a power loss may lose the transactions since the last checkpoint (WAL, `synchronous=NORMAL`, a
 ///   checkpoint every 4,000 pages written).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
@@ -110,6 +112,11 @@ public actor GraphQLCache {
         /// Answers that came with the tape the generated decoder recorded as it decoded them: their bodies were read
         /// once, for the result and the records (the others the cache taped or parsed itself).
         public var recordedTapes = 0
+        /// Answers whose `data` differed from the text the query's memoized result came from only in the values of
+        /// leaf fields (strings, numbers, booleans, `null`s; not a key, a type, a list or an object), while none of its
+        /// records had changed value: only those fields were merged, the others' received times and lifetimes set
+        /// (no normalizing).
+        public var patchedAnswers = 0
     }
 
     /// The lifetime of fields that have none of their own.
@@ -122,7 +129,13 @@ public actor GraphQLCache {
     /// moved aside, a write that failed, a byte limit exceeded by live watchers. Never thrown at a fetch.
     public private(set) var problems: [GraphQLCacheError] = []
     /// Hits, misses and writes so far.
-    public internal(set) var statistics = Statistics()
+    public var statistics: Statistics {
+        var statistics = counters
+        if responseReader != nil { statistics.storedResponseHits += directReads.withLock { $0.storedResponseHits } }
+        return statistics
+    }
+    /// ``statistics`` as counted on the actor (direct reads count their own: ``directReads``).
+    var counters = Statistics()
 
     let store: any GraphQLCacheStore
     private let now: @Sendable () -> Date
@@ -133,7 +146,9 @@ public actor GraphQLCache {
     var watchers = CacheWatcherRegistry()
     /// Optimistic mutation results, oldest first, read over the store's records until the server answers
     /// (`Optimistic/OptimisticLayer.swift`).
-    var optimisticLayers: [OptimisticLayer] = []
+    var optimisticLayers: [OptimisticLayer] = [] {
+        didSet { updateDirectReads() }
+    }
     var lastOptimisticLayerID: UInt64 = 0
     /// Whether a persistent store keeps each query's response.
     let storesResponses: Bool
@@ -146,7 +161,14 @@ public actor GraphQLCache {
     /// another process's lock, never hold the threads Swift concurrency shares), the default one otherwise.
     private nonisolated let executor: CacheExecutor
     /// Records whose last write failed: whatever the store still holds for them is stale.
-    var unreliableKeys: Set<String> = []
+    var unreliableKeys: Set<String> = [] {
+        didSet { updateDirectReads() }
+    }
+    /// A persistent cache's read-only connection for a query's first read on the caller's thread
+    /// (`GraphQLCache+DirectReads.swift`); `nil` for a memory cache or without stored responses.
+    nonisolated let responseReader: SQLiteResponseReader?
+    /// What those reads need of the cache's state.
+    nonisolated let directReads = Locked(DirectReadState())
     /// Whether the byte limit is exceeded by live watchers' records (reported once until it holds again).
     var limitExceededByWatchers = false
 
@@ -183,6 +205,13 @@ public actor GraphQLCache {
         self.store = store
         self.problems = problems
         let isShared = store is SQLiteCacheStore
+        if storesResponses, let sqlite = store as? SQLiteCacheStore {
+            let reader = SQLiteResponseReader(fileURL: sqlite.fileURL)
+            sqlite.responseReader = reader
+            responseReader = reader
+        } else {
+            responseReader = nil
+        }
         self.isShared = isShared
         self.executor =
             isShared ? .queue(CacheQueueExecutor(label: "GraphQLCache.\(namespace)")) : .standard(CacheExecutorOwner())

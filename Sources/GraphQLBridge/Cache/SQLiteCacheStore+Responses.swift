@@ -30,34 +30,41 @@ extension SQLiteCacheStore {
     /// `query`'s stored response, when it was written with the same default lifetime; `nil` otherwise.
     func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
         try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
-            let db = try database(.read)
-            let row = try db.withStatement(
-                "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ?",
-                .read
-            ) { statement throws(GraphQLCacheError) -> (Double, StoredFreshness, RecordKeys?, Data)? in
-                try db.bind(query, at: 1, in: statement, .read)
-                guard try db.step(statement, .read) else { return nil }
-                let body = db.columnBytes(statement, 5)
-                return (
-                    db.columnDouble(statement, 0),
-                    StoredFreshness(
-                        expiry: db.columnDouble(statement, 1), received: db.columnDouble(statement, 2),
-                        revalidates: db.columnInteger(statement, 3) != 0),
-                    RecordKeys(checkedEncoding: Array(db.columnBytes(statement, 4))),
-                    body.baseAddress.map { Data(bytes: $0, count: body.count) } ?? Data()
-                )
-            }
-            guard let (maxAge, freshness, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
-                freshness.expiry.isFinite, freshness.received.isFinite
-            else { return nil }
-            return StoredResponse(
-                body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: freshness.expiry),
-                latestReceipt: Date(timeIntervalSince1970: freshness.received), revalidates: freshness.revalidates)
+            try Self.storedResponse(in: try database(.read), forQuery: query, defaultMaxAge: defaultMaxAge)
         }
     }
 
+    /// `query`'s stored response read through `db` (the store's connection, or ``SQLiteResponseReader``'s read-only
+    /// one): one statement, no transaction around it.
+    static func storedResponse(in db: SQLiteConnection, forQuery query: String, defaultMaxAge: Double)
+        throws(GraphQLCacheError) -> StoredResponse?
+    {
+        let row = try db.withStatement(
+            "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ?",
+            .read
+        ) { statement throws(GraphQLCacheError) -> (Double, StoredFreshness, RecordKeys?, Data)? in
+            try db.bind(query, at: 1, in: statement, .read)
+            guard try db.step(statement, .read) else { return nil }
+            let body = db.columnBytes(statement, 5)
+            return (
+                db.columnDouble(statement, 0),
+                StoredFreshness(
+                    expiry: db.columnDouble(statement, 1), received: db.columnDouble(statement, 2),
+                    revalidates: db.columnInteger(statement, 3) != 0),
+                RecordKeys(checkedEncoding: Array(db.columnBytes(statement, 4))),
+                body.baseAddress.map { Data(bytes: $0, count: body.count) } ?? Data()
+            )
+        }
+        guard let (maxAge, freshness, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
+            freshness.expiry.isFinite, freshness.received.isFinite
+        else { return nil }
+        return StoredResponse(
+            body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: freshness.expiry),
+            latestReceipt: Date(timeIntervalSince1970: freshness.received), revalidates: freshness.revalidates)
+    }
+
     /// A stored response's freshness columns.
-    private struct StoredFreshness {
+    fileprivate struct StoredFreshness {
         var expiry: Double
         var received: Double
         var revalidates: Bool

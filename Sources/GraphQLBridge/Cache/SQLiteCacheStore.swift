@@ -63,6 +63,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     /// The open connection (`nil` while a damaged file is being replaced).
     var connection: SQLiteConnection?
+    /// The cache's read-only connection to the same file (``SQLiteResponseReader``), closed for good when this store
+    /// closes its own (a damaged file replaced).
+    var responseReader: SQLiteResponseReader?
     var lastUse: Int64 = 0
     /// Keys read since the last write, in order: their last-use mark is written with the next write (or trim),
     /// so that a read is a plain `SELECT`, not a write transaction.
@@ -531,6 +534,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
         connection?.close()
         connection = nil
+        responseReader?.close()
     }
 
     // MARK: Helpers

@@ -18,12 +18,16 @@ final class SQLiteConnection {
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating when needed) the file at `path`, with extended result codes and a busy timeout of 5 s
-    /// (another process holding the write lock).
+    /// (another process holding the write lock); `readOnly`: opens an existing file for reading only, with no busy
+    /// timeout (a call that would wait for a lock fails at once with `SQLITE_BUSY`: ``SQLiteResponseReader``).
     /// - Throws: `.open` when it cannot be opened.
-    init(path: String) throws(GraphQLCacheError) {
+    init(path: String, readOnly: Bool = false) throws(GraphQLCacheError) {
         self.path = path
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         handle = opened
         guard code == SQLITE_OK, opened != nil else {
@@ -32,7 +36,7 @@ final class SQLiteConnection {
             throw error
         }
         sqlite3_extended_result_codes(opened, 1)
-        sqlite3_busy_timeout(opened, 5_000)
+        sqlite3_busy_timeout(opened, readOnly ? 0 : 5_000)
     }
 
     deinit {

@@ -171,10 +171,30 @@ struct UnchangedAnswerTests {
 
     /// One step of ``againstMerging(seed:)``: an answer to one of two queries sharing a record, or time passing.
     private enum Step {
-        case product(renamed: Bool, maxAge: Int?)
+        /// The product's answer with the edits of ``productEdits`` at these indices.
+        case product(edits: [Int], maxAge: Int?)
         case image(url: Int, maxAge: Int?)
         case wait(seconds: Int)
     }
+
+    /// Edits of the product's answer: leaves whose value changes (patched:
+    /// ``GraphQLCache/Statistics/patchedAnswers``), and changes of keys, lists and whitespace (normalized and merged,
+    /// or refreshed).
+    private static let productEdits: [(String, String)] = [
+        ("Espresso machine", "Renamed"),
+        (#""isFavorite": false"#, #""isFavorite": true"#),
+        (#""stock": 402"#, #""stock": 403"#),
+        (#""discount": null"#, #""discount": 7"#),
+        (#""price": 41230"#, #""price": 41231"#),
+        (#""status": "OPEN""#, #""status": "CLOSED""#),
+        (#""startsAt": "2027-01-01T08:00:00Z""#, #""startsAt": "2027-01-02T08:00:00Z""#),
+        // A key: another record (not patched).
+        (#""id": "p1-9007199254740994""#, #""id": "p1-9007199254740995""#),
+        // A list of leaves: another list (not patched).
+        (#"["sale", "last units""#, #"["sale", "first units""#),
+        // Whitespace: nothing changed.
+        (#""tags": [],"#, #""tags":[],"#),
+    ]
 
     @Test(
         "random answers, repeated or not, leave the records a merge of each leaves, and no result fresher than them",
@@ -195,6 +215,7 @@ struct UnchangedAnswerTests {
         var random = SplitMix64(seed: seed)
         let keys = [
             "Product:p1", "Image:logo-p1", "Offer:p1-9007199254740993", "Offer:p1-9007199254740994",
+            "Offer:p1-9007199254740995",
             #"QUERY_ROOT.product({"id":"p1"})"#, #"QUERY_ROOT.image({"id":"logo-p1"})"#,
         ]
         for index in 0..<300 {
@@ -202,9 +223,12 @@ struct UnchangedAnswerTests {
             let step: Step
             switch Int.random(in: 0..<20, using: &random) {
             case 0..<8:
-                step = .product(
-                    renamed: Int.random(in: 0..<6, using: &random) == 0,
-                    maxAge: [nil, 60, 60, 5].randomElement(using: &random) ?? nil)
+                // Mostly no edit or one, so that unchanged and patched answers are frequent.
+                var edits: [Int] = []
+                for _ in 0..<([0, 0, 1, 1, 1, 2, 3].randomElement(using: &random) ?? 0) {
+                    edits.append(Int.random(in: 0..<Self.productEdits.count, using: &random))
+                }
+                step = .product(edits: edits, maxAge: [nil, 60, 60, 5].randomElement(using: &random) ?? nil)
             case 8..<13:
                 step = .image(
                     url: Int.random(in: 0..<4, using: &random) == 0 ? 1 : 0,
@@ -214,9 +238,12 @@ struct UnchangedAnswerTests {
             }
             var headers: HTTPHeaders = ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]
             switch step {
-            case .product(let renamed, let maxAge):
+            case .product(let edits, let maxAge):
                 if let maxAge { headers["Cache-Control"] = "max-age=\(maxAge)" }
-                let body = renamed ? product.replacingOccurrences(of: "Espresso machine", with: "Renamed") : product
+                var body = product
+                for edit in edits {
+                    body = body.replacingOccurrences(of: Self.productEdits[edit].0, with: Self.productEdits[edit].1)
+                }
                 transports.0.enqueue(headers: headers, body: body)
                 transports.1.enqueue(headers: headers, body: body)
                 let answers = (
@@ -258,6 +285,9 @@ struct UnchangedAnswerTests {
         // The walk met unchanged answers (else it tested nothing of them), and changed ones.
         #expect(await refreshing.statistics.unchangedAnswers > 3)
         #expect(await merging.statistics.unchangedAnswers == 0)
+        // And answers that changed leaves only, patched (the others, normalized and merged, left the same records).
+        #expect(await refreshing.statistics.patchedAnswers > 3)
+        #expect(await merging.statistics.patchedAnswers == 0)
     }
 
     @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
