@@ -49,7 +49,7 @@ enum ModelChecker {
                 if case .subscribe = added { subscribed = true }
                 if case .ref = added { reffed = true }
                 interleaved.append(added)
-            } else if reffed, events.chance(0.15) {
+            } else if reffed, ModelStep.executeRefsDrawn, events.chance(0.15) {
                 // Once a query ref may exist, it is executed again now and then (a view appearing again).
                 interleaved.append(ModelStep.randomExecuteRef(&events))
             }
