@@ -39,6 +39,7 @@ enum ModelChecker {
         // by an event.
         var interleaved: [ModelStep] = []
         var subscribed = false
+        var reffed = false
         for step in steps {
             interleaved.append(step)
             if case .change = step, subscribed, events.chance(0.5) {
@@ -46,7 +47,11 @@ enum ModelChecker {
             } else if events.chance(0.1) {
                 let added = ModelStep.randomSubscriptionStep(&events, caches: configuration.caches)
                 if case .subscribe = added { subscribed = true }
+                if case .ref = added { reffed = true }
                 interleaved.append(added)
+            } else if reffed, ModelStep.executeRefsDrawn, events.chance(0.15) {
+                // Once a query ref may exist, it is executed again now and then (a view appearing again).
+                interleaved.append(ModelStep.randomExecuteRef(&events))
             }
         }
         return (configuration, interleaved)

@@ -17,7 +17,7 @@ enum ModelFixedCases {
     /// Every read rebuilt from the records (no memo).
     private static let recordsOnly = ModelConfiguration(memoizedResultLimit: 0)
 
-    /// The query-ref cases, run with `GRAPHQLBRIDGE_MODEL_REFS=1` (see ``ModelStep/refsEnabled``).
+    /// The query-ref cases (not run with `GRAPHQLBRIDGE_MODEL_REFS=0`, see ``ModelStep/refsEnabled``).
     static let refs: [Case] = [
         Case(
             name: "a query ref follows the cache: a mutation's answer reaches it, and it ends equal to a fresh read",
@@ -26,7 +26,19 @@ enum ModelFixedCases {
                 .mutate(
                     cache: 0, operation: "RenameUser", variables: rename("Anna"), kind: .init(), headers: .none),
                 .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
-            ])
+            ]),
+        Case(
+            name:
+                "a query ref executed again and answered late, with an older name than it showed from the cache, ends "
+                + "equal to a fresh read",
+            steps: [
+                .ref(cache: 0, operation: "UserName", variables: ann),
+                .executeRef(0, policy: .serverOnly, held: true),
+                .mutate(
+                    cache: 0, operation: "RenameUser", variables: rename("Anna"), kind: .init(), headers: .none),
+                .deliver(0),
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
+            ]),
     ]
 
     static let all: [Case] =

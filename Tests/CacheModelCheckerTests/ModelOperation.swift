@@ -52,6 +52,13 @@ struct ModelOperation: Sendable {
 final class ModelWatchSink: Sendable {
     private let outcomes = Locked<[ModelOperation.Outcome]>([])
     private let pending = Locked(false)
+    private let executeAgain = Locked<(@Sendable (GraphQLFetchPolicy) async -> ModelOperation.Outcome)?>(nil)
+
+    /// For a query ref: runs its `execute` again with a fetch policy (what it returned); `nil` for other watches.
+    var execute: (@Sendable (GraphQLFetchPolicy) async -> ModelOperation.Outcome)? { executeAgain.withLock { $0 } }
+    func setExecute(_ execute: @escaping @Sendable (GraphQLFetchPolicy) async -> ModelOperation.Outcome) {
+        executeAgain.withLock { $0 = execute }
+    }
 
     /// Whether what is watched changed and the sink has not been given the new state yet (a query ref between its
     /// change and the ref's task reading it): the run is not at rest.
@@ -108,6 +115,17 @@ extension ModelOperation {
             ref: { client, variables, sink in
                 Task { @MainActor in
                     let ref = client.ref(make(ModelVariables(variables)), errorPolicy: .returnPartialData)
+                    sink.setExecute { @MainActor [weak ref] policy in
+                        guard let ref else { return .failure(.cancelled(operation: Query.operationName)) }
+                        do throws(APIError) {
+                            let result = try await ref.execute(fetchPolicy: policy)
+                            return .result(
+                                data: result.data.flatMap(encoded), source: result.source, isStale: result.isStale,
+                                errorCount: result.errors.count)
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
                     do throws(APIError) {
                         try await ref.execute()
                     } catch {

@@ -245,10 +245,29 @@ final class ModelRun {
                 $0.refuse = false
             }
             let sink = ModelWatchSink()
-            let task = ref(clients[cache], variables, sink)
+            // A client of its own: its requests held by `executeRef` are not shared with the run's other requests.
+            let task = ref(client(cache), variables, sink)
             watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
             await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
+        case .executeRef(let index, let policy, let held):
+            let refs = watches.filter { $0.sink.execute != nil }
+            guard !refs.isEmpty, let execute = refs[index % refs.count].sink.execute else {
+                return log.append("\(step): no query ref")
+            }
+            let watch = refs[index % refs.count]
+            if held {
+                try await hold(headers: .none) { Task { await execute(.serverOnly) } }
+                return log.append("\(step)")
+            }
+            transport.state.withLock {
+                $0.headers = .none
+                $0.refuse = false
+            }
+            let outcome = await execute(policy.fetchPolicy)
+            receiveAnswers()
+            log.append("\(step) -> \(Self.describe(outcome))")
+            try check(outcome, operation: watch.operation, variables: watch.variables, cache: watch.cache)
         case .subscribe(let cache, let name, let variables):
             let operation = try Self.operation(name)
             guard let subscribe = operation.subscribe else { return }
@@ -278,13 +297,15 @@ final class ModelRun {
             log.append("\(step) -> \(execution.result.data.jsonText)")
         case .hold(let cache, let name, let variables, let headers):
             let operation = try Self.operation(name)
-            try await hold(
-                operation, cache: cache, variables: variables, headers: headers,
-                options: .init(fetchPolicy: .serverOnly))
+            let client = client(cache)
+            try await hold(headers: headers) {
+                Task { await operation.run(client, variables, .init(fetchPolicy: .serverOnly)) }
+            }
             log.append("\(step)")
         case .holdMutation(let cache, let name, let variables):
             let operation = try Self.operation(name)
-            try await hold(operation, cache: cache, variables: variables, headers: .none, options: .init())
+            let client = client(cache)
+            try await hold(headers: .none) { Task { await operation.run(client, variables, .init()) } }
             log.append("\(step)")
         case .deliver(let index):
             guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
@@ -373,21 +394,17 @@ final class ModelRun {
         for subscription in closing { await subscription.task.value }
     }
 
-    /// Starts `operation` through a client of its own (no shared in-flight request) and waits until the server holds
-    /// its request.
-    private func hold(
-        _ operation: ModelOperation, cache: Int, variables: [String: JSONValue], headers: ModelHeaders,
-        options: ModelOperation.Options
-    ) async throws {
+    /// Starts a request (`start`: an operation through a client of its own, or a query ref's execute, so that no other
+    /// request shares it) and waits until the server holds it.
+    private func hold(headers: ModelHeaders, _ start: () -> Task<ModelOperation.Outcome, Never>) async throws {
         await settle()
         transport.state.withLock {
             $0.headers = headers
             $0.refuse = false
             $0.holdNext = true
         }
-        let client = client(cache)
         let before = transport.state.withLock { $0.executions.count }
-        let task = Task { await operation.run(client, variables, options) }
+        let task = start()
         // A hang detector only: the request reaches the transport at once.
         for _ in 0..<600_000 {
             let held = transport.state.withLock { state in

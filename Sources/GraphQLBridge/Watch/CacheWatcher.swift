@@ -17,6 +17,8 @@ final class CacheWatcher: Sendable {
         var pending = false
         /// The waiting side, while it waits.
         var waiter: CheckedContinuation<Bool, Never>?
+        /// What the watching side shows was replaced from outside since it last looked (a ``QueryRef``'s `execute`).
+        var resync = false
     }
     private let state = Locked(State())
     private let onRelease: @Sendable (UInt64) -> Void
@@ -30,7 +32,28 @@ final class CacheWatcher: Sendable {
 
     /// A record the watcher depends on changed: wakes the waiting side, or leaves a mark for its next wait.
     func signal() {
+        wake(resync: false)
+    }
+
+    /// What the watching side shows was replaced from outside (a ``QueryRef``'s `execute` set its data, which may be
+    /// older than what the cache holds): wakes it as a change does, and ``takeResync()`` tells its next read so that
+    /// it shows what it reads even when that equals the last result it gave.
+    func requestResync() {
+        wake(resync: true)
+    }
+
+    /// Whether ``requestResync()`` was called since the last call (which forgets it). The watching side asks after
+    /// its read: a request made before the read is answered by that read (the read saw the cache after the request).
+    func takeResync() -> Bool {
+        state.withLock { state in
+            defer { state.resync = false }
+            return state.resync
+        }
+    }
+
+    private func wake(resync: Bool) {
         let waiting: CheckedContinuation<Bool, Never>? = state.withLock { state in
+            if resync { state.resync = true }
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter

@@ -58,7 +58,7 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
         do {
             let result = try await client.execute(query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
             apply(result)
-            follow()
+            await follow()
             return result
         } catch {
             if self.error != error { self.error = error }
@@ -74,13 +74,39 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
         if isStale != result.isStale { isStale = result.isStale }
     }
 
-    /// Starts following the cache (once).
-    private func follow() {
-        guard !follower.isFollowing, client.cache != nil, Query.cacheMetadata != nil else { return }
-        let driver = WatchDriver(client: client, query: query, start: .observeOnly, errorPolicy: errorPolicy)
+    /// Follows the cache from the first `execute` on; the cache knows the ref's watcher before `execute` returns, so
+    /// a change made after it returns is one the follower sees (its first read comes after it, or the change signals
+    /// it). A later `execute` set ``data`` itself, perhaps to an answer older than what the follower showed (the cache
+    /// kept newer values): the follower reads the cache again and shows what it holds, whatever it showed last.
+    private func follow() async {
+        switch follower.phase {
+        case .following(let watcher):
+            watcher.requestResync()
+            return
+        case .starting:
+            // The first `execute` is registering the follower, whose first read comes after this `execute`'s result.
+            return
+        case .idle:
+            break
+        }
+        guard client.cache != nil, Query.cacheMetadata != nil else { return }
+        follower.phase = .starting
+        var driver = WatchDriver(client: client, query: query, start: .observeOnly, errorPolicy: errorPolicy)
+        let watcher: CacheWatcher?
+        do throws(APIError) {
+            watcher = try await driver.prepare()
+        } catch {
+            // The variables that `execute` just sent cannot fail to encode now; if they did, nothing is followed.
+            watcher = nil
+        }
+        guard let watcher else {
+            follower.phase = .idle
+            return
+        }
+        let prepared = driver
         follower.start(
             Task { [weak self] in
-                var driver = driver
+                var driver = prepared
                 while !Task.isCancelled {
                     do throws(APIError) {
                         guard let result = try await driver.next() else { return }
@@ -91,21 +117,43 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
                         if self.error != error { self.error = error }
                     }
                 }
-            })
+            }, watcher: watcher)
     }
 }
 
-/// Holds the task that makes a ``QueryRef`` follow the cache, and cancels it when the ref goes.
+/// Holds the task that makes a ``QueryRef`` follow the cache and the watcher it follows with, and cancels the task
+/// when the ref goes.
 final class QueryRefFollower: Sendable {
-    private let task = Locked<Task<Void, Never>?>(nil)
+    /// Where following stands.
+    enum Phase: Sendable {
+        /// Not following (no `execute` has succeeded yet).
+        case idle
+        /// The first `execute` is registering the watcher.
+        case starting
+        /// Following: the watcher, signalled when the ref's `execute` replaced what it showed.
+        case following(CacheWatcher)
+    }
 
-    var isFollowing: Bool { task.withLock { $0 != nil } }
+    private struct State {
+        var phase = Phase.idle
+        var task: Task<Void, Never>?
+    }
 
-    func start(_ task: Task<Void, Never>) {
-        self.task.withLock { $0 = task }
+    private let state = Locked(State())
+
+    var phase: Phase {
+        get { state.withLock { $0.phase } }
+        set { state.withLock { $0.phase = newValue } }
+    }
+
+    func start(_ task: Task<Void, Never>, watcher: CacheWatcher) {
+        state.withLock { state in
+            state.phase = .following(watcher)
+            state.task = task
+        }
     }
 
     deinit {
-        task.value?.cancel()
+        state.withLock { $0.task }?.cancel()
     }
 }

@@ -13,7 +13,8 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     }
 
     private enum Phase: Sendable {
-        case start, server, watching, finished
+        /// `prepared`: the watcher is registered, the first result not read yet.
+        case start, prepared, server, watching, finished
     }
 
     /// What watching needs once the cache is known.
@@ -56,6 +57,16 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         context = nil
     }
 
+    /// Registers the watcher with the cache now, before the first ``next()`` (a ``QueryRef``'s `execute` returns with
+    /// the ref following the cache: no task still to be scheduled stands between it and the cache's changes). `nil`
+    /// when there is nothing to watch (no cache, no cache metadata) or the watch already started.
+    mutating func prepare() async throws(APIError) -> CacheWatcher? {
+        guard case .start = phase, let context = try await makeContext() else { return nil }
+        self.context = context
+        phase = .prepared
+        return context.watcher
+    }
+
     /// The next result to show; `nil` when the watch ended (the task was cancelled, or there is no cache to
     /// watch and the one result was given).
     mutating func next() async throws(APIError) -> GraphQLResult<Query.Data>? {
@@ -84,6 +95,10 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 self.context = context
                 phase = .watching
                 if let result = try await first(context) { return result }
+            case .prepared:
+                phase = .watching
+                guard let context else { continue }
+                if let result = try await first(context) { return result }
             case .server:
                 phase = .watching
                 guard let context else { continue }
@@ -97,7 +112,13 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                     finish()
                     return nil
                 }
-                switch try await read(context) {
+                let read = try await read(context)
+                // What the consumer shows was replaced from outside since the last result (a ref's `execute`): this
+                // read is shown even when equal to that result, and a miss is no reason to refetch (the execute has
+                // just asked).
+                let resync = context.watcher.takeResync()
+                if resync { lastEmitted = nil }
+                switch read {
                 case .hit(let result):
                     if let emitted = emit(result) { return emitted }
                 case .miss(let path):
@@ -105,7 +126,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                         finish()
                         throw .cacheMiss(operation: Query.operationName, path: path)
                     }
-                    if lastAnswerUncached { continue }
+                    if lastAnswerUncached || resync { continue }
                     if let result = try await fromServer(context) { return result }
                 }
             }
@@ -126,7 +147,10 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         let policy: GraphQLWatchFetchPolicy
         switch start {
         case .observeOnly:
-            if case .hit(let result) = try await read(context) { return emit(result) }
+            let read = try await read(context)
+            // This first read is after any resync asked so far (it is shown whatever the last result was).
+            _ = context.watcher.takeResync()
+            if case .hit(let result) = read { return emit(result) }
             return nil
         case .policy(let chosen):
             policy = chosen

@@ -57,6 +57,13 @@ extension LotteryRepository {
     struct LiveDraws<Model: Sendable>: Sendable {
         let gameId: String
         let needsRefetch: @Sendable (DrawInfo, Model) -> Bool
+
+        /// Whether an event means the model must be fetched again: a draw `model` does not show, or any draw before the
+        /// first model (the answer on its way may be older than the event, which would otherwise be lost).
+        func needsRefetch(after draw: DrawInfo, showing model: Model?) -> Bool {
+            guard let model else { return true }
+            return needsRefetch(draw, model)
+        }
     }
 
     private func watch<Model: Sendable & Equatable>(
@@ -109,7 +116,7 @@ extension LotteryRepository {
                 let pump = DrawUpdatePump<Model>(
                     events: events,
                     onEvent: { draw, current in
-                        guard let current, live.needsRefetch(draw, current) else { return }
+                        guard live.needsRefetch(after: draw, showing: current) else { return }
                         await refetch()
                     },
                     onFailure: { _ in
