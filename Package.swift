@@ -142,7 +142,8 @@ let package = Package(
         .testTarget(
             name: "CacheModelCheckerTests",
             dependencies: [
-                "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser", "GraphQLCodegenTestSupport",
+                "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLBridgeTesting", "GraphQLParser",
+                "GraphQLCodegenTestSupport",
             ]
         ),
         .testTarget(

@@ -125,7 +125,7 @@ struct FetchPolicyTests {
             let gameRecord = try #require(await setup.cache.record(forKey: "Game:6x45"))
             #expect(gameRecord.fields["name"]?.value == .scalar(.string("Gosloto 6 of 45")))
             // The ledger-down draw's prize pool came with an error: it is not cached, so reading it misses.
-            let ledgerDown = try #require(await setup.cache.record(forKey: "Draw:ruslotto-1659"))
+            let ledgerDown = try #require(await setup.cache.record(forKey: "Draw:ruslotto,1659"))
             #expect(ledgerDown.fields["prizePool"]?.value == .missing && ledgerDown.fields["number"] != nil)
             await #expect(throws: APIError.self) {
                 try await setup.client.execute(GameQuery(id: "ruslotto"), fetchPolicy: .cacheOnly)

@@ -194,7 +194,7 @@ struct UnchangedAnswerTests {
         let game = String(decoding: try Self.game(), as: UTF8.self)
         var random = SplitMix64(seed: seed)
         let keys = [
-            "Game:6x45", "Image:logo-6x45", "Draw:6x45-9007199254740993", "Draw:6x45-9007199254740994",
+            "Game:6x45", "Image:logo-6x45", "Draw:6x45,9007199254740993", "Draw:6x45,9007199254740994",
             #"QUERY_ROOT.game({"id":"6x45"})"#, #"QUERY_ROOT.image({"id":"logo-6x45"})"#,
         ]
         for index in 0..<300 {
