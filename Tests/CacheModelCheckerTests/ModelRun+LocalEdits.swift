@@ -80,7 +80,7 @@ extension ModelRun {
         // errors is not one an app writes back.
         guard execution.errors.isEmpty, execution.data != .null, let canonical = operation.canonical(execution.data)
         else { return log.append("\(edit): skipped (the server's answer has errors)") }
-        let data = marked ? Self.marking(canonical) : canonical
+        let data = marked ? Self.marking(canonical, path: [], sources: execution.sources) : canonical
         guard try await localWrite(caches[cache], variables, data) else {
             throw ModelFailure(step: 0, message: "\(edit): the data did not decode into the generated type")
         }
@@ -126,20 +126,22 @@ extension ModelRun {
         try check(read, operation: operation, variables: variables, cache: cache)
     }
 
-    /// `data` with every `name` and `title` string changed: values the server never holds.
-    static func marking(_ data: JSONValue) -> JSONValue {
+    /// `data` with every string read from a `name` or `title` field of the world changed (under any alias, so that
+    /// one record field is written one value): values the server never holds.
+    static func marking(_ data: JSONValue, path: [String], sources: [String: String]) -> JSONValue {
         switch data {
         case .object(let members):
             var marked: [String: JSONValue] = [:]
-            for (key, value) in members {
-                if key == "name" || key == "title", case .string(let text) = value {
-                    marked[key] = .string(text + "+local")
-                } else {
-                    marked[key] = marking(value)
-                }
-            }
+            for (key, value) in members { marked[key] = marking(value, path: path + [key], sources: sources) }
             return .object(marked)
-        case .array(let items): return .array(items.map(marking))
+        case .array(let items):
+            return .array(
+                items.enumerated().map { marking($0.element, path: path + [String($0.offset)], sources: sources) })
+        case .string(let text):
+            guard let source = sources[path.joined(separator: ".")],
+                source.hasSuffix(".name") || source.hasSuffix(".title")
+            else { return data }
+            return .string(text + "+local")
         default: return data
         }
     }
