@@ -9,9 +9,10 @@ extension GraphQLCache {
     ///
     /// ```swift
     /// try await cache.withinReadWriteTransaction { transaction in
-    ///     guard var data = try transaction.read(GameQuery(id: "6x45")) else { return }
-    ///     data.game?.isFavorite = true
-    ///     try transaction.write(data, for: GameQuery(id: "6x45"))
+    ///     let query = GameQuery(id: "6x45")
+    ///     guard let game = try transaction.read(query)?.game else { return }
+    ///     let renamed = GameQuery.Data.Game(id: game.id, name: game.name + " (new)", drawsCount: game.drawsCount)
+    ///     try transaction.write(GameQuery.Data(game: renamed), for: query)
     /// }
     /// ```
     /// - Throws: what `body` throws, or a ``GraphQLCacheError`` when the store could not write (what it held for
