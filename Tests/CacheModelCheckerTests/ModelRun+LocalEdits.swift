@@ -107,6 +107,8 @@ extension ModelRun {
                         + Self.describe(read))
             }
         }
+        // (A watcher may have refetched meanwhile, signalled by the edit: its answer is in the model first.)
+        receiveAnswers()
         try check(read, operation: operation, variables: variables, cache: cache)
     }
 
@@ -123,6 +125,8 @@ extension ModelRun {
                 step: 0,
                 message: "\(edit): \(name) still read from the cache after the eviction: \(Self.describe(read))")
         }
+        // (A watcher may have refetched meanwhile, signalled by the edit: its answer is in the model first.)
+        receiveAnswers()
         try check(read, operation: operation, variables: variables, cache: cache)
     }
 
