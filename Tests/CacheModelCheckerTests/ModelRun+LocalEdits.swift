@@ -84,6 +84,9 @@ extension ModelRun {
         guard try await localWrite(caches[cache], variables, data) else {
             throw ModelFailure(step: 0, message: "\(edit): the data did not decode into the generated type")
         }
+        // An answer that reached the server during the write may have been requested before it (a watcher the
+        // transaction's look at the store signalled): only those after it certainly replace what it wrote.
+        let after = transport.state.withLock { $0.executions.count }
         answers.append((current, time.addingTimeInterval(TimeInterval(configuration.maxAge)), epoch))
         for source in execution.sources.values { known[source] = max(known[source] ?? 0, current) }
         if marked {
@@ -93,7 +96,7 @@ extension ModelRun {
             Self.flatten(data, path: [], into: &written)
             for (path, value) in written where original[path] != value {
                 guard let source = execution.sources[path] else { continue }
-                localValues[source] = ModelLocalValue(value: value, mark: mark, epoch: epoch)
+                localValues[source] = ModelLocalValue(value: value, mark: after, epoch: epoch)
             }
         }
         let read = await operation.run(clients[cache], variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
