@@ -54,6 +54,8 @@ struct CacheModelCheckerTests {
         // A watcher refetched after a local eviction signalled it (a checker defect: its answer must be in the model
         // before the read after the eviction is checked).
         4733,
+        // The same with a clear in another process noticed by the transaction (seed 5557).
+        5557,
     ]
 
     @Test("fixed seeds: sequences that once failed", arguments: fixedSeeds)
