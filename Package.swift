@@ -144,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "CacheModelCheckerTests",
             dependencies: [
-                "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLParser", "GraphQLCodegenTestSupport",
+                "CacheModelAPI", "GraphQLBridge", "GraphQLBridgeSupport", "GraphQLBridgeTesting", "GraphQLParser",
+                "GraphQLCodegenTestSupport",
             ]
         ),
         // The runtime tests' API (a shop's products, images and offers: not the lottery), generated at build time.

@@ -54,7 +54,14 @@ enum ModelChecker {
                 interleaved.append(ModelStep.randomExecuteRef(&events))
             }
         }
-        return (configuration, interleaved)
+        // Local edits and redirect steps (issue 31) from a stream of their own too.
+        var edits = ModelRandom(seed: seed ^ 0x10CA_1ED1)
+        var withEdits: [ModelStep] = []
+        for step in interleaved {
+            withEdits.append(step)
+            if edits.chance(0.12) { withEdits.append(.local(.random(&edits, caches: configuration.caches))) }
+        }
+        return (configuration, withEdits)
     }
 
     /// Runs `seed`'s sequence; a shrunk report when it fails.

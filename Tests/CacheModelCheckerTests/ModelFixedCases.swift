@@ -252,5 +252,5 @@ enum ModelFixedCases {
                     .deliver(0),
                     .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
                 ]),
-        ]
+        ] + issue31
 }

@@ -46,6 +46,9 @@ struct ModelOperation: Sendable {
     /// For a subscription: subscribes through a client (`client.subscribe`, partial data kept), each event into the
     /// sink, until the task is cancelled.
     var subscribe: (@Sendable (GraphQLHTTPClient, [String: JSONValue], ModelWatchSink) -> Task<Void, Never>)? = nil
+    /// For a query: the app's own write of `data` (as ``canonical`` gives it) in a cache transaction
+    /// (`ModelRun+LocalEdits.swift`); `false` when it does not decode into the generated type.
+    var localWrite: (@Sendable (GraphQLCache, [String: JSONValue], JSONValue) async throws -> Bool)? = nil
 }
 
 /// What a watch showed, in order.
@@ -141,6 +144,12 @@ extension ModelOperation {
                         await ModelOperation.nextChange(of: ref, sink: sink)
                     }
                 }
+            },
+            localWrite: { cache, variables, data in
+                guard let typed = decoded(Query.Data.self, data, operation: Query.operationName) else { return false }
+                let query = make(ModelVariables(variables))
+                try await cache.withinReadWriteTransaction { transaction in try transaction.write(typed, for: query) }
+                return true
             })
     }
 

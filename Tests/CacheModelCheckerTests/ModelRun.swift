@@ -67,20 +67,22 @@ struct ModelFailure: Error, Sendable, CustomStringConvertible {
 /// held for it at some version from the oldest answer still fresh (received since the last clear) to now, and no older
 /// than what the app already saw of that field; nothing is fresh when no answer is; the byte limit holds.
 final class ModelRun {
-    private let configuration: ModelConfiguration
+    let configuration: ModelConfiguration
     private let directory: URL
-    private let transport = ModelTransport()
-    private var caches: [GraphQLCache] = []
-    private var clients: [GraphQLHTTPClient] = []
+    let transport = ModelTransport()
+    var caches: [GraphQLCache] = []
+    var clients: [GraphQLHTTPClient] = []
     private var schemaVersion = "v0"
     private var heldTasks: [Int: Task<ModelOperation.Outcome, Never>] = [:]
     private var watches: [ModelWatch] = []
     private var subscriptions: [ModelSubscription] = []
-    private var answers: [(version: Int, expiry: Date, epoch: Int)] = []
-    private var known: [String: Int] = [:]
+    var answers: [(version: Int, expiry: Date, epoch: Int)] = []
+    var known: [String: Int] = [:]
+    /// The app's own writes still in the caches (`ModelRun+LocalEdits.swift`).
+    var localValues: [String: ModelLocalValue] = [:]
     private var truths: [String: (leaves: [String: String], sources: [String: String])?] = [:]
     /// What the run did, step by step (for a failure's report).
-    private(set) var log: [String] = []
+    var log: [String] = []
 
     private static let endpoint = URL(string: "https://model.invalid/graphql") ?? URL(fileURLWithPath: "/")
 
@@ -337,6 +339,8 @@ final class ModelRun {
             transport.state.withLock { $0.refuse = false }
             receiveAnswers()
             log.append("\(step) -> \(Self.describe(outcome))")
+        case .local(let edit):
+            try await perform(edit)
         case .change(let change):
             transport.state.withLock { state in
                 var world = state.world
@@ -431,7 +435,7 @@ final class ModelRun {
     // MARK: The model
 
     /// Takes the answers the clients received since the last step into the model (held ones only when delivered).
-    private func receiveAnswers(including delivered: Int? = nil) {
+    func receiveAnswers(including delivered: Int? = nil) {
         let (executions, heldIDs, epoch) = transport.state.withLock { state in
             (state.executions, Set(state.held.map(\.execution.id)), state.epoch)
         }
@@ -442,6 +446,7 @@ final class ModelRun {
             receivedIDs.insert(execution.id)
             if cancelled.contains(execution.id) || execution.refused { continue }
             for source in execution.result.sources.values { known[source] = max(known[source] ?? 0, execution.version) }
+            supersedeLocalValues(by: execution)
             guard execution.epoch == epoch, execution.result.data != .null else { continue }
             let expiry: Date
             switch execution.headers {
@@ -460,7 +465,7 @@ final class ModelRun {
     private var receivedIDs: Set<Int> = []
 
     /// Checks a result the app got.
-    private func check(
+    func check(
         _ outcome: ModelOperation.Outcome, operation: ModelOperation, variables: [String: JSONValue], cache: Int,
         what: String = "the result"
     ) throws {
@@ -492,6 +497,7 @@ final class ModelRun {
             truths[version] = try truth(operation, variables: variables, version: version, following: data)
         }
         for (path, value) in leaves.sorted(by: { $0.key < $1.key }) {
+            if isLocalValue(value, at: path, truths: truths, epoch: epoch) { continue }
             let explained = versions.contains { version in
                 guard let truth = truths[version], truth.leaves[path] == value else { return false }
                 let seen = truth.sources[path].flatMap { known[$0] } ?? 0
@@ -512,7 +518,7 @@ final class ModelRun {
     }
 
     /// The server's answer to `operation` at `version`, as the app's type holds it: its leaves and their sources.
-    private func truth(
+    func truth(
         _ operation: ModelOperation, variables: [String: JSONValue], version: Int, following result: JSONValue
     ) throws -> (leaves: [String: String], sources: [String: String]) {
         let key = operation.name + JSONValue.object(variables).jsonText + "@\(version)" + result.jsonText
@@ -528,7 +534,7 @@ final class ModelRun {
         return truth
     }
 
-    private static func flatten(_ value: JSONValue, path: [String], into leaves: inout [String: String]) {
+    static func flatten(_ value: JSONValue, path: [String], into leaves: inout [String: String]) {
         let key = path.joined(separator: ".")
         switch value {
         case .object(let members):
@@ -554,14 +560,14 @@ final class ModelRun {
         }
     }
 
-    private static func operation(_ name: String) throws -> ModelOperation {
+    static func operation(_ name: String) throws -> ModelOperation {
         guard let operation = ModelCatalogue.operation(named: name) else {
             throw ModelServer.Problem(description: "no operation \(name)")
         }
         return operation
     }
 
-    private static func describe(_ outcome: ModelOperation.Outcome) -> String {
+    static func describe(_ outcome: ModelOperation.Outcome) -> String {
         switch outcome {
         case .result(let data, let source, let isStale, let errorCount):
             "\(source)\(isStale ? " stale" : "") \(data?.jsonText ?? "null")\(errorCount > 0 ? " +\(errorCount) errors" : "")"

@@ -129,6 +129,8 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     /// Cache `cache` is opened again on its file (the app's next launch); with `schemaVersion`, every cache is, with
     /// that version (an app update that changed the schema).
     case relaunch(cache: Int, schemaVersion: String?)
+    /// The app's own cache edit, or a detail opened from a list (issue 31: `ModelLocalEdit`).
+    case local(ModelLocalEdit)
 
     var description: String {
         func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(variables).jsonText }
@@ -154,6 +156,7 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
         case .subscribe(let cache, let operation, let variables):
             return "subscribe \(operation)\(text(variables)) on cache \(cache)"
         case .publish(let index): return "publish an event to subscription \(index)"
+        case .local(let edit): return "\(edit)"
         case .change(let change): return "server: \(change)"
         case .clock(let seconds): return "clock \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .clear(let cache): return "clear cache \(cache)"

@@ -179,10 +179,25 @@ struct CacheReader {
                     output.append(contentsOf: "null".utf8)
                     continue
                 }
+                // A cache redirect: the object the field's key arguments name, when its record holds every field
+                // selected (the root field's record, absent, stays a dependency: its answer is read once written).
+                if let policy = metadata.fieldPolicies[field.field.name],
+                    let keys = policy.recordKeys(arguments: field.field.resolvedArguments(variables: variables))
+                {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    output.append(contentsOf: field.memberPrefix)
+                    guard readRedirect(keys, isList: policy.listArgument != nil, selections: field.selections) else {
+                        missingComponents.append(field.responseKey)
+                        return false
+                    }
+                    continue
+                }
                 missingComponents.append(field.responseKey)
                 return false
             }
-            note(entry)
+            // A reference a cache redirect implies (`user(id: "ann")` holding `User:ann`) says nothing the key does not:
+            // its freshness is that of the object's fields.
+            if !isImpliedByRedirect(entry.value, field) { note(entry) }
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: field.memberPrefix)
             guard readField(entry.value, field, of: recordKey, fieldKey: fieldKey) else {
@@ -191,6 +206,39 @@ struct CacheReader {
             }
         }
         output.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Whether `value`, a root field's, is what the field's cache redirect names (the object's reference, or the list
+    /// of them): then the field's own answer says no more than its key arguments do.
+    private func isImpliedByRedirect(_ value: CacheValue, _ field: CollectedField) -> Bool {
+        guard !metadata.fieldPolicies.isEmpty, let policy = metadata.fieldPolicies[field.field.name],
+            let keys = policy.recordKeys(arguments: field.field.resolvedArguments(variables: variables))
+        else { return false }
+        if policy.listArgument != nil { return value == .list(keys.map(CacheValue.reference)) }
+        return keys.count == 1 && value == .reference(keys[0])
+    }
+
+    /// Reads the objects a cache redirect names: one object, or a list of them; `false` when one of them is not
+    /// there or lacks a selected field (a miss, never a partial or empty value).
+    private mutating func readRedirect(
+        _ keys: [String], isList: Bool, selections: GraphQLSelectionSetMetadata?
+    ) -> Bool {
+        let selections = selections ?? CacheReader.noSelections
+        guard isList else {
+            guard let key = keys.first else { return false }
+            return readObject(key: key, selections: selections)
+        }
+        if keys.count > 1 { prefetch(keys) }
+        output.append(UInt8(ascii: "["))
+        for (index, key) in keys.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            guard readObject(key: key, selections: selections) else {
+                missingComponents.append("[\(index)]")
+                return false
+            }
+        }
+        output.append(UInt8(ascii: "]"))
         return true
     }
 

@@ -14,6 +14,9 @@ public struct GraphQLCacheMetadata: Sendable {
     /// The operation's variables' default values, by name: a variable left out has its default, for the server and
     /// so for the cache (field keys, `@include` and `@skip`).
     public let variableDefaults: [String: JSONValue]
+    /// Cache redirects of the query root's fields, by field name (from `graphql-codegen.json`'s `fieldPolicies`): a
+    /// root field the cache has no answer of is read from the record its key arguments name.
+    public let fieldPolicies: [String: GraphQLFieldPolicy]
     /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
     private let fieldMaxAges: [String: [String: Duration]]
 
@@ -23,8 +26,10 @@ public struct GraphQLCacheMetadata: Sendable {
     /// Creates the metadata of an operation.
     public init(
         selections: GraphQLSelectionSetMetadata, keyFields: [String: [String]] = [:],
-        maxAges: [String: Duration] = [:], variableDefaults: [String: JSONValue] = [:]
+        maxAges: [String: Duration] = [:], variableDefaults: [String: JSONValue] = [:],
+        fieldPolicies: [String: GraphQLFieldPolicy] = [:]
     ) {
+        self.fieldPolicies = fieldPolicies
         self.selections = selections
         self.keyFields = keyFields
         self.maxAges = maxAges

@@ -259,10 +259,7 @@ public struct GraphQLFieldMetadata: Sendable {
     /// keys.
     func cacheKey(variables: [String: JSONValue]) -> String {
         guard !arguments.isEmpty || !argumentDefaults.isEmpty else { return name }
-        var resolved: [String: JSONValue] = argumentDefaults
-        for (argument, value) in arguments {
-            if let json = value.resolved(variables: variables) { resolved[argument] = json }
-        }
+        let resolved = resolvedArguments(variables: variables)
         guard !resolved.isEmpty else { return name }
         var key: [UInt8] = []
         key.reserveCapacity(name.utf8.count + 48)
@@ -272,6 +269,18 @@ public struct GraphQLFieldMetadata: Sendable {
         key.append(UInt8(ascii: ")"))
         if key.contains(where: { $0 >= 0x80 }) { key = CacheKey.escapingNonASCII(key) }
         return String(decoding: key, as: UTF8.self)
+    }
+}
+
+extension GraphQLFieldMetadata {
+    /// The arguments as the server executes the field: variables resolved, schema defaults applied (see
+    /// ``cacheKey(variables:)``).
+    func resolvedArguments(variables: [String: JSONValue]) -> [String: JSONValue] {
+        var resolved: [String: JSONValue] = argumentDefaults
+        for (argument, value) in arguments {
+            if let json = value.resolved(variables: variables) { resolved[argument] = json }
+        }
+        return resolved
     }
 }
 

@@ -3,11 +3,15 @@
 /// ```json
 /// "cache": {
 ///   "keyFields": { "Draw": ["gameId", "number"] },
-///   "maxAge": { "Draw.prizePool": "5s", "Image": "1h" }
+///   "maxAge": { "Draw.prizePool": "5s", "Image": "1h" },
+///   "fieldPolicies": { "Query.draw": { "keyArgs": ["gameId", "number"] } }
 /// }
 /// ```
 ///
-/// Types not in `keyFields` are keyed by `id` when they select it. `maxAge` gives lifetimes by schema
+/// Types not in `keyFields` are keyed by `id` when they select it. `fieldPolicies` declares cache redirects: a root
+/// query field whose arguments (`keyArgs`, in the order of the returned type's key fields) name the object it
+/// returns, read from that object's record when the cache has no answer of the field itself; for a field returning
+/// a list, one of the key arguments is a list (`"Query.games": {"keyArgs": ["ids"]}`). `maxAge` gives lifetimes by schema
 /// coordinate (a field, or a whole type) for data the server does not label with `Cache-Control`;
 /// durations are a whole number with `ms`, `s`, `m` or `h`.
 public struct CacheConfiguration: Sendable, Hashable {
@@ -15,15 +19,22 @@ public struct CacheConfiguration: Sendable, Hashable {
     public var keyFields: [String: [String]]
     /// Lifetimes in milliseconds by schema coordinate (`Type.field` or `Type`).
     public var maxAgeMilliseconds: [String: Int64]
+    /// Cache redirects: the key arguments of root query fields by schema coordinate (`"Query.draw"`), in the order of
+    /// the returned type's key fields.
+    public var fieldPolicies: [String: [String]]
 
     /// Creates a cache configuration.
-    public init(keyFields: [String: [String]] = [:], maxAgeMilliseconds: [String: Int64] = [:]) {
+    public init(
+        keyFields: [String: [String]] = [:], maxAgeMilliseconds: [String: Int64] = [:],
+        fieldPolicies: [String: [String]] = [:]
+    ) {
         self.keyFields = keyFields
         self.maxAgeMilliseconds = maxAgeMilliseconds
+        self.fieldPolicies = fieldPolicies
     }
 
     /// The keys the `cache` object may have.
-    public static let keys = ["keyFields", "maxAge"]
+    public static let keys = ["keyFields", "maxAge", "fieldPolicies"]
 
     /// Reads the `cache` object of a configuration file.
     static func parse(_ value: Any, path: String) throws(ConfigurationError) -> CacheConfiguration {
@@ -47,6 +58,27 @@ public struct CacheConfiguration: Sendable, Hashable {
                         path: path, message: "'cache.keyFields.\(type)' must be a non-empty list of field names")
                 }
                 configuration.keyFields[type] = names
+            }
+        }
+        if let raw = object["fieldPolicies"] {
+            guard let policies = raw as? [String: Any] else {
+                throw ConfigurationError(
+                    path: path,
+                    message: "'cache.fieldPolicies' must map root fields to policies such as "
+                        + "{\"Query.game\": {\"keyArgs\": [\"id\"]}}")
+            }
+            for (coordinate, policy) in policies {
+                guard let members = policy as? [String: Any], members.keys.allSatisfy({ $0 == "keyArgs" }),
+                    let names = members["keyArgs"] as? [String], !names.isEmpty, names.allSatisfy({ !$0.isEmpty }),
+                    Set(names).count == names.count
+                else {
+                    throw ConfigurationError(
+                        path: path,
+                        message:
+                            "'cache.fieldPolicies.\(coordinate)' must be {\"keyArgs\": [...]}, a non-empty list of "
+                            + "distinct argument names")
+                }
+                configuration.fieldPolicies[coordinate] = names
             }
         }
         if let raw = object["maxAge"] {

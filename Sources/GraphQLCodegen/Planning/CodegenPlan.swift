@@ -12,6 +12,9 @@ public struct CodegenPlan: Sendable, Hashable {
     public var accessLevel: AccessLevel
     /// Key fields and lifetimes for the client cache, emitted with each operation's cache metadata.
     public var cache = CacheConfiguration()
+    /// The cache redirects of the query root's fields, by field name (``CacheConfiguration/fieldPolicies`` checked
+    /// against the schema).
+    public var fieldPolicies: [String: FieldPolicyPlan] = [:]
 
     /// Creates a plan.
     /// - Parameters:

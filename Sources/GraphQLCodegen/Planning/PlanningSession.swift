@@ -65,6 +65,7 @@ final class PlanningSession {
     func run() -> CodegenPlan {
         var plan = CodegenPlan(accessLevel: configuration.accessLevel)
         plan.cache = configuration.cache
+        plan.fieldPolicies = planFieldPolicies()
         reportIncrementalDelivery()
         let named = assignTopLevelNames()
         for name in originalFragments.keys.sorted() {

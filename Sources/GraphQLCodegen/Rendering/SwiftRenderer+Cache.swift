@@ -2,7 +2,7 @@ extension SwiftRenderer {
     /// `extension <Operation> { static let cacheMetadata = ... }`: the selection tree, key fields and lifetimes
     /// the client cache needs, as static values (the runtime never parses a document).
     func writeCacheMetadata(
-        _ selections: CacheSelectionPlan, of swiftName: String, variableDefaults: [String: String],
+        _ selections: CacheSelectionPlan, of swiftName: String, variableDefaults: [String: String], isQuery: Bool,
         to writer: inout CodeWriter
     ) {
         writer.blankLine()
@@ -20,11 +20,31 @@ extension SwiftRenderer {
         let maxAges = plan.cache.maxAgeMilliseconds.keys.sorted().map { coordinate -> String in
             "\"\(SwiftNames.stringLiteralContents(coordinate))\": .milliseconds(\(plan.cache.maxAgeMilliseconds[coordinate] ?? 0))"
         }
-        if variableDefaults.isEmpty {
-            writer.line("maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))])")
+        // The redirects of the root fields this query selects.
+        let selectedRootFields = Set(selections.fields.map(\.name))
+        let policies =
+            isQuery
+            ? plan.fieldPolicies.keys.sorted().filter(selectedRootFields.contains).compactMap { name -> String? in
+                guard let policy = plan.fieldPolicies[name] else { return nil }
+                let arguments = policy.keyArguments.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
+                var text =
+                    "\"\(SwiftNames.stringLiteralContents(name))\": GraphQLFieldPolicy(typeName: "
+                    + "\"\(SwiftNames.stringLiteralContents(policy.typeName))\", keyArguments: "
+                    + "[\(arguments.joined(separator: ", "))]"
+                if let list = policy.listArgument {
+                    text += ", listArgument: \"\(SwiftNames.stringLiteralContents(list))\""
+                }
+                return text + ")"
+            } : []
+        var tail: [String] = []
+        if !variableDefaults.isEmpty { tail.append("variableDefaults: \(dictionary(variableDefaults))") }
+        if !policies.isEmpty { tail.append("fieldPolicies: [\(policies.joined(separator: ", "))]") }
+        let maxAgesLine = "maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))]"
+        if tail.isEmpty {
+            writer.line(maxAgesLine + ")")
         } else {
-            writer.line("maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))],")
-            writer.line("variableDefaults: \(dictionary(variableDefaults)))")
+            writer.line(maxAgesLine + ",")
+            for (index, line) in tail.enumerated() { writer.line(line + (index == tail.count - 1 ? ")" : ",")) }
         }
         writer.level -= 1
         writer.close()

@@ -75,7 +75,9 @@ extension SwiftRenderer {
         write(plan.data, conformances: "Codable, Sendable, Hashable", to: &writer)
         writer.close()
         if let cache = plan.cache {
-            writeCacheMetadata(cache, of: plan.swiftName, variableDefaults: plan.cacheVariableDefaults, to: &writer)
+            writeCacheMetadata(
+                cache, of: plan.swiftName, variableDefaults: plan.cacheVariableDefaults,
+                isQuery: plan.operationType == .query, to: &writer)
         }
         return writer.text
     }

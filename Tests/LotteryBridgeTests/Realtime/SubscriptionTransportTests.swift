@@ -83,7 +83,7 @@ struct SubscriptionTransportTests {
         }
         #expect(updated.last?.source == .cache)
         #expect(counter.count(GameQuery.operationName) == 1)
-        let record = await cache.record(forKey: "Draw:6x45-9007199254740994")
+        let record = await cache.record(forKey: "Draw:6x45,9007199254740994")
         #expect(record != nil)
         // The subscription's root field is not kept as a root record.
         #expect(await cache.record(forKey: "QUERY_ROOT.drawUpdated({\"gameId\":\"6x45\"})") == nil)

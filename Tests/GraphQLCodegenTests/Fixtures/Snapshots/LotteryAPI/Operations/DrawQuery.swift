@@ -148,6 +148,7 @@ extension DrawQuery {
                             GraphQLFieldMetadata("videoUrl"),
                         ])),
             ]),
-        keyFields: [:],
-        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+        keyFields: ["Draw": ["gameId", "number"]],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)],
+        fieldPolicies: ["draw": GraphQLFieldPolicy(typeName: "Draw", keyArguments: ["gameId", "number"])])
 }

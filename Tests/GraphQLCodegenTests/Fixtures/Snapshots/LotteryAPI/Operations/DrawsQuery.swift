@@ -164,6 +164,6 @@ extension DrawsQuery {
                             GraphQLFieldMetadata("videoUrl"),
                         ])),
             ]),
-        keyFields: [:],
+        keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

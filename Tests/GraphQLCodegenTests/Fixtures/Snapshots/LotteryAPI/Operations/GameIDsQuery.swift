@@ -254,6 +254,6 @@ extension GameIDsQuery {
                                     ])),
                         ])),
             ]),
-        keyFields: [:],
+        keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

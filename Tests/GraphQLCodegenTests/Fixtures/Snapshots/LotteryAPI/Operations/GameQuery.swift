@@ -197,6 +197,7 @@ extension GameQuery {
                             GraphQLFieldMetadata("isFavorite"),
                         ])),
             ]),
-        keyFields: [:],
-        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+        keyFields: ["Draw": ["gameId", "number"]],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)],
+        fieldPolicies: ["game": GraphQLFieldPolicy(typeName: "Game", keyArguments: ["id"])])
 }

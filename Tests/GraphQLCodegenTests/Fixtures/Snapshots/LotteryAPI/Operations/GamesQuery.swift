@@ -214,6 +214,6 @@ extension GamesQuery {
                             GraphQLFieldMetadata("isFavorite"),
                         ])),
             ]),
-        keyFields: [:],
+        keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

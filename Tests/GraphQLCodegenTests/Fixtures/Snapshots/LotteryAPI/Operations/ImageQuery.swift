@@ -123,6 +123,6 @@ extension ImageQuery {
                             GraphQLFieldMetadata("height"),
                         ])),
             ]),
-        keyFields: [:],
+        keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

@@ -209,6 +209,6 @@ extension SetFavoriteMutation {
                             GraphQLFieldMetadata("isFavorite"),
                         ])),
             ]),
-        keyFields: [:],
+        keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The app's own edits of a ``GraphQLCache``, made in one read-write transaction
+/// (``GraphQLCache/withinReadWriteTransaction(_:)``), in the manner of Apollo's `withinReadWriteTransaction`: read a
+/// query's data as the cache holds it, write a query's data through its generated types (mark a draw seen, add the
+/// ticket just bought to a list), evict an object or one of its fields.
+///
+/// Reads within the transaction see its own writes and evictions. Nothing reaches the store until the body returns:
+/// then the writes and the field evictions are merged in one store transaction (each field written gets a new store
+/// version, so an answer to a request made before the transaction never overwrites it, in any process), the objects
+/// evicted are removed, and each watcher of a changed record is signalled once. A body that throws leaves the cache
+/// as it was.
+///
+/// A transaction is used only inside the body it is given to; it is not `Sendable`.
+public final class GraphQLCacheTransaction {
+    private let store: any GraphQLCacheStore
+    private let time: Date
+    private let maxAge: Duration
+    /// The records' fields written (or evicted: `.missing`), by record key, in order.
+    private(set) var writes: [String: CacheRecordWrite] = [:]
+    /// The records evicted whole.
+    private(set) var removals: Set<String> = []
+
+    init(store: any GraphQLCacheStore, time: Date, maxAge: Duration) {
+        self.store = store
+        self.time = time
+        self.maxAge = maxAge
+    }
+
+    /// `query`'s data as the cache holds it (with this transaction's edits), fresh or not; `nil` when a field it
+    /// selects is not there (a cache redirect of the query's metadata is followed, as a fetch's read does).
+    /// - Throws: ``APIError`` when the query has no cache metadata, its variables cannot be encoded, or the records
+    ///   do not decode into `Query.Data`.
+    public func read<Query: GraphQLQuery>(_ query: Query) throws(APIError) -> Query.Data? {
+        let name = Query.operationName
+        guard let metadata = Query.cacheMetadata else {
+            throw .encoding(operation: name, reason: "the query has no cache metadata (it is not generated)")
+        }
+        let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(query))
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
+            load: { [self] keys in records(forKeys: keys) })
+        let response = store.withReadSnapshot { reader.readResponse(rootKey: CacheKey.queryRoot) }
+        guard let response else { return nil }
+        let result = try GraphQLResponseDecoder.decode(
+            Query.Data.self, operation: name, response: HTTPResponse(status: 200), body: Data(response),
+            errorPolicy: .failOnAnyError)
+        return result.data
+    }
+
+    /// Writes `data` as `query`'s answer: normalized as a server's answer is (objects merged into their records, the
+    /// query's root fields pointing at them), received now, with the configured lifetimes.
+    /// - Throws: ``APIError`` when the query has no cache metadata, or its variables or `data` cannot be encoded.
+    public func write<Query: GraphQLQuery>(_ data: Query.Data, for query: Query) throws(APIError)
+    where Query.Data: Encodable {
+        let name = Query.operationName
+        guard let metadata = Query.cacheMetadata else {
+            throw .encoding(operation: name, reason: "the query has no cache metadata (it is not generated)")
+        }
+        let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(query))
+        var normalizer = CacheNormalizer(
+            metadata: metadata, variables: variables, receivedAt: time, serverMaxAge: nil, defaultMaxAge: maxAge)
+        if let generated = data as? any GraphQLResponseEncodable {
+            do throws(GraphQLDecodingError) {
+                try normalizer.normalize(GraphQLResponseObject(generated), rootKey: CacheKey.queryRoot)
+            } catch {
+                throw .encoding(operation: name, reason: "the data could not be written: \(error.reason)")
+            }
+        } else {
+            do {
+                guard case .object(let members) = try JSONValueEncoder().encode(data) else {
+                    throw APIError.encoding(operation: name, reason: "the data is not a JSON object")
+                }
+                normalizer.normalize(data: members, errors: [], rootKey: CacheKey.queryRoot)
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw .encoding(operation: name, reason: "the data could not be encoded: \(error)")
+            }
+        }
+        guard normalizer.isWritable else {
+            throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
+        }
+        for (key, fields) in normalizer.writes {
+            removals.remove(key)
+            writes[key, default: []] += fields
+        }
+    }
+
+    /// Evicts the record `key` (an object's, ``CacheRecord/objectKey(typeName:keyValues:)``, or a root field's,
+    /// ``CacheRecord/rootFieldKey(_:)``): every read that reaches it misses until it is written again.
+    public func evict(recordKey key: String) {
+        writes[key] = nil
+        removals.insert(key)
+    }
+
+    /// Evicts the object of type `typeName` whose key fields hold `keyValues` (`"Game"`, `["6x45"]`).
+    public func evictObject(typeName: String, keyValues: [String]) {
+        evict(recordKey: CacheKey.object(typeName: typeName, values: keyValues))
+    }
+
+    /// Evicts one field of the record `key`: `fieldKey` is the field's name, with its arguments as the cache spells
+    /// them (`name`, `draws({"gameId":"6x45"})`). Reads that select it miss until it is written again.
+    public func evict(field fieldKey: String, ofRecord key: String) {
+        guard !removals.contains(key) else { return }
+        writes[key, default: []].append(
+            CacheFieldWrite(name: fieldKey, entry: CacheFieldEntry(value: .missing, receivedAt: time)))
+    }
+
+    /// The store's records with this transaction's edits over them.
+    private func records(forKeys keys: [String]) -> [String: CacheRecord] {
+        var found = (try? store.records(forKeys: keys.filter { !removals.contains($0) })) ?? [:]
+        for key in keys {
+            guard let fields = writes[key] else { continue }
+            var record = found[key] ?? CacheRecord(key: key)
+            record.merge(fields: fields)
+            found[key] = record
+        }
+        return found
+    }
+}

@@ -1,0 +1,36 @@
+import GraphQLBridge
+
+extension ModelFixedCases {
+    /// Issue 31's paths into the store: the faults hand-inserted in the redirect reader that the random sequences
+    /// found at once (a list redirect read as `[]` when an item has no record: seed 3; an object not found read as
+    /// `null`: seed 1), and a marked local write under an alias (a checker defect the first run found, seed 428).
+    static let issue31: [Case] = [
+        Case(
+            name: "a list redirect whose items have no record is a miss, never [] (hand-inserted fault, seed 3)",
+            steps: [
+                .query(
+                    cache: 0, operation: "Users",
+                    variables: ["ids": .array([.string("c:1"), .string("ann"), .string("bob")])],
+                    policy: .preferCache, headers: .maxAge(0))
+            ]),
+        Case(
+            name: "an evicted object is a miss through its redirect, never null (hand-inserted fault, seed 1)",
+            steps: [.local(.evictObject(cache: 0, user: "c:1"))]),
+        Case(
+            name: "a local write is read back, its marked names under every alias (seed 428)",
+            configuration: ModelConfiguration(persistent: true),
+            steps: [
+                .local(
+                    .write(
+                        cache: 0, operation: "Pair",
+                        variables: ["a": .string("e\\f"), "b": .string("e\\f"), "skipB": .bool(false)], marked: true)),
+                .local(.open(cache: 0, ids: ["ann", "e\\f"], user: "e\\f")),
+                .hold(cache: 0, operation: "UserName", variables: ["id": .string("e\\f")], headers: .none),
+                .local(.write(cache: 0, operation: "UserName", variables: ["id": .string("e\\f")], marked: true)),
+                .deliver(0),
+                .query(
+                    cache: 0, operation: "UserName", variables: ["id": .string("e\\f")], policy: .preferCache,
+                    headers: .none),
+            ]),
+    ]
+}
