@@ -48,7 +48,7 @@ extension GraphQLCache {
             do throws(GraphQLCacheError) {
                 let merged = try store.merge(writes, startedAt: nil, response: nil)
                 changed.formUnion(merged.valueChanged)
-                statistics.recordsWritten += merged.changed.count
+                counters.recordsWritten += merged.changed.count
                 unreliableKeys.subtract(writes.keys)
             } catch {
                 unreliableKeys.formUnion(writes.keys)
