@@ -366,8 +366,12 @@ struct HTTPFreshnessTests {
         let client = GraphQLHTTPClient(endpoint: testEndpoint, transport: transport, cache: cache)
         #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale)
         #expect(try await client.execute(FreshUserQuery(), fetchPolicy: .cacheOnly).isStale)
-        #expect(await cache.statistics.storedResponseHits == 1)
-        #expect(await cache.statistics.memoizedHits == 1)
+        // Both from this cache, never the network: the first from the stored response (read on the caller's thread
+        // since issue 28's direct reads), the second from the memo or the stored response again (a direct read does
+        // not fill the memo).
+        let counted = await cache.statistics
+        #expect(counted.storedResponseHits >= 1, "\(counted)")
+        #expect(counted.storedResponseHits + counted.memoizedHits == 2, "\(counted)")
         // The records (no stored response, no memo).
         let records = GraphQLCache(
             storage: .persistent(directory: folder.url), memoizedResultLimit: 0, storesResponses: false,
