@@ -10,7 +10,7 @@
 #              scalars (the data-connect-scalars snippet); JSONValue(parsing:)
 #   fastdecoder  the generated one-pass decoders vs the Decodable path on the same bytes: the same value or error
 #   schema     schema builder, validator, planner and renderer: a document the validator accepts must plan
-#   http       the embedded backend's HTTP request head parsing and body framing (Sources/LotteryBackend/HTTP)
+#   http       the development server's HTTP request head parsing and body framing (Sources/GraphQLServer/HTTP)
 #   rest       the REST envelope and the legacy models (LegacyModels)
 #   migration  MigrationSettings from remote configuration JSON (GraphQLMigration)
 #   cache      the SQLite cache store's record format (CacheRecordCodec): any bytes read as a record
@@ -76,9 +76,9 @@ schema)
     ;;
 http)
     # The request side only (the response side needs the backend's JSON model).
-    own=(Sources/LotteryBackend/HTTP/HTTPRequestHead.swift Sources/LotteryBackend/HTTP/HTTPBodyFraming.swift
-        Sources/LotteryBackend/HTTP/HTTPProtocolError.swift Sources/LotteryBackend/HTTP/HTTPRequest.swift
-        "Sources/LotteryBackend/HTTP/StringProtocol+Trimming.swift")
+    own=(Sources/GraphQLServer/HTTP/HTTPRequestHead.swift Sources/GraphQLServer/HTTP/HTTPBodyFraming.swift
+        Sources/GraphQLServer/HTTP/HTTPProtocolError.swift Sources/GraphQLServer/HTTP/HTTPRequest.swift
+        "Sources/GraphQLServer/HTTP/StringProtocol+Trimming.swift")
     ;;
 rest) own=(LegacyModels) ;;
 migration)
