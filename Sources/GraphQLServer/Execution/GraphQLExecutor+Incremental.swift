@@ -22,8 +22,6 @@ extension GraphQLExecutor {
         announced += first
         initial.append(("hasNext", .bool(!announced.isEmpty)))
         var payloads: [JSONValue] = [.object(initial)]
-        // Where each stream's next item goes (the list's length so far).
-        var streamLengths: [String: Int] = [:]
         var index = 0
         while index < announced.count {
             let increment = announced[index]
@@ -44,24 +42,15 @@ extension GraphQLExecutor {
                     completedErrors = errors
                 }
             case .stream(let items, let startIndex, let itemType, let field, let fields):
-                let start = streamLengths[increment.id] ?? startIndex
+                // Each stream is one increment: its items start where the initial result's list ends.
                 var completed: [JSONValue] = []
                 var failed = false
-                for (offset, item) in items.enumerated() {
-                    let itemPath = increment.path + [.index(start + offset)]
-                    do {
-                        completed.append(
-                            try completeValue(item, type: itemType, field: field, fields: fields, path: itemPath))
-                    } catch let error as GraphQLFieldError {
-                        errors.append(
-                            GraphQLResponseError(
-                                error.message, locations: fields.map(\.location), path: itemPath,
-                                extensions: error.extensions))
-                        if itemType.isNonNull { failed = true } else { completed.append(.null) }
-                    } catch {
-                        if itemType.isNonNull { failed = true } else { completed.append(.null) }
-                    }
-                    if failed { break }
+                do {
+                    completed = try completeItems(
+                        items, startIndex: startIndex, itemType: itemType, field: field, fields: fields,
+                        listPath: increment.path)
+                } catch {
+                    failed = true
                 }
                 if failed {
                     completedErrors = errors
@@ -69,10 +58,9 @@ extension GraphQLExecutor {
                     entry.append(("items", .array(completed)))
                     apolloEntry = [
                         ("items", .array(completed)),
-                        ("path", .array((increment.path + [.index(start)]).map(\.json))),
+                        ("path", .array((increment.path + [.index(startIndex)]).map(\.json))),
                     ]
                     merged = Self.append(completed, into: merged, at: increment.path[...])
-                    streamLengths[increment.id] = start + completed.count
                 }
             }
             let fieldErrors = completedErrors == nil ? errors : []

@@ -388,25 +388,8 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
                             path: path, label: stringArgument("label", of: stream))
                     }
                 }
-                var completed: [JSONValue] = []
-                var propagate = false
-                for (index, item) in items.enumerated() {
-                    let itemPath = path + [.index(index)]
-                    do {
-                        completed.append(
-                            try completeValue(item, type: itemType, field: field, fields: fields, path: itemPath))
-                    } catch let error as GraphQLFieldError {
-                        errors.append(
-                            GraphQLResponseError(
-                                error.message, locations: fields.map(\.location), path: itemPath,
-                                extensions: error.extensions))
-                        if itemType.isNonNull { propagate = true } else { completed.append(.null) }
-                    } catch {
-                        if itemType.isNonNull { propagate = true } else { completed.append(.null) }
-                    }
-                    if propagate { break }
-                }
-                if propagate { throw NullPropagation() }
+                let completed = try completeItems(
+                    items, startIndex: 0, itemType: itemType, field: field, fields: fields, listPath: path)
                 return .array(completed)
             default:
                 throw GraphQLFieldError("Expected Iterable, but did not find one for field \(field).")
@@ -414,6 +397,31 @@ package struct GraphQLExecutor<Resolvers: GraphQLResolving> {
         case .named(let typeName):
             return try completeNamed(value, typeName: typeName, fields: fields, path: path)
         }
+    }
+
+    /// Completes a list's items from `startIndex` on (a field error of an item at its path; `NullPropagation` when a
+    /// non-null item is `null`).
+    mutating func completeItems(
+        _ items: [GraphQLResolvedValue<Resolvers.Object>], startIndex: Int, itemType: TypeRef, field: String,
+        fields: [Field], listPath: [GraphQLResponsePathComponent]
+    ) throws(NullPropagation) -> [JSONValue] {
+        var completed: [JSONValue] = []
+        for (offset, item) in items.enumerated() {
+            let itemPath = listPath + [.index(startIndex + offset)]
+            do {
+                completed.append(try completeValue(item, type: itemType, field: field, fields: fields, path: itemPath))
+            } catch let error as GraphQLFieldError {
+                errors.append(
+                    GraphQLResponseError(
+                        error.message, locations: fields.map(\.location), path: itemPath, extensions: error.extensions))
+                if itemType.isNonNull { throw NullPropagation() }
+                completed.append(.null)
+            } catch {
+                if itemType.isNonNull { throw NullPropagation() }
+                completed.append(.null)
+            }
+        }
+        return completed
     }
 
     private mutating func completeNamed(
