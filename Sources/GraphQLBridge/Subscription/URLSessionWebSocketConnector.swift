@@ -12,13 +12,23 @@ import GraphQLBridgeSupport
 /// with ``GraphQLWebSocketError/Kind-swift.enum/unavailable``, which a subscription reports as
 /// ``APIError/webSocketUnavailable(operation:reason:)``: never a hang. The opening handshake is bounded by the
 /// request's timeout.
+///
+/// A message larger than `maximumMessageSize` fails the connection (the task's own limit, set on every task: the
+/// platform's default is 1 MiB), as ``POSIXWebSocketConnector`` does, so both connectors bound a message alike.
 public final class URLSessionWebSocketConnector: GraphQLWebSocketConnector, Sendable {
     private let sessionConfiguration: URLSessionConfiguration
     private let holder = WebSocketSessionHolder()
+    /// The largest message accepted, in bytes.
+    public let maximumMessageSize: Int
 
     /// Creates a connector whose `URLSession` (made when first needed) uses a copy of `sessionConfiguration`.
-    public init(sessionConfiguration: URLSessionConfiguration = .ephemeral) {
+    ///
+    /// - Parameters:
+    ///   - sessionConfiguration: the configuration of the connector's `URLSession`.
+    ///   - maximumMessageSize: the largest message accepted. Default 16 MiB, as ``POSIXWebSocketConnector``'s.
+    public init(sessionConfiguration: URLSessionConfiguration = .ephemeral, maximumMessageSize: Int = 16 << 20) {
         self.sessionConfiguration = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
+        self.maximumMessageSize = max(1, maximumMessageSize)
     }
 
     deinit { holder.invalidate() }
@@ -34,6 +44,7 @@ public final class URLSessionWebSocketConnector: GraphQLWebSocketConnector, Send
         try Task.checkCancellation()
         let delegate = holder.session(configuration: sessionConfiguration)
         let task = delegate.session.webSocketTask(with: urlRequest)
+        task.maximumMessageSize = maximumMessageSize
         let subprotocol = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
                 delegate.delegate.register(task, continuation: continuation, timeout: request.timeout)
