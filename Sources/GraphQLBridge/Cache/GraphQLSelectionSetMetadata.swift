@@ -97,7 +97,8 @@ public final class GraphQLSelectionSetMetadata: Sendable {
             guard let places = byKey[key], let first = places.first else { continue }
             merged.append(
                 CollectedField(
-                    first, others: Array(places.dropFirst()), sharesName: responseKeysByName[first.name, default: 0] > 1))
+                    first, others: Array(places.dropFirst()), sharesName: responseKeysByName[first.name, default: 0] > 1
+                ))
         }
         return merged
     }
