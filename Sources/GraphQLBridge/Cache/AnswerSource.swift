@@ -56,6 +56,10 @@ struct AnswerSource: Sendable {
         var maxAges: [Duration?] = []
         records.reserveCapacity(normalizer.writes.count)
         counts.reserveCapacity(normalizer.writes.count)
+        // Room for every field at once: the lists do not grow as they fill.
+        let fieldCount = normalizer.writes.values.reduce(0) { $0 + $1.count }
+        names.reserveCapacity(fieldCount)
+        maxAges.reserveCapacity(fieldCount)
         for (key, fields) in normalizer.writes {
             records.append(key)
             counts.append(fields.count)

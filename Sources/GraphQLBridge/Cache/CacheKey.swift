@@ -52,15 +52,17 @@ enum CacheKey {
     /// The object without a key held by the field `fieldKey` of `owner`, at `indices` in its nested lists:
     /// ``child(of:field:)``, then ``element(of:at:)`` for each index, built at once.
     static func child(of owner: String, field fieldKey: String, at indices: [Int]) -> String {
-        var key = owner
+        // Its bytes, then one string (a string appended to piece by piece costs more).
+        var key: [UInt8] = []
         key.reserveCapacity(owner.utf8.count + fieldKey.utf8.count + 1 + indices.count * 4)
-        key.append(".")
-        key.append(fieldKey)
+        key.append(contentsOf: owner.utf8)
+        key.append(UInt8(ascii: "."))
+        key.append(contentsOf: fieldKey.utf8)
         for index in indices {
-            key.append(".")
-            key.append(String(index))
+            key.append(UInt8(ascii: "."))
+            key.append(contentsOf: String(index).utf8)
         }
-        return key
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// The key of the object of type `typeName` whose key fields hold `values` (each a string's text or a number's
@@ -90,14 +92,17 @@ enum CacheKey {
     /// the separators `:`, `,`, `.`, nor a quote that would start a quoted value).
     static func isPlain(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        return text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                return true
-            default:
-                return false
-            }
+        return text.utf8.allSatisfy(isPlainByte)
+    }
+
+    /// Whether `byte` is one a plain key value may hold (``isPlain(_:)``): an ASCII letter, digit, `_` or `-`.
+    static func isPlainByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
         }
     }
 

@@ -248,7 +248,10 @@ struct CacheNormalizer {
             fields.append(CacheFieldWrite(name: fieldKey, entry: entry))
         }
         // Two fields of one key (`a: name` and `b: name`): which one the record keeps is the normalizer's to say.
-        if recordsLeaves, Self.repeatsAName(fields) { revisitedRecords.insert(key) }
+        // (Only fields of one name can: compared only when the selection has such fields.)
+        if recordsLeaves, selected.contains(where: \.sharesName), Self.repeatsAName(fields) {
+            revisitedRecords.insert(key)
+        }
         // After what a visit below wrote to the same record: this visit's fields win.
         if let index = writes.index(forKey: key) {
             if recordsLeaves { revisitedRecords.insert(key) }
@@ -289,6 +292,8 @@ struct CacheNormalizer {
             else { return nil }
             if recordsLeaves, let index = input.tapeIndex(member) { structuralLeaves.append(index) }
             if index > 0 { key.append(UInt8(ascii: ",")) }
+            // A plain id (most are) is appended from the body's text, no value built.
+            if input.appendPlainKeyComponent(member, to: &key) { continue }
             switch try input.json(member) {
             case .string(let text), .number(let text): CacheKey.appendComponent(text, to: &key)
             default: return nil

@@ -19,10 +19,16 @@ protocol CacheNormalizerInput {
     func json(_ value: Value) throws(GraphQLDecodingError) -> JSONValue
     /// `value`'s tape index, when the input is a tape (``AnswerLeaf``); `nil` otherwise.
     func tapeIndex(_ value: Value) -> Int?
+    /// Appends `value`'s text to `key` as an object key writes a key field's value when it is written as it is (a
+    /// string without escapes, or a number, whose text is plain: ``CacheKey/isPlain(_:)``), without building the value;
+    /// `false`, with nothing appended, otherwise (the caller reads it as JSON).
+    func appendPlainKeyComponent(_ value: Value, to key: inout [UInt8]) -> Bool
 }
 
 extension CacheNormalizerInput {
     func tapeIndex(_ value: Value) -> Int? { nil }
+
+    func appendPlainKeyComponent(_ value: Value, to key: inout [UInt8]) -> Bool { false }
 
     func member(_ object: Value, _ name: String, hint: inout Int) -> Value? {
         member(object, name)
@@ -98,6 +104,12 @@ struct TapeInput: CacheNormalizerInput {
     }
 
     func tapeIndex(_ value: Int) -> Int? { value }
+
+    func appendPlainKeyComponent(_ value: Int, to key: inout [UInt8]) -> Bool {
+        guard let text = tape.plainKeyText(value) else { return false }
+        key.append(contentsOf: text)
+        return true
+    }
 }
 
 /// A generated value's members (``GraphQLResponseObject``, as its `writeGraphQLMembers` writes them): objects and

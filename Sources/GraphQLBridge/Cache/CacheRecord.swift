@@ -52,6 +52,13 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         }
     }
 
+    /// An empty record with room for `capacity` fields (a new record about to be merged into).
+    init(key: String, capacity: Int) {
+        self.key = key
+        self.storage = []
+        self.storage.reserveCapacity(capacity)
+    }
+
     /// A record of `fields`, in their order (a name given twice: the later entry wins, at the first one's place).
     init(key: String, writes fields: [CacheFieldWrite]) {
         self.key = key

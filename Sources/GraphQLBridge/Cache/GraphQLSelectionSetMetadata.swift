@@ -87,11 +87,18 @@ public final class GraphQLSelectionSetMetadata: Sendable {
             }
         }
         add(fields, conditions)
+        // The field names selected under more than one response key (`a: name` and `b: name`): only those fields may
+        // write one record field twice.
+        var responseKeysByName: [String: Int] = [:]
+        for key in order { if let name = byKey[key]?.first?.name { responseKeysByName[name, default: 0] += 1 } }
         var merged: [CollectedField] = []
         merged.reserveCapacity(order.count)
         for key in order {
             guard let places = byKey[key], let first = places.first else { continue }
-            merged.append(CollectedField(first, others: Array(places.dropFirst())))
+            merged.append(
+                CollectedField(
+                    first, others: Array(places.dropFirst()), sharesName: responseKeysByName[first.name, default: 0] > 1
+                ))
         }
         return merged
     }
@@ -152,10 +159,15 @@ final class CollectedField: Sendable {
     private let alternatives: [GraphQLFieldMetadata]
     /// `"responseKey":`, as JSON.
     let memberPrefix: [UInt8]
+    /// Whether another field of its selection (another response key) has the same name: two such fields may have one
+    /// cache key (``CacheNormalizer`` then checks their keys).
+    let sharesName: Bool
 
-    /// The field selected at `first`, and at `others` under the same response key.
-    init(_ first: GraphQLFieldMetadata, others: [GraphQLFieldMetadata] = []) {
+    /// The field selected at `first`, and at `others` under the same response key; `sharesName`: another response key
+    /// of the same selection selects a field of the same name.
+    init(_ first: GraphQLFieldMetadata, others: [GraphQLFieldMetadata] = [], sharesName: Bool = false) {
         field = first
+        self.sharesName = sharesName
         responseKey = first.responseKey
         let places = [first] + others
         alwaysSelected = places.contains { $0.includeIf.isEmpty && $0.skipIf.isEmpty }

@@ -57,12 +57,15 @@ final class MemoryCacheStore: GraphQLCacheStore {
             outcome.cleared = true
             return outcome
         }
+        // Room for every record of the answer: the sets and lists do not grow (and rehash) as they fill.
+        outcome.changed.reserveCapacity(incoming.count)
+        outcome.valueChanged.reserveCapacity(incoming.count)
         // The version the changed fields get; it becomes the store's only when something changed.
         let version = lastChange + 1
         for (key, fields) in incoming {
             clock += 1
             guard let index = slots.index(forKey: key) else {
-                var record = CacheRecord(key: key)
+                var record = CacheRecord(key: key, capacity: fields.count)
                 _ = record.merge(fields: fields, stamping: version, startedAt: nil)
                 let bytes = record.estimatedByteCount
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)

@@ -138,6 +138,27 @@ struct JSONTape: Sendable {
         }
     }
 
+    /// The text an object key writes for the value at `entry` as it is (``CacheKey/isPlain(_:)``): a non-empty string
+    /// of ASCII letters, digits, `_` and `-` (its text between the quotes: no escape can be among them), or a number
+    /// of such bytes (an integer); `nil` for anything else.
+    func plainKeyText(_ entry: Int) -> ArraySlice<UInt8>? {
+        let item = entries[entry]
+        var start = item.start
+        var end = item.end
+        switch bytes[start] {
+        case UInt8(ascii: "\""):
+            start += 1
+            end -= 1
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return nil
+        }
+        guard start < end else { return nil }
+        let text = bytes[start..<end]
+        return text.allSatisfy(CacheKey.isPlainByte) ? text : nil
+    }
+
     /// A string without escapes.
     private func plainString(_ item: Entry) -> String? {
         let start = item.start + 1
