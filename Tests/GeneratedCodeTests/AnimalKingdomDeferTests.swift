@@ -39,7 +39,8 @@ struct AnimalKingdomDeferTests {
         let answer = try AnimalKingdomTests.answer(AllAnimalsDeferQuery.document)
         let first = Self.initial(answer.data)
         #expect(first != answer.data, "something is deferred")
-        let problems = RoundTrip.problems(AllAnimalsDeferQuery.Data.self, data: first, expected: Self.initial(answer.expectedEncoding))
+        let problems = RoundTrip.problems(
+            AllAnimalsDeferQuery.Data.self, data: first, expected: Self.initial(answer.expectedEncoding))
         // Known limitation: a nullable deferred field not yet arrived (`birthdate`) is encoded as `null`, as a
         // nullable field under `@include` is; every other field round-trips.
         #expect(problems.count <= 1, "\(problems)")

@@ -91,7 +91,9 @@ struct DirectiveHandlingTests {
     @Test("@defer and @stream: graphql-core's rules, and the schema must declare them")
     func incrementalDeliveryRules() throws {
         let undeclared = Self.generate("query Games { games { id ... @defer { name } } }")
-        #expect(undeclared.diagnostics.contains { $0.message.contains("Unknown directive '@defer'") }, "\(undeclared.diagnostics)")
+        #expect(
+            undeclared.diagnostics.contains { $0.message.contains("Unknown directive '@defer'") },
+            "\(undeclared.diagnostics)")
         let notList = Self.generate(
             "query Game { game(id: 1) @stream { id } }", schema: Self.incrementalSchema)
         #expect(notList.hasErrors, "\(notList.diagnostics)")

@@ -59,7 +59,9 @@ struct SelectionCollector {
     static func conditions(_ directives: [Directive]) -> Set<String> {
         var conditions: Set<String> = []
         for directive in directives where directive.name.value == "defer" {
-            if case .boolean(false, _)? = directive.arguments.first(where: { $0.name.value == "if" })?.value { continue }
+            if case .boolean(false, _)? = directive.arguments.first(where: { $0.name.value == "if" })?.value {
+                continue
+            }
             if case .string(let label)? = directive.arguments.first(where: { $0.name.value == "label" })?.value {
                 conditions.insert("defer:" + label.value)
             } else {

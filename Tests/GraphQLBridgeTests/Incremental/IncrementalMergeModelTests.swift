@@ -67,14 +67,16 @@ struct IncrementalMergeModelTests {
     }
 
     /// Every object's path (not under a streamed list), and every list's path reached through objects only.
-    static func paths(_ value: JSONValue, at path: [JSONValue], throughLists: Bool, objects: inout [[JSONValue]],
-        lists: inout [[JSONValue]])
-    {
+    static func paths(
+        _ value: JSONValue, at path: [JSONValue], throughLists: Bool, objects: inout [[JSONValue]],
+        lists: inout [[JSONValue]]
+    ) {
         switch value {
         case .object(let members):
             objects.append(path)
             for key in members.keys.sorted() {
-                paths(members[key] ?? .null, at: path + [.string(key)], throughLists: throughLists, objects: &objects,
+                paths(
+                    members[key] ?? .null, at: path + [.string(key)], throughLists: throughLists, objects: &objects,
                     lists: &lists)
             }
         case .array(let items):
@@ -90,7 +92,8 @@ struct IncrementalMergeModelTests {
         var current = root
         for step in path {
             switch (current, step) {
-            case (.object(let members), .string(let key)): guard let next = members[key] else { return nil }; current = next
+            case (.object(let members), .string(let key)):
+                guard let next = members[key] else { return nil }; current = next
             case (.array(let items), .number(let text)):
                 guard let index = Int(text), items.indices.contains(index) else { return nil }
                 current = items[index]
@@ -113,7 +116,8 @@ struct IncrementalMergeModelTests {
         var streamed: [Streamed] = []
         for list in lists where random.chance(40) {
             guard case .array(let items)? = value(whole, at: list) else { continue }
-            streamed.append(Streamed(path: list, initialCount: random.below(items.count + 1), batch: 1 + random.below(3)))
+            streamed.append(
+                Streamed(path: list, initialCount: random.below(items.count + 1), batch: 1 + random.below(3)))
         }
         // Deferred fragments: not inside a streamed list, and not deferring a key on the way to one.
         var deferred: [Deferred] = []
@@ -192,7 +196,9 @@ struct IncrementalMergeModelTests {
             queue.append(events)
             // The nearest fragment whose keys hold this one's object.
             let parent = test.deferred.indices.filter { other in
-                test.deferred[other].keys.contains { isPrefix(test.deferred[other].path + [.string($0)], of: fragment.path) }
+                test.deferred[other].keys.contains {
+                    isPrefix(test.deferred[other].path + [.string($0)], of: fragment.path)
+                }
             }.max { test.deferred[$0].path.count < test.deferred[$1].path.count }
             parents.append(parent)
         }
@@ -202,7 +208,8 @@ struct IncrementalMergeModelTests {
             var start = stream.initialCount
             while start < items.count {
                 let end = min(items.count, start + stream.batch)
-                events.append(.items(stream: index, items: Array(items[start..<end]), start: start, error: error(stream.path)))
+                events.append(
+                    .items(stream: index, items: Array(items[start..<end]), start: start, error: error(stream.path)))
                 start = end
             }
             if current { events.append(.completed(id: "s\(index)", error: error(stream.path))) }
@@ -238,7 +245,9 @@ struct IncrementalMergeModelTests {
                     // The nearest holder announces it.
                     !test.deferred.indices.contains(where: { other in
                         other != fragment && other != index
-                            && test.deferred[other].keys.contains { isPrefix(test.deferred[other].path + [.string($0)], of: nested.path) }
+                            && test.deferred[other].keys.contains {
+                                isPrefix(test.deferred[other].path + [.string($0)], of: nested.path)
+                            }
                             && test.deferred[other].path.count > holder.path.count
                     })
                 else { return nil }
@@ -388,7 +397,8 @@ struct IncrementalMergeModelTests {
                 let payload = try JSONValue(parsing: part)
                 try merger.apply(payload)
                 if number > 0 {
-                    let count = (payload["incremental"].flatMap { if case .array(let a) = $0 { a.count } else { nil } } ?? 0)
+                    let count =
+                        (payload["incremental"].flatMap { if case .array(let a) = $0 { a.count } else { nil } } ?? 0)
                         + (payload["completed"].flatMap { if case .array(let a) = $0 { a.count } else { nil } } ?? 0)
                     // Within a payload its increments come before its completions.
                     let slice = events[eventIndex..<eventIndex + count]

@@ -31,7 +31,8 @@ struct IncrementalResultMergerTests {
             #"{"data":{"l":[{"id":1},{"id":2}],"s":["a"]},"hasNext":true}"#,
             #"{"incremental":[{"data":{"x":true},"path":["l",1],"label":"later"},{"items":["b"],"path":["s",1]}],"hasNext":false}"#,
         ])
-        #expect(merger.data == (try JSONValue(parsing: Data(#"{"l":[{"id":1},{"id":2,"x":true}],"s":["a","b"]}"#.utf8))))
+        #expect(
+            merger.data == (try JSONValue(parsing: Data(#"{"l":[{"id":1},{"id":2,"x":true}],"s":["a","b"]}"#.utf8))))
     }
 
     @Test("refused, with where: an unknown id, a path that leads nowhere, items out of order, a payload after the end")
@@ -39,10 +40,17 @@ struct IncrementalResultMergerTests {
         let initial = #"{"data":{"a":{}},"pending":[{"id":"0","path":["a"]}],"hasNext":true}"#
         for (payloads, fragment) in [
             ([initial, #"{"incremental":[{"id":"9","data":{}}],"hasNext":false}"#], "payload 2.incremental[0].id"),
-            ([#"{"data":{"a":{}},"hasNext":true}"#, #"{"incremental":[{"path":["b"],"data":{}}],"hasNext":false}"#],
-                "payload 2.incremental[0].path"),
-            ([#"{"data":{"s":[]},"hasNext":true}"#, #"{"incremental":[{"path":["s",2],"items":[1]}],"hasNext":false}"#],
-                "payload 2.incremental[0].path"),
+            (
+                [#"{"data":{"a":{}},"hasNext":true}"#, #"{"incremental":[{"path":["b"],"data":{}}],"hasNext":false}"#],
+                "payload 2.incremental[0].path"
+            ),
+            (
+                [
+                    #"{"data":{"s":[]},"hasNext":true}"#,
+                    #"{"incremental":[{"path":["s",2],"items":[1]}],"hasNext":false}"#,
+                ],
+                "payload 2.incremental[0].path"
+            ),
             ([#"{"data":{},"hasNext":false}"#, #"{"hasNext":false}"#], "payload 2"),
             ([initial, #"{"hasNext":false}"#], "payload 2.hasNext"),
         ] {

@@ -47,10 +47,12 @@ struct IncrementalDeliveryClientTests {
         #expect(entries.first?.accept == GraphQLHTTPClient.incrementalAcceptHeader)
         #expect(entries.last?.accept == GraphQLHTTPClient.acceptHeader)
         #expect(
-            entries.first?.contentType.hasPrefix("multipart/mixed") == incremental, "\(entries.first?.contentType ?? "")")
+            entries.first?.contentType.hasPrefix("multipart/mixed") == incremental,
+            "\(entries.first?.contentType ?? "")")
     }
 
-    @Test("the embedded backend, each format, and without incremental delivery", arguments: ["current", "apollo", "none"])
+    @Test(
+        "the embedded backend, each format, and without incremental delivery", arguments: ["current", "apollo", "none"])
     func embedded(format: String) async throws {
         let option: IncrementalDeliveryOption? =
             switch format {
