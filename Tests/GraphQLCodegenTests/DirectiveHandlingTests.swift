@@ -4,8 +4,8 @@ import GraphQLParser
 import Testing
 
 /// Directives the generator treats itself: client-only directives declared by the app (accepted, and removed from the
-/// documents sent), and `@defer`/`@stream` (refused with file, line and column until the runtime reads incremental
-/// delivery).
+/// documents sent), and `@defer`/`@stream` (kept in the documents sent; what `@defer` defers is optional, `nil` until
+/// its increment arrives; graphql-core's incremental delivery rules apply).
 @Suite("Client-only directives, @defer and @stream")
 struct DirectiveHandlingTests {
     static let schema = """
@@ -49,28 +49,58 @@ struct DirectiveHandlingTests {
         #expect(misplaced.diagnostics.contains { $0.message == "Directive '@local' may not be used on field." })
     }
 
-    @Test("@defer and @stream are refused with where they are and what to do")
-    func incrementalDelivery() throws {
-        let schema =
-            Self.schema + """
+    static let incrementalSchema =
+        schema + """
 
-                directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
-                directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on FIELD
-                """
+            directive @defer(if: Boolean! = true, label: String) on FRAGMENT_SPREAD | INLINE_FRAGMENT
+            directive @stream(if: Boolean! = true, label: String, initialCount: Int = 0) on FIELD
+            """
+
+    @Test("@defer makes what it defers optional; @stream leaves the list's type; both are sent")
+    func incrementalDelivery() throws {
         let result = Self.generate(
-            "query Games {\n  games @stream(initialCount: 1) {\n    id\n    ... @defer { name }\n  }\n}", schema: schema
-        )
-        #expect(result.files.isEmpty)
-        let messages = result.diagnostics.map(\.description)
+            """
+            query Games($later: Boolean!) {
+              games @stream(initialCount: 1) {
+                id
+                ... @defer(label: "names") { name }
+                ... @defer(if: false) { draws }
+                ...Later @defer(if: $later)
+              }
+            }
+            fragment Later on Game { name draws }
+            """, schema: Self.incrementalSchema)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let operation = try #require(result.plan?.operations.first)
+        #expect(operation.minifiedText.contains("games@stream(initialCount:1)"), "\(operation.minifiedText)")
+        #expect(operation.minifiedText.contains("...@defer(label:\"names\"){name}"), "\(operation.minifiedText)")
+        #expect(operation.minifiedText.contains("...Later@defer(if:$later)"), "\(operation.minifiedText)")
+        let games = try #require(operation.data.fields.first { $0.responseKey == "games" })
+        #expect(games.type.swift == "[Game]")
+        let game = try #require(operation.data.nestedTypes.first)
+        func type(_ key: String) -> String? { game.fields.first { $0.responseKey == key }?.type.swift }
+        #expect(type("id") == "GraphQLID")
+        // Deferred (by the labelled fragment and by the spread): nil until its increment arrives.
+        #expect(type("name") == "String?")
+        // `@defer(if: false)` is not deferred, and the spread's `draws` is not the only place it is selected.
+        #expect(type("draws") == "[Int]")
+        #expect(game.fragments.map(\.fragmentType) == ["Later"])
+        #expect(game.fragments.first?.isConditional == true)
+    }
+
+    @Test("@defer and @stream: graphql-core's rules, and the schema must declare them")
+    func incrementalDeliveryRules() throws {
+        let undeclared = Self.generate("query Games { games { id ... @defer { name } } }")
         #expect(
-            messages.contains {
-                $0.hasPrefix("ops.graphql:2:9: error: @stream is not supported yet: the runtime reads one response")
-            }, "\(messages)")
-        #expect(
-            messages.contains {
-                $0.hasPrefix("ops.graphql:4:9: error: @defer is not supported yet") && $0.contains("remove it")
-            },
-            "\(messages)")
+            undeclared.diagnostics.contains { $0.message.contains("Unknown directive '@defer'") },
+            "\(undeclared.diagnostics)")
+        let notList = Self.generate(
+            "query Game { game(id: 1) @stream { id } }", schema: Self.incrementalSchema)
+        #expect(notList.hasErrors, "\(notList.diagnostics)")
+        let sameLabel = Self.generate(
+            "query Games { games { ... @defer(label: \"a\") { id } ... @defer(label: \"a\") { name } } }",
+            schema: Self.incrementalSchema)
+        #expect(sameLabel.hasErrors, "\(sameLabel.diagnostics)")
     }
 
     @Test("clientDirectives in graphql-codegen.json: names, with or without @; anything else is refused")

@@ -198,8 +198,9 @@ public struct GraphQLHTTPClient: Sendable {
     ) async throws(APIError) -> Fetched<Operation.Data> {
         let name = Operation.operationName
         // The request (or, with persisted queries, the requests): GraphQLRequestBuilder.
-        let plan = try GraphQLRequestBuilder(endpoint: endpoint, timeout: timeout, persistedQueries: persistedQueries)
-            .plan(for: operation)
+        var builder = GraphQLRequestBuilder(endpoint: endpoint, timeout: timeout, persistedQueries: persistedQueries)
+        if Self.asksForIncrementalDelivery(Operation.document) { builder.accept = Self.incrementalAcceptHeader }
+        let plan = try builder.plan(for: operation)
 
         let response: HTTPResponse
         let responseBody: Data
@@ -417,7 +418,9 @@ public struct GraphQLHTTPClient: Sendable {
             }
         }
         try Task.checkCancellation()
-        return try await next(request, body, operationName)
+        let (response, answer) = try await next(request, body, operationName)
+        // An incrementally delivered result (`@defer`, `@stream`): its payloads merged into one.
+        return try Self.mergingIncrementalDelivery(response, answer, operation: operationName)
     }
 
     static func translate(_ error: any Error, operation: String) -> APIError {

@@ -11,6 +11,8 @@ struct GraphQLRequestBuilder: Sendable {
     let timeout: Duration
     /// What is sent in place of the document.
     let persistedQueries: PersistedQueries
+    /// The `Accept` header: ``GraphQLHTTPClient/incrementalAcceptHeader`` for an operation with `@defer`/`@stream`.
+    var accept = GraphQLHTTPClient.acceptHeader
 
     /// The requests for one execution of `operation`.
     /// - Throws: ``APIError/encoding(operation:reason:)`` when the variables cannot be encoded.
@@ -96,7 +98,7 @@ struct GraphQLRequestBuilder: Sendable {
     private func post() -> HTTPRequest {
         var request = HTTPRequest(method: "POST", url: endpoint, timeout: timeout)
         request.headers["Content-Type"] = "application/json"
-        request.headers["Accept"] = GraphQLHTTPClient.acceptHeader
+        request.headers["Accept"] = accept
         return request
     }
 
@@ -104,7 +106,7 @@ struct GraphQLRequestBuilder: Sendable {
     /// against cross-site requests (Apollo Server's CSRF prevention) accept the `GET`.
     private func get(_ url: URL, operationName: String) -> HTTPRequest {
         var request = HTTPRequest(method: "GET", url: url, timeout: timeout)
-        request.headers["Accept"] = GraphQLHTTPClient.acceptHeader
+        request.headers["Accept"] = accept
         request.headers["X-Apollo-Operation-Name"] = operationName
         return request
     }

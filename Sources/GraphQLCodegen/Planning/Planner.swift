@@ -28,7 +28,11 @@ import GraphQLSchema
 ///   may be left out is `fragments.x: X?`, present when the object holds its fields.
 /// - Encoding writes one JSON object per response object: fields, fragments and views merged deeply.
 /// - A `@oneOf` input object is an enum; client-only directives (``CodegenConfiguration/clientDirectives``) are
-///   removed from the documents sent; `@defer` and `@stream` are errors.
+///   removed from the documents sent.
+/// - `@defer` (on a fragment spread or an inline fragment, unless `if: false`) makes what it defers optional, as
+///   `@include` does: a deferred spread is `fragments.x: X?` and a deferred inline fragment's fields are optional,
+///   `nil` until their increment arrives; `@stream` leaves the list's type as it is (it grows as items arrive). Both
+///   stay in the document sent.
 /// - An unmapped custom scalar becomes `JSONValue`, with a warning that suggests a mapping.
 public enum Planner {
     /// Plans the code for the operations and fragments of `documents` (which must be valid for `schema`).

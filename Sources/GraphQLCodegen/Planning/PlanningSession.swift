@@ -66,7 +66,6 @@ final class PlanningSession {
         var plan = CodegenPlan(accessLevel: configuration.accessLevel)
         plan.cache = configuration.cache
         plan.fieldPolicies = planFieldPolicies()
-        reportIncrementalDelivery()
         let named = assignTopLevelNames()
         for name in originalFragments.keys.sorted() {
             guard let swiftName = named.fragments[name], let fragment = planFragment(name, swiftName: swiftName)
@@ -84,37 +83,6 @@ final class PlanningSession {
         plan.inputObjects.sort { $0.swiftName < $1.swiftName }
         reportUnmappedScalars()
         return plan
-    }
-
-    /// `@defer` and `@stream` are errors: the runtime reads one response per request, not the incremental
-    /// (multipart) delivery they ask the server for.
-    func reportIncrementalDelivery() {
-        func check(_ directives: [Directive]) {
-            for directive in directives where directive.name.value == "defer" || directive.name.value == "stream" {
-                let name = directive.name.value
-                let effect =
-                    name == "defer"
-                    ? "remove it, and the fragment's fields come with the rest of the response"
-                    : "remove it, and the whole list comes in the response"
-                error(
-                    "@\(name) is not supported yet: the runtime reads one response per request, not incremental "
-                        + "delivery; \(effect).", at: directive.location)
-            }
-        }
-        func visit(_ selections: [Selection]) {
-            for selection in selections {
-                check(selection.directives)
-                switch selection {
-                case .field(let field): visit(field.selectionSet?.selections ?? [])
-                case .inlineFragment(let fragment): visit(fragment.selectionSet.selections)
-                case .fragmentSpread: break
-                }
-            }
-        }
-        for operation in operations { visit(operation.selectionSet.selections) }
-        for name in originalFragments.keys.sorted() {
-            if let fragment = originalFragments[name] { visit(fragment.selectionSet.selections) }
-        }
     }
 
     func error(_ message: String, at location: SourceLocation) {

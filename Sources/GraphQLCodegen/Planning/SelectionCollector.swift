@@ -53,9 +53,21 @@ struct SelectionCollector {
     }
 
     /// The `@include`/`@skip` conditions of `directives` (`include:$v`, `skip:$v`, `skip:true`); a literal that always
-    /// includes (`@include(if: true)`, `@skip(if: false)`) is none.
+    /// includes (`@include(if: true)`, `@skip(if: false)`) is none. A `@defer` (unless `if: false`) is a condition too
+    /// (`defer:LABEL`, or `defer@LINE:COLUMN` without a label): its fields are not in the initial payload, so they are
+    /// optional, `nil` until their increment arrives.
     static func conditions(_ directives: [Directive]) -> Set<String> {
         var conditions: Set<String> = []
+        for directive in directives where directive.name.value == "defer" {
+            if case .boolean(false, _)? = directive.arguments.first(where: { $0.name.value == "if" })?.value {
+                continue
+            }
+            if case .string(let label)? = directive.arguments.first(where: { $0.name.value == "label" })?.value {
+                conditions.insert("defer:" + label.value)
+            } else {
+                conditions.insert("defer@\(directive.location.line):\(directive.location.column)")
+            }
+        }
         for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
             let name = directive.name.value
             switch directive.arguments.first(where: { $0.name.value == "if" })?.value {

@@ -12,7 +12,9 @@ enum PropertyCorpus {
     static let maximumDepth = 2
     static let documentsPath = "PropertyCorpus/random.graphql"
     static let listPath = "Support/PropertyCorpusOperations.swift"
-    static let schemaPaths = ["AnimalKingdom/schema.graphqls", "AnimalKingdom/client.graphqls"]
+    static let schemaPaths = [
+        "AnimalKingdom/schema.graphqls", "AnimalKingdom/client.graphqls", "AnimalKingdom/incremental.graphqls",
+    ]
 
     /// The corpus file's text.
     static func generate() throws -> String {
