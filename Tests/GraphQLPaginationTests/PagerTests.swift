@@ -10,7 +10,7 @@ import Testing
 @Suite("GraphQLQueryPager")
 @MainActor
 struct PagerTests {
-    static let endpoint = URL(string: "https://paging.test/graphql")!
+    static let endpoint = PagingServer.endpoint
 
     /// The lottery archive's rule: the `last` items numbered below the last one shown; a short page ends the list.
     static let belowNumber = GraphQLPagination<ItemsBeforeQuery, ItemFields>(

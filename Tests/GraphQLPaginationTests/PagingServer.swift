@@ -27,6 +27,8 @@ final class PagingServer: Sendable {
     }
 
     private let state: Locked<State>
+    /// The endpoint the tests' clients use (the transport answers whatever the URL).
+    static let endpoint = URL(fileURLWithPath: "/paging.test/graphql")
     let holdsRequests: Bool
     let transport: MockTransport
 
@@ -103,11 +105,11 @@ final class PagingServer: Sendable {
             var chosen: [Int]
             if let last = variables["last"] as? Int {
                 let before = cursorNumber("before")
-                chosen = Array(numbers.filter { before == nil || $0 < before! }.suffix(last))
+                chosen = Array(numbers.filter { number in before.map { number < $0 } ?? true }.suffix(last))
             } else {
                 let first = variables["first"] as? Int ?? numbers.count
                 let after = cursorNumber("after")
-                chosen = Array(numbers.filter { after == nil || $0 > after! }.prefix(first))
+                chosen = Array(numbers.filter { number in after.map { number > $0 } ?? true }.prefix(first))
             }
             let hasNext = chosen.last.map { last in numbers.contains { $0 > last } } ?? false
             let hasPrevious = chosen.first.map { first in numbers.contains { $0 < first } } ?? false
@@ -125,7 +127,7 @@ final class PagingServer: Sendable {
         case "ItemsBefore":
             let last = variables["last"] as? Int ?? 0
             let before = variables["before"] as? Int
-            let chosen = numbers.reversed().filter { before == nil || $0 < before! }.prefix(last)
+            let chosen = numbers.reversed().filter { number in before.map { number < $0 } ?? true }.prefix(last)
             return Data(#"{"data":{"itemsBefore":\#(list(chosen))}}"#.utf8)
         case "RenameItem":
             let id = variables["id"] as? String ?? ""
