@@ -168,6 +168,16 @@ let package = Package(
             // JSONTestSuite's files, read from the source tree by JSONTestSuiteTests.
             exclude: ["Fixtures"]
         ),
+        // The pagination tests' API (numbered items as a Relay connection, by offset, below a number), generated at
+        // build time, and the pager's tests (issue 31).
+        .target(
+            name: "PagingAPI", dependencies: ["GraphQLBridge"], path: "Tests/PagingAPI", exclude: ["graphql"],
+            plugins: ["GraphQLCodegenPlugin"]
+        ),
+        .testTarget(
+            name: "GraphQLPaginationTests",
+            dependencies: ["GraphQLBridge", "GraphQLBridgeTesting", "GraphQLBridgeSupport", "PagingAPI"]
+        ),
         // Writes and reads a SQLite cache store from another process (the store's crash and persistence tests).
         .executableTarget(
             name: "graphql-cache-store-tool", dependencies: ["GraphQLBridge"], path: "Tests/graphql-cache-store-tool"

@@ -1,0 +1,350 @@
+import Foundation
+import GraphQLBridgeSupport
+import Observation
+
+/// The pages of one list, as one list: loads pages forward (``loadNext()``), backward (``loadPrevious()``) or both, as
+/// a ``GraphQLPagination`` rule says (cursor, offset or your own), and shows them as one ``items`` array that follows
+/// the cache.
+///
+/// ```swift
+/// let pager = client.pager(
+///     DrawsQuery(gameId: "6x45", last: 20, before: nil),
+///     pagination: GraphQLPagination(items: { $0.draws }, next: { query, data in
+///         guard data.draws.count == 20, let last = data.draws.last else { return nil }
+///         return DrawsQuery(gameId: query.gameId, last: 20, before: .some(last.number))
+///     }))
+/// try await pager.loadNext()        // the first page
+/// try await pager.loadNext()        // the second: `items` holds both
+/// ```
+///
+/// - Every page is a query of its own, fetched from the server and written to the client's cache as any query is
+///   (normalized, persisted by a persistent store); each page then follows the cache: a mutation, a subscription
+///   event or a cache edit that changes an item changes it in ``items`` in place, without a request.
+/// - A load while the same load is in flight sends nothing: it waits for that one. ``hasNextPage`` and
+///   ``hasPreviousPage`` say where the list ends; a load past the end sends nothing.
+/// - ``refresh()`` loads the first page again from the server; until its answer is in, the pages shown stay. Then
+///   the list is that page alone, and a load of another page still in flight is dropped when it answers (its
+///   answer is still written to the cache).
+/// - A page that fails throws ``GraphQLPageError`` (its query, its direction, the client's error), also kept in
+///   ``error``; the pages loaded stay.
+/// - ``loadCached()`` shows the pages the cache holds, with no request: a persistent cache reopened gives back
+///   every page it stored.
+///
+/// Main-actor isolated and `@Observable`, for SwiftUI, as ``QueryRef``; ``updates()`` gives the same as an
+/// `AsyncSequence`. Releasing the pager stops following the cache.
+@MainActor
+@Observable
+public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where Query.Data: Equatable {
+    /// The items of every page loaded, in order.
+    public private(set) var items: [Item] = []
+    /// The pages loaded, in order, each as the cache holds it now.
+    public private(set) var pages: [GraphQLPage<Query>] = []
+    /// Whether there is a page after the last one; `true` before the first load.
+    public private(set) var hasNextPage = true
+    /// Whether there is a page before the first one.
+    public private(set) var hasPreviousPage = false
+    /// Whether a next page is loading.
+    public private(set) var isLoadingNext = false
+    /// Whether a previous page is loading.
+    public private(set) var isLoadingPrevious = false
+    /// Whether the first page is loading (``refresh()``, or the first ``loadNext()`` or ``loadPrevious()``).
+    public private(set) var isRefreshing = false
+    /// The last load's error, cleared by the next load that succeeds.
+    public private(set) var error: GraphQLPageError<Query>?
+
+    /// The first page's query.
+    @ObservationIgnored public let initialQuery: Query
+    @ObservationIgnored private let client: GraphQLHTTPClient
+    @ObservationIgnored private let pagination: GraphQLPagination<Query, Item>
+    @ObservationIgnored private let errorPolicy: GraphQLErrorPolicy
+    /// The loads in flight, shared by a second call; each finishes its own bookkeeping.
+    @ObservationIgnored private var loads: [GraphQLPageDirection: Task<Result<Void, GraphQLPageError<Query>>, Never>] =
+        [:]
+    /// Raised by each refresh that lands: a load started before it is dropped when it answers.
+    @ObservationIgnored private var generation: UInt64 = 0
+    @ObservationIgnored private var nextPageID: UInt64 = 0
+    @ObservationIgnored private var followers: [UInt64: PageFollower] = [:]
+    @ObservationIgnored private var observers: [UInt64: AsyncStream<GraphQLPagerSnapshot<Query, Item>>.Continuation] =
+        [:]
+    @ObservationIgnored private var nextObserverID: UInt64 = 0
+
+    /// Creates a pager; ``GraphQLHTTPClient/pager(_:pagination:errorPolicy:)`` is the usual way. Nothing is loaded
+    /// until the first ``loadNext()``, ``loadPrevious()``, ``refresh()`` or ``loadCached()``.
+    /// - Parameters:
+    ///   - client: the client the pages are fetched with; its cache holds them.
+    ///   - initialQuery: the first page's query.
+    ///   - pagination: how pages follow each other.
+    ///   - errorPolicy: as for ``GraphQLHTTPClient/execute(_:fetchPolicy:errorPolicy:)``.
+    public nonisolated init(
+        client: GraphQLHTTPClient, initialQuery: Query, pagination: GraphQLPagination<Query, Item>,
+        errorPolicy: GraphQLErrorPolicy = .failOnAnyError
+    ) {
+        self.client = client
+        self.initialQuery = initialQuery
+        self.pagination = pagination
+        self.errorPolicy = errorPolicy
+    }
+
+    /// What the pager shows now.
+    public var snapshot: GraphQLPagerSnapshot<Query, Item> {
+        GraphQLPagerSnapshot(
+            items: items, pages: pages, hasNextPage: hasNextPage, hasPreviousPage: hasPreviousPage,
+            isLoadingNext: isLoadingNext, isLoadingPrevious: isLoadingPrevious, isRefreshing: isRefreshing,
+            error: error)
+    }
+
+    /// The pager's snapshots: the current one at once, then one each time it changes (a page loaded, an item changed
+    /// in the cache, a load started, ended or failed); a consumer that is slower than the changes gets the newest.
+    /// The sequence ends when the consuming task is cancelled or the pager goes.
+    public func updates() -> AsyncStream<GraphQLPagerSnapshot<Query, Item>> {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: GraphQLPagerSnapshot<Query, Item>.self, bufferingPolicy: .bufferingNewest(1))
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.observers[id] = nil }
+        }
+        continuation.yield(snapshot)
+        return stream
+    }
+
+    /// Loads the page after the last one (the first page when none is loaded) and appends it. Sends nothing past
+    /// the end of the list, and nothing while a next page is loading: it waits for that load.
+    /// - Throws: the page's error; the pages loaded stay.
+    public func loadNext() async throws(GraphQLPageError<Query>) {
+        calls += 1
+        if pages.isEmpty { return try await loadFirst() }
+        if let load = loads[.next] { return try await load.value.get() }
+        guard let last = pages.last, let query = pagination.next(last.query, last.data) else { return }
+        try await start(.next, query: query).value.get()
+    }
+
+    /// Loads the page before the first one (the first page when none is loaded) and puts it in front. Sends nothing
+    /// at the start of the list, and nothing while a previous page is loading: it waits for that load.
+    /// - Throws: the page's error; the pages loaded stay.
+    public func loadPrevious() async throws(GraphQLPageError<Query>) {
+        calls += 1
+        if pages.isEmpty { return try await loadFirst() }
+        if let load = loads[.previous] { return try await load.value.get() }
+        guard let first = pages.first, let query = pagination.previous(first.query, first.data) else { return }
+        try await start(.previous, query: query).value.get()
+    }
+
+    /// Loads the first page again from the server; the pages shown stay until its answer is in, then the list is
+    /// that page alone. A refresh while one is in flight waits for it.
+    /// - Throws: the page's error; the pages shown stay.
+    public func refresh() async throws(GraphQLPageError<Query>) {
+        calls += 1
+        try await loadFirst()
+    }
+
+    private func loadFirst() async throws(GraphQLPageError<Query>) {
+        if let load = loads[.first] { return try await load.value.get() }
+        try await start(.first, query: initialQuery).value.get()
+    }
+
+    /// Shows the pages the cache holds, with no request: the first page, then each next one while the cache has it
+    /// (whatever its age), as a persistent cache reopened gives them back; pages shown are replaced. Nothing is
+    /// shown when the cache does not hold the first page.
+    /// - Returns: the number of pages shown.
+    @discardableResult
+    public func loadCached() async -> Int {
+        var found: [(Query, GraphQLResult<Query.Data>)] = []
+        var query: Query? = initialQuery
+        // A list that leads back to a page it holds would never end: each query is read once.
+        var seen: Set<String> = []
+        while let current = query {
+            guard let variables = try? GraphQLHTTPClient.variablesJSON(current),
+                seen.insert(GraphQLHTTPClient.cacheQueryKey(Query.self, variables: variables)).inserted,
+                let result = try? await client.execute(current, fetchPolicy: .cacheOnly, errorPolicy: errorPolicy),
+                let data = result.data
+            else { break }
+            found.append((current, result))
+            query = pagination.next(current, data)
+        }
+        guard !found.isEmpty else { return 0 }
+        generation += 1
+        // The loads in flight continued (or refreshed) the list replaced here: dropped.
+        loads = [:]
+        isLoadingNext = false
+        isLoadingPrevious = false
+        isRefreshing = false
+        replacePages(with: found.compactMap { query, result in result.data.map { (query, $0, result.isStale) } })
+        publish()
+        return found.count
+    }
+
+    /// Whether every page's follower waits for a change, none pending
+    /// (for tests: what it shows is what the cache holds, once the loads ended).
+    package var isFollowingAtRest: Bool {
+        followers.values.allSatisfy(\.isAtRest)
+    }
+
+    /// The calls of ``loadNext()``, ``loadPrevious()`` and ``refresh()`` begun, and the loads whose answer (or
+    /// failure) was handled, dropped or not (for tests: a call or an answer has been seen).
+    @ObservationIgnored package private(set) var calls = 0
+    @ObservationIgnored package private(set) var loadsEnded = 0
+
+    /// Starts a load and records it until it ends.
+    private func start(_ direction: GraphQLPageDirection, query: Query)
+        -> Task<Result<Void, GraphQLPageError<Query>>, Never>
+    {
+        let generation = self.generation
+        let client = self.client
+        let errorPolicy = self.errorPolicy
+        let task = Task { @MainActor [weak self] () -> Result<Void, GraphQLPageError<Query>> in
+            let answer: Result<GraphQLResult<Query.Data>, APIError>
+            do throws(APIError) {
+                answer = .success(try await client.execute(query, fetchPolicy: .serverOnly, errorPolicy: errorPolicy))
+            } catch {
+                answer = .failure(error)
+            }
+            guard let self else { return .success(()) }
+            return self.finish(direction, query: query, answer: answer, generation: generation)
+        }
+        loads[direction] = task
+        setLoading(direction, true)
+        publish()
+        return task
+    }
+
+    /// A load's answer: applied when no refresh landed since it started; its error is the page's.
+    private func finish(
+        _ direction: GraphQLPageDirection, query: Query, answer: Result<GraphQLResult<Query.Data>, APIError>,
+        generation: UInt64
+    ) -> Result<Void, GraphQLPageError<Query>> {
+        loadsEnded += 1
+        guard generation == self.generation else {
+            // A refresh landed meanwhile: this page continued a list that is no longer shown.
+            return answer.map { _ in () }.mapError { GraphQLPageError(query: query, direction: direction, error: $0) }
+        }
+        loads[direction] = nil
+        setLoading(direction, false)
+        let result: Result<Void, GraphQLPageError<Query>>
+        switch answer {
+        case .success(let fetched):
+            if let data = fetched.data {
+                error = nil
+                switch direction {
+                case .first:
+                    self.generation += 1
+                    // The loads of the other directions continued the old list: dropped.
+                    loads = [:]
+                    isLoadingNext = false
+                    isLoadingPrevious = false
+                    replacePages(with: [(query, data, fetched.isStale)])
+                case .next:
+                    pages.append(makePage(query: query, data: data, isStale: fetched.isStale))
+                    updateItemsAndEnds()
+                case .previous:
+                    pages.insert(makePage(query: query, data: data, isStale: fetched.isStale), at: 0)
+                    updateItemsAndEnds()
+                }
+                result = .success(())
+            } else {
+                let failure = GraphQLPageError(
+                    query: query, direction: direction,
+                    error: .invalidResponse(
+                        operation: Query.operationName, status: fetched.httpResponse.status,
+                        reason: "the server answered the page with no data", bodyExcerpt: ""))
+                error = failure
+                result = .failure(failure)
+            }
+        case .failure(let failure):
+            let pageError = GraphQLPageError(query: query, direction: direction, error: failure)
+            error = pageError
+            result = .failure(pageError)
+        }
+        publish()
+        return result
+    }
+
+    private func setLoading(_ direction: GraphQLPageDirection, _ loading: Bool) {
+        switch direction {
+        case .first: isRefreshing = loading
+        case .next: isLoadingNext = loading
+        case .previous: isLoadingPrevious = loading
+        }
+    }
+
+    /// Replaces every page (and stops following the old ones).
+    private func replacePages(with new: [(Query, Query.Data, Bool)]) {
+        for follower in followers.values { follower.stop() }
+        followers = [:]
+        pages = new.map { makePage(query: $0.0, data: $0.1, isStale: $0.2) }
+        updateItemsAndEnds()
+    }
+
+    /// A page, following the cache from now on.
+    private func makePage(query: Query, data: Query.Data, isStale: Bool) -> GraphQLPage<Query> {
+        let id = nextPageID
+        nextPageID += 1
+        follow(query, pageID: id)
+        return GraphQLPage(query: query, data: data, isStale: isStale, id: id)
+    }
+
+    private func updateItemsAndEnds() {
+        items = pages.flatMap { pagination.items($0.data) }
+        if let last = pages.last { hasNextPage = pagination.next(last.query, last.data) != nil }
+        if let first = pages.first { hasPreviousPage = pagination.previous(first.query, first.data) != nil }
+    }
+
+    private func publish() {
+        guard !observers.isEmpty else { return }
+        let current = snapshot
+        for observer in observers.values { observer.yield(current) }
+    }
+
+    /// A page's data as the cache holds it now.
+    private func apply(_ result: GraphQLResult<Query.Data>, pageID: UInt64) {
+        guard let data = result.data, let index = pages.firstIndex(where: { $0.id == pageID }) else { return }
+        guard pages[index].data != data || pages[index].isStale != result.isStale else { return }
+        pages[index].data = data
+        pages[index].isStale = result.isStale
+        updateItemsAndEnds()
+        publish()
+    }
+
+    /// Makes a page follow the cache: its watcher is registered before the follower's first read, which comes after
+    /// the page's answer was written, so no change after it is missed.
+    private func follow(_ query: Query, pageID: UInt64) {
+        guard client.cache != nil, Query.cacheMetadata != nil else { return }
+        let follower = PageFollower()
+        followers[pageID] = follower
+        let client = self.client
+        let errorPolicy = self.errorPolicy
+        let task = Task { @MainActor [weak self, weak follower] in
+            var driver = WatchDriver(client: client, query: query, start: .observeOnly, errorPolicy: errorPolicy)
+            defer { follower?.stop() }
+            guard let watcher = try? await driver.prepare() else { return }
+            follower?.watch(with: watcher)
+            while !Task.isCancelled {
+                do throws(APIError) {
+                    guard let result = try await driver.next() else { return }
+                    guard let self else { return }
+                    self.apply(result, pageID: pageID)
+                } catch {
+                    // A refetch of the page failed: the page keeps what it showed; following goes on.
+                    continue
+                }
+            }
+        }
+        follower.keep(task)
+    }
+}
+
+extension GraphQLHTTPClient {
+    /// A pager over a paginated query: see ``GraphQLQueryPager``.
+    /// - Parameters:
+    ///   - initialQuery: the first page's query.
+    ///   - pagination: how pages follow each other (cursor, offset, or your own rule).
+    ///   - errorPolicy: as for ``execute(_:fetchPolicy:errorPolicy:)``.
+    @MainActor
+    public func pager<Query: GraphQLQuery, Item: Sendable>(
+        _ initialQuery: Query, pagination: GraphQLPagination<Query, Item>,
+        errorPolicy: GraphQLErrorPolicy = .failOnAnyError
+    ) -> GraphQLQueryPager<Query, Item> where Query.Data: Equatable {
+        GraphQLQueryPager(client: self, initialQuery: initialQuery, pagination: pagination, errorPolicy: errorPolicy)
+    }
+}

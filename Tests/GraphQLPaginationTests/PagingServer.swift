@@ -1,0 +1,142 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeSupport
+import GraphQLBridgeTesting
+
+/// The pagination tests' server: numbered items (`id` "i<number>"), served as a Relay connection (cursor "c<number>"),
+/// by offset and limit, and below a number, newest first. Each request waits until the test answers it
+/// (``answer(at:failing:)``), so loads overlap as the test says; with `holdsRequests` false it answers at once.
+final class PagingServer: Sendable {
+    struct Pending: @unchecked Sendable {
+        let operationName: String
+        let variables: [String: Any]
+        let reply: CheckedContinuation<(HTTPResponse, Data), Never>
+        // `[String: Any]` holds only JSON values here, read on the caller's task.
+        init(operationName: String, variables: [String: Any], reply: CheckedContinuation<(HTTPResponse, Data), Never>) {
+            self.operationName = operationName
+            self.variables = variables
+            self.reply = reply
+        }
+    }
+
+    private struct State: @unchecked Sendable {
+        /// number → name.
+        var items: [Int: String]
+        var pending: [Pending] = []
+        var requestCount = 0
+    }
+
+    private let state: Locked<State>
+    /// The endpoint the tests' clients use (the transport answers whatever the URL).
+    static let endpoint = URL(fileURLWithPath: "/paging.test/graphql")
+    let holdsRequests: Bool
+    let transport: MockTransport
+
+    init(numbers: [Int], holdsRequests: Bool) {
+        state = Locked(State(items: Dictionary(uniqueKeysWithValues: numbers.map { ($0, "item \($0)") })))
+        self.holdsRequests = holdsRequests
+        transport = MockTransport()
+        transport.setHandler { [weak self] _, body in
+            guard let self else { throw CancellationError() }
+            return await self.receive(body)
+        }
+    }
+
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+    var requestCount: Int { state.withLock { $0.requestCount } }
+    /// The pending requests' operation names and variables, in the order they came.
+    var pendingVariables: [[String: Any]] { state.withLock { $0.pending.map(\.variables) } }
+
+    func insert(_ number: Int) { state.withLock { $0.items[number] = "item \(number)" } }
+    func rename(_ number: Int, to name: String) { state.withLock { $0.items[number] = name } }
+    var items: [Int: String] { state.withLock { $0.items } }
+
+    /// Answers the pending request at `index` from the items as they are now, or with a GraphQL error.
+    func answer(at index: Int, failing: Bool) {
+        let (pending, body) = state.withLock { state in
+            let pending = state.pending.remove(at: index)
+            return (
+                pending,
+                failing
+                    ? Data(#"{"data":null,"errors":[{"message":"page refused"}]}"#.utf8)
+                    : Self.body(pending.operationName, pending.variables, state: &state)
+            )
+        }
+        pending.reply.resume(returning: (Self.head, body))
+    }
+
+    private static let head = HTTPResponse(
+        status: 200, headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType])
+
+    private func receive(_ body: Data) async -> (HTTPResponse, Data) {
+        let request = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+        let name = request["operationName"] as? String ?? ""
+        let variables = request["variables"] as? [String: Any] ?? [:]
+        if !holdsRequests || name == "RenameItem" {
+            let body = state.withLock { state in
+                state.requestCount += name == "RenameItem" ? 0 : 1
+                return Self.body(name, variables, state: &state)
+            }
+            return (Self.head, body)
+        }
+        return await withCheckedContinuation { continuation in
+            state.withLock { state in
+                state.requestCount += 1
+                state.pending.append(Pending(operationName: name, variables: variables, reply: continuation))
+            }
+        }
+    }
+
+    static func item(_ number: Int, _ name: String) -> String {
+        #"{"__typename":"Item","id":"i\#(number)","number":\#(number),"name":"\#(name)"}"#
+    }
+
+    private static func body(_ name: String, _ variables: [String: Any], state: inout State) -> Data {
+        let numbers = state.items.keys.sorted()
+        let items = state.items
+        func list(_ chosen: some Sequence<Int>) -> String {
+            "[" + chosen.map { item($0, items[$0] ?? "") }.joined(separator: ",") + "]"
+        }
+        func cursorNumber(_ key: String) -> Int? {
+            (variables[key] as? String).flatMap { Int($0.dropFirst()) }
+        }
+        switch name {
+        case "ItemsConnection":
+            var chosen: [Int]
+            if let last = variables["last"] as? Int {
+                let before = cursorNumber("before")
+                chosen = Array(numbers.filter { number in before.map { number < $0 } ?? true }.suffix(last))
+            } else {
+                let first = variables["first"] as? Int ?? numbers.count
+                let after = cursorNumber("after")
+                chosen = Array(numbers.filter { number in after.map { number > $0 } ?? true }.prefix(first))
+            }
+            let hasNext = chosen.last.map { last in numbers.contains { $0 > last } } ?? false
+            let hasPrevious = chosen.first.map { first in numbers.contains { $0 < first } } ?? false
+            let edges = chosen.map { #"{"cursor":"c\#($0)","node":\#(item($0, items[$0] ?? ""))}"# }
+            let start = chosen.first.map { #""c\#($0)""# } ?? "null"
+            let end = chosen.last.map { #""c\#($0)""# } ?? "null"
+            return Data(
+                (#"{"data":{"itemsConnection":{"edges":[\#(edges.joined(separator: ","))],"pageInfo":{"#
+                    + #""hasNextPage":\#(hasNext),"hasPreviousPage":\#(hasPrevious),"#
+                    + #""startCursor":\#(start),"endCursor":\#(end)}}}}"#).utf8)
+        case "ItemsPage":
+            let offset = variables["offset"] as? Int ?? 0
+            let limit = variables["limit"] as? Int ?? 0
+            return Data(#"{"data":{"itemsPage":\#(list(numbers.dropFirst(offset).prefix(limit)))}}"#.utf8)
+        case "ItemsBefore":
+            let last = variables["last"] as? Int ?? 0
+            let before = variables["before"] as? Int
+            let chosen = numbers.reversed().filter { number in before.map { number < $0 } ?? true }.prefix(last)
+            return Data(#"{"data":{"itemsBefore":\#(list(chosen))}}"#.utf8)
+        case "RenameItem":
+            let id = variables["id"] as? String ?? ""
+            let number = Int(id.dropFirst()) ?? -1
+            guard state.items[number] != nil else { return Data(#"{"data":{"renameItem":null}}"#.utf8) }
+            state.items[number] = variables["name"] as? String ?? ""
+            return Data(#"{"data":{"renameItem":\#(item(number, state.items[number] ?? ""))}}"#.utf8)
+        default:
+            return Data(#"{"errors":[{"message":"unknown operation \#(name)"}]}"#.utf8)
+        }
+    }
+}
