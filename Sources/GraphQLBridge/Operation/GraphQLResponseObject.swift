@@ -57,7 +57,7 @@ public struct GraphQLResponseObject: Encodable {
                 EncodingError.Context(
                     codingPath: encoder.codingPath + [GraphQLCodingKey(conflict.key)],
                     debugDescription:
-                        "\(path) is given two different values, \(conflict.first) and \(conflict.second): a value and "
+                        "\(String(path)) is given two different values, \(conflict.first) and \(conflict.second): a value and "
                         + "its type case view (`asX`) or a fragment must give the fields they share the same value"))
         }
         var container = encoder.container(keyedBy: GraphQLCodingKey.self)

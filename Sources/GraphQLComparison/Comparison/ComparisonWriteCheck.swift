@@ -48,8 +48,8 @@ public struct ComparisonWriteCheck: Sendable, Hashable {
     public var passed: Bool
     /// The requests that failed, in words; `nil` when none did.
     public var error: String?
-    /// Whether the check created an entity and deleted it again (a plan's `create`): ``previous`` and the restored
-    /// states are then absent (JSON `null`) when the entity does not exist, and ``target`` is the key the create
+    /// Whether the check created an entity and deleted it again (a plan's `create`): `previous` and the restored
+    /// states are then absent (JSON `null`) when the entity does not exist, and `target` is the key the create
     /// answered with.
     public var isCreate = false
 
