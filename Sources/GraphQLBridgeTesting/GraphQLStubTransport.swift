@@ -54,7 +54,7 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
         let expected = operation.variables
         add(Operation.self) { (variables: Operation.Variables) throws -> Data? in
             guard variables == expected else { return nil }
-            return try Self.body(data: data, errors: errors)
+            return try Self.body(data: data, errors: errors, operation: Operation.operationName)
         }
     }
 
@@ -64,7 +64,7 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
         answer: @escaping @Sendable (Operation.Variables) throws -> Operation.Data
     ) where Operation.Data: Encodable, Operation.Variables: Decodable {
         add(Operation.self) { (variables: Operation.Variables) throws -> Data? in
-            try Self.body(data: answer(variables), errors: errors)
+            try Self.body(data: answer(variables), errors: errors, operation: Operation.operationName)
         }
     }
 
@@ -143,9 +143,34 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
     }
 
     /// The response body a server sends: `{"data":<data>}` with `errors` when there are any.
-    static func body<Value: Encodable>(data: Value, errors: [GraphQLError]) throws -> Data {
-        let text = String(decoding: try JSONEncoder().encode(data), as: UTF8.self)
-        return GraphQLResponseFixture.body(data: text, errors: errors)
+    static func body<Value: Encodable>(data: Value, errors: [GraphQLError], operation: String) throws -> Data {
+        let encoded: Data
+        do {
+            encoded = try JSONEncoder().encode(data)
+        } catch let EncodingError.invalidValue(_, context) {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            throw GraphQLStubError(
+                operation: operation, path: String(path.drop { $0 == "." }),
+                reason: context.debugDescription)
+        }
+        // A value whose `__typename` has a type case view (`asX`) but no view writes only the shared fields: the
+        // client would fail to decode them with advice about the schema. Said here, where the stub is the cause.
+        if let decodable = Value.self as? any Decodable.Type {
+            do {
+                _ = try JSONDecoder().decode(decodable, from: encoded)
+            } catch let DecodingError.keyNotFound(key, context) {
+                let path = (context.codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
+                    .joined()
+                throw GraphQLStubError(
+                    operation: operation, path: String(path.drop { $0 == "." }),
+                    reason:
+                        "the stubbed data has no `\(key.stringValue)`: when a value's `__typename` has a type case "
+                        + "view (`asX`), the view must be set, with the fields it selects")
+            } catch {
+                // Any other failure is the client's to report, as it would for a server's answer.
+            }
+        }
+        return GraphQLResponseFixture.body(data: String(decoding: encoded, as: UTF8.self), errors: errors)
     }
 
     /// The request body's `variables` as `Variables` (`{}` when the member is absent).

@@ -42,4 +42,34 @@ struct GraphQLResponseObjectTests {
         object.set("c", .nullable(Int?.none))
         #expect(try Self.json(object) == (try JSONValue(parsing: Data(#"{"a":1,"b":"x","c":null}"#.utf8))))
     }
+
+    @Test(
+        "a leaf written twice with different values (a value and its asX view disagreeing) refuses to encode, naming the field"
+    )
+    func conflictingLeaves() throws {
+        var screening = GraphQLResponseObject()
+        screening.set("__typename", .scalar("ImaxScreening"))
+        screening.set("title", .scalar("Heat"))
+        screening.set("__typename", .scalar("ImaxScreening"))
+        screening.set("title", .scalar("Alien"))
+        var root = GraphQLResponseObject()
+        root.set("screenings", .list([.object(GraphQLResponseObject()), .object(screening)]))
+        do {
+            _ = try JSONEncoder().encode(root)
+            Issue.record("a field with two values encoded")
+        } catch let EncodingError.invalidValue(_, context) {
+            #expect(context.codingPath.map(\.stringValue).last == "title")
+            #expect(
+                context.debugDescription.hasPrefix(
+                    #"screenings[1].title is given two different values, "Heat" and "Alien""#),
+                "\(context.debugDescription)")
+            #expect(context.debugDescription.contains("type case view (`asX`)"))
+        }
+
+        var agreeing = GraphQLResponseObject()
+        agreeing.set("title", .scalar("Heat"))
+        agreeing.set("title", .scalar("Heat"))
+        agreeing.set("title", .null)
+        #expect(try Self.json(agreeing) == (try JSONValue(parsing: Data(#"{"title":"Heat"}"#.utf8))))
+    }
 }

@@ -7,6 +7,9 @@
 public struct GraphQLResponseObject: Encodable {
     private var keys: [String] = []
     private var members: [String: GraphQLResponseValue] = [:]
+    /// The keys written twice with different leaves, with the two leaves as JSON: a value and its type case view
+    /// (`asX`) or a fragment that disagree. `encode(to:)` refuses them.
+    private var conflicts: [(key: String, first: String, second: String)] = []
 
     /// An empty object (generated code's API: `@_spi(Generated)`).
     @_spi(Generated)
@@ -28,6 +31,9 @@ public struct GraphQLResponseObject: Encodable {
     @_spi(Generated)
     public mutating func set(_ key: String, _ value: GraphQLResponseValue) {
         if let existing = members[key] {
+            if let conflict = existing.conflict(with: value) {
+                conflicts.append((key, conflict.first, conflict.second))
+            }
             members[key] = existing.merged(with: value)
         } else {
             keys.append(key)
@@ -36,7 +42,24 @@ public struct GraphQLResponseObject: Encodable {
     }
 
     /// Encodes the members, in the order they were first written.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when a member was written twice with different values: a value and its
+    ///   type case view (`asX`), or a fragment, disagree about a field they share. The error's coding path and
+    ///   description name the field and the two values.
     public func encode(to encoder: any Encoder) throws {
+        if let conflict = conflicts.first {
+            let path =
+                (encoder.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" } + [
+                    ".\(conflict.key)"
+                ]).joined().drop { $0 == "." }
+            throw EncodingError.invalidValue(
+                conflict.second,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath + [GraphQLCodingKey(conflict.key)],
+                    debugDescription:
+                        "\(String(path)) is given two different values, \(conflict.first) and \(conflict.second): a value and "
+                        + "its type case view (`asX`) or a fragment must give the fields they share the same value"))
+        }
         var container = encoder.container(keyedBy: GraphQLCodingKey.self)
         for key in keys {
             try members[key]?.encode(to: &container, forKey: GraphQLCodingKey(key))

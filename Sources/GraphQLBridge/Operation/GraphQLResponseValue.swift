@@ -1,3 +1,5 @@
+import Foundation
+
 /// A member of a ``GraphQLResponseObject``: a leaf written with its own `Encodable` conformance, an object, a list,
 /// or `null`.
 public enum GraphQLResponseValue {
@@ -33,6 +35,26 @@ public enum GraphQLResponseValue {
         default:
             return other
         }
+    }
+
+    /// The two leaves as JSON when this value and `other` (written later for the same key) are leaves that differ;
+    /// `nil` when they agree, when either is `null` (which never hides a value), or when they are objects or lists
+    /// (whose members are compared as they merge).
+    func conflict(with other: GraphQLResponseValue) -> (first: String, second: String)? {
+        guard case .scalar(let first) = self, case .scalar(let second) = other else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let lhs = try? encoder.encode(Leaf(value: first)), let rhs = try? encoder.encode(Leaf(value: second))
+        else { return nil }
+        guard lhs != rhs else { return nil }
+        return (String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self))
+    }
+
+    /// A leaf encoded on its own (a top-level fragment, which `JSONEncoder` accepts).
+    private struct Leaf: Encodable {
+        let value: any Encodable
+
+        func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
     }
 
     func encode(to container: inout KeyedEncodingContainer<GraphQLCodingKey>, forKey key: GraphQLCodingKey) throws {

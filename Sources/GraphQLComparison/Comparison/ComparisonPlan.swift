@@ -189,10 +189,55 @@ public struct ComparisonPlan: Sendable {
     ) {
         writes.append(
             PlannedWrite(
-                name: name, model: model, targetKey: targetKey, valueKey: valueKey,
+                name: name, model: model, targetKey: targetKey, valueKey: valueKey, skipReason: nil,
                 run: {
                     await WriteCheckRunner(
                         name: name, model: model, target: target, read: read, write: write, change: change,
+                        targetKey: targetKey, valueKey: valueKey
+                    ).run()
+                }))
+    }
+
+    /// Declares a write that creates something, checked through both APIs (`--check-writes`): for each API in
+    /// turn, `value` is created through it, the created entity is read back through both APIs by the key the
+    /// create answered with (the id that API generated), then it is deleted through the same API (through the
+    /// other when that fails) and read through both again. Every read-back must show `value`, then nothing.
+    ///
+    /// A create cannot be undone without a delete: with `delete` `nil`, `--check-writes` does not run the check
+    /// (it would leave what it created in the target) and says so in the report's notes. Check such a create
+    /// against a disposable backend in a test of your own.
+    ///
+    /// - Parameters:
+    ///   - name: what is created, in reports (`booking`: "create booking through REST").
+    ///   - model: the model it belongs to (`--models` selects the check with it).
+    ///   - value: the state to create (the fields the app writes, without what the server generates).
+    ///   - create: creates `value` through an API; returns the new entity's key and the state in the answer.
+    ///   - read: reads the entity with a key through an API; `nil` when there is none.
+    ///   - delete: deletes the entity with a key through an API; `nil` when the plan cannot undo a create.
+    ///   - targetKey: the JSON report's key for the created entity's key (`booking`).
+    ///   - valueKey: the JSON report's key for the value created (`seats`).
+    public mutating func create<Key: Sendable, State: Equatable & Sendable & Encodable>(
+        _ name: String, model: String, value: State,
+        create: @escaping @Sendable (ComparisonAPI, State) async throws -> (key: Key, state: State),
+        read: @escaping @Sendable (ComparisonAPI, Key) async throws -> State?,
+        delete: (@Sendable (ComparisonAPI, Key) async throws -> Void)?,
+        targetKey: String = "target", valueKey: String = "value"
+    ) {
+        guard let delete else {
+            writes.append(
+                PlannedWrite(
+                    name: name, model: model, targetKey: targetKey, valueKey: valueKey,
+                    skipReason: "the create \"\(name)\" of \(model) was not checked: the plan gives no delete, and "
+                        + "the check never leaves what it wrote in the target; check it against a disposable backend",
+                    run: { [] }))
+            return
+        }
+        writes.append(
+            PlannedWrite(
+                name: name, model: model, targetKey: targetKey, valueKey: valueKey, skipReason: nil,
+                run: {
+                    await CreateCheckRunner(
+                        name: name, model: model, value: value, create: create, read: read, delete: delete,
                         targetKey: targetKey, valueKey: valueKey
                     ).run()
                 }))

@@ -150,6 +150,11 @@ public struct ComparisonRunner: Sendable {
         } else if configuration.checkWrites {
             var checks: [ComparisonWriteCheck] = []
             for write in writes {
+                if let reason = write.skipReason {
+                    notes.append("--check-writes: \(reason)")
+                    progress?("[writes] \(reason)")
+                    continue
+                }
                 let results = await write.run()
                 progress?(
                     "[writes] \(write.name) of \(results.first?.target ?? ""): "

@@ -48,6 +48,10 @@ public struct ComparisonWriteCheck: Sendable, Hashable {
     public var passed: Bool
     /// The requests that failed, in words; `nil` when none did.
     public var error: String?
+    /// Whether the check created an entity and deleted it again (a plan's `create`): `previous` and the restored
+    /// states are then absent (JSON `null`) when the entity does not exist, and `target` is the key the create
+    /// answered with.
+    public var isCreate = false
 
     /// Whether a request of the check failed or the target was not left as found (exit status 2), as opposed to the
     /// APIs answering with the wrong state (exit status 1).

@@ -162,6 +162,7 @@ struct JSONReport {
             ("restoredRest", check.restoredRest?.json), ("restoredGraphql", check.restoredGraphql?.json),
             ("restored", JSONText.bool(check.restored)), ("passed", JSONText.bool(check.passed)),
             ("error", check.error.map(JSONText.string)),
+            ("create", check.isCreate ? JSONText.bool(true) : nil),
         ]
         let reserved = Set(members.map(\.key))
         // The plan's own keys for the target and the value (`game`, `favorite`), unless they clash with the others.

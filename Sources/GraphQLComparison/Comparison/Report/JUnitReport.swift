@@ -65,7 +65,10 @@ struct JUnitReport {
                 "  <testsuite name=\"writes\" tests=\"\(checks.count)\" failures=\"\(failures)\" errors=\"\(errors)\" "
                     + "skipped=\"0\">")
             for check in checks {
-                let name = "set \(check.name) of \(check.target) through \(check.api.displayName)"
+                let name =
+                    check.isCreate
+                    ? "create \(check.name) through \(check.api.displayName)"
+                    : "set \(check.name) of \(check.target) through \(check.api.displayName)"
                 let text = Self.text(TextReport.describe(check) + (check.error.map { "\n" + $0 } ?? ""))
                 try writer.write(
                     "    <testcase classname=\(Self.attribute(check.model + ".writes")) name=\(Self.attribute(name))")

@@ -141,6 +141,13 @@ struct TextReport {
 
     static func describe(_ check: ComparisonWriteCheck) -> String {
         func value(_ value: ComparisonValue?) -> String { value?.text ?? "none (failed)" }
+        if check.isCreate {
+            return "  \(check.passed ? "ok  " : "FAIL") create \(check.name) \(value(check.written)) "
+                + "through \(check.api.displayName) as \(check.target.isEmpty ? "none" : check.target): "
+                + "answer \(value(check.answer)), read back REST \(value(check.rest)), GraphQL \(value(check.graphql)); "
+                + "deleted: REST \(value(check.restoredRest)), GraphQL \(value(check.restoredGraphql))"
+                + (check.restored ? "" : "; NOT deleted")
+        }
         return "  \(check.passed ? "ok  " : "FAIL") set \(check.name) of \(check.target) to \(value(check.written)) "
             + "through \(check.api.displayName): answer \(value(check.answer)), "
             + "read back REST \(value(check.rest)), GraphQL \(value(check.graphql)); "
