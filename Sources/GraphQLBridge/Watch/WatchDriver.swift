@@ -126,7 +126,15 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                         finish()
                         throw .cacheMiss(operation: Query.operationName, path: path)
                     }
-                    if lastAnswerUncached || resync { continue }
+                    if lastAnswerUncached || resync {
+                        // Not asked again, but what the cache showed is not there any more (an optimistic layer it
+                        // was read from ended, say): it is not shown as fresh (seed 932 of the model checker).
+                        if !resync, var shown = lastEmitted, shown.source == .cache, !shown.isStale {
+                            shown.isStale = true
+                            if let emitted = emit(shown) { return emitted }
+                        }
+                        continue
+                    }
                     if let result = try await fromServer(context) { return result }
                 }
             }
