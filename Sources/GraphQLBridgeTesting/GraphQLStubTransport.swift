@@ -148,9 +148,8 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
         do {
             encoded = try JSONEncoder().encode(data)
         } catch let EncodingError.invalidValue(_, context) {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
             throw GraphQLStubError(
-                operation: operation, path: String(path.drop { $0 == "." }),
+                operation: operation, path: GraphQLDecodingError.render(context.codingPath),
                 reason: context.debugDescription)
         }
         // A value whose `__typename` has a type case view (`asX`) but no view writes only the shared fields: the
@@ -159,10 +158,8 @@ public final class GraphQLStubTransport: GraphQLTransport, Sendable {
             do {
                 _ = try JSONDecoder().decode(decodable, from: encoded)
             } catch let DecodingError.keyNotFound(key, context) {
-                let path = (context.codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-                    .joined()
                 throw GraphQLStubError(
-                    operation: operation, path: String(path.drop { $0 == "." }),
+                    operation: operation, path: GraphQLDecodingError.render(context.codingPath + [key]),
                     reason:
                         "the stubbed data has no `\(key.stringValue)`: when a value's `__typename` has a type case "
                         + "view (`asX`), the view must be set, with the fields it selects")

@@ -199,7 +199,9 @@ public struct GraphQLHTTPClient: Sendable {
         let name = Operation.operationName
         // The request (or, with persisted queries, the requests): GraphQLRequestBuilder.
         var builder = GraphQLRequestBuilder(endpoint: endpoint, timeout: timeout, persistedQueries: persistedQueries)
-        if Self.asksForIncrementalDelivery(Operation.document) { builder.accept = Self.incrementalAcceptHeader }
+        if OperationTypeCache.shared.asksForIncrementalDelivery(Operation.self) {
+            builder.accept = Self.incrementalAcceptHeader
+        }
         let plan = try builder.plan(for: operation)
 
         let response: HTTPResponse
@@ -457,6 +459,7 @@ final class OperationTypeCache: Sendable {
     static let shared = OperationTypeCache()
     private let keys = Locked<[ObjectIdentifier: String]>([:])
     private let bodyPrefixes = Locked<[ObjectIdentifier: [UInt8]]>([:])
+    private let incremental = Locked<[ObjectIdentifier: Bool]>([:])
 
     /// `<type's full name>#<operation identifier (the SHA-256 of its document)>`: the start of its cache keys.
     func key<Operation: GraphQLOperation>(of type: Operation.Type) -> String {
@@ -465,6 +468,16 @@ final class OperationTypeCache: Sendable {
         let key = String(reflecting: type) + "#" + Operation.operationIdentifier
         keys.withLock { $0[id] = key }
         return key
+    }
+
+    /// Whether an operation of type `type` asks for incremental delivery (``GraphQLHTTPClient``'s scan of its
+    /// document for `@defer`/`@stream`, made once per type rather than for every request).
+    func asksForIncrementalDelivery<Operation: GraphQLOperation>(_ type: Operation.Type) -> Bool {
+        let id = ObjectIdentifier(type)
+        if let asks = incremental.withLock({ $0[id] }) { return asks }
+        let asks = GraphQLHTTPClient.asksForIncrementalDelivery(Operation.document)
+        incremental.withLock { $0[id] = asks }
+        return asks
     }
 
     /// The request body `{"query":…,"operationName":…,"variables":…}` of an operation of type `type`.

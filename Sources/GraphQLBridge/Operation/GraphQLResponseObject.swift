@@ -48,16 +48,13 @@ public struct GraphQLResponseObject: Encodable {
     ///   description name the field and the two values.
     public func encode(to encoder: any Encoder) throws {
         if let conflict = conflicts.first {
-            let path =
-                (encoder.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" } + [
-                    ".\(conflict.key)"
-                ]).joined().drop { $0 == "." }
+            let codingPath = encoder.codingPath + [GraphQLCodingKey(conflict.key)]
             throw EncodingError.invalidValue(
                 conflict.second,
                 EncodingError.Context(
-                    codingPath: encoder.codingPath + [GraphQLCodingKey(conflict.key)],
+                    codingPath: codingPath,
                     debugDescription:
-                        "\(String(path)) is given two different values, \(conflict.first) and \(conflict.second): a value and "
+                        "\(GraphQLDecodingError.render(codingPath)) is given two different values, \(conflict.first) and \(conflict.second): a value and "
                         + "its type case view (`asX`) or a fragment must give the fields they share the same value"))
         }
         var container = encoder.container(keyedBy: GraphQLCodingKey.self)
