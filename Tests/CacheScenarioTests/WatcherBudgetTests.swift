@@ -30,9 +30,9 @@ struct WatcherBudgetTests {
         try await ScenarioSetup.run(makeCache: {
             persistent
                 ? GraphQLCache(
-                    storage: .persistent(directory: folder.url), maxAge: .seconds(60), byteLimit: limit,
+                    storage: .persistent(directory: folder.url), maxAge: .seconds(3600), byteLimit: limit,
                     storesResponses: false)
-                : GraphQLCache(maxAge: .seconds(60), byteLimit: limit)
+                : GraphQLCache(maxAge: .seconds(3600), byteLimit: limit)
         }) { setup in
             let friends = Collector<GraphQLResult<UserFriendsQuery.Data>>()
             let hero = Collector<GraphQLResult<HeroQuery.Data>>()
@@ -78,7 +78,7 @@ extension ScenarioSetup {
         _ storage: GraphQLCache.Storage, _ body: @escaping @Sendable (ScenarioSetup) async throws -> T
     ) async throws -> T {
         let box = MeasureBox<T>()
-        try await run(makeCache: { GraphQLCache(storage: storage, maxAge: .seconds(60), storesResponses: false) }) {
+        try await run(makeCache: { GraphQLCache(storage: storage, maxAge: .seconds(3600), storesResponses: false) }) {
             setup in
             box.value = try await body(setup)
         }

@@ -157,7 +157,7 @@ struct CacheReaderTests {
 
     @Test("a miss names the first missing field's path, through lists and aliases")
     func missingPath() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(60))
+        let cache = GraphQLCache(maxAge: .seconds(3600))
         await cache.write(
             ResponseWrite(
                 data: .tree(try Self.serverData()), errors: [], metadata: Self.metadata, variables: Self.variables,

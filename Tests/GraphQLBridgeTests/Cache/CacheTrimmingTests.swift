@@ -47,7 +47,7 @@ struct CacheTrimmingTests {
 
     /// The bytes one product's records take in a store of this kind (no stored response).
     private func oneProduct(_ storage: GraphQLCache.Storage) async throws -> Int {
-        let cache = GraphQLCache(storage: storage, maxAge: .seconds(60), storesResponses: false)
+        let cache = GraphQLCache(storage: storage, maxAge: .seconds(3600), storesResponses: false)
         _ = try await client(cache).execute(ProductQuery(id: Self.products[0]))
         return await cache.byteCount
     }
@@ -59,7 +59,7 @@ struct CacheTrimmingTests {
         ])
     func memoHits(readAgain: Bool) async throws {
         let limit = try await oneProduct(.memory) * 5 / 2
-        let cache = GraphQLCache(maxAge: .seconds(60), byteLimit: limit)
+        let cache = GraphQLCache(maxAge: .seconds(3600), byteLimit: limit)
         let client = try client(cache)
         _ = try await client.execute(ProductQuery(id: "p2"))
         _ = try await client.execute(ProductQuery(id: "p1"))
@@ -91,12 +91,12 @@ struct CacheTrimmingTests {
         let storage = GraphQLCache.Storage.persistent(directory: directory)
         let limit = try await oneProduct(.persistent(directory: try folder())) * 5 / 2
         // The first process: p1, then p2 (no limit here: the stored responses stay).
-        let first = GraphQLCache(storage: storage, maxAge: .seconds(60))
+        let first = GraphQLCache(storage: storage, maxAge: .seconds(3600))
         _ = try await client(first).execute(ProductQuery(id: "p1"))
         _ = try await client(first).execute(ProductQuery(id: "p2"))
 
         // The next launch reads p1, served whole from its stored response, then receives p3.
-        let next = GraphQLCache(storage: storage, maxAge: .seconds(60), byteLimit: limit)
+        let next = GraphQLCache(storage: storage, maxAge: .seconds(3600), byteLimit: limit)
         #expect(try await cached("p1", in: next))
         #expect(await next.statistics.storedResponseHits == 1)
         #expect(await next.statistics.recordHits == 0)

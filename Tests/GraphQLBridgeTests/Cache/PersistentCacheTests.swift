@@ -31,17 +31,17 @@ struct PersistentCacheTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let written: ProductQuery.Data?
         do {
-            let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "ann")
+            let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
             #expect(await cache.problems.isEmpty)
             written = try await client(cache).0.execute(ProductQuery(id: "p1")).data
         }
-        let reopened = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "ann")
+        let reopened = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
         let (client, transport) = try client(reopened)
         let read = try await client.execute(ProductQuery(id: "p1"))
         #expect(read.source == .cache && read.data == written)
         #expect(transport.requests.isEmpty)
 
-        let other = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "bob")
+        let other = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "bob")
         await #expect(throws: APIError.self, "one user never sees another's cache") {
             try await self.client(other).0.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
         }
@@ -58,11 +58,11 @@ struct PersistentCacheTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let cache = GraphQLCache(
-                storage: .persistent(directory: directory), maxAge: .seconds(60), schemaVersion: "1")
+                storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "1")
             _ = try await client(cache).0.execute(ProductQuery(id: "p1"))
             #expect(await cache.recordCount > 0)
         }
-        let changed = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), schemaVersion: "2")
+        let changed = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "2")
         #expect(await changed.recordCount == 0)
     }
 
@@ -81,7 +81,7 @@ struct PersistentCacheTests {
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
         try Data("this is not a database, it is a note".utf8).write(to: file)
 
-        let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "carol")
+        let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "carol")
         let problems = await cache.problems
         #expect(problems.first?.kind == .corrupt, "\(problems)")
         let result = try await client(cache).0.execute(ProductQuery(id: "p1"))
@@ -92,7 +92,7 @@ struct PersistentCacheTests {
     @Test("A folder that cannot be written: memory instead, reported")
     func unwritableFolder() async throws {
         let directory = URL(fileURLWithPath: "/proc/graphqlbridge-no-such-place")
-        let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60))
+        let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600))
         #expect(await cache.problems.first?.kind == .open)
         let result = try await client(cache).0.execute(ProductQuery(id: "p1"))
         #expect(result.data?.product?.id == "p1")

@@ -24,7 +24,7 @@ struct DirectReadTests {
     }
 
     private func cache(_ directory: URL) -> GraphQLCache {
-        GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(60), namespace: "ann")
+        GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
     }
 
     /// The key the client reads `GameQuery(id:)` under.
