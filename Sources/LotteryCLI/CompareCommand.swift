@@ -22,10 +22,11 @@ public enum CompareCommand {
     public static let help = ComparisonCommand.help(
         command: "lottery compare", models: LotteryComparisonPlan.models, options: lotteryOptions,
         about: """
-            Fetches every game (active and inactive), each game's 10 newest draws and each logo image through both
-            APIs into the app's legacy models, with the app's real clients and adapters, and compares them field
-            by field. Every list the app asks for (the games lists for each filter, each game's newest draws) is
-            compared as a list too: membership, order, duplicates and each element's fields ('games[3].title').
+            Fetches every game (active and inactive), every draw of each game's archive and each logo image through
+            both APIs into the app's legacy models, with the app's real clients and adapters, and compares them field
+            by field. Every list the app asks for (the games lists for each filter, each page of 10 of each game's
+            archive, newest first) is compared as a list too: membership, order, duplicates and each element's
+            fields ('games[3].title').
             The plan is LotteryComparisonPlan: the worked example of a plan for an app's own models.
             """)
 

@@ -10,8 +10,9 @@ import LotteryBridge
 ///
 /// - `GameInfo`: every game (active and inactive, as both APIs list them), `GET /games/{id}` against `game(id:)`;
 ///   and each `games` list the app asks for (every filter it uses) compared as a list;
-/// - `DrawInfo`: each game's newest draws, `GET /games/{id}/draws` against `draws(gameId:last:)` compared as lists,
-///   and each of those draws on its own, `GET /games/{id}/draws/{n}` against `draw(gameId:number:)`;
+/// - `DrawInfo`: each game's archive page by page (`drawsPerGame` draws a page, the next page `before` the oldest
+///   draw of the last), `GET /games/{id}/draws?limit=N&before=D` against `draws(gameId:last:before:)` compared as
+///   lists, and every draw on those pages on its own, `GET /games/{id}/draws/{n}` against `draw(gameId:number:)`;
 /// - `ImageInfo`: each image a game uses as its logo, `GET /images/{id}` against `image(id:)`;
 /// - the favourite write (`--check-writes`): `PUT`/`DELETE /games/{id}/favorite` against `setFavorite`, on the first
 ///   game.
@@ -23,7 +24,7 @@ public enum LotteryComparisonPlan {
     /// The models, in the order compared.
     public static let models = ["GameInfo", "DrawInfo", "ImageInfo"]
 
-    /// The plan over `clients`; `drawsPerGame` of each game's newest draws are compared.
+    /// The plan over `clients`; each game's archive is compared in pages of `drawsPerGame` draws.
     public static func make(clients: LotteryComparisonClients, drawsPerGame: Int = 10) -> ComparisonPlan {
         let rest = clients.rest
         let graphQL = clients.graphQL
@@ -53,16 +54,20 @@ public enum LotteryComparisonPlan {
                 }
             })
 
-        // DrawInfo: each game's newest draws as a list; then each of those draws on its own.
+        // DrawInfo: each game's archive page by page, each page as a list; then every draw on its own.
         plan.lists(
-            "draws", model: "DrawInfo", keys: { try await listing.gameIDs() },
-            name: { "draws(gameId: \"\($0)\", last: \(drawsPerGame))" },
-            rest: { gameId in try await LotteryRead.rest { try await rest.draws(gameId: gameId, limit: drawsPerGame) }
+            "draws", model: "DrawInfo", keys: { try await listing.archivePages() },
+            name: { $0.description },
+            rest: { page in
+                try await LotteryRead.rest {
+                    try await rest.draws(gameId: page.gameId, limit: page.last, before: page.before)
+                }
             },
-            graphQL: { gameId in
+            graphQL: { page in
                 try await LotteryRead.graphQL {
                     try await graphQL.fetchResponse(
-                        requestType: .draws(gameId: gameId, last: drawsPerGame, before: nil), as: [DrawInfo].self)
+                        requestType: .draws(gameId: page.gameId, last: page.last, before: page.before),
+                        as: [DrawInfo].self)
                 }
             }, id: \.id)
         plan.model(

@@ -130,50 +130,107 @@ actor LotteryGameListing {
         }
     }
 
-    /// Each game's newest draws as either API lists them (a draw in one list only is compared too); none for a game
-    /// whose list fails through one API (that list's comparison reports the failure). Asked again on each call (the
-    /// plan asks once, for the DrawInfo ids, which the run then holds): the listing does not keep them.
+    /// The most pages of one game's archive read through one API: a server whose pages never end (each page full,
+    /// each `before` older than the last) is read this far and no further.
+    static let maximumPagesPerGame = 10_000
+
+    /// Each game's archive as either API pages it, and the draws on its pages (every draw of every game).
+    struct Archive: Sendable {
+        /// The pages, game by game: REST's pages of a game first, then the ones only GraphQL pages.
+        var pages: [LotteryArchivePage]
+        /// The draws on the pages, each once (a draw on one API's pages only is compared too).
+        var draws: [LotteryDrawKey]
+    }
+
+    /// The pages of each game's archive as either API pages them: the first page (the newest `drawsPerGame`
+    /// draws), then each page `before` the oldest draw of the one before, while the page is full. A page is read
+    /// through both APIs at once; an API whose page fails stops there for that game (the page's comparison then
+    /// reports the failure); the first page is listed whatever happens. Asked again on each call: the listing does
+    /// not keep them.
+    func archivePages() async throws -> [LotteryArchivePage] {
+        try await archive().pages
+    }
+
+    /// Every draw of every game as either API pages it (a draw in one API's archive only is compared too); none for
+    /// a game whose first page fails through both APIs. Asked again on each call (the plan asks once, for the
+    /// DrawInfo ids, which the run then holds): the listing does not keep them.
     func drawKeys() async throws -> [LotteryDrawKey] {
+        try await archive().draws
+    }
+
+    /// Walks every game's archive through both APIs, eight games at a time.
+    func archive() async throws -> Archive {
         let ids = try await gameIDs()
         let rest = rest
         let graphQL = graphQL
         let limit = drawsPerGame
-        let perGame = await withTaskGroup(of: (Int, [LotteryDrawKey]).self) { group in
-            var results: [[LotteryDrawKey]] = Array(repeating: [], count: ids.count)
+        let perGame = await withTaskGroup(of: (Int, Archive).self) { group in
+            var results: [Archive] = Array(repeating: Archive(pages: [], draws: []), count: ids.count)
             var next = 0
             func addNext() {
                 guard next < ids.count else { return }
                 let index = next
                 let gameId = ids[index]
                 group.addTask {
-                    async let restDraws = Self.capture {
-                        try await LotteryRead.rest { try await rest.draws(gameId: gameId, limit: limit) }
-                    }
-                    async let graphQLDraws = Self.capture {
-                        try await LotteryRead.graphQL {
-                            try await graphQL.fetchResponse(
-                                requestType: .draws(gameId: gameId, last: limit, before: nil), as: [DrawInfo].self)
+                    async let restPages = Self.walk(gameId: gameId, limit: limit) { before in
+                        try await LotteryRead.rest {
+                            try await rest.draws(gameId: gameId, limit: limit, before: before)
                         }
                     }
-                    guard case .success(let restList) = await restDraws,
-                        case .success(let graphQLList) = await graphQLDraws
-                    else { return (index, []) }
-                    let keys = (restList + graphQLList).map {
-                        LotteryDrawKey(gameId: $0.gameId, number: $0.number, id: $0.id)
+                    async let graphQLPages = Self.walk(gameId: gameId, limit: limit) { before in
+                        try await LotteryRead.graphQL {
+                            try await graphQL.fetchResponse(
+                                requestType: .draws(gameId: gameId, last: limit, before: before), as: [DrawInfo].self)
+                        }
                     }
-                    return (index, keys)
+                    let both = await restPages + graphQLPages
+                    // The first page is compared whatever happens, so that a game whose archive fails through both
+                    // APIs is a failure in the report, not a game with nothing compared.
+                    let first = LotteryArchivePage(gameId: gameId, before: nil, last: limit)
+                    var seenPages: Set<LotteryArchivePage> = []
+                    var seenDraws: Set<String> = []
+                    return (
+                        index,
+                        Archive(
+                            pages: ([first] + both.map(\.page)).filter { seenPages.insert($0).inserted },
+                            draws: both.flatMap(\.draws).filter { seenDraws.insert($0.id).inserted })
+                    )
                 }
                 next += 1
             }
             for _ in 0..<8 { addNext() }
-            while let (index, keys) = await group.next() {
-                results[index] = keys
+            while let (index, archive) = await group.next() {
+                results[index] = archive
                 addNext()
             }
             return results
         }
         var seen: Set<String> = []
-        return perGame.flatMap { $0 }.filter { seen.insert($0.id).inserted }
+        return Archive(
+            pages: perGame.flatMap(\.pages),
+            draws: perGame.flatMap(\.draws).filter { seen.insert($0.id).inserted })
+    }
+
+    /// One game's pages through one API, newest first, until a page that is not full, one that fails, one whose
+    /// oldest draw is not older than the page's `before` (a server that does not page), or ``maximumPagesPerGame``.
+    static func walk(
+        gameId: String, limit: Int, page: (Int64?) async throws -> [DrawInfo]
+    ) async -> [(page: LotteryArchivePage, draws: [LotteryDrawKey])] {
+        var pages: [(page: LotteryArchivePage, draws: [LotteryDrawKey])] = []
+        var before: Int64? = nil
+        while pages.count < maximumPagesPerGame {
+            guard let draws = try? await page(before) else { break }
+            pages.append(
+                (
+                    LotteryArchivePage(gameId: gameId, before: before, last: limit),
+                    draws.map { LotteryDrawKey(gameId: $0.gameId, number: $0.number, id: $0.id) }
+                ))
+            guard draws.count == limit, let oldest = draws.last?.number, before.map({ oldest < $0 }) ?? true else {
+                break
+            }
+            before = oldest
+        }
+        return pages
     }
 
     private static func unique(_ ids: [String]) -> [String] {
@@ -181,11 +238,4 @@ actor LotteryGameListing {
         return ids.filter { seen.insert($0).inserted }
     }
 
-    private static func capture<Value: Sendable>(_ body: () async throws -> Value) async -> Result<Value, any Error> {
-        do {
-            return .success(try await body())
-        } catch {
-            return .failure(error)
-        }
-    }
 }

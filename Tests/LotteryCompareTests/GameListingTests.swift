@@ -11,7 +11,7 @@ import Testing
 /// logos' ids for the run (not the games it read, whose lists grow with the backend).
 @Suite("LotteryGameListing")
 struct GameListingTests {
-    @Test("the listing gives every game, logo and newest draw, and holds only the game and logo ids")
+    @Test("the listing gives every game, logo, archive page and draw, and holds only the game and logo ids")
     func holdsOnlyIDs() async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
@@ -27,8 +27,20 @@ struct GameListingTests {
         #expect(games == dataSet.games.map(\.id))
         #expect(Set(logos) == Set(dataSet.games.compactMap(\.logo)))
         #expect(logos.count == Set(logos).count)
-        let newest = dataSet.games.reduce(0) { $0 + min(10, dataSet.draws(gameId: $1.id).count) }
-        #expect(draws.count == newest)
+        // Every draw of every game, from its archive's pages of 10: a page more than the full pages (the last,
+        // shorter or empty, ends the archive).
+        #expect(draws.count == dataSet.draws.count)
+        #expect(Set(draws.map(\.id)).count == draws.count)
+        let pages = try await listing.archivePages()
+        for game in dataSet.games {
+            let count = dataSet.draws(gameId: game.id).count
+            let befores = pages.filter { $0.gameId == game.id }.map(\.before)
+            #expect(befores.count == count / 10 + 1, "\(game.id): \(count) draws")
+            #expect(befores.first == .some(nil))
+            let numbers = dataSet.draws(gameId: game.id).map(\.number).sorted(by: >)
+            let expected = stride(from: 10, to: count + 1, by: 10).map { numbers[$0 - 1] }
+            #expect(Array(befores.dropFirst()) == expected.map { .some($0) }, "\(game.id)")
+        }
 
         // The draw keys are the run's to hold (the plan's DrawInfo ids): the listing kept the ids it lists, no more.
         #expect(await listing.heldIDCount == games.count + logos.count)

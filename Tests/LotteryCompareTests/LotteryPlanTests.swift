@@ -109,7 +109,11 @@ struct LotteryPlanTests {
         #expect(run.status == 0, "\(run.standardError)")
         let report = try run.jsonReport()
         let compared = try #require(report.int("summary", "compared"))
-        #expect(compared == 10 + 2 * (139 - 10), "10 games lists, then twice each copy's entities and draws lists")
+        // The games lists (10), then for each copy: its games, logos and draws, and each game's archive pages of
+        // 10 (a page more than the full pages).
+        let pages = single.games.reduce(0) { $0 + single.draws(gameId: $1.id).count / 10 + 1 }
+        let perCopy = single.games.count + Set(single.games.compactMap(\.logo)).count + single.draws.count + pages
+        #expect(compared == 10 + 2 * perCopy, "10 games lists, then twice each copy's entities and archive pages")
         #expect(report.int("summary", "matched") == compared)
     }
 }

@@ -31,11 +31,13 @@ struct PersistentCacheTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let written: ProductQuery.Data?
         do {
-            let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
+            let cache = GraphQLCache(
+                storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
             #expect(await cache.problems.isEmpty)
             written = try await client(cache).0.execute(ProductQuery(id: "p1")).data
         }
-        let reopened = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
+        let reopened = GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
         let (client, transport) = try client(reopened)
         let read = try await client.execute(ProductQuery(id: "p1"))
         #expect(read.source == .cache && read.data == written)
@@ -62,7 +64,8 @@ struct PersistentCacheTests {
             _ = try await client(cache).0.execute(ProductQuery(id: "p1"))
             #expect(await cache.recordCount > 0)
         }
-        let changed = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "2")
+        let changed = GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "2")
         #expect(await changed.recordCount == 0)
     }
 
