@@ -23,6 +23,9 @@ enum BenchmarkKind: String, CaseIterable {
     /// The subscription stream parsers on a few MB in small pieces against one piece, and the memory a stalled
     /// consumer costs under a 192 MB flood (SSE and WebSocket).
     case streams
+    /// Pagination and cache redirects: a page appended to a watched list of 50 pages against the 2nd, and a
+    /// `draw(gameId:number:)` redirect read against a memo hit of the same object.
+    case pager
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -36,6 +39,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .realtime: return RealtimeBenchmark.run(options: options)
         case .compare: return CompareBenchmark.run(options: options)
         case .streams: return StreamsBenchmark.run(options: options)
+        case .pager: return PagerBenchmark.run(options: options)
         }
     }
 }

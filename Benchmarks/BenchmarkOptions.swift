@@ -34,7 +34,8 @@ struct BenchmarkOptions {
     var compareRequests = 20_000
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|all] [--games N] [--draws N]
+        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|streams|pager|all] [--games N]
+                          [--draws N]
                           [--runs N] [--seed N] [--only PATH[,PATH...]] [--fixtures DIR] [--python PATH] [--no-pin]
                           [--concurrency N]
 
@@ -54,6 +55,8 @@ struct BenchmarkOptions {
                    scaled data set): entities per second and peak memory, each size in processes of its own; and
                    the memory each request adds through bare URLSession and each client layer (the same-run
                    baseline of the HTTP runs' growth)
+          pager    a page appended to a watched GraphQLQueryPager list of 50 pages against the 2nd; a
+                   draw(gameId:number:) cache redirect read against a memo hit of the same object
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)

@@ -1,4 +1,4 @@
-// `Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|all] [options]`: run with
+// `Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|streams|pager|all] [options]`: run with
 // `swift run -c release Benchmarks decode` (Benchmarks/README.md has the figures and how each was measured).
 //
 // Each benchmark is a `BenchmarkKind` case (see BenchmarkKind.swift); adding one is a new file with its
