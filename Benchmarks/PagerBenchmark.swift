@@ -119,7 +119,8 @@ enum PagerBenchmark {
                 guard pager.items.count == expected.count,
                     pager.items.map(\.number).elementsEqual(expected)
                 else {
-                    outcome.problem = "round \(round), page \(page): \(pager.items.count) items, not the \(expected.count) sent"
+                    outcome.problem =
+                        "round \(round), page \(page): \(pager.items.count) items, not the \(expected.count) sent"
                     return outcome
                 }
                 if page == 2 { seconds.append(elapsed) }
