@@ -26,7 +26,7 @@ extension GraphQLHTTPClient {
 
     /// The source of a subscription's payloads over the client's transport.
     func subscriptionSource<Subscription: GraphQLSubscription>(
-        _ subscription: Subscription, variables: [String: JSONValue]
+        _ subscription: Subscription, variables: [String: JSONValue], onOpen: (@Sendable () -> Void)? = nil
     ) async throws(APIError) -> any SubscriptionPayloadSource {
         let name = Subscription.operationName
         // Registered-only: the id alone, as a query's hash-only `POST` carries it (SSE and multipart bodies, the
@@ -41,7 +41,7 @@ extension GraphQLHTTPClient {
         case .serverSentEvents(let streaming):
             return HTTPSubscriptionSource(
                 format: .serverSentEvents, operationName: name, options: transport.options, random: transport.random,
-                sleep: transport.sleep
+                sleep: transport.sleep, onOpen: onOpen
             ) {
                 [self] in
                 try await openStream(
@@ -51,7 +51,7 @@ extension GraphQLHTTPClient {
         case .multipartHTTP(let streaming):
             return HTTPSubscriptionSource(
                 format: .multipart, operationName: name, options: transport.options, random: transport.random,
-                sleep: transport.sleep
+                sleep: transport.sleep, onOpen: onOpen
             ) {
                 [self] in
                 try await openStream(
@@ -60,7 +60,8 @@ extension GraphQLHTTPClient {
             }
         case .webSocket(let url, let engine):
             let payload = String(decoding: body, as: UTF8.self)
-            let (id, stream) = await engine.subscribe(operationName: name, payload: payload) { [self] in
+            let (id, stream) = await engine.subscribe(operationName: name, payload: payload, onOpen: onOpen) {
+                [self] in
                 try await openWebSocket(url: url, connector: engine.connector, operationName: name)
             }
             return WebSocketSubscriptionSource(engine: engine, id: id, operationName: name, stream: stream)

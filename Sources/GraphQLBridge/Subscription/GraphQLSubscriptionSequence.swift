@@ -22,10 +22,41 @@ public struct GraphQLSubscriptionSequence<Subscription: GraphQLSubscription>: As
     let client: GraphQLHTTPClient
     let subscription: Subscription
     let errorPolicy: GraphQLErrorPolicy
+    var openHandler: (@Sendable () -> Void)?
+
+    init(client: GraphQLHTTPClient, subscription: Subscription, errorPolicy: GraphQLErrorPolicy) {
+        self.client = client
+        self.subscription = subscription
+        self.errorPolicy = errorPolicy
+    }
+
+    /// The same subscription, calling `handler` each time it opens: over Server-Sent Events and multipart when the
+    /// server accepted the stream (its response head arrived, 2xx with the media type asked for), over a WebSocket
+    /// when its `subscribe` message was sent on an acknowledged socket. Called again after each reconnection; never
+    /// for a connection that failed or was refused. This is as far as a client can know: neither protocol says when
+    /// the server starts listening (many servers answer a stream's head, or read `subscribe`, a moment before), so
+    /// an event the app itself triggers at once may still be missed; a server's own signal (or the first event)
+    /// is the only proof. Lets an app show "live" and a test stop guessing with sleeps:
+    ///
+    /// ```swift
+    /// let (opened, signal) = AsyncStream<Void>.makeStream()
+    /// let updates = client.subscribe(DrawUpdatedSubscription(gameId: "6x45")).onOpen { signal.yield() }
+    /// ```
+    public func onOpen(_ handler: @escaping @Sendable () -> Void) -> GraphQLSubscriptionSequence<Subscription> {
+        var copy = self
+        let previous = openHandler
+        copy.openHandler = {
+            previous?()
+            handler()
+        }
+        return copy
+    }
 
     /// Starts the subscription: each iterator is a subscription of its own.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(state: SubscriptionIteratorState(client: client, subscription: subscription, errorPolicy: errorPolicy))
+        Iterator(
+            state: SubscriptionIteratorState(
+                client: client, subscription: subscription, errorPolicy: errorPolicy, onOpen: openHandler))
     }
 
     /// The iterator: holds the subscription; releasing it ends the subscription.
@@ -58,10 +89,16 @@ final class SubscriptionIteratorState<Subscription: GraphQLSubscription>: @unche
     private var variables: [String: JSONValue] = [:]
     private var finished = false
 
-    init(client: GraphQLHTTPClient, subscription: Subscription, errorPolicy: GraphQLErrorPolicy) {
+    let onOpen: (@Sendable () -> Void)?
+
+    init(
+        client: GraphQLHTTPClient, subscription: Subscription, errorPolicy: GraphQLErrorPolicy,
+        onOpen: (@Sendable () -> Void)?
+    ) {
         self.client = client
         self.subscription = subscription
         self.errorPolicy = errorPolicy
+        self.onOpen = onOpen
     }
 
     deinit {
@@ -73,7 +110,7 @@ final class SubscriptionIteratorState<Subscription: GraphQLSubscription>: @unche
         do {
             if source == nil {
                 variables = try GraphQLHTTPClient.variablesJSON(subscription)
-                source = try await client.subscriptionSource(subscription, variables: variables)
+                source = try await client.subscriptionSource(subscription, variables: variables, onOpen: onOpen)
             }
             guard let source, let payload = try await source.next() else {
                 end()

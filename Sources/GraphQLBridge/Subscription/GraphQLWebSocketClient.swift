@@ -33,6 +33,8 @@ actor GraphQLWebSocketClient {
         let payload: String
         /// The subscription's unread events, bounded.
         let continuation: BoundedDataQueue
+        /// Called each time its `subscribe` message is sent (``GraphQLSubscriptionSequence/onOpen(_:)``).
+        let onOpen: (@Sendable () -> Void)?
     }
 
     let connector: any GraphQLWebSocketConnector
@@ -77,7 +79,9 @@ actor GraphQLWebSocketClient {
 
     /// Adds a subscription: its `next` payloads arrive on the stream, which ends on `complete` and fails with an
     /// ``APIError`` on `error` or when the connection gives up. The socket is opened if it is not.
-    func subscribe(operationName: String, payload: String, connect: @escaping Connect) async -> (
+    func subscribe(
+        operationName: String, payload: String, onOpen: (@Sendable () -> Void)? = nil, connect: @escaping Connect
+    ) async -> (
         id: Int, stream: AsyncThrowingStream<Data, any Error>
     ) {
         lastID += 1
@@ -96,14 +100,15 @@ actor GraphQLWebSocketClient {
                 Task { await self.complete(id) }
             })
         let stream = continuation.makeStream()
-        entries[id] = Entry(operationName: operationName, payload: payload, continuation: continuation)
+        entries[id] = Entry(
+            operationName: operationName, payload: payload, continuation: continuation, onOpen: onOpen)
         self.connect = connect
         if loop == nil {
             generation += 1
             let current = generation
             loop = Task { await self.run(generation: current) }
         } else if acknowledged, let connection {
-            await send(Self.subscribeMessage(id: id, payload: payload), on: connection)
+            if await send(Self.subscribeMessage(id: id, payload: payload), on: connection) { onOpen?() }
         }
         return (id, stream)
     }
@@ -249,7 +254,9 @@ actor GraphQLWebSocketClient {
                 acknowledgedAt = .now
                 let pending = entries.sorted { $0.key < $1.key }
                 for (id, entry) in pending {
-                    await send(Self.subscribeMessage(id: id, payload: entry.payload), on: connection)
+                    if await send(Self.subscribeMessage(id: id, payload: entry.payload), on: connection) {
+                        entry.onOpen?()
+                    }
                 }
                 if let interval = options.pingInterval {
                     keepAlive = Task { await self.keepAlive(connection, generation: current, interval: interval) }
@@ -338,8 +345,15 @@ actor GraphQLWebSocketClient {
     }
 
     /// Sends a message; a failure is left to the receive loop (the socket is gone).
-    private func send(_ text: String, on connection: any GraphQLWebSocketConnection) async {
-        try? await connection.send(text: text)
+    /// Sends `text`; whether it was written (a failed write shows as the connection's end in the loop).
+    @discardableResult
+    private func send(_ text: String, on connection: any GraphQLWebSocketConnection) async -> Bool {
+        do {
+            try await connection.send(text: text)
+            return true
+        } catch {
+            return false
+        }
     }
 
     private func failAll(_ error: SubscriptionConnectionError) {

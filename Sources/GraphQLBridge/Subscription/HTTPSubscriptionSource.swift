@@ -21,6 +21,8 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
     private let open: Open
     private let random: @Sendable () -> Double
     private let sleep: SubscriptionSleep
+    /// Called each time a stream is accepted (``GraphQLSubscriptionSequence/onOpen(_:)``).
+    private let onOpen: (@Sendable () -> Void)?
     private var response: GraphQLStreamingResponse?
     private var body: AsyncThrowingStream<Data, any Error>.AsyncIterator?
     private var sse = ServerSentEventParser()
@@ -39,9 +41,11 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
     init(
         format: Format, operationName: String, options: GraphQLSubscriptionOptions,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        sleep: @escaping SubscriptionSleep = SubscriptionSleeping.real, open: @escaping Open
+        sleep: @escaping SubscriptionSleep = SubscriptionSleeping.real, onOpen: (@Sendable () -> Void)? = nil,
+        open: @escaping Open
     ) {
         self.sleep = sleep
+        self.onOpen = onOpen
         self.format = format
         self.operationName = operationName
         self.options = options
@@ -188,6 +192,7 @@ final class HTTPSubscriptionSource: SubscriptionPayloadSource, @unchecked Sendab
         connectedAt = .now
         sawEvent = false
         authenticationFailures = 0
+        onOpen?()
     }
 
     /// Parses a piece of the stream into payloads (`pending`), the end of the subscription, or its failure.

@@ -6,6 +6,9 @@ extension EmbeddedLotteryServer {
     /// How many realtime connections (subscription streams and WebSockets) are open now.
     public var openRealtimeConnectionCount: Int { hub.openConnectionCount }
 
+    /// How many WebSocket `ping` messages the server has received (and answered with `pong`), over every socket.
+    public var webSocketPingCount: Int { hub.pingCount }
+
     /// Every realtime connection attempt so far, in order: its transport and the token it presented.
     public var realtimeConnections: [RealtimeConnectionRecord] { hub.connectionRecords }
 

@@ -26,6 +26,7 @@ final class RealtimeHub: Sendable {
         var records: [RealtimeConnectionRecord] = []
         var lastID: UInt64 = 0
         var observers: [@Sendable (DataSetDraw) -> Void] = []
+        var pings = 0
     }
 
     private let state = Locked(State())
@@ -82,6 +83,14 @@ final class RealtimeHub: Sendable {
     func record(_ record: RealtimeConnectionRecord) {
         state.withLock { $0.records.append(record) }
     }
+
+    /// Counts a WebSocket `ping` received.
+    func recordPing() {
+        state.withLock { $0.pings += 1 }
+    }
+
+    /// How many WebSocket `ping`s the server has received, over every socket.
+    var pingCount: Int { state.withLock { $0.pings } }
 
     /// Every connection attempt so far.
     var connectionRecords: [RealtimeConnectionRecord] { state.withLock { $0.records } }

@@ -156,6 +156,7 @@ struct WebSocketSession: Sendable {
             state.acknowledged = true
             return send(.object([("type", .string("connection_ack"))]), on: socket)
         case "ping":
+            hub.recordPing()
             return send(.object([("type", .string("pong"))]), on: socket)
         case "pong":
             return true

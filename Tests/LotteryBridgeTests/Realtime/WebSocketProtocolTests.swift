@@ -153,7 +153,9 @@ struct WebSocketProtocolTests {
             client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
-        try await Task.sleep(for: .milliseconds(200))
+        // A quiet socket: the client pings (every 20 ms) and the server answers, several times over, with no event.
+        try await waitUntil("five pings answered on the quiet socket") { server.webSocketPingCount >= 5 }
+        #expect(server.openSubscriptionCount == 1)
         server.drawClock.advance(gameId: Self.gameId)
         try await events.waitForCount(1)
         #expect(try #require(await transport.webSocketStatistics()).connectionAttempts == 1)
