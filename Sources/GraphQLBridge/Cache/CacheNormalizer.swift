@@ -124,6 +124,30 @@ struct CacheNormalizer {
         try normalizeRoot(ResponseObjectInput(), data: .response(.object(object)), rootKey: rootKey)
     }
 
+    /// Normalizes a generated value (a fragment's data the app writes) as the object of the record `key`: its
+    /// selected fields merged into that record, its objects into theirs, as an answer writes an object.
+    mutating func normalizeObject(_ object: GraphQLResponseObject, key: String) throws(GraphQLDecodingError) {
+        try normalizeObject(ResponseObjectInput(), .response(.object(object)), key: key)
+    }
+
+    /// Normalizes a JSON object (a fragment's data encoded) as the object of the record `key`.
+    mutating func normalizeObject(data: [String: JSONValue], key: String) {
+        do {
+            try normalizeObject(TreeInput(), .object(data), key: key)
+        } catch {
+            isWritable = false
+        }
+    }
+
+    private mutating func normalizeObject<Input: CacheNormalizerInput>(
+        _ input: Input, _ value: Input.Value, key: String
+    ) throws(GraphQLDecodingError) {
+        let set = metadata.selections
+        let typeName = try Self.typeName(of: value, in: input, selections: set)
+        try writeObject(
+            input, value, typeName: typeName, selected: set.fields(forType: typeName), key: key, responsePath: nil)
+    }
+
     private mutating func normalizeRoot<Input: CacheNormalizerInput>(
         _ input: Input, data: Input.Value, rootKey: String
     ) throws(GraphQLDecodingError) {

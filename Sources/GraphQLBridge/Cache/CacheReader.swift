@@ -63,11 +63,21 @@ struct CacheReader {
 
     /// The response, `{"data":{…}}` as UTF-8 JSON, or `nil` on a miss (``missingPath`` says where).
     mutating func readResponse(rootKey: String) -> [UInt8]? {
+        readResponse(key: rootKey, isRoot: true)
+    }
+
+    /// The object of the record `key` read with the metadata's selections (a fragment's), as a response's `data`:
+    /// `{"data":{…}}`; `nil` when a field it selects is missing, as ``readResponse(rootKey:)``.
+    mutating func readObjectResponse(key: String) -> [UInt8]? {
+        readResponse(key: key, isRoot: false)
+    }
+
+    private mutating func readResponse(key rootKey: String, isRoot: Bool) -> [UInt8]? {
         output = []
         output.reserveCapacity(4096)
         output.append(contentsOf: #"{"data":"#.utf8)
         missingComponents = []
-        guard readObject(key: rootKey, selections: metadata.selections, isRoot: true) else {
+        guard readObject(key: rootKey, selections: metadata.selections, isRoot: isRoot) else {
             var path = ""
             for component in missingComponents.reversed() {
                 if component.hasPrefix("[") || path.isEmpty { path += component } else { path += "." + component }

@@ -87,6 +87,71 @@ public final class GraphQLCacheTransaction {
         }
     }
 
+    /// The object of the record `key` read as the fragment `Fragment` selects it (with this transaction's edits),
+    /// fresh or not; `nil` when a field it selects is not there. `key` is the object's record key
+    /// (``CacheRecord/objectKey(typeName:keyValues:)``: `Draw:6x45,42`); `variables` are those the fragment's
+    /// fields use (`$withBio`), as an operation would give them.
+    /// - Throws: ``APIError`` when the fragment has no cache metadata (it is not generated) or the record does not
+    ///   decode into `Fragment`.
+    public func read<Fragment: GraphQLFragment>(
+        _ fragment: Fragment.Type, key: String, variables: [String: JSONValue] = [:]
+    ) throws(APIError) -> Fragment? {
+        let name = Fragment.fragmentName
+        guard let metadata = Fragment.cacheMetadata else {
+            throw .encoding(operation: name, reason: "the fragment has no cache metadata (it is not generated)")
+        }
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
+            load: { [self] keys in records(forKeys: keys) })
+        let response = store.withReadSnapshot { reader.readObjectResponse(key: key) }
+        guard let response else { return nil }
+        let result = try GraphQLResponseDecoder.decode(
+            Fragment.self, operation: name, response: HTTPResponse(status: 200), body: Data(response),
+            errorPolicy: .failOnAnyError)
+        return result.data
+    }
+
+    /// Writes `data`, a fragment's value, into the record `key` (the object's,
+    /// ``CacheRecord/objectKey(typeName:keyValues:)``): its fields merged into the record, the objects it holds into
+    /// theirs, received now with the configured lifetimes; the record's other fields stay. Every query that reads
+    /// the object sees the change, and their watchers are signalled when the transaction ends.
+    /// - Throws: ``APIError`` when the fragment has no cache metadata, or `data` or `variables` cannot be encoded.
+    public func write<Fragment: GraphQLFragment & Encodable>(
+        _ data: Fragment, key: String, variables: [String: JSONValue] = [:]
+    ) throws(APIError) {
+        let name = Fragment.fragmentName
+        guard let metadata = Fragment.cacheMetadata else {
+            throw .encoding(operation: name, reason: "the fragment has no cache metadata (it is not generated)")
+        }
+        var normalizer = CacheNormalizer(
+            metadata: metadata, variables: variables, receivedAt: time, serverMaxAge: nil, defaultMaxAge: maxAge)
+        if let generated = data as? any GraphQLResponseEncodable {
+            do throws(GraphQLDecodingError) {
+                try normalizer.normalizeObject(GraphQLResponseObject(generated), key: key)
+            } catch {
+                throw .encoding(operation: name, reason: "the data could not be written: \(error.reason)")
+            }
+        } else {
+            do {
+                guard case .object(let members) = try JSONValueEncoder().encode(data) else {
+                    throw APIError.encoding(operation: name, reason: "the data is not a JSON object")
+                }
+                normalizer.normalizeObject(data: members, key: key)
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw .encoding(operation: name, reason: "the data could not be encoded: \(error)")
+            }
+        }
+        guard normalizer.isWritable else {
+            throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
+        }
+        for (recordKey, fields) in normalizer.writes {
+            removals.remove(recordKey)
+            writes[recordKey, default: []] += fields
+        }
+    }
+
     /// Evicts the record `key` (an object's, ``CacheRecord/objectKey(typeName:keyValues:)``, or a root field's,
     /// ``CacheRecord/rootFieldKey(_:)``): every read that reaches it misses until it is written again.
     public func evict(recordKey key: String) {

@@ -10,4 +10,12 @@ public protocol GraphQLFragment: Decodable, Sendable {
     static var typeCondition: String { get }
     /// The fragment's definition, minified, as it is appended to the documents that use it.
     static var fragmentDefinition: String { get }
+    /// What the client cache needs to read and write the fragment's data on its own (its selection tree, key fields
+    /// and lifetimes; see ``GraphQLCacheTransaction/read(_:key:variables:)``); `nil` for a fragment written by hand.
+    static var cacheMetadata: GraphQLCacheMetadata? { get }
+}
+
+extension GraphQLFragment {
+    /// No cache metadata: generated fragments have their own.
+    public static var cacheMetadata: GraphQLCacheMetadata? { nil }
 }

@@ -14,6 +14,9 @@ public struct FragmentPlan: Sendable, Hashable {
     public var selectionSet: SelectionSetPlan
     /// The file the fragment is defined in (its last path component), for the generated header.
     public var sourceFile: String
+    /// The cache metadata of the fragment's selections (for reading and writing its data on its own), when the
+    /// session plans it.
+    public var cache: CacheSelectionPlan?
 
     /// Creates a fragment plan.
     /// - Parameters:

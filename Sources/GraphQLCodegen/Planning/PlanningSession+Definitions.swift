@@ -3,7 +3,9 @@ import GraphQLSchema
 
 extension PlanningSession {
     /// Static members of a fragment struct, which its fields must not take.
-    static let fragmentStaticMembers: Set<String> = ["fragmentName", "typeCondition", "fragmentDefinition"]
+    static let fragmentStaticMembers: Set<String> = [
+        "fragmentName", "typeCondition", "fragmentDefinition", "cacheMetadata",
+    ]
     /// Members of an operation struct, which its variables must not take.
     static let operationMembers: Set<String> = [
         "operationName", "operationType", "document", "operationIdentifier", "variables", "variablesJSON",
@@ -23,11 +25,14 @@ extension PlanningSession {
             swiftName: swiftName, qualifiedName: swiftName, scope: type,
             selections: fragment.selectionSet.selections.map { ($0, []) },
             reservedMembers: Self.fragmentStaticMembers)
-        return FragmentPlan(
+        var plan = FragmentPlan(
             name: name, typeCondition: type.name, description: original.description?.value,
             minifiedText: Printer.minified(fragment),
             fragments: usedFragments(in: fragment.selectionSet, excluding: name),
             selectionSet: selectionSet, sourceFile: Self.fileName(of: original.location))
+        // The app reads and writes a fragment's data on its own (GraphQLCacheTransaction.read(_:key:)).
+        plan.cache = CacheMetadataBuilder(schema: schema, fragments: fragments).build(fragment.selectionSet, on: type)
+        return plan
     }
 
     /// Plans an operation type.

@@ -3,12 +3,13 @@ extension SwiftRenderer {
     /// the client cache needs, as static values (the runtime never parses a document).
     func writeCacheMetadata(
         _ selections: CacheSelectionPlan, of swiftName: String, variableDefaults: [String: String], isQuery: Bool,
-        to writer: inout CodeWriter
+        isFragment: Bool = false, to writer: inout CodeWriter
     ) {
         writer.blankLine()
         writer.open("extension \(swiftName)")
         writer.doc(
-            "What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.")
+            "What the client cache needs to know of the \(isFragment ? "fragment" : "operation"): its selection tree, "
+                + "key fields and lifetimes.")
         writer.line("\(access)static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(")
         writer.level += 1
         writeSelectionSet(selections, prefix: "selections: ", suffix: ",", to: &writer)

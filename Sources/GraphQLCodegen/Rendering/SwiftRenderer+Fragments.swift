@@ -13,6 +13,10 @@ extension SwiftRenderer {
                 StringExpression(literal: plan.minifiedText, references: [])
                     .write(declaration: "\(access)static let fragmentDefinition", to: &writer)
             }, to: &writer)
+        if let cache = plan.cache {
+            writeCacheMetadata(
+                cache, of: plan.swiftName, variableDefaults: [:], isQuery: false, isFragment: true, to: &writer)
+        }
         return writer.text
     }
 

@@ -225,3 +225,36 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
         graphQLObject.set("videoUrl", .nullable(self.videoUrl))
     }
 }
+
+extension DrawDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Draw",
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("id"),
+                GraphQLFieldMetadata("gameId"),
+                GraphQLFieldMetadata("number"),
+                GraphQLFieldMetadata("date"),
+                GraphQLFieldMetadata("status"),
+                GraphQLFieldMetadata("winningNumbers"),
+                GraphQLFieldMetadata("bonusNumbers"),
+                GraphQLFieldMetadata("prizePool"),
+                GraphQLFieldMetadata("superPrize"),
+                GraphQLFieldMetadata("ticketsSold"),
+                GraphQLFieldMetadata("prizeCategories",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "PrizeCategory",
+                        [
+                            GraphQLFieldMetadata("__typename"),
+                            GraphQLFieldMetadata("matched"),
+                            GraphQLFieldMetadata("bonusMatched"),
+                            GraphQLFieldMetadata("winners"),
+                            GraphQLFieldMetadata("amount"),
+                        ])),
+                GraphQLFieldMetadata("videoUrl"),
+            ]),
+        keyFields: ["Draw": ["gameId", "number"]],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+}

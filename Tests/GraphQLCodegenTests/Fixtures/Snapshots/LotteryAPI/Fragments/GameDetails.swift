@@ -277,3 +277,92 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
         graphQLObject.set("isFavorite", .scalar(self.isFavorite))
     }
 }
+
+extension GameDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Game",
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("id"),
+                GraphQLFieldMetadata("name"),
+                GraphQLFieldMetadata("type"),
+                GraphQLFieldMetadata("isActive"),
+                GraphQLFieldMetadata("ticketPrice"),
+                GraphQLFieldMetadata("currency"),
+                GraphQLFieldMetadata("superPrize"),
+                GraphQLFieldMetadata("numbersCount"),
+                GraphQLFieldMetadata("numbersRange"),
+                GraphQLFieldMetadata("bonusRange"),
+                GraphQLFieldMetadata("logo",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Image",
+                        [
+                            GraphQLFieldMetadata("__typename"),
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("url"),
+                            GraphQLFieldMetadata("width"),
+                            GraphQLFieldMetadata("height"),
+                        ])),
+                GraphQLFieldMetadata("nextDraw",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Draw",
+                        [
+                            GraphQLFieldMetadata("__typename"),
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("gameId"),
+                            GraphQLFieldMetadata("number"),
+                            GraphQLFieldMetadata("date"),
+                            GraphQLFieldMetadata("status"),
+                            GraphQLFieldMetadata("winningNumbers"),
+                            GraphQLFieldMetadata("bonusNumbers"),
+                            GraphQLFieldMetadata("prizePool"),
+                            GraphQLFieldMetadata("superPrize"),
+                            GraphQLFieldMetadata("ticketsSold"),
+                            GraphQLFieldMetadata("prizeCategories",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "PrizeCategory",
+                                    [
+                                        GraphQLFieldMetadata("__typename"),
+                                        GraphQLFieldMetadata("matched"),
+                                        GraphQLFieldMetadata("bonusMatched"),
+                                        GraphQLFieldMetadata("winners"),
+                                        GraphQLFieldMetadata("amount"),
+                                    ])),
+                            GraphQLFieldMetadata("videoUrl"),
+                        ])),
+                GraphQLFieldMetadata("lastDraw",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Draw",
+                        [
+                            GraphQLFieldMetadata("__typename"),
+                            GraphQLFieldMetadata("id"),
+                            GraphQLFieldMetadata("gameId"),
+                            GraphQLFieldMetadata("number"),
+                            GraphQLFieldMetadata("date"),
+                            GraphQLFieldMetadata("status"),
+                            GraphQLFieldMetadata("winningNumbers"),
+                            GraphQLFieldMetadata("bonusNumbers"),
+                            GraphQLFieldMetadata("prizePool"),
+                            GraphQLFieldMetadata("superPrize"),
+                            GraphQLFieldMetadata("ticketsSold"),
+                            GraphQLFieldMetadata("prizeCategories",
+                                selections: GraphQLSelectionSetMetadata(
+                                    typeName: "PrizeCategory",
+                                    [
+                                        GraphQLFieldMetadata("__typename"),
+                                        GraphQLFieldMetadata("matched"),
+                                        GraphQLFieldMetadata("bonusMatched"),
+                                        GraphQLFieldMetadata("winners"),
+                                        GraphQLFieldMetadata("amount"),
+                                    ])),
+                            GraphQLFieldMetadata("videoUrl"),
+                        ])),
+                GraphQLFieldMetadata("drawsCount"),
+                GraphQLFieldMetadata("rulesUrl"),
+                GraphQLFieldMetadata("isFavorite"),
+            ]),
+        keyFields: ["Draw": ["gameId", "number"]],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+}

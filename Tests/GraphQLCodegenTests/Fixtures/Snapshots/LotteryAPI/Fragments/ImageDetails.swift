@@ -114,3 +114,19 @@ public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDec
         graphQLObject.set("height", .scalar(self.height))
     }
 }
+
+extension ImageDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Image",
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("id"),
+                GraphQLFieldMetadata("url"),
+                GraphQLFieldMetadata("width"),
+                GraphQLFieldMetadata("height"),
+            ]),
+        keyFields: ["Draw": ["gameId", "number"]],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+}

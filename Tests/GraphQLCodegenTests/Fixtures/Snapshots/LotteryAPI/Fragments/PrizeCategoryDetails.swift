@@ -116,3 +116,19 @@ public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQ
         graphQLObject.set("amount", .scalar(self.amount))
     }
 }
+
+extension PrizeCategoryDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "PrizeCategory",
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("matched"),
+                GraphQLFieldMetadata("bonusMatched"),
+                GraphQLFieldMetadata("winners"),
+                GraphQLFieldMetadata("amount"),
+            ]),
+        keyFields: ["Draw": ["gameId", "number"]],
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+}
