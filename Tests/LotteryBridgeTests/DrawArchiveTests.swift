@@ -4,6 +4,7 @@ import GraphQLMigration
 import LegacyModels
 import LotteryBackend
 import LotteryBridge
+import LotteryTestSupport
 import Testing
 
 /// The archive screen's model (`LotteryRepository.archive(gameId:pageSize:)`) against the embedded backend: the whole
@@ -15,8 +16,14 @@ struct DrawArchiveTests {
     func repository(_ mode: MigrationMode, server: EmbeddedLotteryServer, publisher: RecordingExperimentPublisher)
         -> LotteryRepository
     {
+        repository(mode, restURL: server.restURL, graphQLURL: server.graphQLURL, publisher: publisher)
+    }
+
+    func repository(
+        _ mode: MigrationMode, restURL: URL, graphQLURL: URL, publisher: RecordingExperimentPublisher
+    ) -> LotteryRepository {
         LotteryRepository(
-            rest: LegacyAPIClient(baseURL: server.restURL), graphQL: GraphQLClient(endpoint: server.graphQLURL),
+            rest: LegacyAPIClient(baseURL: restURL), graphQL: GraphQLClient(endpoint: graphQLURL),
             router: MigrationRouter(
                 settings: MigrationSettings(defaultMode: .rest, modes: ["DrawInfo": mode]), publisher: publisher))
     }
@@ -36,16 +43,29 @@ struct DrawArchiveTests {
     func wholeArchive() async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
+        try await checkWholeArchive(restURL: server.restURL, graphQLURL: server.graphQLURL)
+    }
+
+    @Test("the same against the reference backend (graphql-core; REST limit and before as the contract says)")
+    func wholeArchiveReference() async throws {
+        guard let backend = try await ReferenceBackend.startIfAvailable() else { return }
+        defer { backend.stop() }
+        try await checkWholeArchive(restURL: backend.restURL, graphQLURL: backend.graphQLURL)
+    }
+
+    func checkWholeArchive(restURL: URL, graphQLURL: URL) async throws {
         let publisher = RecordingExperimentPublisher()
-        let rest = LegacyAPIClient(baseURL: server.restURL)
-        for game in try await rest.games(activeOnly: false) {
+        let rest = LegacyAPIClient(baseURL: restURL)
+        let games = try await rest.games(activeOnly: false)
+        #expect(!games.isEmpty)
+        for game in games {
             let all = try await rest.draws(gameId: game.id, limit: 100)
             #expect(
                 all.count > 3 && all.count < 100,
                 "\(game.id): \(all.count) draws, not a few pages of 3 within one REST page")
             for mode in [MigrationMode.rest, .graphQL, .shadow] {
-                let archive = repository(mode, server: server, publisher: publisher).archive(
-                    gameId: game.id, pageSize: 3)
+                let archive = repository(mode, restURL: restURL, graphQLURL: graphQLURL, publisher: publisher)
+                    .archive(gameId: game.id, pageSize: 3)
                 let loads = try await walk(archive)
                 #expect(archive.draws == all, "\(game.id) in \(mode)")
                 #expect(loads == all.count / 3 + 1, "\(game.id) in \(mode): \(loads) pages for \(all.count) draws")
