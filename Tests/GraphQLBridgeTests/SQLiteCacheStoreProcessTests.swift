@@ -141,7 +141,7 @@
             let file = folder.url.appendingPathComponent("killed.sqlite")
             let output = folder.url.appendingPathComponent("writer.txt")
             let writer = try Self.start(["write", file.path, "1000000"], output: output)
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + HangDetector.limit  // a hang detector only
             var committed = 0
             while committed < 25, writer.isRunning, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
