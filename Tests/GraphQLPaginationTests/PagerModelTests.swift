@@ -13,7 +13,7 @@ import Testing
 /// sends nothing; past an end nothing); the pager's items are its pages' items in order, each page as the last
 /// answer for its query said and each item with the name the client last heard (a mutation's); where the list ends
 /// both ways; what is loading; the last error and its page. A failing seed prints itself and its sequence shrunk;
-/// `GRAPHQLBRIDGE_PAGER_SEED=N` replays one.
+/// `GRAPHQLBRIDGE_PAGER_SEED=N` replays one; `GRAPHQLBRIDGE_PAGER_SEQUENCES=N` runs N random sequences (30 by default).
 @Suite("GraphQLQueryPager against a reference model")
 struct PagerModelTests {
     enum Step: Hashable, CustomStringConvertible {
@@ -79,6 +79,9 @@ struct PagerModelTests {
         struct Request { var key: Key; var cacheVersion: Int; var loads: [Load] }
         var server: [Int: String] = Dictionary(uniqueKeysWithValues: initialNumbers.map { ($0, "item \($0)") })
         var names: [Int: String] = [:]
+        /// The cache version at which each item's name last changed (the store stamps a field when its value
+        /// changes): an answer to a request sent before it does not overwrite it (the overtaken-answer rule).
+        var nameVersions: [Int: Int] = [:]
         var stored: [Key: Answer] = [:]
         var pages: [Key] = []
         var loads: [GraphQLPageDirection: Int] = [:]  // direction → generation
@@ -136,10 +139,17 @@ struct PagerModelTests {
             let request = pending.remove(at: index)
             let answer = answer(request.key)
             if !fail {
-                let changed = stored[request.key] != answer || answer.numbers.contains { names[$0] != server[$0] }
+                // A name changed since the request was sent (a mutation's, or a later answer's) is newer than
+                // this answer: kept.
+                let written = answer.numbers.filter { (nameVersions[$0] ?? -1) <= request.cacheVersion }
+                let changed =
+                    stored[request.key] != answer || written.contains { names[$0] != server[$0] }
                 if changed { cacheVersion += 1 }
                 stored[request.key] = answer
-                for number in answer.numbers { names[number] = server[number] }
+                for number in written where names[number] != server[number] {
+                    names[number] = server[number]
+                    nameVersions[number] = cacheVersion
+                }
             }
             for load in request.loads {
                 loadsEnded += 1
@@ -162,7 +172,10 @@ struct PagerModelTests {
         }
     }
 
-    static var knownSeeds: [UInt64] { [1, 2, 3, 7, 42] }
+    /// Seeds that once failed, each a defect of the test, not of the pager: 205 and 206 (the test server's insert of
+    /// an item already there renamed it back to `item N`, which the model does not do), 152 (the model let an answer
+    /// overwrite a name a mutation wrote after its request was sent; the cache keeps the newer name, as it must).
+    static var knownSeeds: [UInt64] { [1, 2, 3, 7, 42, 152, 205, 206] }
 
     @Test("random sequences of loads, answers, failures and edits keep the pager equal to the model")
     @MainActor
@@ -171,7 +184,9 @@ struct PagerModelTests {
         if let text = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_PAGER_SEED"], let seed = UInt64(text) {
             seeds = [seed]
         } else {
-            seeds = Self.knownSeeds + (100..<130).map { UInt64($0) }
+            // 30 random sequences in the test command; GRAPHQLBRIDGE_PAGER_SEQUENCES=N runs more.
+            let count = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_PAGER_SEQUENCES"].flatMap { Int($0) } ?? 30
+            seeds = Self.knownSeeds + (100..<(100 + max(0, count))).map { UInt64($0) }
         }
         for seed in seeds {
             let steps = Self.steps(seed: seed, count: 40)
@@ -285,6 +300,7 @@ struct PagerModelTests {
                 model.server[number] = "c\(index)"
                 model.names[number] = "c\(index)"
                 model.cacheVersion += 1
+                model.nameVersions[number] = model.cacheVersion
                 _ = try await client.execute(RenameItemMutation(id: "i\(number)", name: "c\(index)"))
             }
             // Settled: the calls begun and the answers handled at least the model's, every page following the cache

@@ -47,7 +47,12 @@ final class PagingServer: Sendable {
     /// The pending requests' operation names and variables, in the order they came.
     var pendingVariables: [[String: Any]] { state.withLock { $0.pending.map(\.variables) } }
 
-    func insert(_ number: Int) { state.withLock { $0.items[number] = "item \(number)" } }
+    /// Adds the item `number` named `item N`; an item already there keeps its name (as the model says).
+    func insert(_ number: Int) {
+        state.withLock { state in
+            if state.items[number] == nil { state.items[number] = "item \(number)" }
+        }
+    }
     func rename(_ number: Int, to name: String) { state.withLock { $0.items[number] = name } }
     var items: [Int: String] { state.withLock { $0.items } }
 
