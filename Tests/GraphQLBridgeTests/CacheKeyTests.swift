@@ -53,6 +53,18 @@ struct CacheKeyTests {
         #expect(made.count == count)
     }
 
+    @Test("a path key's list indices are written as decimal digits, as the element keys spell them")
+    func pathIndices() {
+        let indices = [0, 1, 9, 10, 11, 99, 100, 101, 1_234, 90_210, Int.max]
+        for index in indices {
+            #expect(
+                CacheKey.child(of: "Game:1", field: "draws", at: [index])
+                    == CacheKey.element(of: CacheKey.child(of: "Game:1", field: "draws"), at: index))
+        }
+        #expect(CacheKey.child(of: "Game:1", field: "rows", at: [10, 0, 305]) == "Game:1.rows.10.0.305")
+        #expect(CacheKey.child(of: "Game:1", field: "rows", at: []) == "Game:1.rows")
+    }
+
     @Test("a plain value is written as it is; any other is a JSON string, non-ASCII escaped")
     func spelling() {
         #expect(CacheKey.object(typeName: "Game", values: ["6x45"]) == "Game:6x45")

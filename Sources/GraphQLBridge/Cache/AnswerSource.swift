@@ -24,22 +24,24 @@ struct AnswerSource: Sendable {
     let mustRevalidate: Bool
     /// How long after it was received the first of its fields stops being fresh.
     let earliestLifetime: TimeInterval
-    /// The records it wrote, in no particular order.
-    let records: [String]
-    /// How many of ``names`` each record's fields are, in the order of ``records``.
-    let fieldCounts: [Int]
-    /// The fields it wrote, record after record, in the order written.
-    let names: [String]
-    /// Their lifetimes (`nil`: the cache's), as ``names``.
-    let maxAges: [Duration?]
+    /// The fields it wrote to each record, in the order written: the normalizer's writes, kept as they are (only their
+    /// names and lifetimes are read: the records' values are the store's). Nothing is built from them until an answer
+    /// is refreshed or patched (``GraphQLCacheStore/refreshFields(of:receivedAt:)``): an answer whose next one differs
+    /// in more than leaves (normalized again) pays for no list of its fields.
+    let writes: [String: CacheRecordWrite]
+    /// The keys of the records it wrote (those of ``writes``, as a set).
+    let dependencies: Set<String>
     /// The answer's tape (its bytes are ``body``) and the tape index of its `data`.
     let tape: JSONTape
     let dataIndex: Int
-    /// The leaves a later answer may change without being normalized again (``patch(tape:data:)``).
-    let leaves: [AnswerLeaf]
-    /// For each tape index of `data` (less ``dataIndex``), which of ``leaves`` it is; -1: none (a member name, a
-    /// container, a leaf of a list or of an object's key or type, a record written twice).
-    let leafSlots: [Int32]
+    /// What the normalizer recorded of its leaves, from which ``patch(tape:data:)`` builds its ``LeafTable`` (once, when
+    /// an answer of the same size comes); `nil` when none was recorded (not patched).
+    private let recorded: RecordedLeaves?
+    /// The leaves and their slots, once built (kept by a patched answer's source).
+    private let table: LeafTable?
+
+    /// The records it wrote, in no particular order.
+    var records: [String] { Array(writes.keys) }
 
     /// The source of an answer read from `tape` (its `data` at tape index `data`) into `normalizer`'s writes; `nil`
     /// when its body is larger than ``byteLimit``.
@@ -50,67 +52,68 @@ struct AnswerSource: Sendable {
         self.serverMaxAge = serverMaxAge
         self.mustRevalidate = mustRevalidate
         earliestLifetime = normalizer.earliestExpiry.timeIntervalSince(normalizer.receivedAt)
-        var records: [String] = []
-        var counts: [Int] = []
-        var names: [String] = []
-        var maxAges: [Duration?] = []
-        records.reserveCapacity(normalizer.writes.count)
-        counts.reserveCapacity(normalizer.writes.count)
-        // Room for every field at once: the lists do not grow as they fill.
-        let fieldCount = normalizer.writes.values.reduce(0) { $0 + $1.count }
-        names.reserveCapacity(fieldCount)
-        maxAges.reserveCapacity(fieldCount)
-        for (key, fields) in normalizer.writes {
-            records.append(key)
-            counts.append(fields.count)
-            for field in fields {
-                names.append(field.name)
-                maxAges.append(field.entry.maxAge)
-            }
-        }
-        self.records = records
-        self.fieldCounts = counts
-        self.names = names
-        self.maxAges = maxAges
+        writes = normalizer.writes
+        // (A query's answer read from a tape: every record it depends on is one it wrote.)
+        dependencies = normalizer.dependencies
         self.tape = tape
         dataIndex = data
+        table = nil
         // Only what the normalizer recorded (a memory store's answers) can be patched.
-        guard normalizer.recordsLeaves, !normalizer.leaves.isEmpty else {
-            leaves = []
-            leafSlots = []
-            return
-        }
-        var slots = [Int32](repeating: -1, count: tape.entries[data].next - data)
-        var kept: [AnswerLeaf] = []
-        kept.reserveCapacity(normalizer.leaves.count)
-        let revisited = normalizer.revisitedRecords
-        for leaf in normalizer.leaves where revisited.isEmpty || !revisited.contains(leaf.record) {
-            let offset = leaf.tapeIndex - data
-            guard slots.indices.contains(offset) else { continue }
-            // A value written twice: neither is patched.
-            slots[offset] = slots[offset] == -1 ? Int32(kept.count) : -2
-            kept.append(leaf)
-        }
-        for index in normalizer.structuralLeaves where slots.indices.contains(index - data) { slots[index - data] = -2 }
-        leaves = kept
-        leafSlots = slots
+        recorded =
+            normalizer.recordsLeaves && !normalizer.leaves.isEmpty
+            ? RecordedLeaves(
+                leaves: normalizer.leaves, structural: normalizer.structuralLeaves,
+                revisited: normalizer.revisitedRecords)
+            : nil
     }
 
-    /// The same answer's source, its body now `tape`'s (which differs from this one only in leaves' values).
-    private init(_ source: AnswerSource, tape: JSONTape, data: Int) {
+    /// The same answer's source, its body now `tape`'s (which differs from this one only in leaves' values), with the
+    /// leaf table built for it.
+    private init(_ source: AnswerSource, tape: JSONTape, data: Int, table: LeafTable) {
         body = tape.bytes
         self.data = tape.text(of: data).indices
         serverMaxAge = source.serverMaxAge
         mustRevalidate = source.mustRevalidate
         earliestLifetime = source.earliestLifetime
-        records = source.records
-        fieldCounts = source.fieldCounts
-        names = source.names
-        maxAges = source.maxAges
+        writes = source.writes
+        dependencies = source.dependencies
         self.tape = tape
         dataIndex = data
-        leaves = source.leaves
-        leafSlots = source.leafSlots
+        recorded = nil
+        self.table = table
+    }
+
+    /// What a normalizer recorded of an answer's leaves (``CacheNormalizer/leaves``,
+    /// ``CacheNormalizer/structuralLeaves``, ``CacheNormalizer/revisitedRecords``), as it gave them.
+    private struct RecordedLeaves: Sendable {
+        var leaves: [AnswerLeaf]
+        var structural: [Int]
+        var revisited: Set<String>
+    }
+
+    /// The leaves a later answer may change without being normalized again (``patch(tape:data:)``), and for each tape
+    /// index of `data` (less ``dataIndex``), which of them it is; -1: none (a member name, a container, a leaf of a
+    /// list or of an object's key or type), -2: a record written twice, or a value written twice.
+    private struct LeafTable: Sendable {
+        var leaves: [AnswerLeaf]
+        var slots: [Int32]
+
+        init(_ recorded: RecordedLeaves, count: Int, dataIndex data: Int) {
+            var slots = [Int32](repeating: -1, count: count)
+            var kept: [AnswerLeaf] = []
+            kept.reserveCapacity(recorded.leaves.count)
+            let revisited = recorded.revisited
+            for leaf in recorded.leaves where revisited.isEmpty || !revisited.contains(leaf.record) {
+                let offset = leaf.tapeIndex - data
+                guard slots.indices.contains(offset) else { continue }
+                // A value written twice: neither is patched.
+                slots[offset] = slots[offset] == -1 ? Int32(kept.count) : -2
+                kept.append(leaf)
+            }
+            for index in recorded.structural where slots.indices.contains(index - data) { slots[index - data] = -2 }
+            leaves = kept
+            self.slots = slots
+        }
     }
 
     /// A changed leaf: the record field it is and its new value.
@@ -124,11 +127,16 @@ struct AnswerSource: Sendable {
     /// types): those leaves with their new values (built as the normalizer builds them), and this source for the new
     /// answer. `nil` when it differs in anything else (it is then normalized as any answer), or is too large to keep.
     func patch(tape new: JSONTape, data newData: Int) -> (changes: [LeafChange], source: AnswerSource)? {
-        guard !leafSlots.isEmpty, new.bytes.count <= Self.byteLimit else { return nil }
-        let count = leafSlots.count
+        guard new.bytes.count <= Self.byteLimit else { return nil }
         let oldEntries = tape.entries
         let newEntries = new.entries
+        let count = oldEntries[dataIndex].next - dataIndex
         guard newData + count <= newEntries.count, newEntries[newData].next - newData == count else { return nil }
+        // The table is built once, for the first answer of the same size (an answer normalized whole builds none).
+        guard let table = table ?? recorded.map({ LeafTable($0, count: count, dataIndex: dataIndex) }),
+            table.slots.count == count
+        else { return nil }
+        let leafSlots = table.slots
         var changed: [Int] = []
         let same = tape.bytes.withUnsafeBufferPointer { oldBytes -> Bool in
             new.bytes.withUnsafeBufferPointer { newBytes -> Bool in
@@ -159,10 +167,10 @@ struct AnswerSource: Sendable {
             guard let json = try? new.value(newData + offset) else { return nil }
             changes.append(
                 LeafChange(
-                    leaf: leaves[Int(leafSlots[offset])],
+                    leaf: table.leaves[Int(leafSlots[offset])],
                     value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
         }
-        return (changes, AnswerSource(self, tape: new, data: newData))
+        return (changes, AnswerSource(self, tape: new, data: newData, table: table))
     }
 
     private static func isContainer(_ byte: UInt8) -> Bool {

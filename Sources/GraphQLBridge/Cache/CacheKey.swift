@@ -60,9 +60,28 @@ enum CacheKey {
         key.append(contentsOf: fieldKey.utf8)
         for index in indices {
             key.append(UInt8(ascii: "."))
-            key.append(contentsOf: String(index).utf8)
+            appendDecimal(index, to: &key)
         }
         return String(decoding: key, as: UTF8.self)
+    }
+
+    /// Appends `value`'s decimal digits (as `String(value)` spells them), without building a string.
+    static func appendDecimal(_ value: Int, to key: inout [UInt8]) {
+        if value < 0 {
+            key.append(contentsOf: String(value).utf8)
+            return
+        }
+        if value < 10 {
+            key.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        let start = key.count
+        var rest = value
+        while rest > 0 {
+            key.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+        }
+        key[start...].reverse()
     }
 
     /// The key of the object of type `typeName` whose key fields hold `values` (each a string's text or a number's

@@ -53,10 +53,13 @@ struct CacheNormalizer {
     private(set) var isWritable = true
     /// When a field without a lifetime of its own expires.
     private let defaultExpiry: Date
+    /// The lifetime of the last field written, whose expiry ``earliestExpiry`` counts already (`.some(nil)`: the
+    /// cache's; `nil`: none written yet).
+    private var lastLifetime: Duration?? = .none
     /// The indices of the list elements being converted, outermost first (an object's path, spelled only if needed).
     private var listIndices: [Int] = []
     /// The types met so far in this response (see ``facts(of:)``).
-    private var typeFacts: [TypeFacts] = []
+    private var typeFacts: [CacheTypeFacts] = []
     /// Whether the leaves of a tape are recorded (``leaves``, ``structuralLeaves``, ``revisitedRecords``), for an
     /// ``AnswerSource``.
     var recordsLeaves = false
@@ -180,8 +183,12 @@ struct CacheNormalizer {
         _ input: Input, _ value: Input.Value, field: CollectedField, owner: String, fieldKey: String,
         lifetime: Duration?, responsePath: String?
     ) throws(GraphQLDecodingError) -> CacheFieldEntry {
-        let expiry = lifetime.map { receivedAt.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
-        if expiry < earliestExpiry { earliestExpiry = expiry }
+        // (Most fields have the lifetime of the field before: its expiry is not computed again.)
+        if lifetime != lastLifetime {
+            lastLifetime = lifetime
+            let expiry = lifetime.map { receivedAt.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
+            if expiry < earliestExpiry { earliestExpiry = expiry }
+        }
         let cached: CacheValue
         if let responsePath, nullPaths.contains(responsePath) {
             cached = .missing
@@ -247,7 +254,8 @@ struct CacheNormalizer {
         default:
             // (A generated value's leaf may be an optional that encodes to `null`.)
             let json = try input.json(value)
-            return json == .null ? .null : .scalar(json)
+            if case .null = json { return .null }
+            return .scalar(json)
         }
     }
 
@@ -276,12 +284,20 @@ struct CacheNormalizer {
         if recordsLeaves, selected.contains(where: \.sharesName), Self.repeatsAName(fields) {
             revisitedRecords.insert(key)
         }
-        // After what a visit below wrote to the same record: this visit's fields win.
-        if let index = writes.index(forKey: key) {
-            if recordsLeaves { revisitedRecords.insert(key) }
-            writes.values[index].append(contentsOf: fields)
+        // After what a visit below wrote to the same record: this visit's fields win. (One lookup: a record first
+        // written here gets `fields` as they are.)
+        var revisited = false
+        Self.append(fields, to: &writes[key, default: []], revisited: &revisited)
+        if revisited, recordsLeaves { revisitedRecords.insert(key) }
+    }
+
+    /// Appends `fields` to a record's writes, `revisited` when it held some already.
+    private static func append(_ fields: CacheRecordWrite, to writes: inout CacheRecordWrite, revisited: inout Bool) {
+        if writes.isEmpty {
+            writes = fields
         } else {
-            writes[key] = fields
+            revisited = true
+            writes.append(contentsOf: fields)
         }
     }
 
@@ -332,7 +348,7 @@ struct CacheNormalizer {
     private func responseKey(of name: String, in selected: [CollectedField]) -> String? {
         var taken = false
         for field in selected {
-            if field.field.name == name, field.constantCacheKey != nil, field.isSelected(variables: variables) {
+            if field.name == name, field.constantCacheKey != nil, field.isSelected(variables: variables) {
                 return field.responseKey
             }
             if field.responseKey == name { taken = true }
@@ -340,12 +356,15 @@ struct CacheNormalizer {
         return taken ? nil : name
     }
 
-    /// What the metadata says of `typeName` (its key fields, its fields' lifetimes), looked up once per response.
-    private mutating func facts(of typeName: String?) -> TypeFacts {
+    /// What the metadata says of `typeName` (its key fields, its fields' lifetimes), looked up once per response (and
+    /// made once per operation, type and server lifetime: ``CacheTypeFactsMemo``).
+    private mutating func facts(of typeName: String?) -> CacheTypeFacts {
         if let known = typeFacts.first(where: { $0.typeName == typeName }) { return known }
-        let facts = TypeFacts(
-            typeName: typeName, keyFields: typeName.map(metadata.keyFields(of:)) ?? [],
-            lifetimes: Lifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge))
+        let facts = metadata.typeFacts.facts(of: typeName, serverMaxAge: serverMaxAge) {
+            CacheTypeFacts(
+                typeName: typeName, keyFields: typeName.map(metadata.keyFields(of:)) ?? [],
+                lifetimes: CacheFieldLifetimes(metadata, typeName: typeName, serverMaxAge: serverMaxAge))
+        }
         // Few types appear in one response: a scan of them costs less than hashing a name.
         if typeFacts.count < 16 { typeFacts.append(facts) }
         return facts
@@ -396,41 +415,5 @@ struct CacheNormalizer {
             }
         }
         return text
-    }
-}
-
-/// What the metadata says of one type, for ``CacheNormalizer``.
-/// (A class: handed out at each object of the type without copying its parts.)
-private final class TypeFacts: Sendable {
-    let typeName: String?
-    let keyFields: [String]
-    let lifetimes: Lifetimes
-
-    init(typeName: String?, keyFields: [String], lifetimes: Lifetimes) {
-        self.typeName = typeName
-        self.keyFields = keyFields
-        self.lifetimes = lifetimes
-    }
-}
-
-/// The lifetimes of one type's fields: the server's for the whole response, else the configured ones of the type
-/// (looked up once per type and response, not per field).
-private struct Lifetimes: Sendable {
-    let server: Duration?
-    /// The type's fields with a lifetime of their own: a few, scanned (cheaper than hashing each field's name).
-    let fields: [(name: String, maxAge: Duration)]
-    let type: Duration?
-
-    init(_ metadata: GraphQLCacheMetadata, typeName: String?, serverMaxAge: Duration?) {
-        server = serverMaxAge
-        let (fields, type) = serverMaxAge == nil ? metadata.maxAges(on: typeName) : (nil, nil)
-        self.fields = (fields ?? [:]).map { (name: $0.key, maxAge: $0.value) }
-        self.type = type
-    }
-
-    func of(_ field: CollectedField) -> Duration? {
-        if let server { return server }
-        if !fields.isEmpty, let own = fields.first(where: { $0.name == field.field.name }) { return own.maxAge }
-        return type
     }
 }

@@ -191,7 +191,7 @@ struct CacheReader {
                 }
                 // A cache redirect: the object the field's key arguments name, when its record holds every field
                 // selected (the root field's record, absent, stays a dependency: its answer is read once written).
-                if let policy = metadata.fieldPolicies[field.field.name],
+                if let policy = metadata.fieldPolicies[field.name],
                     let keys = policy.recordKeys(arguments: field.field.resolvedArguments(variables: variables))
                 {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -222,7 +222,7 @@ struct CacheReader {
     /// Whether `value`, a root field's, is what the field's cache redirect names (the object's reference, or the list
     /// of them): then the field's own answer says no more than its key arguments do.
     private func isImpliedByRedirect(_ value: CacheValue, _ field: CollectedField) -> Bool {
-        guard !metadata.fieldPolicies.isEmpty, let policy = metadata.fieldPolicies[field.field.name],
+        guard !metadata.fieldPolicies.isEmpty, let policy = metadata.fieldPolicies[field.name],
             let keys = policy.recordKeys(arguments: field.field.resolvedArguments(variables: variables))
         else { return false }
         if policy.listArgument != nil { return value == .list(keys.map(CacheValue.reference)) }

@@ -120,18 +120,19 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     {
         var outcome = FieldMergeOutcome()
         var next = 0
-        for field in fields {
-            if let position = position(of: field.name, from: next) {
+        // By index: a field is read where it is, not copied (only a new one is).
+        for index in fields.indices {
+            if let position = position(of: fields[index].name, from: next) {
                 next = position + 1
                 if let start, storage[position].entry.version > start {
                     // Newer than the answer: kept.
-                    if storage[position].entry.value != field.entry.value { outcome.overtaken = true }
+                    if storage[position].entry.value != fields[index].entry.value { outcome.overtaken = true }
                     continue
                 }
                 // In place: the stored entry is neither copied nor rebuilt.
-                Self.update(&storage[position].entry, with: field.entry, stamping: version, into: &outcome)
+                Self.update(&storage[position].entry, with: fields[index].entry, stamping: version, into: &outcome)
             } else {
-                var field = field
+                var field = fields[index]
                 if version != 0 { field.entry.version = version }
                 append(field)
                 outcome.changed = true
@@ -142,26 +143,24 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         return outcome
     }
 
-    /// Sets the received time, lifetime and `must-revalidate` mark of the fields `names` (lifetimes in `maxAges`, in
-    /// the same order), their values kept; `false`, with nothing set, when one is missing or would end sooner than it
-    /// does (a shorter lifetime, an earlier received time: an answer older by its `Age`) or become `must-revalidate`
-    /// (which the results read from the record must follow: a merge reports it). Each is looked for first where a
-    /// write in the same order finds it.
-    mutating func refresh(
-        _ names: ArraySlice<String>, maxAges: ArraySlice<Duration?>, receivedAt: Date, mustRevalidate: Bool = false
-    ) -> Bool {
+    /// Sets the received time, lifetime and `must-revalidate` mark of the fields named in `fields` (with their
+    /// lifetimes: their values are not read), the values kept; `false`, with nothing set, when one is missing or would
+    /// end sooner than it does (a shorter lifetime, an earlier received time: an answer older by its `Age`) or become
+    /// `must-revalidate` (which the results read from the record must follow: a merge reports it). Each is looked for
+    /// first where a write in the same order finds it.
+    mutating func refresh(_ fields: [CacheFieldWrite], receivedAt: Date, mustRevalidate: Bool = false) -> Bool {
         var next = 0
-        for (name, maxAge) in zip(names, maxAges) {
-            guard let position = position(of: name, from: next),
-                !Self.tightens(storage[position].entry, to: maxAge, receivedAt, mustRevalidate)
+        for field in fields {
+            guard let position = position(of: field.name, from: next),
+                !Self.tightens(storage[position].entry, to: field.entry.maxAge, receivedAt, mustRevalidate)
             else { return false }
             next = position + 1
         }
         next = 0
-        for (name, maxAge) in zip(names, maxAges) {
-            guard let position = position(of: name, from: next) else { return false }
+        for field in fields {
+            guard let position = position(of: field.name, from: next) else { return false }
             storage[position].entry.receivedAt = receivedAt
-            storage[position].entry.maxAge = maxAge
+            storage[position].entry.maxAge = field.entry.maxAge
             storage[position].entry.mustRevalidate = mustRevalidate
             next = position + 1
         }

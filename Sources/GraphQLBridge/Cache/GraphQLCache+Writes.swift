@@ -271,10 +271,10 @@ extension GraphQLCache {
         guard store.refreshFields(of: source, receivedAt: receivedAt),
             memo.renew(result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey)
         else { return nil }
-        counters.recordsWritten += source.records.count
+        counters.recordsWritten += source.writes.count
         counters.unchangedAnswers += 1
         var outcome = WriteOutcome()
-        outcome.dependencies = Set(source.records)
+        outcome.dependencies = source.dependencies
         outcome.isComplete = true
         if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
         trimIfNeeded(keeping: source.records)
@@ -306,7 +306,7 @@ extension GraphQLCache {
                         mustRevalidate: source.mustRevalidate)))
         }
         var outcome = WriteOutcome()
-        outcome.dependencies = Set(source.records)
+        outcome.dependencies = source.dependencies
         if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
         let merged: StoreMerge
         do throws(GraphQLCacheError) {
@@ -324,7 +324,7 @@ extension GraphQLCache {
         }
         if merged.cleared { return outcome }
         outcome.changedValues = merged.valueChanged
-        counters.recordsWritten += source.records.count
+        counters.recordsWritten += source.writes.count
         counters.patchedAnswers += 1
         if !outcome.changedValues.isEmpty { syncGeneration() }
         outcome.isComplete = !outcome.wasOvertaken

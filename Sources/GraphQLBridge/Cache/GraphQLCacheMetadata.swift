@@ -19,6 +19,8 @@ public struct GraphQLCacheMetadata: Sendable {
     public let fieldPolicies: [String: GraphQLFieldPolicy]
     /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
     private let fieldMaxAges: [String: [String: Duration]]
+    /// What the normalizer needs of each type, made once (shared by copies of this metadata).
+    let typeFacts = CacheTypeFactsMemo()
 
     /// The key fields of types not listed in ``keyFields``.
     public static let defaultKeyFields = ["id"]

@@ -151,6 +151,8 @@ final class CollectedField: Sendable {
     let selections: GraphQLSelectionSetMetadata?
     /// The key in the response.
     let responseKey: String
+    /// The field's name in the schema (``field``'s, kept apart: read without copying ``field``).
+    let name: String
     /// Its cache key when it does not depend on the variables (no arguments).
     let constantCacheKey: String?
     /// Whether it is selected whatever the variables (one of its places has no `@include` or `@skip`).
@@ -169,6 +171,7 @@ final class CollectedField: Sendable {
         field = first
         self.sharesName = sharesName
         responseKey = first.responseKey
+        name = first.name
         let places = [first] + others
         alwaysSelected = places.contains { $0.includeIf.isEmpty && $0.skipIf.isEmpty }
         var alternatives: [GraphQLFieldMetadata] = []

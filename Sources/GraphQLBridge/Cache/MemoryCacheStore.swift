@@ -107,18 +107,13 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
-        var first = 0
-        for (record, key) in source.records.enumerated() {
-            guard let index = slots.index(forKey: key) else { return false }
-            let end = first + source.fieldCounts[record]
-            guard
+        for (key, fields) in source.writes {
+            guard let index = slots.index(forKey: key),
                 slots.values[index].record.refresh(
-                    source.names[first..<end], maxAges: source.maxAges[first..<end], receivedAt: receivedAt,
-                    mustRevalidate: source.mustRevalidate)
+                    fields, receivedAt: receivedAt, mustRevalidate: source.mustRevalidate)
             else { return false }
             clock += 1
             slots.values[index].lastUse = clock
-            first = end
         }
         return true
     }
