@@ -112,6 +112,55 @@ struct SQLiteCacheStoreTests {
         #expect(try store.byteCount() == 0)
     }
 
+    @Test("two connections' last-use marks are ordered across them: the next mark is above the other's (kept in state)")
+    func lastUsesAcrossConnections() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("shared.sqlite")
+        let app = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        let widget = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        try app.write([Self.record("m")])
+        let unit = try app.byteCount()
+        try widget.write([Self.record("z")])
+        // The app's own last mark is m's: were it not to see the widget's, `a` would tie with `z` and go first by key.
+        try app.write([Self.record("a")])
+        #expect(try app.trim(toBytes: unit, sparing: []) == ["m", "z"])
+        // A read's mark written by the other connection's next write is above both.
+        try widget.write([Self.record("b")])
+        _ = try app.records(forKeys: ["a"])
+        try app.write([Self.record("c")])
+        #expect(try widget.trim(toBytes: 2 * unit, sparing: []) == ["b"])
+        #expect(Set(try widget.allKeys()) == ["a", "c"])
+    }
+
+    @Test("a file of the format before (10) has its records dropped on open; the versions go on from its")
+    func earlierFormatDropped() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("format.sqlite")
+        let oldVersion: UInt64
+        do {
+            let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+            for index in 0..<5 { try store.write([Self.record("r\(index)")]) }
+            oldVersion = try store.version()
+            // What format 10 had: no `last_use` in `state`, an index on the last uses.
+            let db = try store.database(.write)
+            try db.execute("UPDATE meta SET value = 'graphqlbridge-cache-10' WHERE name = 'format'", .write)
+            try db.execute("ALTER TABLE state DROP COLUMN last_use", .write)
+            try db.execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .write)
+        }
+        let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        #expect(store.droppedSchemaVersion == "1")
+        #expect(store.recovered == nil)
+        #expect(try store.allKeys().isEmpty)
+        #expect(try store.version() > oldVersion, "an answer to a request started before the drop is older")
+        try store.write([Self.record("new")])
+        #expect(try store.allKeys() == ["new"])
+        let indexes = try store.database(.read).texts(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records'", .read)
+        #expect(indexes == ["records_by_version"])
+    }
+
     @Test("a long read-only session keeps a bounded list of last uses, and the most recent use still counts")
     func pendingUsesAreBounded() throws {
         let folder = try TemporaryFolder()

@@ -6,7 +6,9 @@ import Foundation
 /// - `state` (one row): `version`, moved by every write transaction; `changed`, the version of the last change of a
 ///   value, a removal or a clear (what a request started now carries: ``version()``); `cleared`, the version of the
 ///   last ``removeAll()``; `removed`, of the last removal of records; `bytes`, the records' and stored responses'
-///   sizes (``byteCount()``).
+///   sizes (``byteCount()``); `last_use`, the highest last-use mark given to a record (least-recently-used trimming:
+///   the next one is above it, whichever process writes it; `records.last_used` has no index, so that a write does
+///   not move each record's entry in one).
 /// - Each field keeps the version of its last change (``CacheFieldEntry/version``, in the record's bytes), each
 ///   record the highest of them (`records.version`, indexed): what another connection changed since a version is
 ///   one indexed query (``externalChanges()``).
@@ -21,6 +23,7 @@ extension SQLiteCacheStore {
         var cleared: Int64 = 0
         var removed: Int64 = 0
         var bytes: Int64 = 0
+        var lastUse: Int64 = 0
     }
 
     /// Creates the `state` table and its row (inside the caller's transaction), the versions starting at `version`.
@@ -29,9 +32,10 @@ extension SQLiteCacheStore {
         try db.execute(
             """
             CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 0), version INTEGER NOT NULL, \
-            changed INTEGER NOT NULL, cleared INTEGER NOT NULL, removed INTEGER NOT NULL, bytes INTEGER NOT NULL)
+            changed INTEGER NOT NULL, cleared INTEGER NOT NULL, removed INTEGER NOT NULL, bytes INTEGER NOT NULL, \
+            last_use INTEGER NOT NULL)
             """, .open)
-        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, 0)", .open) {
+        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, 0, 0)", .open) {
             statement throws(GraphQLCacheError) in
             for index: Int32 in 1...4 { try db.bind(version, at: index, in: statement, .open) }
             _ = try db.step(statement, .open)
@@ -41,13 +45,13 @@ extension SQLiteCacheStore {
     /// The `state` row.
     func readState(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> State {
         let db = try database(kind)
-        return try db.withStatement("SELECT version, changed, cleared, removed, bytes FROM state", kind) {
+        return try db.withStatement("SELECT version, changed, cleared, removed, bytes, last_use FROM state", kind) {
             statement throws(GraphQLCacheError) in
             guard try db.step(statement, kind) else { return State() }
             return State(
                 version: db.columnInteger(statement, 0), changed: db.columnInteger(statement, 1),
                 cleared: db.columnInteger(statement, 2), removed: db.columnInteger(statement, 3),
-                bytes: db.columnInteger(statement, 4))
+                bytes: db.columnInteger(statement, 4), lastUse: db.columnInteger(statement, 5))
         }
     }
 
@@ -55,13 +59,15 @@ extension SQLiteCacheStore {
     func writeState(_ state: State) throws(GraphQLCacheError) {
         let db = try database(.write)
         try db.withStatement(
-            "UPDATE state SET version = ?, changed = ?, cleared = ?, removed = ?, bytes = ? WHERE id = 0", .write
+            "UPDATE state SET version = ?, changed = ?, cleared = ?, removed = ?, bytes = ?, last_use = ? WHERE id = 0",
+            .write
         ) { statement throws(GraphQLCacheError) in
             try db.bind(state.version, at: 1, in: statement, .write)
             try db.bind(state.changed, at: 2, in: statement, .write)
             try db.bind(state.cleared, at: 3, in: statement, .write)
             try db.bind(state.removed, at: 4, in: statement, .write)
             try db.bind(max(0, state.bytes), at: 5, in: statement, .write)
+            try db.bind(state.lastUse, at: 6, in: statement, .write)
             _ = try db.step(statement, .write)
         }
     }
@@ -156,7 +162,7 @@ extension SQLiteCacheStore {
     ) throws(GraphQLCacheError) {
         guard !records.isEmpty else { return }
         let db = try database(.write)
-        var use = try nextUse()
+        var use = nextUse(after: state)
         try flushPendingUses(from: &use)
         state.bytes -= Int64(try deleteResponses(dependingOnAnyOf: records.map(\.record.key), sparing: spared))
         for (record, oldSize) in records {
@@ -176,30 +182,27 @@ extension SQLiteCacheStore {
             use += 1
         }
         lastUse = use - 1
+        state.lastUse = lastUse
     }
 
-    /// The stored records `keys` with their stored sizes (inside the caller's transaction); not marked as used.
+    /// The stored records `keys` with their stored sizes (inside the caller's transaction); not marked as used. One
+    /// seek of the primary key per key: cheaper than `SELECT … IN (…)`, for which SQLite builds a temporary b-tree of
+    /// the list each time.
     func storedRecords(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: (
         record: CacheRecord, size: Int64
     )] {
         let db = try database(.write)
         var found: [String: (record: CacheRecord, size: Int64)] = [:]
         found.reserveCapacity(keys.count)
-        var start = 0
-        while start < keys.count {
-            let batch = keys[start..<min(keys.count, start + Self.batchSize)]
-            start = batch.endIndex
-            try db.withStatement(Self.selectSQL(count: batch.count, columns: "key, fields, size"), .write) {
-                statement throws(GraphQLCacheError) in
-                for (index, key) in batch.enumerated() {
-                    try db.bind(key, at: Int32(index + 1), in: statement, .write)
-                }
-                while try db.step(statement, .write) {
-                    let key = db.columnText(statement, 0)
+        try db.withStatement("SELECT fields, size FROM records WHERE key = ?", .write) {
+            statement throws(GraphQLCacheError) in
+            for key in keys {
+                try db.bind(key, at: 1, in: statement, .write)
+                if try db.step(statement, .write) {
                     do throws(GraphQLCacheError) {
                         found[key] = (
-                            try CacheRecordCodec.decode(db.columnBytes(statement, 1), key: key),
-                            db.columnInteger(statement, 2)
+                            try CacheRecordCodec.decode(db.columnBytes(statement, 0), key: key),
+                            db.columnInteger(statement, 1)
                         )
                     } catch {
                         throw GraphQLCacheError(
@@ -207,6 +210,7 @@ extension SQLiteCacheStore {
                             message: "record \(key) cannot be decoded: \(error.message)")
                     }
                 }
+                db.rewind(statement)
             }
         }
         return found

@@ -46,8 +46,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// responses keep when their latest field was received and whether one must be revalidated. Format 9: object keys
     /// quote a value that is not plain, and keys escape non-ASCII characters (``CacheKey``: no key is another's).
     /// Format 10: versions kept in the file (the `state` table, each field's version, `records.version`), shared by
-    /// every process, and the stored size in `state`.
-    static let formatVersion = "graphqlbridge-cache-10"
+    /// every process, and the stored size in `state`. Format 11: no index on `records.last_used` (a write no longer
+    /// moves each record's entry in it; a trim sorts the records), the highest last-use mark kept in `state`.
+    static let formatVersion = "graphqlbridge-cache-11"
 
     /// The database file.
     let fileURL: URL
@@ -259,9 +260,10 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     func trim(toBytes limit: Int, sparing spared: Set<String>) throws(GraphQLCacheError) -> [String] {
         try changingState { (state: inout State) throws(GraphQLCacheError) -> [String] in
             let db = try database(.write)
-            var use = try nextUse()
+            var use = nextUse(after: state)
             try flushPendingUses(from: &use)
             lastUse = use - 1
+            state.lastUse = lastUse
             // Measured again: the kept count heals if it ever drifted.
             var total = try storedBytes(.write)
             defer { state.bytes = Int64(total) }
@@ -448,7 +450,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         else {
             guard create else { return }
             // The versions go on from where they were: an answer to a request started before the drop is older.
-            let version = tables.contains("state") ? ((try? readState(.open).version) ?? 0) : 0
+            let version = tables.contains("state") ? ((try? db.integer("SELECT version FROM state", .open)) ?? 0) : 0
             for table in ["records", "responses", "response_dependencies", "state"] {
                 try db.execute("DROP TABLE IF EXISTS \(table)", .open)
             }
@@ -469,7 +471,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             """, .open)
         try createResponseTables()
         try createStateTable(startingAt: version)
-        try db.execute("CREATE INDEX records_by_last_use ON records (last_used, size)", .open)
         try db.execute("CREATE INDEX records_by_version ON records (version)", .open)
         for (name, value) in [("format", Self.formatVersion), ("schemaVersion", schemaVersion)] {
             try db.withStatement("INSERT INTO meta (name, value) VALUES (?, ?)", .open) {
@@ -528,8 +529,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         if !pendingUses.isEmpty, let connection, connection.isOpen {
             // Best effort: the last reads' use marks; losing them only changes which records a trim takes first.
             _ = try? connection.transaction(.write) { () throws(GraphQLCacheError) in
-                var use = try nextUse()
+                var state = try readState(.write)
+                var use = nextUse(after: state)
                 try flushPendingUses(from: &use)
+                state.lastUse = use - 1
+                // Not a change of the records: the version stays.
+                try writeState(state)
             }
         }
         connection?.close()
@@ -539,9 +544,10 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     // MARK: Helpers
 
-    /// The next last-use value: above every one in the file, whichever process wrote it.
-    func nextUse() throws(GraphQLCacheError) -> Int64 {
-        max(lastUse, try database(.read).integer("SELECT COALESCE(MAX(last_used), 0) FROM records", .read)) + 1
+    /// The next last-use value after the `state` row read in the caller's write transaction: above every one in the
+    /// file, whichever process wrote it (the caller keeps the last one it gives in `state`).
+    func nextUse(after state: State) -> Int64 {
+        max(lastUse, state.lastUse) + 1
     }
 
     private func storedBytes(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int {

@@ -102,6 +102,12 @@ final class SQLiteConnection {
         return try body(statement)
     }
 
+    /// Resets `statement` to run again in the same ``withStatement(_:_:_:)`` call (its bindings are kept until bound
+    /// again).
+    func rewind(_ statement: OpaquePointer) {
+        sqlite3_reset(statement)
+    }
+
     /// Steps `statement`: `true` for a row, `false` when done.
     func step(_ statement: OpaquePointer, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Bool {
         let code = sqlite3_step(statement)
@@ -118,6 +124,11 @@ final class SQLiteConnection {
     func execute(_ sql: String, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) {
         let code = sqlite3_exec(try database(kind), sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(kind, "cannot run \(sql)", code: code) }
+    }
+
+    /// Runs the prepared statement of `sql` (no parameters, no rows) once.
+    private func run(_ sql: String, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) {
+        try withStatement(sql, kind) { statement throws(GraphQLCacheError) in _ = try step(statement, kind) }
     }
 
     /// The first column of the first row of `sql` (no parameters), as an integer; 0 without a row.
@@ -142,10 +153,11 @@ final class SQLiteConnection {
     func transaction<T>(
         _ kind: GraphQLCacheError.Kind, _ body: () throws(GraphQLCacheError) -> T
     ) throws(GraphQLCacheError) -> T {
-        try execute("BEGIN IMMEDIATE", kind)
+        // Prepared once and kept, as the other statements: not parsed again for every write.
+        try run("BEGIN IMMEDIATE", kind)
         do {
             let result = try body()
-            try execute("COMMIT", kind)
+            try run("COMMIT", kind)
             return result
         } catch {
             if isInTransaction, let handle { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
@@ -216,6 +228,19 @@ final class SQLiteConnection {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Whether the text column `index` is `text`'s UTF-8, compared in place (no string made).
+    func columnTextEquals(_ statement: OpaquePointer, _ index: Int32, _ text: String) -> Bool {
+        let start = sqlite3_column_text(statement, index)
+        let count = Int(sqlite3_column_bytes(statement, index))
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == count else { return false }
+            guard count > 0 else { return true }
+            guard let start, let base = bytes.baseAddress else { return false }
+            return memcmp(start, base, count) == 0
+        }
     }
 
     func columnInteger(_ statement: OpaquePointer, _ index: Int32) -> Int64 {
