@@ -191,10 +191,48 @@ final class ModelRun {
             state.append("cache \(index): \(activity.waiting) of \(activity.live) watchers waiting")
         }
         state.append("held: \(transport.state.withLock { $0.held.map { "\($0.execution.id)" } })")
+        for (index, watch) in watches.enumerated() {
+            guard let (client, id) = watch.client else { continue }
+            state.append(
+                "ref \(index) (client \(id)): \(client.inFlightRequestCount) in flight, "
+                    + "\(client.inFlightWaiterCount) waiting on them")
+        }
+        state.append("held by ref clients: \(heldClients), joined: \(joinedTasks.mapValues(\.count))")
         log.append("  (the watches did not come to rest: settle gave up; \(state.joined(separator: "; ")))")
         if ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
             FileHandle.standardError.write(Data((log.suffix(3).joined(separator: "\n") + "\n").utf8))
         }
+    }
+
+    /// Runs a query ref's execute that is not held, and returns its outcome; `nil` when it joined a request of the
+    /// ref's client that the server holds (the client shares a query's request in flight: an execute that goes to the
+    /// server while an earlier held one is in flight, the cache as it was then, waits for that one's answer). The
+    /// joined execute's task ends when that request is delivered or cancelled.
+    private func executeRef(
+        _ execute: @escaping @Sendable (GraphQLFetchPolicy) async -> ModelOperation.Outcome,
+        policy: ModelStep.Policy, client: (client: GraphQLHTTPClient, id: Int)?
+    ) async throws -> ModelOperation.Outcome? {
+        let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
+        let joinable = heldClients.filter { $0.value == client?.id && heldIDs.contains($0.key) }.map(\.key).max()
+        guard let client, let joinable else { return await execute(policy.fetchPolicy) }
+        let waiters = client.client.inFlightWaiterCount
+        let outcome = Locked<ModelOperation.Outcome?>(nil)
+        let task = Task {
+            let result = await execute(policy.fetchPolicy)
+            outcome.withLock { $0 = result }
+            return result
+        }
+        // A hang detector only.
+        for _ in 0..<600_000 {
+            if let outcome = outcome.value { return outcome }
+            if client.client.inFlightWaiterCount > waiters {
+                joinedTasks[joinable, default: []].append(task)
+                return nil
+            }
+            try await Task.sleep(for: .microseconds(100))
+        }
+        task.cancel()
+        throw ModelFailure(step: 0, message: "a query ref's execute neither ended nor waited on a held request (a hang)")
     }
 
     /// How many query-ref followers of cache `cache` wait on a request the server holds (a refetch that joined a held
@@ -328,7 +366,9 @@ final class ModelRun {
                 $0.headers = .none
                 $0.refuse = false
             }
-            let outcome = await execute(policy.fetchPolicy)
+            guard let outcome = try await executeRef(execute, policy: policy, client: watch.client) else {
+                return log.append("\(step) (joined a held request)")
+            }
             receiveAnswers()
             log.append("\(step) -> \(Self.describe(outcome))")
             try check(outcome, operation: watch.operation, variables: watch.variables, cache: watch.cache)
