@@ -129,7 +129,17 @@ final class ModelRun {
         }
         for (index, step) in steps.enumerated() {
             if ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "steps" {
-                FileHandle.standardError.write(Data("  step \(index): \(step)\n".utf8))
+                let (held, holdNext, executions) = transport.state.withLock { state in
+                    (
+                        state.held.map { "\($0.execution.id)\($0.continuation == nil ? " (arriving)" : "")" },
+                        state.holdNext,
+                        state.executions.count
+                    )
+                }
+                FileHandle.standardError.write(
+                    Data(
+                        ("  step \(index): \(step) [held \(held), holdNext \(holdNext), \(executions) executions, "
+                            + "held ref requests \(heldClients), joined \(joinedTasks.mapValues(\.count))]\n").utf8))
             }
             do {
                 try await perform(step)
@@ -232,7 +242,8 @@ final class ModelRun {
             try await Task.sleep(for: .microseconds(100))
         }
         task.cancel()
-        throw ModelFailure(step: 0, message: "a query ref's execute neither ended nor waited on a held request (a hang)")
+        throw ModelFailure(
+            step: 0, message: "a query ref's execute neither ended nor waited on a held request (a hang)")
     }
 
     /// How many query-ref followers of cache `cache` wait on a request the server holds (a refetch that joined a held
