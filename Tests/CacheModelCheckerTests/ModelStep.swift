@@ -244,8 +244,9 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     /// `hold` waited a minute for a request that never came, `settle` for a follower blocked on it; both fixed), and
     /// they found a cache defect (seeds 335, 995: fixed cases now). Still open with them, under load only: seed 226 (a
     /// refused optimistic `RenameSite` last shown by a ref when the step was checked, the shape of seed 1143), seed 217
-    /// (a result served as fresh with no fresh answer, 69 steps, not shrunk further), and a run that stalled in seed
-    /// 206 (replayed alone it passes). The fixed cases with executes run always.
+    /// (a result served as fresh with no fresh answer, 69 steps, not shrunk further), and runs that stalled (no CPU, no
+    /// settle polling) in seeds 206 and 1317, each with a ref's execute still held at its end; replayed alone both pass.
+    /// Seeds 1-1316 passed in one run. The fixed cases with executes run always.
     static let executeRefsDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_EXECUTE_REFS"] == "1"
 
     /// Whether sequences draw query-ref steps: yes unless `GRAPHQLBRIDGE_MODEL_REFS=0`.
