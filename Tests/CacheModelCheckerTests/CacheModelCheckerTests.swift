@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 import Testing
 
 /// The cache model checker (issue 28): random sequences of steps (queries with every fetch policy, answers held and
@@ -36,7 +37,15 @@ struct CacheModelCheckerTests {
         let reports = await withTaskExecutorPreference(executor) {
             var reports: [ModelChecker.Report] = []
             for seed in seeds {
-                if let report = await ModelChecker.check(seed: seed) {
+                let started = ContinuousClock.now
+                let report = await ModelChecker.check(seed: seed)
+                if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
+                    // Diagnostics: each seed's verdict and time on standard error, as it ends.
+                    let line =
+                        "model seed \(seed): \(report == nil ? "ok" : "FAILS") \(ContinuousClock.now - started), settle gave up \(ModelRun.settleGiveUps.value) times so far\n"
+                    FileHandle.standardError.write(Data(line.utf8))
+                }
+                if let report {
                     reports.append(report)
                     if reports.count >= Self.maximumReports { break }
                 }

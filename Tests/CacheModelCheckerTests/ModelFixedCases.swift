@@ -39,6 +39,32 @@ enum ModelFixedCases {
                 .deliver(0),
                 .query(cache: 0, operation: "UserName", variables: ann, policy: .cacheOnly, headers: .none),
             ]),
+        Case(
+            name:
+                "a ref's held execute answered after a no-store mutation made its field stale: the same value is not "
+                + "fresh again (seed 335)",
+            steps: [
+                .ref(cache: 0, operation: "ItemByKey", variables: ["shop": .string("a,b"), "sku": .string("c")]),
+                .executeRef(3, policy: .serverOnly, held: true),
+                .mutate(
+                    cache: 0, operation: "SetPrice",
+                    variables: ["price": .number("383"), "shop": .string("a,b"), "sku": .string("c")],
+                    kind: .init(optimistic: true), headers: .noStore),
+                .deliver(0),
+            ]),
+        Case(
+            name:
+                "the same on two connections to one file, the mutation not optimistic (seed 995)",
+            configuration: ModelConfiguration(persistent: true, caches: 2, byteLimit: 7315),
+            steps: [
+                .ref(cache: 1, operation: "Search", variables: ["withSites": .bool(true)]),
+                .executeRef(1, policy: .serverOnly, held: true),
+                .mutate(
+                    cache: 1, operation: "RenameUser",
+                    variables: ["id": .string("ann.profile"), "name": .string("a.b")], kind: .init(),
+                    headers: .noStore),
+                .deliver(1),
+            ]),
     ]
 
     static let all: [Case] =

@@ -38,6 +38,8 @@ struct ModelWatch {
     var task: Task<Void, Never>
     /// How many of its results were checked.
     var checked = 0
+    /// A query ref's client (its own): its executes and its follower's refetches share its requests in flight.
+    var client: (client: GraphQLHTTPClient, id: Int)? = nil
 }
 
 /// A subscription the run opened: its events are written through its cache.
@@ -74,6 +76,13 @@ final class ModelRun {
     var clients: [GraphQLHTTPClient] = []
     private var schemaVersion = "v0"
     private var heldTasks: [Int: Task<ModelOperation.Outcome, Never>] = [:]
+    /// A query ref's executes that joined a held request of the ref's client (no request of their own: the client
+    /// shares a query's request in flight), by the held request's execution.
+    private var joinedTasks: [Int: [Task<ModelOperation.Outcome, Never>]] = [:]
+    /// The query ref client that sent each held request (a ref's execute).
+    private var heldClients: [Int: Int] = [:]
+    /// The number of the last query ref's client.
+    private var lastRefClient = 0
     private var watches: [ModelWatch] = []
     private var subscriptions: [ModelSubscription] = []
     var answers: [(version: Int, expiry: Date, epoch: Int)] = []
@@ -119,6 +128,19 @@ final class ModelRun {
             for subscription in subscriptions { subscription.task.cancel() }
         }
         for (index, step) in steps.enumerated() {
+            if ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "steps" {
+                let (held, holdNext, executions) = transport.state.withLock { state in
+                    (
+                        state.held.map { "\($0.execution.id)\($0.continuation == nil ? " (arriving)" : "")" },
+                        state.holdNext,
+                        state.executions.count
+                    )
+                }
+                FileHandle.standardError.write(
+                    Data(
+                        ("  step \(index): \(step) [held \(held), holdNext \(holdNext), \(executions) executions, "
+                            + "held ref requests \(heldClients), joined \(joinedTasks.mapValues(\.count))]\n").utf8))
+            }
             do {
                 try await perform(step)
                 await settle()
@@ -139,8 +161,9 @@ final class ModelRun {
             return ModelFailure(step: steps.count - 1, message: "the checker failed: \(error)")
         }
         // Whatever is still held is cancelled: nothing outlives the run.
-        for task in heldTasks.values { task.cancel() }
-        for task in heldTasks.values { _ = await task.value }
+        let remaining = Array(heldTasks.values) + joinedTasks.values.flatMap { $0 }
+        for task in remaining { task.cancel() }
+        for task in remaining { _ = await task.value }
         return nil
     }
 
@@ -149,13 +172,13 @@ final class ModelRun {
     private func settle() async {
         guard !watches.isEmpty else { return }
         var quiet = 0
-        for _ in 0..<300_000 {
+        for _ in 0..<Self.settleIterations {
             var atRest = watches.allSatisfy { $0.sink.count > 0 && !$0.sink.isPending }
             atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
             if atRest {
-                for cache in caches {
+                for (index, cache) in caches.enumerated() {
                     let activity = await cache.watcherActivity
-                    if activity.waiting < activity.live { atRest = false }
+                    if activity.waiting + blockedFollowers(cache: index) < activity.live { atRest = false }
                 }
             }
             if atRest {
@@ -166,7 +189,88 @@ final class ModelRun {
             }
             try? await Task.sleep(for: .microseconds(200))
         }
+        // Not at rest after the hang detector's bound: said in the log (a failure's report shows it).
+        settleGaveUp += 1
+        Self.settleGiveUps.withLock { $0 += 1 }
+        var state: [String] = watches.enumerated().map { index, watch in
+            "watch \(index): \(watch.sink.count) shown\(watch.sink.isPending ? ", pending" : "")"
+        }
+        state += clients.enumerated().map { "client \($0.offset): \($0.element.inFlightRequestCount) in flight" }
+        for (index, cache) in caches.enumerated() {
+            let activity = await cache.watcherActivity
+            state.append("cache \(index): \(activity.waiting) of \(activity.live) watchers waiting")
+        }
+        state.append("held: \(transport.state.withLock { $0.held.map { "\($0.execution.id)" } })")
+        for (index, watch) in watches.enumerated() {
+            guard let (client, id) = watch.client else { continue }
+            state.append(
+                "ref \(index) (client \(id)): \(client.inFlightRequestCount) in flight, "
+                    + "\(client.inFlightWaiterCount) waiting on them")
+        }
+        state.append("held by ref clients: \(heldClients), joined: \(joinedTasks.mapValues(\.count))")
+        log.append("  (the watches did not come to rest: settle gave up; \(state.joined(separator: "; ")))")
+        if ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
+            FileHandle.standardError.write(Data((log.suffix(3).joined(separator: "\n") + "\n").utf8))
+        }
     }
+
+    /// Runs a query ref's execute that is not held, and returns its outcome; `nil` when it joined a request of the
+    /// ref's client that the server holds (the client shares a query's request in flight: an execute that goes to the
+    /// server while an earlier held one is in flight, the cache as it was then, waits for that one's answer). The
+    /// joined execute's task ends when that request is delivered or cancelled.
+    private func executeRef(
+        _ execute: @escaping @Sendable (GraphQLFetchPolicy) async -> ModelOperation.Outcome,
+        policy: ModelStep.Policy, client: (client: GraphQLHTTPClient, id: Int)?
+    ) async throws -> ModelOperation.Outcome? {
+        let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
+        let joinable = heldClients.filter { $0.value == client?.id && heldIDs.contains($0.key) }.map(\.key).max()
+        guard let client, let joinable else { return await execute(policy.fetchPolicy) }
+        let waiters = client.client.inFlightWaiterCount
+        let outcome = Locked<ModelOperation.Outcome?>(nil)
+        let task = Task {
+            let result = await execute(policy.fetchPolicy)
+            outcome.withLock { $0 = result }
+            return result
+        }
+        // A hang detector only.
+        for _ in 0..<600_000 {
+            if let outcome = outcome.value { return outcome }
+            if client.client.inFlightWaiterCount > waiters {
+                joinedTasks[joinable, default: []].append(task)
+                return nil
+            }
+            try await Task.sleep(for: .microseconds(100))
+        }
+        task.cancel()
+        throw ModelFailure(
+            step: 0, message: "a query ref's execute neither ended nor waited on a held request (a hang)")
+    }
+
+    /// How many query-ref followers of cache `cache` wait on a request the server holds (a refetch that joined a held
+    /// execute of their ref's client): at rest until the held answer is delivered.
+    private func blockedFollowers(cache: Int) -> Int {
+        let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
+        var blocked = 0
+        for watch in watches where watch.cache == cache {
+            guard let (client, id) = watch.client else { continue }
+            let held = heldClients.filter { $0.value == id && heldIDs.contains($0.key) }.map(\.key)
+            // Only when every request of the client in flight is held: a refetch answered now is not blocked.
+            guard !held.isEmpty, client.inFlightRequestCount == held.count else { continue }
+            let executes = held.reduce(0) { $0 + (heldTasks[$1] == nil ? 0 : 1) + (joinedTasks[$1]?.count ?? 0) }
+            blocked += max(0, client.inFlightWaiterCount - executes)
+        }
+        return blocked
+    }
+
+    /// How many times ``settle()`` looks (200 µs apart at least) before it gives up: a minute at least, or
+    /// `GRAPHQLBRIDGE_MODEL_SETTLE_LOOKS` (to diagnose a run that gives up).
+    static let settleIterations =
+        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_SETTLE_LOOKS"].flatMap { Int($0) } ?? 300_000
+
+    /// How many times ``settle()`` gave up (a watch or ref that never came to rest).
+    private(set) var settleGaveUp = 0
+    /// The same, over every run of the process (for the progress lines of `GRAPHQLBRIDGE_MODEL_PROGRESS`).
+    static let settleGiveUps = Locked(0)
 
     /// The results the watches showed since the last step keep the invariant, as any result read from the cache.
     private func checkWatchResults() throws {
@@ -248,8 +352,13 @@ final class ModelRun {
             }
             let sink = ModelWatchSink()
             // A client of its own: its requests held by `executeRef` are not shared with the run's other requests.
-            let task = ref(client(cache), variables, sink)
-            watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
+            let refClient = client(cache)
+            lastRefClient += 1
+            let task = ref(refClient, variables, sink)
+            watches.append(
+                ModelWatch(
+                    cache: cache, operation: operation, variables: variables, sink: sink, task: task,
+                    client: (refClient, lastRefClient)))
             await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
         case .executeRef(let index, let policy, let held):
@@ -259,14 +368,18 @@ final class ModelRun {
             }
             let watch = refs[index % refs.count]
             if held {
-                try await hold(headers: .none) { Task { await execute(.serverOnly) } }
-                return log.append("\(step)")
+                let joined = try await hold(headers: .none, client: watch.client) {
+                    Task { await execute(.serverOnly) }
+                }
+                return log.append("\(step)\(joined.map { " (joined held request \($0))" } ?? "")")
             }
             transport.state.withLock {
                 $0.headers = .none
                 $0.refuse = false
             }
-            let outcome = await execute(policy.fetchPolicy)
+            guard let outcome = try await executeRef(execute, policy: policy, client: watch.client) else {
+                return log.append("\(step) (joined a held request)")
+            }
             receiveAnswers()
             log.append("\(step) -> \(Self.describe(outcome))")
             try check(outcome, operation: watch.operation, variables: watch.variables, cache: watch.cache)
@@ -313,15 +426,21 @@ final class ModelRun {
             guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
             continuation?.resume()
             let outcome = await heldTasks.removeValue(forKey: id)?.value
+            for task in joinedTasks.removeValue(forKey: id) ?? [] { _ = await task.value }
+            heldClients[id] = nil
             receiveAnswers(including: id)
             log.append("\(step) -> \(outcome.map(Self.describe) ?? "no task")")
         case .cancel(let index):
             guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
             let task = heldTasks.removeValue(forKey: id)
             task?.cancel()
+            let joined = joinedTasks.removeValue(forKey: id) ?? []
+            for task in joined { task.cancel() }
+            heldClients[id] = nil
             cancelled.insert(id)
             continuation?.resume(throwing: CancellationError())
             let outcome = await task?.value
+            for task in joined { _ = await task.value }
             log.append("\(step) -> \(outcome.map(Self.describe) ?? "no task")")
         case .mutate(let cache, let name, let variables, let kind, let headers):
             let operation = try Self.operation(name)
@@ -398,9 +517,15 @@ final class ModelRun {
         for subscription in closing { await subscription.task.value }
     }
 
-    /// Starts a request (`start`: an operation through a client of its own, or a query ref's execute, so that no other
-    /// request shares it) and waits until the server holds it.
-    private func hold(headers: ModelHeaders, _ start: () -> Task<ModelOperation.Outcome, Never>) async throws {
+    /// Starts a request (`start`: an operation through a client of its own, or a query ref's execute through the ref's
+    /// `client`) and waits until the server holds it. A query ref's execute may send no request: its client shares the
+    /// query's request in flight (one the server holds, an execute of the same ref sent when the cache was as it is
+    /// now); then it waits on that one, whose execution is returned.
+    @discardableResult
+    private func hold(
+        headers: ModelHeaders, client: (client: GraphQLHTTPClient, id: Int)? = nil,
+        _ start: () -> Task<ModelOperation.Outcome, Never>
+    ) async throws -> Int? {
         await settle()
         transport.state.withLock {
             $0.headers = headers
@@ -408,6 +533,10 @@ final class ModelRun {
             $0.holdNext = true
         }
         let before = transport.state.withLock { $0.executions.count }
+        let waiters = client?.client.inFlightWaiterCount ?? 0
+        // The request the client would share: its latest one the server holds.
+        let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
+        let joinable = heldClients.filter { $0.value == client?.id && heldIDs.contains($0.key) }.map(\.key).max()
         let task = start()
         // A hang detector only: the request reaches the transport at once.
         for _ in 0..<600_000 {
@@ -416,7 +545,14 @@ final class ModelRun {
             }
             if let held {
                 heldTasks[held] = task
-                return
+                if let client { heldClients[held] = client.id }
+                return nil
+            }
+            if let client, let joinable, client.client.inFlightWaiterCount > waiters {
+                // Joined: no request reached the server, and the next one must not be held.
+                transport.state.withLock { $0.holdNext = false }
+                joinedTasks[joinable, default: []].append(task)
+                return joinable
             }
             try await Task.sleep(for: .microseconds(100))
         }

@@ -114,7 +114,8 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// Merges `fields` over this record's, as ``merge(fields:)`` does, field by field: a field whose value changes
     /// (or whose lifetime may become shorter) gets the store version `version` (0: keeps the incoming entry's); with `start` (the store version the
     /// answer's request started at), a field changed after it (its version is higher: a newer write, by any process)
-    /// is not overwritten, and the outcome says it was overtaken when the answer held another value for it.
+    /// is not overwritten, and the outcome says it was overtaken when the answer held another value for it or the kept
+    /// field may stop being fresh sooner (made stale since).
     mutating func merge(fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?)
         -> FieldMergeOutcome
     {
@@ -125,8 +126,16 @@ public struct CacheRecord: Sendable, Hashable, Codable {
             if let position = position(of: fields[index].name, from: next) {
                 next = position + 1
                 if let start, storage[position].entry.version > start {
-                    // Newer than the answer: kept.
-                    if storage[position].entry.value != fields[index].entry.value { outcome.overtaken = true }
+                    // Newer than the answer: kept. The answer is overtaken when it held another value, or when the kept
+                    // entry may stop being fresh sooner than the answer's would (made stale since the request started:
+                    // a `no-store` mutation's answer): a result built from the answer is not what the record says.
+                    let kept = storage[position].entry
+                    let incoming = fields[index].entry
+                    if kept.value != incoming.value
+                        || Self.tightens(incoming, to: kept.maxAge, kept.receivedAt, kept.mustRevalidate)
+                    {
+                        outcome.overtaken = true
+                    }
                     continue
                 }
                 // In place: the stored entry is neither copied nor rebuilt.

@@ -144,6 +144,8 @@ public actor GraphQLCache {
     var memo: ResultMemo
     /// Live queries and the records each depends on (`GraphQLCache+Watchers.swift`).
     var watchers = CacheWatcherRegistry()
+    /// For tests: holds the live queries' reads while closed (between a follower's wake-up and its read).
+    @_spi(Testing) public nonisolated let watchReadGate = WatchReadGate()
     /// Optimistic mutation results, oldest first, read over the store's records until the server answers
     /// (`Optimistic/OptimisticLayer.swift`).
     var optimisticLayers: [OptimisticLayer] = [] {

@@ -353,10 +353,11 @@ public struct GraphQLHTTPClient: Sendable {
         return OperationTypeCache.shared.key(of: type) + String(decoding: text, as: UTF8.self)
     }
 
-    /// How many callers wait on shared query requests (for tests).
+    /// How many callers wait on shared query requests not finished yet (for tests).
     @_spi(Testing) public var inFlightWaiterCount: Int { inFlight.waiterCount }
 
-    /// How many shared query requests are in flight (for tests).
+    /// How many shared query requests are in flight (for tests), those a newer request for the same query replaced
+    /// too.
     @_spi(Testing) public var inFlightRequestCount: Int { inFlight.requestCount }
 
     /// The operation's variables as JSON, for cache keys and field arguments.

@@ -40,6 +40,9 @@ final class InFlightRequests: Sendable {
 
     private struct State {
         var requests: [String: Request] = [:]
+        /// Every request not finished yet, those a newer request for their key replaced in ``requests`` too (their
+        /// callers still wait on them): what the test counters count.
+        var unfinished: [ObjectIdentifier: Request] = [:]
         var lastWaiterID: UInt64 = 0
     }
     private let state = Locked(State())
@@ -57,6 +60,7 @@ final class InFlightRequests: Sendable {
             } else {
                 request = Request(generation: generation)
                 state.requests[key] = request
+                state.unfinished[ObjectIdentifier(request)] = request
             }
             request.waiters[state.lastWaiterID] = .registered
             return (request, state.lastWaiterID)
@@ -120,6 +124,7 @@ final class InFlightRequests: Sendable {
         let waiting: [CheckedContinuation<Response, any Error>] = state.withLock { state in
             request.outcome = outcome
             if state.requests[key] === request { state.requests[key] = nil }
+            state.unfinished[ObjectIdentifier(request)] = nil
             let continuations = request.waiters.values.compactMap {
                 waiter -> CheckedContinuation<Response, any Error>? in
                 if case .waiting(let continuation) = waiter { return continuation }
@@ -152,19 +157,20 @@ final class InFlightRequests: Sendable {
                 guard !remaining, request.outcome == nil else { return (continuation, nil) }
                 request.everyCallerGone = true
                 if state.requests[key] === request { state.requests[key] = nil }
+                state.unfinished[ObjectIdentifier(request)] = nil
                 return (continuation, request.task)
             }
         continuation?.resume(throwing: CancellationError())
         cancelTask?.cancel()
     }
 
-    /// How many requests are in flight (for tests).
-    var requestCount: Int { state.withLock { $0.requests.count } }
+    /// How many requests are in flight (for tests), those a newer request for the same query replaced too.
+    var requestCount: Int { state.withLock { $0.unfinished.count } }
 
-    /// How many callers wait on requests in flight (for tests).
+    /// How many callers wait on requests in flight (for tests), those a newer request for the same query replaced too.
     var waiterCount: Int {
         state.withLock { state in
-            state.requests.values.reduce(0) { total, request in
+            state.unfinished.values.reduce(0) { total, request in
                 total
                     + request.waiters.values.filter {
                         if case .waiting = $0 { return true }

@@ -19,6 +19,18 @@ final class CacheWatcher: Sendable {
         var waiter: CheckedContinuation<Bool, Never>?
         /// What the watching side shows was replaced from outside since it last looked (a ``QueryRef``'s `execute`).
         var resync = false
+        /// What the outside set it to (the `execute`'s result), for a read that misses: see ``Resync``.
+        var shown: (any Sendable)?
+    }
+
+    /// What ``takeResync()`` tells the watching side.
+    struct Resync {
+        /// ``requestResync(shown:)`` was called since the last look: the next read is shown whatever it is.
+        var requested = false
+        /// What the consumer shows now, set from outside (a ``QueryRef``'s last `execute` result), if set since the
+        /// last look. A read that misses cannot vouch for it: the driver shows it again, marked stale when it came
+        /// from the cache (it may have been read from an optimistic layer that has ended since).
+        var shown: (any Sendable)?
     }
     private let state = Locked(State())
     private let onRelease: @Sendable (UInt64) -> Void
@@ -35,25 +47,39 @@ final class CacheWatcher: Sendable {
         wake(resync: false)
     }
 
-    /// What the watching side shows was replaced from outside (a ``QueryRef``'s `execute` set its data, which may be
-    /// older than what the cache holds): wakes it as a change does, and ``takeResync()`` tells its next read so that
-    /// it shows what it reads even when that equals the last result it gave.
-    func requestResync() {
-        wake(resync: true)
+    /// What the watching side shows was replaced from outside (a ``QueryRef``'s `execute` set its data to `shown`,
+    /// which may be older than what the cache holds, or read from an optimistic layer): wakes it as a change does, and
+    /// ``takeResync()`` tells its next read so that it shows what it reads even when that equals the last result it
+    /// gave, and what to show when that read misses.
+    func requestResync(shown: any Sendable) {
+        wake(resync: true, shown: shown)
     }
 
-    /// Whether ``requestResync()`` was called since the last call (which forgets it). The watching side asks after
-    /// its read: a request made before the read is answered by that read (the read saw the cache after the request).
-    func takeResync() -> Bool {
+    /// What the watching side shows before its first read (a ``QueryRef``'s first `execute` result), without waking
+    /// it: its first read takes it with ``takeResync()``.
+    func setShown(_ shown: any Sendable) {
+        state.withLock { $0.shown = shown }
+    }
+
+    /// Whether ``requestResync(shown:)`` was called since the last call, and what was shown (both forgotten). The
+    /// watching side asks after its read: a request made before the read is answered by that read (the read saw the
+    /// cache after the request).
+    func takeResync() -> Resync {
         state.withLock { state in
-            defer { state.resync = false }
-            return state.resync
+            defer {
+                state.resync = false
+                state.shown = nil
+            }
+            return Resync(requested: state.resync, shown: state.shown)
         }
     }
 
-    private func wake(resync: Bool) {
+    private func wake(resync: Bool, shown: (any Sendable)? = nil) {
         let waiting: CheckedContinuation<Bool, Never>? = state.withLock { state in
-            if resync { state.resync = true }
+            if resync {
+                state.resync = true
+                state.shown = shown
+            }
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter

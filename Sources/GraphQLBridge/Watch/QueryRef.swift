@@ -58,7 +58,7 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
         do {
             let result = try await client.execute(query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
             apply(result)
-            await follow()
+            await follow(shown: result)
             return result
         } catch {
             if self.error != error { self.error = error }
@@ -77,14 +77,18 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
     /// Follows the cache from the first `execute` on; the cache knows the ref's watcher before `execute` returns, so
     /// a change made after it returns is one the follower sees (its first read comes after it, or the change signals
     /// it). A later `execute` set ``data`` itself, perhaps to an answer older than what the follower showed (the cache
-    /// kept newer values): the follower reads the cache again and shows what it holds, whatever it showed last.
-    private func follow() async {
+    /// kept newer values): the follower reads the cache again and shows what it holds, whatever it showed last. When
+    /// that read misses, `shown` (the `execute`'s result) is shown again, marked stale if it was read from the cache (an
+    /// optimistic layer it came from may have ended).
+    private func follow(shown: GraphQLResult<Query.Data>) async {
+        follower.latestShown = shown
         switch follower.phase {
         case .following(let watcher):
-            watcher.requestResync()
+            watcher.requestResync(shown: shown)
             return
         case .starting:
-            // The first `execute` is registering the follower, whose first read comes after this `execute`'s result.
+            // The first `execute` is registering the follower, whose first read comes after this `execute`'s result
+            // (it takes `latestShown`).
             return
         case .idle:
             break
@@ -103,6 +107,9 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
             follower.phase = .idle
             return
         }
+        // What the ref shows before the follower's first read: the last `execute`'s result (another may have finished
+        // while this one registered the watcher).
+        if let latest = follower.latestShown { watcher.setShown(latest) }
         let prepared = driver
         follower.start(
             Task { [weak self] in
@@ -137,6 +144,7 @@ final class QueryRefFollower: Sendable {
     private struct State {
         var phase = Phase.idle
         var task: Task<Void, Never>?
+        var latestShown: (any Sendable)?
     }
 
     private let state = Locked(State())
@@ -144,6 +152,12 @@ final class QueryRefFollower: Sendable {
     var phase: Phase {
         get { state.withLock { $0.phase } }
         set { state.withLock { $0.phase = newValue } }
+    }
+
+    /// The last `execute` result the ref showed (set on the main actor, before the follower is told).
+    var latestShown: (any Sendable)? {
+        get { state.withLock { $0.latestShown } }
+        set { state.withLock { $0.latestShown = newValue } }
     }
 
     func start(_ task: Task<Void, Never>, watcher: CacheWatcher) {

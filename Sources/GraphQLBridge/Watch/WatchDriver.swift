@@ -115,9 +115,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 let read = try await read(context)
                 // What the consumer shows was replaced from outside since the last result (a ref's `execute`): this
                 // read is shown even when equal to that result, and a miss is no reason to refetch (the execute has
-                // just asked).
+                // just asked, or answered from the cache: see `unvouched`).
                 let resync = context.watcher.takeResync()
-                if resync { lastEmitted = nil }
+                if resync.requested { lastEmitted = nil }
                 switch read {
                 case .hit(let result):
                     if let emitted = emit(result) { return emitted }
@@ -126,13 +126,12 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                         finish()
                         throw .cacheMiss(operation: Query.operationName, path: path)
                     }
-                    if lastAnswerUncached || resync {
+                    if lastAnswerUncached || resync.requested {
                         // Not asked again, but what the cache showed is not there any more (an optimistic layer it
-                        // was read from ended, say): it is not shown as fresh (seed 932 of the model checker).
-                        if !resync, var shown = lastEmitted, shown.source == .cache, !shown.isStale {
-                            shown.isStale = true
-                            if let emitted = emit(shown) { return emitted }
-                        }
+                        // was read from ended, say): it is not shown as fresh (seed 932 of the model checker), nor is
+                        // what a ref's `execute` read from the cache (the resync hole of issue 28).
+                        let shown = resync.requested ? resync.shown as? GraphQLResult<Query.Data> : lastEmitted
+                        if let shown, let emitted = emit(unvouched(shown)) { return emitted }
                         continue
                     }
                     if let result = try await fromServer(context) { return result }
@@ -157,9 +156,17 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         case .observeOnly:
             let read = try await read(context)
             // This first read is after any resync asked so far (it is shown whatever the last result was).
-            _ = context.watcher.takeResync()
-            if case .hit(let result) = read { return emit(result) }
-            return nil
+            let resync = context.watcher.takeResync()
+            switch read {
+            case .hit(let result):
+                return emit(result)
+            case .miss:
+                // What the ref's `execute` showed, if read from the cache, is not there any more (an optimistic layer
+                // it was read from ended before this read): shown again, marked stale. Not asked again: the ref's
+                // `execute` chose its policy.
+                guard let shown = resync.shown as? GraphQLResult<Query.Data> else { return nil }
+                return emit(unvouched(shown))
+            }
         case .policy(let chosen):
             policy = chosen
         }
@@ -206,6 +213,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// Reads the cache (registering what the result depends on). `inPlaceOfFailure`: a stale result the server said
     /// `must-revalidate` or `no-cache` of is a miss.
     private func read(_ context: Context, inPlaceOfFailure: Bool = false) async throws(APIError) -> Read {
+        await context.cache.watchReadGate.pass()
         let read = await context.cache.readForWatcher(
             Query.Data.self, operationName: Query.operationName, metadata: context.metadata,
             variables: context.variables, queryKey: context.queryKey, errorNulls: errorNulls, watcher: context.watcher,
@@ -246,6 +254,14 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         errorNulls = Set(knownErrors.compactMap(\.null))
         lastAnswerUncached = outcome?.dependencies.isEmpty ?? true
         return emit(result)
+    }
+
+    /// A result shown earlier that a read of the cache no longer gives (a miss): marked stale when it came from the
+    /// cache (the cache cannot vouch for it now); the server's own answer is shown as it was.
+    private func unvouched(_ shown: GraphQLResult<Query.Data>) -> GraphQLResult<Query.Data> {
+        var shown = shown
+        if shown.source == .cache { shown.isStale = true }
+        return shown
     }
 
     /// `result`, unless it equals the last one given (same data, same staleness, same errors).
