@@ -24,7 +24,9 @@ struct DirectReadTests {
     }
 
     private func cache(_ directory: URL) -> GraphQLCache {
-        GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
+        GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann",
+            now: ManualClock().function)
     }
 
     /// The key the client reads `GameQuery(id:)` under.

@@ -90,7 +90,7 @@ struct FetchPolicyTests {
 
     @Test(".serverFirst offline: the cached result, marked stale; nothing cached: the transport error")
     func serverFirstOffline() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function)
         let backend = try await ReferenceBackend.start(ReferenceBackendOptions())
         let online = GraphQLHTTPClient(endpoint: backend.graphQLURL, cache: cache)
         let fresh = try await online.execute(GameQuery(id: "6x45"), fetchPolicy: .serverFirst)
@@ -158,7 +158,7 @@ struct FetchPolicyTests {
         defer { backend.stop() }
         let counter = RequestCounter()
         let app = GraphQLClient(
-            endpoint: backend.graphQLURL, middlewares: [counter], cache: GraphQLCache(maxAge: .seconds(3600)))
+            endpoint: backend.graphQLURL, middlewares: [counter], cache: GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function))
         let games: [GameInfo] = try await app.fetch(requestType: .games(type: .lotto, activeOnly: true))
         let game: GameInfo = try await app.fetch(requestType: .gameInfo(gameId: "6x45"))
         #expect(games.first { $0.id == "6x45" }?.isFavorite == false && !game.isFavorite)

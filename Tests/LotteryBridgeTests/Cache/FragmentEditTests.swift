@@ -27,7 +27,7 @@ struct FragmentEditTests {
     func readsByKey() async throws {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: cache)
         let listed = try #require(try await client.execute(DrawsQuery(gameId: "6x45", last: .some(3))).data?.draws)
         try #require(listed.count == 3)
@@ -54,7 +54,7 @@ struct FragmentEditTests {
         let server = try EmbeddedLotteryServer.start()
         defer { server.stop() }
         let counter = RequestCounter()
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, middlewares: [counter], cache: cache)
         let query = DrawsQuery(gameId: "6x45", last: .some(3))
         let listed = try #require(try await client.execute(query).data?.draws)
@@ -95,7 +95,7 @@ struct FragmentEditTests {
 
     @Test("a fragment without cache metadata is refused with a typed error, nothing written")
     func handWrittenRefused() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function)
         let key = CacheRecord.objectKey(typeName: "Draw", keyValues: ["6x45", "1"])
         await #expect(throws: APIError.self) {
             try await cache.withinReadWriteTransaction { transaction in

@@ -28,7 +28,7 @@ struct LiveQueryTests {
         let backend = try await ReferenceBackend.start(options)
         let counter = RequestCounter()
         let gate = MutationGate(operation: SetFavoriteMutation.operationName)
-        let cache = GraphQLCache(maxAge: .seconds(300))
+        let cache = GraphQLCache(maxAge: .seconds(300), now: ManualClock().function)
         let client = GraphQLHTTPClient(
             endpoint: backend.graphQLURL,
             middlewares: [BearerTokenMiddleware(token: "alice"), counter, gate], cache: cache)

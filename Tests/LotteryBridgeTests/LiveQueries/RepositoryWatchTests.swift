@@ -21,7 +21,7 @@ struct RepositoryWatchTests {
             rest: LegacyAPIClient(baseURL: backend.restURL, token: "alice", metrics: { _ in restCalls.add() }),
             graphQL: GraphQLClient(
                 endpoint: backend.graphQLURL, token: "alice", middlewares: [counter],
-                cache: GraphQLCache(maxAge: .seconds(300))),
+                cache: GraphQLCache(maxAge: .seconds(300), now: ManualClock().function)),
             router: MigrationRouter(settings: MigrationSettings(defaultMode: .rest, modes: ["GameInfo": mode])))
     }
 

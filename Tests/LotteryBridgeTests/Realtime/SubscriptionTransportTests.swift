@@ -63,7 +63,7 @@ struct SubscriptionTransportTests {
         let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let counter = RequestCounter()
-        let cache = GraphQLCache(maxAge: .seconds(300))
+        let cache = GraphQLCache(maxAge: .seconds(300), now: ManualClock().function)
         let client = GraphQLHTTPClient(
             endpoint: server.graphQLURL, middlewares: [counter], cache: cache, subscriptions: transport.make(server))
         let watched = Collector<GraphQLResult<GameQuery.Data>>()

@@ -600,3 +600,54 @@ public struct ClassroomPetDetails: GraphQLFragment, Encodable, Hashable, GraphQL
         }
     }
 }
+
+extension ClassroomPetDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("humanName"),
+            ],
+            conditions: [
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["Bird", "Cat", "Rat"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: nil,
+                        [
+                            GraphQLFieldMetadata("species"),
+                        ])),
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["Bird", "Cat"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: nil,
+                        [
+                            GraphQLFieldMetadata("laysEggs"),
+                        ])),
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["Cat"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: "Cat",
+                        [
+                            GraphQLFieldMetadata("bodyTemperature"),
+                            GraphQLFieldMetadata("isJellicle"),
+                        ])),
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["Bird"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: "Bird",
+                        [
+                            GraphQLFieldMetadata("wingspan"),
+                        ])),
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["PetRock"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: "PetRock",
+                        [
+                            GraphQLFieldMetadata("favoriteToy"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -165,3 +165,26 @@ public struct CrocodileFragment: GraphQLFragment, Encodable, Hashable, GraphQLFa
         }
     }
 }
+
+extension CrocodileFragment {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+            ],
+            conditions: [
+                GraphQLTypeConditionMetadata(
+                    possibleTypes: ["Crocodile"],
+                    GraphQLSelectionSetMetadata(
+                        typeName: "Crocodile",
+                        [
+                            GraphQLFieldMetadata("species"),
+                            GraphQLFieldMetadata("age"),
+                            GraphQLFieldMetadata("tag", arguments: ["id": .literal(.string("albino"))]),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

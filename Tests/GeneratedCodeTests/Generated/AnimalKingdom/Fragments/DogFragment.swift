@@ -62,3 +62,15 @@ public struct DogFragment: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
         graphQLObject.set("species", .scalar(self.species))
     }
 }
+
+extension DogFragment {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("species"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

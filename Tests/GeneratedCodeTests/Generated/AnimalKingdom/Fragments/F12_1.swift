@@ -62,3 +62,15 @@ public struct F12_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("a1", .scalar(self.a1))
     }
 }
+
+extension F12_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Bird",
+            [
+                GraphQLFieldMetadata("id", alias: "a1"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -86,3 +86,17 @@ public struct F13_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))
     }
 }
+
+extension F13_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("humanName"),
+                GraphQLFieldMetadata("favoriteToy", alias: "a3"),
+                GraphQLFieldMetadata("skinCovering"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -89,3 +89,17 @@ public struct F14_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("id", .scalar(self.id))
     }
 }
+
+extension F14_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Rat",
+            [
+                GraphQLFieldMetadata("species", skipIf: ["v3"]),
+                GraphQLFieldMetadata("favoriteToy"),
+                GraphQLFieldMetadata("id"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

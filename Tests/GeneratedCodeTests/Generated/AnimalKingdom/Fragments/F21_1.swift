@@ -87,3 +87,17 @@ public struct F21_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
     }
 }
+
+extension F21_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Rat",
+            [
+                GraphQLFieldMetadata("id"),
+                GraphQLFieldMetadata("skinCovering", includeIf: ["v3"]),
+                GraphQLFieldMetadata("favoriteToy"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -100,3 +100,18 @@ public struct F23_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("a1", .scalar(self.a1))
     }
 }
+
+extension F23_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("humanName"),
+                GraphQLFieldMetadata("id"),
+                GraphQLFieldMetadata("favoriteToy", alias: "a1"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -88,3 +88,17 @@ public struct F24_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("birthdate", .nullable(self.birthdate))
     }
 }
+
+extension F24_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("species"),
+                GraphQLFieldMetadata("bodyTemperature", includeIf: ["v2"]),
+                GraphQLFieldMetadata("birthdate"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

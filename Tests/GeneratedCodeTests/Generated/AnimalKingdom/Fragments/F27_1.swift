@@ -62,3 +62,15 @@ public struct F27_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("firstName", .scalar(self.firstName))
     }
 }
+
+extension F27_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Human",
+            [
+                GraphQLFieldMetadata("firstName"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -89,3 +89,17 @@ public struct F27_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))
     }
 }
+
+extension F27_2 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("bodyTemperature", alias: "a3", includeIf: ["v1"]),
+                GraphQLFieldMetadata("favoriteToy", alias: "a4"),
+                GraphQLFieldMetadata("skinCovering", skipIf: ["v3"]),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -75,3 +75,16 @@ public struct F28_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
     }
 }
+
+extension F28_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("favoriteToy"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -101,3 +101,18 @@ public struct F2_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))
     }
 }
+
+extension F2_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("laysEggs"),
+                GraphQLFieldMetadata("species"),
+                GraphQLFieldMetadata("skinCovering", skipIf: ["v2"]),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

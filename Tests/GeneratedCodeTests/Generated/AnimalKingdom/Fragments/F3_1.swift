@@ -75,3 +75,16 @@ public struct F3_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("id", .scalar(self.id))
     }
 }
+
+extension F3_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("id"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -88,3 +88,17 @@ public struct F3_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("species", .scalar(self.species))
     }
 }
+
+extension F3_2 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("bodyTemperature", alias: "a4"),
+                GraphQLFieldMetadata("species"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

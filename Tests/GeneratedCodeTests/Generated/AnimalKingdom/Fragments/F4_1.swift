@@ -61,3 +61,15 @@ public struct F4_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("a2", .nullable(self.a2))
     }
 }
+
+extension F4_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("humanName", alias: "a2"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

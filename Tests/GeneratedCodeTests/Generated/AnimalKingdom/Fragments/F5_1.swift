@@ -87,3 +87,17 @@ public struct F5_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))
     }
 }
+
+extension F5_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("bodyTemperature"),
+                GraphQLFieldMetadata("skinCovering"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -62,3 +62,15 @@ public struct F5_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("__typename", .scalar(self.__typename))
     }
 }
+
+extension F5_2 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -76,3 +76,16 @@ public struct F6_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("laysEggs", .scalar(self.laysEggs))
     }
 }
+
+extension F6_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("species", alias: "a1", skipIf: ["v1"]),
+                GraphQLFieldMetadata("laysEggs"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

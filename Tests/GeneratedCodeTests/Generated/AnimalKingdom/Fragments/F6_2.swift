@@ -74,3 +74,16 @@ public struct F6_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
     }
 }
+
+extension F6_2 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "PetRock",
+            [
+                GraphQLFieldMetadata("humanName"),
+                GraphQLFieldMetadata("favoriteToy"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -87,3 +87,17 @@ public struct F6_3: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("skinCovering", .nullable(self.skinCovering))
     }
 }
+
+extension F6_3 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("species"),
+                GraphQLFieldMetadata("skinCovering"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

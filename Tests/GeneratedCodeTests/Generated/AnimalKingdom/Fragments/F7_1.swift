@@ -62,3 +62,15 @@ public struct F7_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
     }
 }
+
+extension F7_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Bird",
+            [
+                GraphQLFieldMetadata("favoriteToy"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -87,3 +87,17 @@ public struct F7_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("a1", .scalar(self.a1))
     }
 }
+
+extension F7_2 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("humanName"),
+                GraphQLFieldMetadata("favoriteToy", alias: "a1"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -75,3 +75,16 @@ public struct F7_3: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("laysEggs", .scalar(self.laysEggs))
     }
 }
+
+extension F7_3 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Dog",
+            [
+                GraphQLFieldMetadata("favoriteToy"),
+                GraphQLFieldMetadata("laysEggs"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

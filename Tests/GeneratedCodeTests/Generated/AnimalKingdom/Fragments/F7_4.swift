@@ -63,3 +63,15 @@ public struct F7_4: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         }
     }
 }
+
+extension F7_4 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "PetRock",
+            [
+                GraphQLFieldMetadata("favoriteToy", includeIf: ["v2"]),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

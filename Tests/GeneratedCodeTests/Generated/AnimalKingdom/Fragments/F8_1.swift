@@ -103,3 +103,18 @@ public struct F8_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
         graphQLObject.set("species", .scalar(self.species))
     }
 }
+
+extension F8_1 {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("laysEggs", alias: "a6", includeIf: ["v3"]),
+                GraphQLFieldMetadata("id", alias: "a7"),
+                GraphQLFieldMetadata("species"),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

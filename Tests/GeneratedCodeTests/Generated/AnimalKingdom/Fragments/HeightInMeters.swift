@@ -131,3 +131,21 @@ public struct HeightInMeters: GraphQLFragment, Encodable, Hashable, GraphQLFastD
         }
     }
 }
+
+extension HeightInMeters {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("height",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Height",
+                        [
+                            GraphQLFieldMetadata("meters"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -156,3 +156,23 @@ public struct PetDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDecod
         }
     }
 }
+
+extension PetDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("humanName"),
+                GraphQLFieldMetadata("favoriteToy"),
+                GraphQLFieldMetadata("owner",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Human",
+                        [
+                            GraphQLFieldMetadata("firstName"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -130,3 +130,21 @@ public struct PetDetailsMutation: GraphQLFragment, Encodable, Hashable, GraphQLF
         }
     }
 }
+
+extension PetDetailsMutation {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("owner",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Human",
+                        [
+                            GraphQLFieldMetadata("firstName"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

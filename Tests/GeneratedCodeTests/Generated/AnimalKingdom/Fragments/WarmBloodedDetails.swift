@@ -160,3 +160,23 @@ public struct WarmBloodedDetails: GraphQLFragment, Encodable, Hashable, GraphQLF
         }
     }
 }
+
+extension WarmBloodedDetails {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: nil,
+            [
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("bodyTemperature"),
+                GraphQLFieldMetadata("__typename"),
+                GraphQLFieldMetadata("height",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Height",
+                        [
+                            GraphQLFieldMetadata("meters"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}

@@ -118,3 +118,20 @@ public struct Meters: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable
         }
     }
 }
+
+extension Meters {
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: GraphQLSelectionSetMetadata(
+            typeName: "Thing",
+            [
+                GraphQLFieldMetadata("size",
+                    selections: GraphQLSelectionSetMetadata(
+                        typeName: "Size",
+                        [
+                            GraphQLFieldMetadata("meters"),
+                        ])),
+            ]),
+        keyFields: [:],
+        maxAges: [:])
+}
