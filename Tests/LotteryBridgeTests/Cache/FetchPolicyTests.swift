@@ -158,7 +158,8 @@ struct FetchPolicyTests {
         defer { backend.stop() }
         let counter = RequestCounter()
         let app = GraphQLClient(
-            endpoint: backend.graphQLURL, middlewares: [counter], cache: GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function))
+            endpoint: backend.graphQLURL, middlewares: [counter],
+            cache: GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function))
         let games: [GameInfo] = try await app.fetch(requestType: .games(type: .lotto, activeOnly: true))
         let game: GameInfo = try await app.fetch(requestType: .gameInfo(gameId: "6x45"))
         #expect(games.first { $0.id == "6x45" }?.isFavorite == false && !game.isFavorite)

@@ -20,7 +20,8 @@ struct RealtimeRepositoryTests {
         LotteryRepository(
             rest: LegacyAPIClient(baseURL: server.restURL, metrics: { _ in restCalls.add() }),
             graphQL: GraphQLClient(
-                endpoint: server.graphQLURL, middlewares: [counter], cache: GraphQLCache(maxAge: .seconds(300), now: ManualClock().function),
+                endpoint: server.graphQLURL, middlewares: [counter],
+                cache: GraphQLCache(maxAge: .seconds(300), now: ManualClock().function),
                 subscriptions: subscriptions.make(server)),
             router: MigrationRouter(
                 settings: MigrationSettings(defaultMode: .rest, modes: modes), publisher: publisher,

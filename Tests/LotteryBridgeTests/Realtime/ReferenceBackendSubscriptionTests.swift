@@ -91,7 +91,8 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start()
         defer { backend.stop() }
         let counter = RequestCounter()
-        let client = Self.client(backend, cache: GraphQLCache(maxAge: .seconds(300), now: ManualClock().function), middlewares: [counter])
+        let client = Self.client(
+            backend, cache: GraphQLCache(maxAge: .seconds(300), now: ManualClock().function), middlewares: [counter])
         let watched = Collector<GraphQLResult<GameQuery.Data>>()
         let watch = Task {
             for try await result in client.watch(GameQuery(id: "6x45")) { await watched.append(result) }
