@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import LotteryAPI
 
 /// The `pager` benchmark (issue 31), in one release run:
@@ -114,7 +115,7 @@ enum PagerBenchmark {
                     outcome.problem = "page \(page): \(error)"
                     return outcome
                 }
-                let elapsed = (clock.now - start).microseconds
+                let elapsed = (clock.now - start).timeInterval * 1_000_000
                 let expected = transport.numbers.prefix(page * size)
                 guard pager.items.count == expected.count,
                     pager.items.map(\.number).elementsEqual(expected)
@@ -138,7 +139,7 @@ enum PagerBenchmark {
                         outcome.problem = "redirect of draw \(draw.number): \(error)"
                         return outcome
                     }
-                    let elapsed = (clock.now - start).microseconds
+                    let elapsed = (clock.now - start).timeInterval * 1_000_000
                     guard result.data?.draw == draw else {
                         outcome.problem = "redirect of draw \(draw.number): not the listed draw"
                         return outcome
@@ -158,14 +159,6 @@ enum PagerBenchmark {
     nonisolated static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-}
-
-extension Duration {
-    /// The duration in microseconds.
-    var microseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1_000_000 + Double(attoseconds) / 1_000_000_000_000
     }
 }
 

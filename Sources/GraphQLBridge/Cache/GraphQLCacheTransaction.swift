@@ -37,15 +37,7 @@ public final class GraphQLCacheTransaction {
             throw .encoding(operation: name, reason: "the query has no cache metadata (it is not generated)")
         }
         let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(query))
-        var reader = CacheReader(
-            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
-            load: { [self] keys in records(forKeys: keys) })
-        let response = store.withReadSnapshot { reader.readResponse(rootKey: CacheKey.queryRoot) }
-        guard let response else { return nil }
-        let result = try GraphQLResponseDecoder.decode(
-            Query.Data.self, operation: name, response: HTTPResponse(status: 200), body: Data(response),
-            errorPolicy: .failOnAnyError)
-        return result.data
+        return try read(Query.Data.self, name: name, metadata: metadata, variables: variables, at: .queryRoot)
     }
 
     /// Writes `data` as `query`'s answer: normalized as a server's answer is (objects merged into their records, the
@@ -58,33 +50,7 @@ public final class GraphQLCacheTransaction {
             throw .encoding(operation: name, reason: "the query has no cache metadata (it is not generated)")
         }
         let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(query))
-        var normalizer = CacheNormalizer(
-            metadata: metadata, variables: variables, receivedAt: time, serverMaxAge: nil, defaultMaxAge: maxAge)
-        if let generated = data as? any GraphQLResponseEncodable {
-            do throws(GraphQLDecodingError) {
-                try normalizer.normalize(GraphQLResponseObject(generated), rootKey: CacheKey.queryRoot)
-            } catch {
-                throw .encoding(operation: name, reason: "the data could not be written: \(error.reason)")
-            }
-        } else {
-            do {
-                guard case .object(let members) = try JSONValueEncoder().encode(data) else {
-                    throw APIError.encoding(operation: name, reason: "the data is not a JSON object")
-                }
-                normalizer.normalize(data: members, errors: [], rootKey: CacheKey.queryRoot)
-            } catch let error as APIError {
-                throw error
-            } catch {
-                throw .encoding(operation: name, reason: "the data could not be encoded: \(error)")
-            }
-        }
-        guard normalizer.isWritable else {
-            throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
-        }
-        for (key, fields) in normalizer.writes {
-            removals.remove(key)
-            writes[key, default: []] += fields
-        }
+        try write(data, name: name, metadata: metadata, variables: variables, at: .queryRoot)
     }
 
     /// The object of the record `key` read as the fragment `Fragment` selects it (with this transaction's edits),
@@ -100,15 +66,7 @@ public final class GraphQLCacheTransaction {
         guard let metadata = Fragment.cacheMetadata else {
             throw .encoding(operation: name, reason: "the fragment has no cache metadata (it is not generated)")
         }
-        var reader = CacheReader(
-            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
-            load: { [self] keys in records(forKeys: keys) })
-        let response = store.withReadSnapshot { reader.readObjectResponse(key: key) }
-        guard let response else { return nil }
-        let result = try GraphQLResponseDecoder.decode(
-            Fragment.self, operation: name, response: HTTPResponse(status: 200), body: Data(response),
-            errorPolicy: .failOnAnyError)
-        return result.data
+        return try read(Fragment.self, name: name, metadata: metadata, variables: variables, at: .object(key))
     }
 
     /// Writes `data`, a fragment's value, into the record `key` (the object's,
@@ -123,33 +81,7 @@ public final class GraphQLCacheTransaction {
         guard let metadata = Fragment.cacheMetadata else {
             throw .encoding(operation: name, reason: "the fragment has no cache metadata (it is not generated)")
         }
-        var normalizer = CacheNormalizer(
-            metadata: metadata, variables: variables, receivedAt: time, serverMaxAge: nil, defaultMaxAge: maxAge)
-        if let generated = data as? any GraphQLResponseEncodable {
-            do throws(GraphQLDecodingError) {
-                try normalizer.normalizeObject(GraphQLResponseObject(generated), key: key)
-            } catch {
-                throw .encoding(operation: name, reason: "the data could not be written: \(error.reason)")
-            }
-        } else {
-            do {
-                guard case .object(let members) = try JSONValueEncoder().encode(data) else {
-                    throw APIError.encoding(operation: name, reason: "the data is not a JSON object")
-                }
-                normalizer.normalizeObject(data: members, key: key)
-            } catch let error as APIError {
-                throw error
-            } catch {
-                throw .encoding(operation: name, reason: "the data could not be encoded: \(error)")
-            }
-        }
-        guard normalizer.isWritable else {
-            throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
-        }
-        for (recordKey, fields) in normalizer.writes {
-            removals.remove(recordKey)
-            writes[recordKey, default: []] += fields
-        }
+        try write(data, name: name, metadata: metadata, variables: variables, at: .object(key))
     }
 
     /// Evicts the record `key` (an object's, ``CacheRecord/objectKey(typeName:keyValues:)``, or a root field's,
@@ -170,6 +102,75 @@ public final class GraphQLCacheTransaction {
         guard !removals.contains(key) else { return }
         writes[key, default: []].append(
             CacheFieldWrite(name: fieldKey, entry: CacheFieldEntry(value: .missing, receivedAt: time)))
+    }
+
+    /// Where a read or write starts: a query's root fields, or the object of one record (a fragment's).
+    private enum Target {
+        case queryRoot
+        case object(String)
+    }
+
+    /// The data at `target` read with `metadata`'s selections and decoded; `nil` when a field they select is missing.
+    private func read<Value: Decodable & Sendable>(
+        _ type: Value.Type, name: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        at target: Target
+    ) throws(APIError) -> Value? {
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
+            load: { [self] keys in records(forKeys: keys) })
+        let response = store.withReadSnapshot { () -> [UInt8]? in
+            switch target {
+            case .queryRoot: return reader.readResponse(rootKey: CacheKey.queryRoot)
+            case .object(let key): return reader.readObjectResponse(key: key)
+            }
+        }
+        guard let response else { return nil }
+        let result = try GraphQLResponseDecoder.decode(
+            Value.self, operation: name, response: HTTPResponse(status: 200), body: Data(response),
+            errorPolicy: .failOnAnyError)
+        return result.data
+    }
+
+    /// Normalizes `data` at `target` as an answer is (a generated value read as it is, anything else encoded first)
+    /// and adds its records' fields to this transaction's writes.
+    private func write(
+        _ data: some Encodable, name: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
+        at target: Target
+    ) throws(APIError) {
+        var normalizer = CacheNormalizer(
+            metadata: metadata, variables: variables, receivedAt: time, serverMaxAge: nil, defaultMaxAge: maxAge)
+        if let generated = data as? any GraphQLResponseEncodable {
+            do throws(GraphQLDecodingError) {
+                let object = GraphQLResponseObject(generated)
+                switch target {
+                case .queryRoot: try normalizer.normalize(object, rootKey: CacheKey.queryRoot)
+                case .object(let key): try normalizer.normalizeObject(object, key: key)
+                }
+            } catch {
+                throw .encoding(operation: name, reason: "the data could not be written: \(error.reason)")
+            }
+        } else {
+            do {
+                guard case .object(let members) = try JSONValueEncoder().encode(data) else {
+                    throw APIError.encoding(operation: name, reason: "the data is not a JSON object")
+                }
+                switch target {
+                case .queryRoot: normalizer.normalize(data: members, errors: [], rootKey: CacheKey.queryRoot)
+                case .object(let key): normalizer.normalizeObject(data: members, key: key)
+                }
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw .encoding(operation: name, reason: "the data could not be encoded: \(error)")
+            }
+        }
+        guard normalizer.isWritable else {
+            throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
+        }
+        for (key, fields) in normalizer.writes {
+            removals.remove(key)
+            writes[key, default: []] += fields
+        }
     }
 
     /// The store's records with this transaction's edits over them.
