@@ -126,6 +126,37 @@ struct SQLiteCacheStoreRecoveryTests {
         #expect(folder.entries().contains { $0.hasPrefix("later.sqlite.corrupt-") })
     }
 
+    @Test("damage in a closed file's record pages: met by the first read (.corrupt, never wrong records), moved aside")
+    func damageMetAtFirstRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("closed.sqlite")
+        let keys = (0..<100).map { "r\($0)" }
+        do {
+            let writer = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+            try writer.write(keys.map { SQLiteCacheStoreTests.record($0, size: 3_000) })
+        }
+        // Closed: the WAL is checkpointed into the file. Every page from the fourth on is damaged; the first pages
+        // (the schema, the small tables) stay readable, so opening may not notice.
+        let bytes = try Data(contentsOf: file)
+        try #require(bytes.count > 40 * 4_096)
+        try (bytes.prefix(3 * 4_096) + Data(repeating: 0xA5, count: bytes.count - 3 * 4_096)).write(to: file)
+
+        let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        if store.recovered == nil {
+            #expect {
+                try store.records(forKeys: keys)
+            } throws: { error in
+                (error as? GraphQLCacheError)?.kind == .corrupt
+            }
+        }
+        #expect(store.recovered?.kind == .corrupt)
+        #expect(try store.allKeys().isEmpty)
+        try store.write([SQLiteCacheStoreTests.record("fresh")])
+        #expect(try store.allKeys() == ["fresh"])
+        #expect(folder.entries().contains { $0.hasPrefix("closed.sqlite.corrupt-") })
+    }
+
     @Test("a store of an older format of ours has its records dropped, and is not moved aside")
     func olderFormat() throws {
         let folder = try TemporaryFolder()

@@ -61,7 +61,8 @@ import GraphQLBridgeSupport
 ///   checkpoint every 4,000 pages written).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
 ///   ``problems``, moved aside and replaced by an empty store (or memory); a fetch never fails because of the
-///   cache.
+///   cache. Opening reads the file's header and tables, not the whole file (a launch costs the same whatever the
+///   cache's size): damage inside is found by the first call that meets it, which treats it the same way.
 ///
 /// Decoded results are memoized: a query read again while none of its records changed is served without
 /// rebuilding it from the records (``statistics`` tells the kinds of hit apart).

@@ -23,8 +23,9 @@ import GraphQLBridgeSupport
 ///   (`SQLiteCacheStore+Versions.swift`), and ``externalChanges()`` tells what another one changed.
 /// - The user's data: the folder is created `0700`, the file (and so its `-wal` and `-shm` files, which SQLite
 ///   creates with the file's mode) `0600`; on iOS, tvOS, watchOS and visionOS, with the file protection given.
-/// - Opening checks the file (`PRAGMA quick_check`, which reads it once): a file that is not SQLite, is damaged,
-///   or holds other tables than a cache store's is moved aside (renamed `<file>.corrupt-<milliseconds>`, its
+/// - Opening checks the file's header and tables, not the whole file (a `PRAGMA quick_check` read every page: a launch
+///   cost that grew with the cache): a file that is not SQLite, is cut short (SQLite compares the header's page
+///   count with the file's), or holds other tables than a cache store's is moved aside (renamed `<file>.corrupt-<milliseconds>`, its
 ///   `-wal` and `-shm` files too) and replaced by an empty store; ``recovered`` tells the caller. Nothing is written
 ///   to a file before it is known to be a cache store or empty. Damage found later (`SQLITE_CORRUPT` or
 ///   `SQLITE_NOTADB` on any call) is handled the same way, and that call throws a `.corrupt` error. Moving a file
@@ -381,7 +382,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         do {
             // Read only until the file is known to be a cache store (or empty): another program's file is left as
             // it was. The first read of the header fails with SQLITE_NOTADB for a file that is not SQLite.
-            try verify()
             try prepareTables(create: false)
             try db.execute("PRAGMA journal_mode = WAL", .open)
             try db.execute("PRAGMA synchronous = NORMAL", .open)
@@ -405,16 +405,6 @@ final class SQLiteCacheStore: GraphQLCacheStore {
         }
         protectFiles()
         if droppedSchemaVersion != nil { try? compact() }
-    }
-
-    /// Reads the whole file once (`PRAGMA quick_check`).
-    private func verify() throws(GraphQLCacheError) {
-        let problems = try database(.open).texts("PRAGMA quick_check(5)", .open)
-        guard problems == ["ok"] else {
-            throw GraphQLCacheError(
-                kind: .corrupt, path: fileURL.path,
-                message: "the file is damaged: \(problems.joined(separator: "; "))")
-        }
     }
 
     /// Checks that a file with tables is a cache store; when `create`, creates the tables of an empty file and drops
