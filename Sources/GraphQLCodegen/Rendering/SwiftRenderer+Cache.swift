@@ -7,12 +7,28 @@ extension SwiftRenderer {
     ) {
         writer.blankLine()
         writer.open("extension \(swiftName)")
-        writer.doc(
-            "What the client cache needs to know of the \(isFragment ? "fragment" : "operation"): its selection tree, "
-                + "key fields and lifetimes.")
+        let shared = sharedSelectionSets()
+        if isFragment {
+            // The fragment's tree once, under a name the operations and fragments that spread it reference.
+            writer.doc("The fragment's selection tree, for the cache: what selects this fragment alone references it.")
+            writer.line("static let \(Self.sharedSelectionsName): GraphQLSelectionSetMetadata =")
+            writer.level += 1
+            writeSelectionSet(selections, prefix: "", suffix: "", shared: shared, isTop: true, to: &writer)
+            writer.level -= 1
+            writer.blankLine()
+            writer.doc(
+                "What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.")
+        } else {
+            writer.doc(
+                "What the client cache needs to know of the operation: its selection tree, key fields and lifetimes.")
+        }
         writer.line("\(access)static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(")
         writer.level += 1
-        writeSelectionSet(selections, prefix: "selections: ", suffix: ",", to: &writer)
+        if isFragment {
+            writer.line("selections: \(Self.sharedSelectionsName),")
+        } else {
+            writeSelectionSet(selections, prefix: "selections: ", suffix: ",", shared: shared, to: &writer)
+        }
         let keyFields = plan.cache.keyFields.keys.sorted().map { type -> String in
             let fields = (plan.cache.keyFields[type] ?? []).map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
             return "\"\(SwiftNames.stringLiteralContents(type))\": [\(fields.joined(separator: ", "))]"
@@ -51,9 +67,30 @@ extension SwiftRenderer {
         writer.close()
     }
 
+    /// The name of a fragment's selection tree for the cache (`GameDetails.graphQLCacheSelections`).
+    static let sharedSelectionsName = "graphQLCacheSelections"
+
+    /// The selection trees written once, by value: each fragment's, named by its fragment (the first by name when
+    /// two fragments select the same). A selection set equal to one of them, in an operation or in another fragment,
+    /// references it instead of repeating it (a field that selects `...GameDetails` alone, or the same fields).
+    func sharedSelectionSets() -> [CacheSelectionPlan: String] {
+        var shared: [CacheSelectionPlan: String] = [:]
+        for fragment in plan.fragments.sorted(by: { $0.swiftName < $1.swiftName }) {
+            guard let cache = fragment.cache, shared[cache] == nil else { continue }
+            shared[cache] = "\(fragment.swiftName).\(Self.sharedSelectionsName)"
+        }
+        return shared
+    }
+
+    /// Writes `set`, or the name of the shared tree equal to it (never for `isTop`: a fragment's own tree).
     private func writeSelectionSet(
-        _ set: CacheSelectionPlan, prefix: String, suffix: String, to writer: inout CodeWriter
+        _ set: CacheSelectionPlan, prefix: String, suffix: String, shared: [CacheSelectionPlan: String],
+        isTop: Bool = false, to writer: inout CodeWriter
     ) {
+        if !isTop, let name = shared[set] {
+            writer.line("\(prefix)\(name)\(suffix)")
+            return
+        }
         let typeName = set.typeName.map { "\"\(SwiftNames.stringLiteralContents($0))\"" } ?? "nil"
         if set.fields.isEmpty, set.conditions.isEmpty {
             writer.line("\(prefix)GraphQLSelectionSetMetadata(typeName: \(typeName), [])\(suffix)")
@@ -64,7 +101,7 @@ extension SwiftRenderer {
         writer.line("typeName: \(typeName),")
         writer.line("[")
         writer.level += 1
-        for field in set.fields { writeField(field, to: &writer) }
+        for field in set.fields { writeField(field, shared: shared, to: &writer) }
         writer.level -= 1
         if set.conditions.isEmpty {
             writer.line("])\(suffix)")
@@ -77,7 +114,7 @@ extension SwiftRenderer {
                 writer.line("GraphQLTypeConditionMetadata(")
                 writer.level += 1
                 writer.line("possibleTypes: [\(types.joined(separator: ", "))],")
-                writeSelectionSet(condition.selections, prefix: "", suffix: "),", to: &writer)
+                writeSelectionSet(condition.selections, prefix: "", suffix: "),", shared: shared, to: &writer)
                 writer.level -= 1
             }
             writer.level -= 1
@@ -86,7 +123,9 @@ extension SwiftRenderer {
         writer.level -= 1
     }
 
-    private func writeField(_ field: CacheFieldPlan, to writer: inout CodeWriter) {
+    private func writeField(
+        _ field: CacheFieldPlan, shared: [CacheSelectionPlan: String], to writer: inout CodeWriter
+    ) {
         var head = "GraphQLFieldMetadata(\"\(SwiftNames.stringLiteralContents(field.name))\""
         if let alias = field.alias { head += ", alias: \"\(SwiftNames.stringLiteralContents(alias))\"" }
         if !field.arguments.isEmpty {
@@ -108,9 +147,13 @@ extension SwiftRenderer {
             writer.line(head + "),")
             return
         }
+        if let name = shared[selections] {
+            writer.line(head + ", selections: \(name)),")
+            return
+        }
         writer.line(head + ",")
         writer.level += 1
-        writeSelectionSet(selections, prefix: "selections: ", suffix: "),", to: &writer)
+        writeSelectionSet(selections, prefix: "selections: ", suffix: "),", shared: shared, to: &writer)
         writer.level -= 1
     }
 

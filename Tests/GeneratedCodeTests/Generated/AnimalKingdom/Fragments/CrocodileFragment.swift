@@ -167,9 +167,9 @@ public struct CrocodileFragment: GraphQLFragment, Encodable, Hashable, GraphQLFa
 }
 
 extension CrocodileFragment {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: nil,
             [
                 GraphQLFieldMetadata("__typename"),
@@ -184,7 +184,11 @@ extension CrocodileFragment {
                             GraphQLFieldMetadata("age"),
                             GraphQLFieldMetadata("tag", arguments: ["id": .literal(.string("albino"))]),
                         ])),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

@@ -88,15 +88,19 @@ public struct F13_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
 }
 
 extension F13_1 {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Dog",
             [
                 GraphQLFieldMetadata("humanName"),
                 GraphQLFieldMetadata("favoriteToy", alias: "a3"),
                 GraphQLFieldMetadata("skinCovering"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

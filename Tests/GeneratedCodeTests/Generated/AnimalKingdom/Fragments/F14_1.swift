@@ -91,15 +91,19 @@ public struct F14_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
 }
 
 extension F14_1 {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Rat",
             [
                 GraphQLFieldMetadata("species", skipIf: ["v3"]),
                 GraphQLFieldMetadata("favoriteToy"),
                 GraphQLFieldMetadata("id"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

@@ -89,15 +89,19 @@ public struct F21_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
 }
 
 extension F21_1 {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Rat",
             [
                 GraphQLFieldMetadata("id"),
                 GraphQLFieldMetadata("skinCovering", includeIf: ["v3"]),
                 GraphQLFieldMetadata("favoriteToy"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

@@ -102,16 +102,20 @@ public struct F23_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
 }
 
 extension F23_1 {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: nil,
             [
                 GraphQLFieldMetadata("__typename"),
                 GraphQLFieldMetadata("humanName"),
                 GraphQLFieldMetadata("id"),
                 GraphQLFieldMetadata("favoriteToy", alias: "a1"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

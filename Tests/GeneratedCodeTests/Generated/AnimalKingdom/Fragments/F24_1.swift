@@ -90,15 +90,19 @@ public struct F24_1: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
 }
 
 extension F24_1 {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Dog",
             [
                 GraphQLFieldMetadata("species"),
                 GraphQLFieldMetadata("bodyTemperature", includeIf: ["v2"]),
                 GraphQLFieldMetadata("birthdate"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

@@ -91,15 +91,19 @@ public struct F27_2: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable,
 }
 
 extension F27_2 {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Dog",
             [
                 GraphQLFieldMetadata("bodyTemperature", alias: "a3", includeIf: ["v1"]),
                 GraphQLFieldMetadata("favoriteToy", alias: "a4"),
                 GraphQLFieldMetadata("skinCovering", skipIf: ["v3"]),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

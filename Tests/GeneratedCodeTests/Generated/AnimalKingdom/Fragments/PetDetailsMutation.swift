@@ -132,19 +132,18 @@ public struct PetDetailsMutation: GraphQLFragment, Encodable, Hashable, GraphQLF
 }
 
 extension PetDetailsMutation {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: nil,
             [
                 GraphQLFieldMetadata("__typename"),
-                GraphQLFieldMetadata("owner",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Human",
-                        [
-                            GraphQLFieldMetadata("firstName"),
-                        ])),
-            ]),
+                GraphQLFieldMetadata("owner", selections: F27_1.graphQLCacheSelections),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

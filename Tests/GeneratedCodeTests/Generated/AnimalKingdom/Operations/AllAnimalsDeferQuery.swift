@@ -2951,19 +2951,7 @@ extension AllAnimalsDeferQuery {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog", "Human"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("bodyTemperature"),
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("height",
-                                            selections: GraphQLSelectionSetMetadata(
-                                                typeName: "Height",
-                                                [
-                                                    GraphQLFieldMetadata("meters"),
-                                                ])),
-                                    ])),
+                                WarmBloodedDetails.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog", "Fish", "Rat"],
                                 GraphQLSelectionSetMetadata(
@@ -2972,29 +2960,12 @@ extension AllAnimalsDeferQuery {
                                         GraphQLFieldMetadata("__typename"),
                                         GraphQLFieldMetadata("humanName"),
                                         GraphQLFieldMetadata("favoriteToy"),
-                                        GraphQLFieldMetadata("owner",
-                                            selections: GraphQLSelectionSetMetadata(
-                                                typeName: "Human",
-                                                [
-                                                    GraphQLFieldMetadata("firstName"),
-                                                ])),
+                                        GraphQLFieldMetadata("owner", selections: F27_1.graphQLCacheSelections),
                                     ],
                                     conditions: [
                                         GraphQLTypeConditionMetadata(
                                             possibleTypes: ["Bird", "Cat", "Dog"],
-                                            GraphQLSelectionSetMetadata(
-                                                typeName: nil,
-                                                [
-                                                    GraphQLFieldMetadata("__typename"),
-                                                    GraphQLFieldMetadata("bodyTemperature"),
-                                                    GraphQLFieldMetadata("__typename"),
-                                                    GraphQLFieldMetadata("height",
-                                                        selections: GraphQLSelectionSetMetadata(
-                                                            typeName: "Height",
-                                                            [
-                                                                GraphQLFieldMetadata("meters"),
-                                                            ])),
-                                                ])),
+                                            WarmBloodedDetails.graphQLCacheSelections),
                                         GraphQLTypeConditionMetadata(
                                             possibleTypes: ["Bird", "Cat", "Dog", "Fish", "Rat"],
                                             GraphQLSelectionSetMetadata(

@@ -588,11 +588,7 @@ extension Q12Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Bird",
-                                    [
-                                        GraphQLFieldMetadata("id", alias: "a1"),
-                                    ])),
+                                F12_1.graphQLCacheSelections),
                         ])),
             ]),
         keyFields: [:],

@@ -541,13 +541,7 @@ extension Q13Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Dog",
-                                    [
-                                        GraphQLFieldMetadata("humanName"),
-                                        GraphQLFieldMetadata("favoriteToy", alias: "a3"),
-                                        GraphQLFieldMetadata("skinCovering"),
-                                    ])),
+                                F13_1.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog", "Human"],
                                 GraphQLSelectionSetMetadata(

@@ -869,13 +869,7 @@ extension Q14Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Rat",
-                                    [
-                                        GraphQLFieldMetadata("species", skipIf: ["v3"]),
-                                        GraphQLFieldMetadata("favoriteToy"),
-                                        GraphQLFieldMetadata("id"),
-                                    ])),
+                                F14_1.graphQLCacheSelections),
                         ])),
             ]),
         keyFields: [:],

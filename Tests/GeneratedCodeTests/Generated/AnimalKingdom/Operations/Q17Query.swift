@@ -556,19 +556,8 @@ extension Q17Query {
                             GraphQLFieldMetadata("species"),
                             GraphQLFieldMetadata("id", alias: "a4", skipIf: ["v1"]),
                         ])),
-                GraphQLFieldMetadata("classroomPets", skipIf: ["v2"],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                        ])),
-                GraphQLFieldMetadata("pets", alias: "a5", arguments: ["filters": .literal(.object(["species": .string("s8")]))], skipIf: ["v2"],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                        ])),
+                GraphQLFieldMetadata("classroomPets", skipIf: ["v2"], selections: F5_2.graphQLCacheSelections),
+                GraphQLFieldMetadata("pets", alias: "a5", arguments: ["filters": .literal(.object(["species": .string("s8")]))], skipIf: ["v2"], selections: F3_1.graphQLCacheSelections),
             ]),
         keyFields: [:],
         maxAges: [:])

@@ -589,12 +589,7 @@ extension Q18Query {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("classroomPets",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                        ])),
+                GraphQLFieldMetadata("classroomPets", selections: F5_2.graphQLCacheSelections),
                 GraphQLFieldMetadata("allAnimals",
                     selections: GraphQLSelectionSetMetadata(
                         typeName: nil,
@@ -614,11 +609,7 @@ extension Q18Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                    ])),
+                                F5_2.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Rat"],
                                 GraphQLSelectionSetMetadata(

@@ -130,12 +130,7 @@ extension Q19Query {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("classroomPets",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                        ])),
+                GraphQLFieldMetadata("classroomPets", selections: F5_2.graphQLCacheSelections),
             ]),
         keyFields: [:],
         maxAges: [:])

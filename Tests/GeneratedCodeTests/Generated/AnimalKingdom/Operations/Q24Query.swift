@@ -358,13 +358,7 @@ extension Q24Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Dog",
-                                    [
-                                        GraphQLFieldMetadata("species"),
-                                        GraphQLFieldMetadata("bodyTemperature", includeIf: ["v2"]),
-                                        GraphQLFieldMetadata("birthdate"),
-                                    ])),
+                                F24_1.graphQLCacheSelections),
                         ])),
             ]),
         keyFields: [:],

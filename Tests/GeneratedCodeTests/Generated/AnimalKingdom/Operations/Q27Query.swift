@@ -635,11 +635,7 @@ extension Q27Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Human"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Human",
-                                    [
-                                        GraphQLFieldMetadata("firstName"),
-                                    ])),
+                                F27_1.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
                                 GraphQLSelectionSetMetadata(

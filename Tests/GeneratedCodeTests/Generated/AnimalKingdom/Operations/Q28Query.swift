@@ -786,12 +786,7 @@ extension Q28Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog", "Fish", "Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("favoriteToy"),
-                                    ])),
+                                F28_1.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
                                 GraphQLSelectionSetMetadata(
@@ -800,12 +795,7 @@ extension Q28Query {
                                         GraphQLFieldMetadata("species", alias: "a2"),
                                     ])),
                         ])),
-                GraphQLFieldMetadata("classroomPets",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                        ])),
+                GraphQLFieldMetadata("classroomPets", selections: F5_2.graphQLCacheSelections),
             ]),
         keyFields: [:],
         maxAges: [:])

@@ -535,14 +535,7 @@ extension Q2Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("laysEggs"),
-                                        GraphQLFieldMetadata("species"),
-                                        GraphQLFieldMetadata("skinCovering", skipIf: ["v2"]),
-                                    ])),
+                                F2_1.graphQLCacheSelections),
                         ])),
             ]),
         keyFields: [:],

@@ -1169,13 +1169,7 @@ extension Q3Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("bodyTemperature", alias: "a4"),
-                                        GraphQLFieldMetadata("species"),
-                                    ])),
+                                F3_2.graphQLCacheSelections),
                         ])),
             ]),
         keyFields: [:],

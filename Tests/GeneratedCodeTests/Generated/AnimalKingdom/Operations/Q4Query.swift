@@ -781,11 +781,7 @@ extension Q4Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Dog",
-                                    [
-                                        GraphQLFieldMetadata("humanName", alias: "a2"),
-                                    ])),
+                                F4_1.graphQLCacheSelections),
                         ])),
                 GraphQLFieldMetadata("allAnimals", skipIf: ["v3"],
                     selections: GraphQLSelectionSetMetadata(
@@ -794,19 +790,8 @@ extension Q4Query {
                             GraphQLFieldMetadata("__typename"),
                             GraphQLFieldMetadata("id", skipIf: ["v2"]),
                         ])),
-                GraphQLFieldMetadata("pets", arguments: ["filters": .literal(.object(["species": .string("s9")]))], skipIf: ["v1", "v3"],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                        ])),
-                GraphQLFieldMetadata("classroomPets", skipIf: ["v3"],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                        ])),
+                GraphQLFieldMetadata("pets", arguments: ["filters": .literal(.object(["species": .string("s9")]))], skipIf: ["v1", "v3"], selections: F3_1.graphQLCacheSelections),
+                GraphQLFieldMetadata("classroomPets", skipIf: ["v3"], selections: F5_2.graphQLCacheSelections),
                 GraphQLFieldMetadata("__typename", skipIf: ["v1", "v3"]),
             ]),
         keyFields: [:],

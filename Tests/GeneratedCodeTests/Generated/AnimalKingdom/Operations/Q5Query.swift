@@ -572,13 +572,7 @@ extension Q5Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("bodyTemperature"),
-                                        GraphQLFieldMetadata("skinCovering"),
-                                    ])),
+                                F5_1.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Rat"],
                                 GraphQLSelectionSetMetadata(
@@ -588,11 +582,7 @@ extension Q5Query {
                                     ])),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "PetRock", "Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                    ])),
+                                F5_2.graphQLCacheSelections),
                         ])),
             ]),
         keyFields: [:],

@@ -925,29 +925,13 @@ extension Q6Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Dog",
-                                    [
-                                        GraphQLFieldMetadata("species", alias: "a1", skipIf: ["v1"]),
-                                        GraphQLFieldMetadata("laysEggs"),
-                                    ])),
+                                F6_1.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["PetRock"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "PetRock",
-                                    [
-                                        GraphQLFieldMetadata("humanName"),
-                                        GraphQLFieldMetadata("favoriteToy"),
-                                    ])),
+                                F6_2.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog", "Fish", "Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("species"),
-                                        GraphQLFieldMetadata("skinCovering"),
-                                    ])),
+                                F6_3.graphQLCacheSelections),
                         ])),
                 GraphQLFieldMetadata("classroomPets", alias: "a3",
                     selections: GraphQLSelectionSetMetadata(

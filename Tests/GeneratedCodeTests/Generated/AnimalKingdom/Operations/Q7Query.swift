@@ -1120,27 +1120,13 @@ extension Q7Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Bird",
-                                    [
-                                        GraphQLFieldMetadata("favoriteToy"),
-                                    ])),
+                                F7_1.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                    ])),
+                                F5_2.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Bird", "Cat", "Dog", "Fish", "Rat"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: nil,
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("humanName"),
-                                        GraphQLFieldMetadata("favoriteToy", alias: "a1"),
-                                    ])),
+                                F7_2.graphQLCacheSelections),
                         ])),
                 GraphQLFieldMetadata("pets", alias: "a2", arguments: ["filters": .variable("v1")], includeIf: ["v2"],
                     selections: GraphQLSelectionSetMetadata(
@@ -1153,12 +1139,7 @@ extension Q7Query {
                         conditions: [
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Dog"],
-                                GraphQLSelectionSetMetadata(
-                                    typeName: "Dog",
-                                    [
-                                        GraphQLFieldMetadata("favoriteToy"),
-                                        GraphQLFieldMetadata("laysEggs"),
-                                    ])),
+                                F7_3.graphQLCacheSelections),
                             GraphQLTypeConditionMetadata(
                                 possibleTypes: ["Rat"],
                                 GraphQLSelectionSetMetadata(

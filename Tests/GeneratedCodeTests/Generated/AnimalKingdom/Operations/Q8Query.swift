@@ -889,12 +889,7 @@ extension Q8Query {
                             GraphQLFieldMetadata("skinCovering"),
                             GraphQLFieldMetadata("id", alias: "a8"),
                         ])),
-                GraphQLFieldMetadata("classroomPets", includeIf: ["v5"],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: nil,
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                        ])),
+                GraphQLFieldMetadata("classroomPets", includeIf: ["v5"], selections: F5_2.graphQLCacheSelections),
             ]),
         keyFields: [:],
         maxAges: [:])

@@ -120,9 +120,9 @@ public struct Meters: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable
 }
 
 extension Meters {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Thing",
             [
                 GraphQLFieldMetadata("size",
@@ -131,7 +131,11 @@ extension Meters {
                         [
                             GraphQLFieldMetadata("meters"),
                         ])),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }

@@ -78,14 +78,18 @@ public struct OrganizationSummary: GraphQLFragment, Encodable, Hashable, GraphQL
 }
 
 extension OrganizationSummary {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Organization",
             [
                 GraphQLFieldMetadata("id"),
                 GraphQLFieldMetadata("login"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }
@@ -196,22 +200,20 @@ public struct UserCard: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodab
 }
 
 extension UserCard {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "User",
             [
                 GraphQLFieldMetadata("id"),
                 GraphQLFieldMetadata("login"),
                 GraphQLFieldMetadata("avatarUrl"),
-                GraphQLFieldMetadata("organization",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Organization",
-                        [
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("login"),
-                        ])),
-            ]),
+                GraphQLFieldMetadata("organization", selections: OrganizationSummary.graphQLCacheSelections),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }
@@ -363,24 +365,22 @@ public struct UserProfile: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
 }
 
 extension UserProfile {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "User",
             [
                 GraphQLFieldMetadata("id"),
                 GraphQLFieldMetadata("login"),
                 GraphQLFieldMetadata("avatarUrl"),
-                GraphQLFieldMetadata("organization",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Organization",
-                        [
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("login"),
-                        ])),
+                GraphQLFieldMetadata("organization", selections: OrganizationSummary.graphQLCacheSelections),
                 GraphQLFieldMetadata("name"),
                 GraphQLFieldMetadata("bio"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }
@@ -500,23 +500,7 @@ extension UserProfileQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("user", arguments: ["login": .variable("login")],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "User",
-                        [
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("login"),
-                            GraphQLFieldMetadata("avatarUrl"),
-                            GraphQLFieldMetadata("organization",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "Organization",
-                                    [
-                                        GraphQLFieldMetadata("id"),
-                                        GraphQLFieldMetadata("login"),
-                                    ])),
-                            GraphQLFieldMetadata("name"),
-                            GraphQLFieldMetadata("bio"),
-                        ])),
+                GraphQLFieldMetadata("user", arguments: ["login": .variable("login")], selections: UserProfile.graphQLCacheSelections),
             ]),
         keyFields: [:],
         maxAges: [:])
@@ -781,13 +765,7 @@ extension UserWithFollowersQuery {
                             GraphQLFieldMetadata("id"),
                             GraphQLFieldMetadata("login"),
                             GraphQLFieldMetadata("avatarUrl"),
-                            GraphQLFieldMetadata("organization",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "Organization",
-                                    [
-                                        GraphQLFieldMetadata("id"),
-                                        GraphQLFieldMetadata("login"),
-                                    ])),
+                            GraphQLFieldMetadata("organization", selections: OrganizationSummary.graphQLCacheSelections),
                             GraphQLFieldMetadata("bio"),
                             GraphQLFieldMetadata("followers",
                                 selections: GraphQLSelectionSetMetadata(
@@ -797,13 +775,7 @@ extension UserWithFollowersQuery {
                                         GraphQLFieldMetadata("id"),
                                         GraphQLFieldMetadata("login"),
                                         GraphQLFieldMetadata("avatarUrl"),
-                                        GraphQLFieldMetadata("organization",
-                                            selections: GraphQLSelectionSetMetadata(
-                                                typeName: "Organization",
-                                                [
-                                                    GraphQLFieldMetadata("id"),
-                                                    GraphQLFieldMetadata("login"),
-                                                ])),
+                                        GraphQLFieldMetadata("organization", selections: OrganizationSummary.graphQLCacheSelections),
                                     ])),
                         ])),
             ]),

@@ -101,13 +101,17 @@ public struct Item: GraphQLFragment, Encodable, Hashable, GraphQLFastDecodable, 
 }
 
 extension Item {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Item",
             [
                 GraphQLFieldMetadata("id"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: [:],
         maxAges: [:])
 }
@@ -564,12 +568,7 @@ extension ItemQuery {
                                     [
                                         GraphQLFieldMetadata("at"),
                                     ])),
-                            GraphQLFieldMetadata("item",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "Item",
-                                    [
-                                        GraphQLFieldMetadata("id"),
-                                    ])),
+                            GraphQLFieldMetadata("item", selections: Item.graphQLCacheSelections),
                             GraphQLFieldMetadata("data"),
                         ])),
             ]),

@@ -227,9 +227,9 @@ public struct DrawDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
 }
 
 extension DrawDetails {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Draw",
             [
                 GraphQLFieldMetadata("__typename"),
@@ -243,18 +243,13 @@ extension DrawDetails {
                 GraphQLFieldMetadata("prizePool"),
                 GraphQLFieldMetadata("superPrize"),
                 GraphQLFieldMetadata("ticketsSold"),
-                GraphQLFieldMetadata("prizeCategories",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "PrizeCategory",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("matched"),
-                            GraphQLFieldMetadata("bonusMatched"),
-                            GraphQLFieldMetadata("winners"),
-                            GraphQLFieldMetadata("amount"),
-                        ])),
+                GraphQLFieldMetadata("prizeCategories", selections: PrizeCategoryDetails.graphQLCacheSelections),
                 GraphQLFieldMetadata("videoUrl"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

@@ -279,9 +279,9 @@ public struct GameDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDeco
 }
 
 extension GameDetails {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Game",
             [
                 GraphQLFieldMetadata("__typename"),
@@ -295,74 +295,17 @@ extension GameDetails {
                 GraphQLFieldMetadata("numbersCount"),
                 GraphQLFieldMetadata("numbersRange"),
                 GraphQLFieldMetadata("bonusRange"),
-                GraphQLFieldMetadata("logo",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Image",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("url"),
-                            GraphQLFieldMetadata("width"),
-                            GraphQLFieldMetadata("height"),
-                        ])),
-                GraphQLFieldMetadata("nextDraw",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Draw",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("gameId"),
-                            GraphQLFieldMetadata("number"),
-                            GraphQLFieldMetadata("date"),
-                            GraphQLFieldMetadata("status"),
-                            GraphQLFieldMetadata("winningNumbers"),
-                            GraphQLFieldMetadata("bonusNumbers"),
-                            GraphQLFieldMetadata("prizePool"),
-                            GraphQLFieldMetadata("superPrize"),
-                            GraphQLFieldMetadata("ticketsSold"),
-                            GraphQLFieldMetadata("prizeCategories",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "PrizeCategory",
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("matched"),
-                                        GraphQLFieldMetadata("bonusMatched"),
-                                        GraphQLFieldMetadata("winners"),
-                                        GraphQLFieldMetadata("amount"),
-                                    ])),
-                            GraphQLFieldMetadata("videoUrl"),
-                        ])),
-                GraphQLFieldMetadata("lastDraw",
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Draw",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("gameId"),
-                            GraphQLFieldMetadata("number"),
-                            GraphQLFieldMetadata("date"),
-                            GraphQLFieldMetadata("status"),
-                            GraphQLFieldMetadata("winningNumbers"),
-                            GraphQLFieldMetadata("bonusNumbers"),
-                            GraphQLFieldMetadata("prizePool"),
-                            GraphQLFieldMetadata("superPrize"),
-                            GraphQLFieldMetadata("ticketsSold"),
-                            GraphQLFieldMetadata("prizeCategories",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "PrizeCategory",
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("matched"),
-                                        GraphQLFieldMetadata("bonusMatched"),
-                                        GraphQLFieldMetadata("winners"),
-                                        GraphQLFieldMetadata("amount"),
-                                    ])),
-                            GraphQLFieldMetadata("videoUrl"),
-                        ])),
+                GraphQLFieldMetadata("logo", selections: ImageDetails.graphQLCacheSelections),
+                GraphQLFieldMetadata("nextDraw", selections: DrawDetails.graphQLCacheSelections),
+                GraphQLFieldMetadata("lastDraw", selections: DrawDetails.graphQLCacheSelections),
                 GraphQLFieldMetadata("drawsCount"),
                 GraphQLFieldMetadata("rulesUrl"),
                 GraphQLFieldMetadata("isFavorite"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

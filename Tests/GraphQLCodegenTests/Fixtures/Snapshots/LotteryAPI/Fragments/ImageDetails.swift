@@ -116,9 +116,9 @@ public struct ImageDetails: GraphQLFragment, Encodable, Hashable, GraphQLFastDec
 }
 
 extension ImageDetails {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "Image",
             [
                 GraphQLFieldMetadata("__typename"),
@@ -126,7 +126,11 @@ extension ImageDetails {
                 GraphQLFieldMetadata("url"),
                 GraphQLFieldMetadata("width"),
                 GraphQLFieldMetadata("height"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

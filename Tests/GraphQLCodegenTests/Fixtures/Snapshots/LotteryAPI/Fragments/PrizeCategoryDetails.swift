@@ -118,9 +118,9 @@ public struct PrizeCategoryDetails: GraphQLFragment, Encodable, Hashable, GraphQ
 }
 
 extension PrizeCategoryDetails {
-    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
-    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
-        selections: GraphQLSelectionSetMetadata(
+    /// The fragment's selection tree, for the cache: what selects this fragment alone references it.
+    static let graphQLCacheSelections: GraphQLSelectionSetMetadata =
+        GraphQLSelectionSetMetadata(
             typeName: "PrizeCategory",
             [
                 GraphQLFieldMetadata("__typename"),
@@ -128,7 +128,11 @@ extension PrizeCategoryDetails {
                 GraphQLFieldMetadata("bonusMatched"),
                 GraphQLFieldMetadata("winners"),
                 GraphQLFieldMetadata("amount"),
-            ]),
+            ])
+
+    /// What the client cache needs to know of the fragment: its selection tree, key fields and lifetimes.
+    public static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+        selections: graphQLCacheSelections,
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
 }

@@ -120,33 +120,7 @@ extension DrawQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("draw", arguments: ["gameId": .variable("gameId"), "number": .variable("number")],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Draw",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("gameId"),
-                            GraphQLFieldMetadata("number"),
-                            GraphQLFieldMetadata("date"),
-                            GraphQLFieldMetadata("status"),
-                            GraphQLFieldMetadata("winningNumbers"),
-                            GraphQLFieldMetadata("bonusNumbers"),
-                            GraphQLFieldMetadata("prizePool"),
-                            GraphQLFieldMetadata("superPrize"),
-                            GraphQLFieldMetadata("ticketsSold"),
-                            GraphQLFieldMetadata("prizeCategories",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "PrizeCategory",
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("matched"),
-                                        GraphQLFieldMetadata("bonusMatched"),
-                                        GraphQLFieldMetadata("winners"),
-                                        GraphQLFieldMetadata("amount"),
-                                    ])),
-                            GraphQLFieldMetadata("videoUrl"),
-                        ])),
+                GraphQLFieldMetadata("draw", arguments: ["gameId": .variable("gameId"), "number": .variable("number")], selections: DrawDetails.graphQLCacheSelections),
             ]),
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)],

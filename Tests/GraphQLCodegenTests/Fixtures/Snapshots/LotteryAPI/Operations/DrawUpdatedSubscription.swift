@@ -118,33 +118,7 @@ extension DrawUpdatedSubscription {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Subscription",
             [
-                GraphQLFieldMetadata("drawUpdated", arguments: ["gameId": .variable("gameId")],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Draw",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("gameId"),
-                            GraphQLFieldMetadata("number"),
-                            GraphQLFieldMetadata("date"),
-                            GraphQLFieldMetadata("status"),
-                            GraphQLFieldMetadata("winningNumbers"),
-                            GraphQLFieldMetadata("bonusNumbers"),
-                            GraphQLFieldMetadata("prizePool"),
-                            GraphQLFieldMetadata("superPrize"),
-                            GraphQLFieldMetadata("ticketsSold"),
-                            GraphQLFieldMetadata("prizeCategories",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "PrizeCategory",
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("matched"),
-                                        GraphQLFieldMetadata("bonusMatched"),
-                                        GraphQLFieldMetadata("winners"),
-                                        GraphQLFieldMetadata("amount"),
-                                    ])),
-                            GraphQLFieldMetadata("videoUrl"),
-                        ])),
+                GraphQLFieldMetadata("drawUpdated", arguments: ["gameId": .variable("gameId")], selections: DrawDetails.graphQLCacheSelections),
             ]),
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])

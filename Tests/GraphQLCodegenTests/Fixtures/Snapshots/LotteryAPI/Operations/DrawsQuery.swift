@@ -136,33 +136,7 @@ extension DrawsQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("draws", arguments: ["before": .variable("before"), "gameId": .variable("gameId"), "last": .variable("last")], argumentDefaults: ["last": .number("10")],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Draw",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("gameId"),
-                            GraphQLFieldMetadata("number"),
-                            GraphQLFieldMetadata("date"),
-                            GraphQLFieldMetadata("status"),
-                            GraphQLFieldMetadata("winningNumbers"),
-                            GraphQLFieldMetadata("bonusNumbers"),
-                            GraphQLFieldMetadata("prizePool"),
-                            GraphQLFieldMetadata("superPrize"),
-                            GraphQLFieldMetadata("ticketsSold"),
-                            GraphQLFieldMetadata("prizeCategories",
-                                selections: GraphQLSelectionSetMetadata(
-                                    typeName: "PrizeCategory",
-                                    [
-                                        GraphQLFieldMetadata("__typename"),
-                                        GraphQLFieldMetadata("matched"),
-                                        GraphQLFieldMetadata("bonusMatched"),
-                                        GraphQLFieldMetadata("winners"),
-                                        GraphQLFieldMetadata("amount"),
-                                    ])),
-                            GraphQLFieldMetadata("videoUrl"),
-                        ])),
+                GraphQLFieldMetadata("draws", arguments: ["before": .variable("before"), "gameId": .variable("gameId"), "last": .variable("last")], argumentDefaults: ["last": .number("10")], selections: DrawDetails.graphQLCacheSelections),
             ]),
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])

@@ -112,16 +112,7 @@ extension ImageQuery {
         selections: GraphQLSelectionSetMetadata(
             typeName: "Query",
             [
-                GraphQLFieldMetadata("image", arguments: ["id": .variable("id")],
-                    selections: GraphQLSelectionSetMetadata(
-                        typeName: "Image",
-                        [
-                            GraphQLFieldMetadata("__typename"),
-                            GraphQLFieldMetadata("id"),
-                            GraphQLFieldMetadata("url"),
-                            GraphQLFieldMetadata("width"),
-                            GraphQLFieldMetadata("height"),
-                        ])),
+                GraphQLFieldMetadata("image", arguments: ["id": .variable("id")], selections: ImageDetails.graphQLCacheSelections),
             ]),
         keyFields: ["Draw": ["gameId", "number"]],
         maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
