@@ -174,8 +174,12 @@ struct PagerModelTests {
 
     /// Seeds that once failed, each a defect of the test, not of the pager: 205 and 206 (the test server's insert of
     /// an item already there renamed it back to `item N`, which the model does not do), 152 (the model let an answer
-    /// overwrite a name a mutation wrote after its request was sent; the cache keeps the newer name, as it must).
-    static var knownSeeds: [UInt64] { [1, 2, 3, 7, 42, 152, 205, 206] }
+    /// overwrite a name a mutation wrote after its request was sent; the cache keeps the newer name, as it must), 330
+    /// (the cache ran on the real clock: an answer to a request sent before a mutation moved back the receipt of the
+    /// fields the mutation had received again unchanged, a change by the cache's rule that an older answer's sooner
+    /// expiry applies, `HTTPFreshnessTests.anotherQueryTightens`; so the next identical load did not share the one in
+    /// flight. The model has no time, so the cache's clock is frozen).
+    static var knownSeeds: [UInt64] { [1, 2, 3, 7, 42, 152, 205, 206, 330] }
 
     @Test("random sequences of loads, answers, failures and edits keep the pager equal to the model")
     @MainActor
@@ -250,7 +254,9 @@ struct PagerModelTests {
     @MainActor
     static func run(_ steps: [Step]) async throws -> String? {
         let server = PagingServer(numbers: initialNumbers, holdsRequests: true)
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        // The model has no time: on a frozen clock every answer is received at the same instant, so a late answer
+        // never moves a field's receipt back (which the cache counts as a change: it expires sooner; seed 330).
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let client = GraphQLHTTPClient(
             endpoint: PagingServer.endpoint, transport: server.transport, cache: cache)
         let pager = client.pager(initialKey.query, pagination: Self.pagination)
