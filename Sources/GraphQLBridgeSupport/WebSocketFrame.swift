@@ -1,14 +1,22 @@
-/// One WebSocket frame (RFC 6455 section 5.2) as read from the wire, payload unmasked.
-struct WebSocketFrame: Sendable, Hashable {
+/// One WebSocket frame (RFC 6455 section 5.2) as read from the wire, payload unmasked: the one frame format of the
+/// client's POSIX connector and of the embedded backend's server.
+package struct WebSocketFrame: Sendable, Hashable {
     /// The opcode: 0 continuation, 1 text, 2 binary, 8 close, 9 ping, 10 pong.
-    var opcode: UInt8
+    package var opcode: UInt8
     /// Whether this is the last frame of its message.
-    var isFinal: Bool
+    package var isFinal: Bool
     /// The payload.
-    var payload: [UInt8]
+    package var payload: [UInt8]
 
-    /// The frame's bytes; masked with `mask` (a client's frames must be).
-    static func encode(opcode: UInt8, payload: [UInt8], mask: [UInt8]?) -> [UInt8] {
+    /// Creates a frame.
+    package init(opcode: UInt8, isFinal: Bool, payload: [UInt8]) {
+        self.opcode = opcode
+        self.isFinal = isFinal
+        self.payload = payload
+    }
+
+    /// The frame's bytes; masked with `mask` (a client's frames must be; a server's are not).
+    package static func encode(opcode: UInt8, payload: [UInt8], mask: [UInt8]?) -> [UInt8] {
         var bytes: [UInt8] = [0x80 | opcode]
         let maskBit: UInt8 = mask == nil ? 0 : 0x80
         if payload.count < 126 {

@@ -1,21 +1,22 @@
-/// Reads frames from a byte stream as it arrives (a client's frames are masked: they are unmasked here).
-struct WebSocketFrameReader {
+/// Reads frames from a byte stream as it arrives, payloads unmasked (a client's frames are masked), for the client's
+/// POSIX connector and the embedded backend's server alike.
+package struct WebSocketFrameReader {
     /// A frame's framing is wrong.
-    struct Malformed: Error, Sendable {
+    package struct Malformed: Error, Sendable {
         /// What is wrong.
-        var message: String
+        package var message: String
     }
 
     private var buffer: [UInt8] = []
     /// The largest frame payload accepted.
-    let maximumPayload: Int
+    package let maximumPayload: Int
 
-    init(maximumPayload: Int = 64 << 20) {
+    package init(maximumPayload: Int = 64 << 20) {
         self.maximumPayload = maximumPayload
     }
 
     /// Adds bytes and returns the complete frames they finish.
-    mutating func feed(_ bytes: some Collection<UInt8>) throws(Malformed) -> [WebSocketFrame] {
+    package mutating func feed(_ bytes: some Collection<UInt8>) throws(Malformed) -> [WebSocketFrame] {
         buffer.append(contentsOf: bytes)
         var frames: [WebSocketFrame] = []
         var start = 0
