@@ -119,11 +119,16 @@ struct SQLiteCacheStoreRecoveryTests {
         } throws: { error in
             (error as? GraphQLCacheError)?.kind == .corrupt
         }
+        try Self.expectMovedAside(store, in: folder, prefix: "later.sqlite.corrupt-")
+    }
+
+    /// `store` found damage: it says so, goes on empty and usable, and the damaged file is in `folder` under `prefix`.
+    static func expectMovedAside(_ store: SQLiteCacheStore, in folder: TemporaryFolder, prefix: String) throws {
         #expect(store.recovered?.kind == .corrupt)
         #expect(try store.allKeys().isEmpty)
         try store.write([SQLiteCacheStoreTests.record("fresh")])
         #expect(try store.allKeys() == ["fresh"])
-        #expect(folder.entries().contains { $0.hasPrefix("later.sqlite.corrupt-") })
+        #expect(folder.entries().contains { $0.hasPrefix(prefix) })
     }
 
     @Test("damage in a closed file's record pages: met by the first read (.corrupt, never wrong records), moved aside")
@@ -136,25 +141,22 @@ struct SQLiteCacheStoreRecoveryTests {
             let writer = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
             try writer.write(keys.map { SQLiteCacheStoreTests.record($0, size: 3_000) })
         }
-        // Closed: the WAL is checkpointed into the file. Every page from the fourth on is damaged; the first pages
-        // (the schema, the small tables) stay readable, so opening may not notice.
+        // Closed: the WAL is checkpointed into the file. The records' pages are damaged from the 20th page on; the
+        // first pages (the schema, the tables' roots, the small tables) stay readable.
         let bytes = try Data(contentsOf: file)
-        try #require(bytes.count > 40 * 4_096)
-        try (bytes.prefix(3 * 4_096) + Data(repeating: 0xA5, count: bytes.count - 3 * 4_096)).write(to: file)
+        try #require(bytes.count > 60 * 4_096)
+        try (bytes.prefix(20 * 4_096) + Data(repeating: 0xA5, count: bytes.count - 20 * 4_096)).write(to: file)
 
+        // Opening reads the header and the tables, not every page: it does not meet the damage...
         let store = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
-        if store.recovered == nil {
-            #expect {
-                try store.records(forKeys: keys)
-            } throws: { error in
-                (error as? GraphQLCacheError)?.kind == .corrupt
-            }
+        #expect(store.recovered == nil)
+        // ... the first read that does throws, and never answers with damaged records.
+        #expect {
+            try store.records(forKeys: keys)
+        } throws: { error in
+            (error as? GraphQLCacheError)?.kind == .corrupt
         }
-        #expect(store.recovered?.kind == .corrupt)
-        #expect(try store.allKeys().isEmpty)
-        try store.write([SQLiteCacheStoreTests.record("fresh")])
-        #expect(try store.allKeys() == ["fresh"])
-        #expect(folder.entries().contains { $0.hasPrefix("closed.sqlite.corrupt-") })
+        try Self.expectMovedAside(store, in: folder, prefix: "closed.sqlite.corrupt-")
     }
 
     @Test("a store of an older format of ours has its records dropped, and is not moved aside")
