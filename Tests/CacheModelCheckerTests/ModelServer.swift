@@ -191,6 +191,14 @@ struct ModelServer {
                     ? natural
                     : complete(object, selections: selections, path: path, source: source, following: following)
             }
+            // The result shows an object of another type here (a list whose members changed: `search` once found a
+            // user, now a site): the world's link names a type whose shape cannot hold the result's fields, so the
+            // element is the result's object alone, followed for its fields, and the link's own leaves (its type
+            // name, its key) are explained by another version or not at all, as for an element the world has not
+            // (seed 8899).
+            if target.typeName != object.typeName {
+                return try value(.null, selections: selections, path: path, source: source, following: following)
+            }
             // The linked object's own leaves (its key fields, its type name) are the link's: the world's. The rest
             // are the fields of the object the result names.
             let keys = members.keys.filter { sources[(path + [$0]).joined(separator: ".")] == source }
