@@ -21,6 +21,8 @@ final class CacheWatcher: Sendable {
         var resync = false
         /// What the outside set it to (the `execute`'s result), for a read that misses: see ``Resync``.
         var shown: (any Sendable)?
+        /// How many of the owner's own requests for the query are in flight (a ``QueryRef``'s `execute`s).
+        var ownerFetches = 0
     }
 
     /// What ``takeResync()`` tells the watching side.
@@ -89,6 +91,23 @@ final class CacheWatcher: Sendable {
         }
         waiting?.resume(returning: true)
     }
+
+    /// The owner (a ``QueryRef``) asks the server for the query itself: until ``endOwnerFetch(failed:)``, a read that
+    /// misses is no reason for the watching side to ask too. Its request would join the owner's (a client shares a
+    /// query's request in flight) and wait for that answer, deaf to the cache meanwhile; the owner's answer resyncs it.
+    func beginOwnerFetch() {
+        state.withLock { $0.ownerFetches += 1 }
+    }
+
+    /// The owner's request ended; `failed`: with no result to resync the watching side with, so it is woken to read
+    /// again (and ask the server itself when the cache still cannot answer).
+    func endOwnerFetch(failed: Bool) {
+        state.withLock { $0.ownerFetches -= 1 }
+        if failed { signal() }
+    }
+
+    /// Whether an owner's request for the query is in flight (``beginOwnerFetch()``).
+    var ownerIsFetching: Bool { state.withLock { $0.ownerFetches > 0 } }
 
     /// Whether the watching side waits for a change, none pending (for tests: a watch at rest).
     var isWaiting: Bool { state.withLock { $0.waiter != nil } }

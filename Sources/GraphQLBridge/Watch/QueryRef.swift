@@ -55,12 +55,18 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
     {
         isLoading = true
         defer { isLoading = false }
+        // While this request is in flight, the follower does not ask the server for the query on a miss: its request
+        // would join this one and stop following the cache until the answer (seed 11193 of the model checker).
+        let following = follower.watcher
+        following?.beginOwnerFetch()
         do {
             let result = try await client.execute(query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
             apply(result)
             await follow(shown: result)
+            following?.endOwnerFetch(failed: false)
             return result
         } catch {
+            following?.endOwnerFetch(failed: true)
             if self.error != error { self.error = error }
             throw error
         }
@@ -158,6 +164,12 @@ final class QueryRefFollower: Sendable {
     var latestShown: (any Sendable)? {
         get { state.withLock { $0.latestShown } }
         set { state.withLock { $0.latestShown = newValue } }
+    }
+
+    /// The watcher, once following.
+    var watcher: CacheWatcher? {
+        guard case .following(let watcher) = phase else { return nil }
+        return watcher
     }
 
     func start(_ task: Task<Void, Never>, watcher: CacheWatcher) {

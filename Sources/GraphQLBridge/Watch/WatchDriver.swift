@@ -126,10 +126,12 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                         finish()
                         throw .cacheMiss(operation: Query.operationName, path: path)
                     }
-                    if lastAnswerUncached || resync.requested {
+                    if lastAnswerUncached || resync.requested || context.watcher.ownerIsFetching {
                         // Not asked again, but what the cache showed is not there any more (an optimistic layer it
                         // was read from ended, say): it is not shown as fresh (seed 932 of the model checker), nor is
-                        // what a ref's `execute` read from the cache (the resync hole of issue 28).
+                        // what a ref's `execute` read from the cache (the resync hole of issue 28). A ref's `execute`
+                        // in flight asks the server already: its answer resyncs this follower, and the cache's
+                        // changes meanwhile still reach it.
                         let shown = resync.requested ? resync.shown as? GraphQLResult<Query.Data> : lastEmitted
                         if let shown, let emitted = emit(unvouched(shown)) { return emitted }
                         continue
