@@ -7,9 +7,7 @@ import Foundation
 /// came with a refusing HTTP status), or an error without a path cannot be placed. Then the stored fields the answer
 /// carries with another value (the fields of the records it names, keyed objects and the query's root fields) are
 /// made stale: kept for `.cacheOnly` and offline reads, never served as fresh, so the next `.preferCache` read asks
-/// the server. Fields the answer gives with the value the store holds keep their lifetimes. A field the store does
-/// not hold (cleared, evicted, trimmed since it was read) gets a mark that reads as a miss: its name, no value, so that
-/// an answer to a request sent before this one does not write the value it replaced as fresh.
+/// the server. Fields the answer gives with the value the store holds keep their lifetimes.
 extension GraphQLCache {
     /// Makes stale the stored fields that `response` (an answer not written) carries with another value; with
     /// `layer`, its optimistic layer ends as applied, not refused: removed, and every stored field it changed made
@@ -33,31 +31,19 @@ extension GraphQLCache {
     }
 
     /// Makes stale every stored field of `every` (an optimistic layer's: what the mutation was expected to change)
-    /// and the stored fields of `differing` (an answer's records) whose value differs from the one given, and marks
-    /// the fields of either that the store does not hold (no value: a read misses them); logs the change (an answer in
-    /// flight from before does not make them fresh again, nor write them) and returns the keys of the records changed.
-    /// Signals no watcher.
+    /// and the stored fields of `differing` (an answer's records) whose value differs from the one given (stale ones
+    /// too: stamped again); logs the change (an answer in flight from before does not make them fresh again) and
+    /// returns the keys of the records changed. Signals no watcher.
     @discardableResult
     func markStale(every: [String: CacheRecord], differing: [String: CacheRecord]) -> Set<String> {
         let keys = Set(every.keys).union(differing.keys)
         guard !keys.isEmpty else { return [] }
-        let receivedAt = currentTime()
         do throws(GraphQLCacheError) {
             // Read and written in one transaction: another process's write of other fields meanwhile is kept.
             let stale = try store.update(Array(keys)) { record, version in
                 var touched = false
                 func expire(_ name: String, unless given: CacheValue?) {
-                    guard var entry = record.entry(named: name), entry.value != .missing else {
-                        // Not stored (the store was cleared, the record evicted or trimmed): a mark that reads as a
-                        // miss, with this version, so that an answer to a request sent before does not write the value
-                        // this answer replaced as fresh (seed 4175 of the model checker, after a clear).
-                        guard record.entry(named: name)?.version ?? 0 < version else { return }
-                        var mark = CacheFieldEntry(value: .missing, receivedAt: receivedAt, maxAge: .zero)
-                        mark.version = version
-                        record.setEntry(mark, named: name)
-                        touched = true
-                        return
-                    }
+                    guard var entry = record.entry(named: name), entry.value != .missing else { return }
                     // A field stale already is stamped again all the same: the answer is newer than its value
                     // (seed 4175: a `no-cache` answer, then a `no-store` rename, then a late answer sent between).
                     guard given == nil || given != entry.value else { return }

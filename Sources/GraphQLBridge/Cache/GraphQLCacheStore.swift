@@ -24,8 +24,7 @@ protocol GraphQLCacheStore: AnyObject {
     func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
         throws(GraphQLCacheError) -> StoreMerge
     /// Reads the records `keys`, lets `body` change each (given the version its changes get; it returns whether it
-    /// changed the record; an absent record is given empty, and written only when `body` changed it) and writes those
-    /// it changed, in one transaction; returns their keys.
+    /// changed the record) and writes those it changed, in one transaction; returns their keys.
     func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) throws(GraphQLCacheError) -> [String]
     /// The version of the last change of a value, a removal or a clear, in any process: what a request started now
     /// carries (``merge(_:startedAt:)``).

@@ -95,19 +95,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
     func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) -> [String] {
         let version = lastChange + 1
         var changed: [String] = []
-        for key in Set(keys) {
-            guard let index = slots.index(forKey: key) else {
-                // An absent record: written when `body` gives it a field.
-                var record = CacheRecord(key: key)
-                guard body(&record, version) else { continue }
-                clock += 1
-                let bytes = record.estimatedByteCount
-                slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
-                totalBytes += bytes
-                changed.append(key)
-                continue
-            }
-            guard body(&slots.values[index].record, version) else { continue }
+        for key in keys {
+            guard let index = slots.index(forKey: key), body(&slots.values[index].record, version) else { continue }
             let bytes = slots.values[index].record.estimatedByteCount
             totalBytes += bytes - slots.values[index].bytes
             slots.values[index].bytes = bytes

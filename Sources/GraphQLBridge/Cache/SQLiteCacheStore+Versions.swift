@@ -144,10 +144,9 @@ extension SQLiteCacheStore {
         return try changingState { (state: inout State) throws(GraphQLCacheError) -> [String] in
             let existing = try storedRecords(forKeys: keys)
             var written: [(record: CacheRecord, oldSize: Int64?)] = []
-            for key in Set(keys) {
-                let stored = existing[key]
-                var record = stored?.record ?? CacheRecord(key: key)
-                if body(&record, UInt64(state.version)) { written.append((record, stored?.size)) }
+            for (_, stored) in existing {
+                var record = stored.record
+                if body(&record, UInt64(state.version)) { written.append((record, stored.size)) }
             }
             try put(written, in: &state)
             if !written.isEmpty { state.changed = state.version }
