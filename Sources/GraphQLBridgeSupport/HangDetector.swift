@@ -14,13 +14,15 @@ package enum HangDetector {
     /// `limit` in seconds, for APIs that take a `TimeInterval`.
     package static var seconds: TimeInterval { limit.timeInterval }
 
-    /// Polls `condition` every `interval` until it holds; throws ``HangDetected`` naming `what` after `limit`.
+    /// Polls `condition` every `interval` until it holds; throws ``HangDetected`` naming `what` after `limit` (a
+    /// shorter one only to diagnose a known stall, never as a timing bound).
     package static func waitUntil(
-        _ what: String, interval: Duration = .milliseconds(5), _ condition: () async throws -> Bool
+        _ what: String, limit: Duration = limit, interval: Duration = .milliseconds(5),
+        _ condition: () async throws -> Bool
     ) async throws {
         let deadline = ContinuousClock.now + limit
         while try await !condition() {
-            guard ContinuousClock.now < deadline else { throw HangDetected(what: what) }
+            guard ContinuousClock.now < deadline else { throw HangDetected(what: what, after: limit) }
             try await Task.sleep(for: interval)
         }
     }
@@ -30,11 +32,16 @@ package enum HangDetector {
 package struct HangDetected: Error, CustomStringConvertible {
     /// What the test was waiting for.
     package let what: String
+    /// How long it waited.
+    package let limit: Duration
 
-    /// Creates the error for a wait on `what`.
-    package init(what: String) { self.what = what }
+    /// Creates the error for a wait on `what` that lasted `limit`.
+    package init(what: String, after limit: Duration = HangDetector.limit) {
+        self.what = what
+        self.limit = limit
+    }
 
     package var description: String {
-        "timed out waiting for \(what) (\(HangDetector.limit) elapsed: a hang detector, not a timing bound)"
+        "timed out waiting for \(what) (\(limit) elapsed: a hang detector, not a timing bound)"
     }
 }

@@ -65,6 +65,33 @@ enum ModelFixedCases {
                     headers: .noStore),
                 .deliver(1),
             ]),
+        Case(
+            name:
+                "a ref's follower that misses after a clear in another connection, while the ref's execute is in "
+                + "flight, does not join that request and keeps following the cache (seed 11193)",
+            configuration: ModelConfiguration(persistent: true, caches: 2, storesResponses: false),
+            steps: [
+                .ref(cache: 1, operation: "FeaturedUser", variables: [:]),
+                .clear(cache: 0),
+                .executeRef(3, policy: .serverOnly, held: true),
+                .query(cache: 0, operation: "FeaturedUserName", variables: [:], policy: .preferCache, headers: .none),
+                .change(.setBio(user: "ann", to: "Mallory's page")),
+                .local(.open(cache: 1, ids: ["ann"], user: "ann")),
+            ]),
+        Case(
+            name:
+                "a ref's execute sent after a clear and answered after a no-store rename of the record the clear "
+                + "removed: its older name is not fresh (seed 4175, the clear shape)",
+            steps: [
+                .ref(cache: 0, operation: "UserName", variables: ann),
+                .executeRef(0, policy: .serverOnly, held: true),
+                .clear(cache: 0),
+                .executeRef(0, policy: .serverOnly, held: true),
+                .mutate(
+                    cache: 0, operation: "RenameUser", variables: rename("Carol"), kind: .init(), headers: .noStore),
+                .deliver(1),
+                .query(cache: 0, operation: "UserName", variables: ann, policy: .preferCache, headers: .none),
+            ]),
     ]
 
     static let all: [Case] =

@@ -163,8 +163,33 @@ final class ModelRun {
         // Whatever is still held is cancelled: nothing outlives the run.
         let remaining = Array(heldTasks.values) + joinedTasks.values.flatMap { $0 }
         for task in remaining { task.cancel() }
-        for task in remaining { _ = await task.value }
+        do {
+            for task in remaining { _ = try await Self.value(of: task, "a cancelled request's caller to end") }
+        } catch {
+            return ModelFailure(step: steps.count - 1, message: "\(error)")
+        }
         return nil
+    }
+
+    /// How long the checker waits for a task to end before it reports a hang: ``HangDetector/limit``, or
+    /// `GRAPHQLBRIDGE_MODEL_HANG_SECONDS` (shorter, to find and shrink a stall).
+    static let hangLimit: Duration =
+        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_HANG_SECONDS"].flatMap { Int($0) }.map {
+            .seconds($0)
+        } ?? HangDetector.limit
+
+    /// `task`'s value, waited for at most ``hangLimit``: a stall is a failing step (shrunk and printed with its seed),
+    /// not a run that never ends.
+    static func value<T: Sendable>(of task: Task<T, Never>, _ what: String) async throws -> T {
+        let box = Locked<T?>(nil)
+        let waiter = Task {
+            let value = await task.value
+            box.withLock { $0 = value }
+        }
+        try await HangDetector.waitUntil(what, limit: hangLimit, interval: .microseconds(200)) { box.value != nil }
+        _ = waiter
+        guard let value = box.value else { throw HangDetected(what: what) }
+        return value
     }
 
     /// Waits until the watches are at rest: each has shown something, every live watcher of every cache waits for a
@@ -425,8 +450,11 @@ final class ModelRun {
         case .deliver(let index):
             guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
             continuation?.resume()
-            let outcome = await heldTasks.removeValue(forKey: id)?.value
-            for task in joinedTasks.removeValue(forKey: id) ?? [] { _ = await task.value }
+            let delivered = heldTasks.removeValue(forKey: id)
+            let outcome = try await delivered.asyncMap { try await Self.value(of: $0, "held request \(id)'s caller") }
+            for task in joinedTasks.removeValue(forKey: id) ?? [] {
+                _ = try await Self.value(of: task, "a query ref's execute joined to held request \(id)")
+            }
             heldClients[id] = nil
             receiveAnswers(including: id)
             log.append("\(step) -> \(outcome.map(Self.describe) ?? "no task")")
@@ -439,8 +467,10 @@ final class ModelRun {
             heldClients[id] = nil
             cancelled.insert(id)
             continuation?.resume(throwing: CancellationError())
-            let outcome = await task?.value
-            for task in joined { _ = await task.value }
+            let outcome = try await task.asyncMap { try await Self.value(of: $0, "cancelled request \(id)'s caller") }
+            for task in joined {
+                _ = try await Self.value(of: task, "a query ref's execute joined to cancelled request \(id)")
+            }
             log.append("\(step) -> \(outcome.map(Self.describe) ?? "no task")")
         case .mutate(let cache, let name, let variables, let kind, let headers):
             let operation = try Self.operation(name)
@@ -709,5 +739,13 @@ final class ModelRun {
             "\(source)\(isStale ? " stale" : "") \(data?.jsonText ?? "null")\(errorCount > 0 ? " +\(errorCount) errors" : "")"
         case .failure(let error): "error: \(error)"
         }
+    }
+}
+
+extension Optional {
+    /// The wrapped value mapped by an asynchronous, throwing `transform`.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }

@@ -49,4 +49,52 @@ struct StaledFieldLateAnswerTests {
             "the answer sent before the rename does not make \(read.data?.user?.name ?? "nil") fresh: the app saw Robert"
         )
     }
+
+    /// Seed 4175's clear shape: the store holds nothing of bob (a clear), so the no-store rename has no field to make
+    /// stale; the query's answer, computed before the rename, must not be written fresh all the same.
+    @Test(
+        "a late answer sent after a clear, over a no-store rename of a record the store lacks, is stale (seed 4175)",
+        arguments: [false, true])
+    func lateAnswerAfterNoStoreRenameOfAbsentRecord(persistent: Bool) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("staled-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let transport = MockTransport()
+        let time = Locked(Date(timeIntervalSince1970: 1_000_000))
+        let cache = GraphQLCache(
+            storage: persistent ? .persistent(directory: directory) : .memory, maxAge: .seconds(60),
+            now: { time.value })
+        let client = GraphQLHTTPClient(endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, cache: cache)
+        let json = GraphQLResponseDecoder.graphQLResponseMediaType
+        transport.enqueue(json: #"{"data":{"user":{"id":"bob","name":"Bob"}}}"#)
+        _ = try await client.execute(UserNameQuery(id: "bob"))
+        try await cache.clear()
+        let (released, release) = AsyncStream<Void>.makeStream()
+        transport.enqueue(handler: { _, _ in
+            for await _ in released { break }
+            return (
+                HTTPResponse(status: 200, headers: ["Content-Type": json]),
+                Data(#"{"data":{"user":{"id":"bob","name":"Bob"}}}"#.utf8)
+            )
+        })
+        let late = Task { try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .serverOnly) }
+        #expect(await transport.waitForRequests(2), "the query was sent")
+        transport.enqueue(
+            headers: ["Content-Type": json, "Cache-Control": "no-store"],
+            body: #"{"data":{"renameUser":{"id":"bob","name":"Robert"}}}"#)
+        let renamed = try await client.execute(RenameUserMutation(id: "bob", name: "Robert"))
+        #expect(renamed.data?.renameUser?.name == "Robert")
+        #expect(await cache.recordCount == 0, "no-store: nothing is written")
+        release.yield()
+        release.finish()
+        let answer = try await late.value
+        #expect(answer.data?.user?.name == "Bob" && answer.source == .server)
+        let read = try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .cacheOnly)
+        #expect(read.data?.user?.name == "Bob", "the answer is kept for .cacheOnly and offline reads")
+        #expect(read.isStale, "the answer sent before the rename is not fresh: the app saw Robert")
+        // A request sent after the rename is not older than it: its answer is fresh.
+        transport.enqueue(json: #"{"data":{"user":{"id":"bob","name":"Robert"}}}"#)
+        _ = try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .serverOnly)
+        let fresh = try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .cacheOnly)
+        #expect(fresh.data?.user?.name == "Robert" && !fresh.isStale)
+    }
 }

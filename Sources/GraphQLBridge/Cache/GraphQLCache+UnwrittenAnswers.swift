@@ -33,17 +33,41 @@ extension GraphQLCache {
     /// Makes stale every stored field of `every` (an optimistic layer's: what the mutation was expected to change)
     /// and the stored fields of `differing` (an answer's records) whose value differs from the one given (stale ones
     /// too: stamped again); logs the change (an answer in flight from before does not make them fresh again) and
-    /// returns the keys of the records changed. Signals no watcher.
+    /// returns the keys of the records changed. The fields of either that the store does not hold are marked in
+    /// memory (``UnwrittenFieldMarks``), so that an answer in flight from before does not write them fresh either.
+    /// Signals no watcher.
     @discardableResult
     func markStale(every: [String: CacheRecord], differing: [String: CacheRecord]) -> Set<String> {
         let keys = Set(every.keys).union(differing.keys)
         guard !keys.isEmpty else { return [] }
+        // A request that started at the store's version now is older than this answer; one that starts later is not.
+        let markVersion = ((try? store.version()) ?? generation.current) + 1
+        var absent: [(key: String, field: String, value: CacheValue?)] = []
+        var held: Set<String> = []
+        defer {
+            for (key, record) in every where !held.contains(key) {
+                for name in record.fieldNames { absent.append((key, name, nil)) }
+            }
+            for (key, record) in differing where !held.contains(key) {
+                for name in record.fieldNames {
+                    guard let given = record.entry(named: name)?.value, given != .missing else { continue }
+                    absent.append((key, name, given))
+                }
+            }
+            for mark in absent {
+                unwrittenMarks.mark(mark.key, field: mark.field, value: mark.value, version: markVersion)
+            }
+        }
         do throws(GraphQLCacheError) {
             // Read and written in one transaction: another process's write of other fields meanwhile is kept.
             let stale = try store.update(Array(keys)) { record, version in
+                held.insert(record.key)
                 var touched = false
                 func expire(_ name: String, unless given: CacheValue?) {
-                    guard var entry = record.entry(named: name), entry.value != .missing else { return }
+                    guard var entry = record.entry(named: name), entry.value != .missing else {
+                        absent.append((record.key, name, given))
+                        return
+                    }
                     // A field stale already is stamped again all the same: the answer is newer than its value
                     // (seed 4175: a `no-cache` answer, then a `no-store` rename, then a late answer sent between).
                     guard given == nil || given != entry.value else { return }

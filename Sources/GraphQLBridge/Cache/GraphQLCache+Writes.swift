@@ -139,10 +139,14 @@ extension GraphQLCache {
             markStale(carriedBy: response, sparing: watcher)
             return outcome
         }
-        let incoming = normalizer.writes
+        var incoming = normalizer.writes
+        // Fields an unwritten answer newer than this one gave another value while the store held none: written stale.
+        let staledByMarks = response.startedAt.map { unwrittenMarks.makeStale(&incoming, startedAt: $0) } ?? false
         // A whole query answer is kept as the query's response in the same transaction (unless overtaken).
         var save: ResponseSave?
-        if normalizer.errorNulls.isEmpty, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
+        if normalizer.errorNulls.isEmpty, !staledByMarks, let queryKey = response.queryKey,
+            response.rootKey == CacheKey.queryRoot
+        {
             save = responseSave(response, queryKey: queryKey, normalizer: normalizer)
         }
         let merged: StoreMerge
@@ -157,7 +161,7 @@ extension GraphQLCache {
             invalidate(Set(incoming.keys), signalling: [])
             return outcome
         }
-        if merged.cleared || merged.overtaken {
+        if merged.cleared || merged.overtaken || staledByMarks {
             outcome.wasOvertaken = true
             counters.overtakenAnswers += 1
             // A watcher's answer is older than what the cache holds: it reads the newer values.
@@ -250,8 +254,9 @@ extension GraphQLCache {
         guard let queryKey = response.queryKey, response.result != nil, let start = response.startedAt,
             response.rootKey == CacheKey.queryRoot, optimisticLayers.isEmpty, unreliableKeys.isEmpty,
             !(storesResponses && store.keepsResponses),
-            // Nothing changed since the request started (nor was it cleared): the answer is not older than a write.
-            !isShared, generation.current <= start,
+            // Nothing changed since the request started (nor was it cleared): the answer is not older than a write,
+            // nor than an answer that was not written.
+            !isShared, generation.current <= start, !unwrittenMarks.apply(toStart: start),
             let source = memo.source(of: queryKey), source.serverMaxAge == response.serverMaxAge,
             source.mustRevalidate == response.mustRevalidate
         else { return nil }

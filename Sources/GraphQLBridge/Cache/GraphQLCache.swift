@@ -163,6 +163,9 @@ public actor GraphQLCache {
     /// The executor the cache runs on: a queue of its own for a persistent store (SQLite calls, and a busy wait on
     /// another process's lock, never hold the threads Swift concurrency shares), the default one otherwise.
     private nonisolated let executor: CacheExecutor
+    /// Fields that answers the cache did not write gave a value for while the store held none
+    /// (`GraphQLCache+UnwrittenAnswers.swift`): an older answer in flight writes them stale.
+    var unwrittenMarks = UnwrittenFieldMarks()
     /// Records whose last write failed: whatever the store still holds for them is stale.
     var unreliableKeys: Set<String> = [] {
         didSet { updateDirectReads() }
@@ -243,6 +246,7 @@ public actor GraphQLCache {
     public func clear() throws(GraphQLCacheError) {
         memo.removeAll()
         unreliableKeys = []
+        unwrittenMarks.removeAll()
         defer {
             syncGeneration()
             watchers.signalAll()
