@@ -43,6 +43,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     private var knownErrors: [(error: GraphQLError, null: ErrorNull?)] = []
     /// The record fields of ``knownErrors``.
     private var errorNulls: Set<ErrorNull> = []
+    /// A refetch's failure still to be thrown: the result shown before it, which the cache no longer gives, was given
+    /// first, marked stale.
+    private var pendingError: APIError?
 
     init(client: GraphQLHTTPClient, query: Query, start: Start, errorPolicy: GraphQLErrorPolicy) {
         self.client = client
@@ -82,6 +85,10 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     }
 
     private mutating func step() async throws(APIError) -> GraphQLResult<Query.Data>? {
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
         while true {
             switch phase {
             case .finished:
@@ -136,7 +143,17 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                         if let shown, let emitted = emit(unvouched(shown)) { return emitted }
                         continue
                     }
-                    if let result = try await fromServer(context) { return result }
+                    do throws(APIError) {
+                        if let result = try await fromServer(context) { return result }
+                    } catch {
+                        // The cache cannot give what was shown any more and the server did not answer: what was shown
+                        // is not shown as fresh while the error is reported (a ref keeps showing it, marked stale).
+                        guard !Task.isCancelled, let shown = lastEmitted, let emitted = emit(unvouched(shown)) else {
+                            throw error
+                        }
+                        pendingError = error
+                        return emitted
+                    }
                 }
             }
         }
