@@ -38,6 +38,8 @@ struct PersistentCacheTests {
         }
         let reopened = GraphQLCache(
             storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
+        let problems = await reopened.problems
+        #expect(problems.isEmpty, "\(problems)")
         let (client, transport) = try client(reopened)
         let read = try await client.execute(ProductQuery(id: "p1"))
         #expect(read.source == .cache && read.data == written)
