@@ -42,7 +42,9 @@ struct PersistentCacheTests {
         #expect(problems.isEmpty, "\(problems)")
         let (client, transport) = try client(reopened)
         let read = try await client.execute(ProductQuery(id: "p1"))
-        #expect(read.source == .cache && read.data == written)
+        #expect(
+            read.source == .cache && read.data == written,
+            "source \(String(describing: read.source)), stale \(read.isStale)")
         #expect(transport.requests.isEmpty)
 
         let other = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "bob")
