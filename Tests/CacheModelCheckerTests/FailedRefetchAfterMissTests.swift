@@ -10,28 +10,8 @@ import Testing
 /// marked stale, with the error, never kept as fresh (issue 28: left open by an earlier session, found by reading).
 @Suite("A refetch after a miss that fails")
 struct FailedRefetchAfterMissTests {
-    /// A client on a memory cache with a fixed clock (nothing goes stale however slow the machine).
-    struct Setup {
-        let transport = MockTransport()
-        let cache: GraphQLCache
-        let client: GraphQLHTTPClient
-
-        init() {
-            let time = Locked(Date(timeIntervalSince1970: 1_000_000))
-            cache = GraphQLCache(maxAge: .seconds(60), now: { time.value })
-            client = GraphQLHTTPClient(endpoint: URL(fileURLWithPath: "/graphql"), transport: transport, cache: cache)
-        }
-
-        /// Waits until `requests` requests were made and every live watcher waits for a change (a hang detector only).
-        func atRest(requests: Int) async throws {
-            let cache = self.cache
-            let transport = self.transport
-            try await HangDetector.waitUntil("the follower at rest", interval: .milliseconds(1)) {
-                let activity = await cache.watcherActivity
-                return transport.requests.count == requests && activity.live > 0 && activity.waiting == activity.live
-            }
-        }
-    }
+    /// A client on a memory cache with a fixed clock, and the wait for its watchers at rest.
+    typealias Setup = RefResyncLayerTests.Setup
 
     @MainActor
     @Test("a query ref whose cached result goes, and whose refetch fails, shows it stale with the error")

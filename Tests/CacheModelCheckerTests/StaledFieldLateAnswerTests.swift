@@ -22,14 +22,7 @@ struct StaledFieldLateAnswerTests {
         transport.enqueue(json: #"{"data":{"user":{"id":"bob","name":"Bob"}}}"#)
         _ = try await client.execute(UserNameQuery(id: "bob"))
         // The query again, from the server: the server computes its answer (Bob) now, and it arrives late.
-        let (released, release) = AsyncStream<Void>.makeStream()
-        transport.enqueue(handler: { _, _ in
-            for await _ in released { break }
-            return (
-                HTTPResponse(status: 200, headers: ["Content-Type": json]),
-                Data(#"{"data":{"user":{"id":"bob","name":"Bob"}}}"#.utf8)
-            )
-        })
+        let release = Self.enqueueHeldBob(on: transport)
         let late = Task { try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .serverOnly) }
         #expect(await transport.waitForRequests(2), "the query was sent")
         // The rename, answered no-store: not written, but bob's stored name is no longer fresh.
@@ -68,14 +61,7 @@ struct StaledFieldLateAnswerTests {
         transport.enqueue(json: #"{"data":{"user":{"id":"bob","name":"Bob"}}}"#)
         _ = try await client.execute(UserNameQuery(id: "bob"))
         try await cache.clear()
-        let (released, release) = AsyncStream<Void>.makeStream()
-        transport.enqueue(handler: { _, _ in
-            for await _ in released { break }
-            return (
-                HTTPResponse(status: 200, headers: ["Content-Type": json]),
-                Data(#"{"data":{"user":{"id":"bob","name":"Bob"}}}"#.utf8)
-            )
-        })
+        let release = Self.enqueueHeldBob(on: transport)
         let late = Task { try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .serverOnly) }
         #expect(await transport.waitForRequests(2), "the query was sent")
         transport.enqueue(
@@ -96,5 +82,18 @@ struct StaledFieldLateAnswerTests {
         _ = try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .serverOnly)
         let fresh = try await client.execute(UserNameQuery(id: "bob"), fetchPolicy: .cacheOnly)
         #expect(fresh.data?.user?.name == "Robert" && !fresh.isStale)
+    }
+
+    /// Queues bob's name ("Bob") as an answer the server computes now and sends when `release` yields.
+    static func enqueueHeldBob(on transport: MockTransport) -> AsyncStream<Void>.Continuation {
+        let (released, release) = AsyncStream<Void>.makeStream()
+        transport.enqueue(handler: { _, _ in
+            for await _ in released { break }
+            return (
+                HTTPResponse(status: 200, headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType]),
+                Data(#"{"data":{"user":{"id":"bob","name":"Bob"}}}"#.utf8)
+            )
+        })
+        return release
     }
 }
