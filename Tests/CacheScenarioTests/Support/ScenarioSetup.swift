@@ -20,13 +20,18 @@ struct ScenarioSetup: Sendable {
         defer { backend.stop() }
         let cache = makeCache?() ?? GraphQLCache(maxAge: maxAge)
         let counter = RequestCounter()
-        let client = GraphQLHTTPClient(endpoint: backend.graphQLURL, middlewares: [counter], cache: cache)
+        // The server holds some requests until the test releases them: a request's timeout is the hang detector's,
+        // never a bound on how fast a loaded machine (ThreadSanitizer: minutes a test) gets there.
+        let client = GraphQLHTTPClient(
+            endpoint: backend.graphQLURL, middlewares: [counter], timeout: HangDetector.limit, cache: cache)
         try await body(ScenarioSetup(backend: backend, cache: cache, client: client, counter: counter))
     }
 
     /// Another client on the same cache and server (another screen).
     func client(middlewares: [any GraphQLMiddleware]) -> GraphQLHTTPClient {
-        GraphQLHTTPClient(endpoint: backend.graphQLURL, middlewares: [counter] + middlewares, cache: cache)
+        GraphQLHTTPClient(
+            endpoint: backend.graphQLURL, middlewares: [counter] + middlewares, timeout: HangDetector.limit,
+            cache: cache)
     }
 }
 
