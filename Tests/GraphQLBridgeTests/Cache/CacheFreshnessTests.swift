@@ -37,7 +37,7 @@ struct CacheFreshnessTests {
     @Test("Cache-Control: no-store: nothing is written")
     func noStore() async throws {
         let transport = try productTransport(headers: ["Cache-Control": "no-store"])
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let client = GraphQLHTTPClient(
             endpoint: try #require(URL(string: "http://127.0.0.1:1/graphql")), transport: transport, cache: cache)
         _ = try await client.execute(ProductQuery(id: "p1"))
@@ -65,7 +65,7 @@ struct CacheFreshnessTests {
 
     @Test("A write of an entity through one query changes it in every cached query that holds it")
     func writeSeenThroughAnotherQuery() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let body = try ShopFixture.data("product-p1.graphql.json")
         let renamed = Data(
             String(decoding: body, as: UTF8.self).replacingOccurrences(of: "Espresso machine", with: "Renamed").utf8)
@@ -87,14 +87,14 @@ struct CacheFreshnessTests {
     @Test("The memory store stays under its byte limit, dropping the least recently used records")
     func byteLimit() async throws {
         let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
-        let unbounded = GraphQLCache(maxAge: .seconds(3600))
+        let unbounded = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         _ = try await GraphQLHTTPClient(endpoint: endpoint, transport: try productTransport(), cache: unbounded)
             .execute(ProductQuery(id: "p1"))
         let fullBytes = await unbounded.byteCount
         let fullCount = await unbounded.recordCount
         #expect(fullCount >= 4)
 
-        let bounded = GraphQLCache(maxAge: .seconds(3600), byteLimit: fullBytes / 2)
+        let bounded = GraphQLCache(maxAge: .seconds(3600), byteLimit: fullBytes / 2, now: TestClock.frozen)
         _ = try await GraphQLHTTPClient(endpoint: endpoint, transport: try productTransport(), cache: bounded)
             .execute(ProductQuery(id: "p1"))
         #expect(await bounded.byteCount <= fullBytes / 2)
@@ -104,7 +104,7 @@ struct CacheFreshnessTests {
     @Test("removeUnreachableRecords keeps what the root reaches; clear() empties the store")
     func unreachableAndClear() async throws {
         let transport = try productTransport()
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let client = GraphQLHTTPClient(
             endpoint: try #require(URL(string: "http://127.0.0.1:1/graphql")), transport: transport, cache: cache)
         _ = try await client.execute(ProductQuery(id: "p1"))

@@ -47,7 +47,8 @@ struct CacheTrimmingTests {
 
     /// The bytes one product's records take in a store of this kind (no stored response).
     private func oneProduct(_ storage: GraphQLCache.Storage) async throws -> Int {
-        let cache = GraphQLCache(storage: storage, maxAge: .seconds(3600), storesResponses: false)
+        let cache = GraphQLCache(
+            storage: storage, maxAge: .seconds(3600), storesResponses: false, now: TestClock.frozen)
         _ = try await client(cache).execute(ProductQuery(id: Self.products[0]))
         return await cache.byteCount
     }
@@ -59,7 +60,7 @@ struct CacheTrimmingTests {
         ])
     func memoHits(readAgain: Bool) async throws {
         let limit = try await oneProduct(.memory) * 5 / 2
-        let cache = GraphQLCache(maxAge: .seconds(3600), byteLimit: limit)
+        let cache = GraphQLCache(maxAge: .seconds(3600), byteLimit: limit, now: TestClock.frozen)
         let client = try client(cache)
         _ = try await client.execute(ProductQuery(id: "p2"))
         _ = try await client.execute(ProductQuery(id: "p1"))
@@ -91,12 +92,12 @@ struct CacheTrimmingTests {
         let storage = GraphQLCache.Storage.persistent(directory: directory)
         let limit = try await oneProduct(.persistent(directory: try folder())) * 5 / 2
         // The first process: p1, then p2 (no limit here: the stored responses stay).
-        let first = GraphQLCache(storage: storage, maxAge: .seconds(3600))
+        let first = GraphQLCache(storage: storage, maxAge: .seconds(3600), now: TestClock.frozen)
         _ = try await client(first).execute(ProductQuery(id: "p1"))
         _ = try await client(first).execute(ProductQuery(id: "p2"))
 
         // The next launch reads p1, served whole from its stored response, then receives p3.
-        let next = GraphQLCache(storage: storage, maxAge: .seconds(3600), byteLimit: limit)
+        let next = GraphQLCache(storage: storage, maxAge: .seconds(3600), byteLimit: limit, now: TestClock.frozen)
         #expect(try await cached("p1", in: next))
         #expect(await next.statistics.storedResponseHits == 1)
         #expect(await next.statistics.recordHits == 0)

@@ -32,12 +32,13 @@ struct PersistentCacheTests {
         let written: ProductQuery.Data?
         do {
             let cache = GraphQLCache(
-                storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
+                storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann",
+                now: TestClock.frozen)
             #expect(await cache.problems.isEmpty)
             written = try await client(cache).0.execute(ProductQuery(id: "p1")).data
         }
         let reopened = GraphQLCache(
-            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann")
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann", now: TestClock.frozen)
         let problems = await reopened.problems
         #expect(problems.isEmpty, "\(problems)")
         let (client, transport) = try client(reopened)
@@ -47,14 +48,16 @@ struct PersistentCacheTests {
             "source \(String(describing: read.source)), stale \(read.isStale)")
         #expect(transport.requests.isEmpty)
 
-        let other = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "bob")
+        let other = GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "bob", now: TestClock.frozen)
         await #expect(throws: APIError.self, "one user never sees another's cache") {
             try await self.client(other).0.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
         }
 
         try await reopened.clear()
         #expect(await reopened.recordCount == 0)
-        let afterClear = GraphQLCache(storage: .persistent(directory: directory), namespace: "ann")
+        let afterClear = GraphQLCache(
+            storage: .persistent(directory: directory), namespace: "ann", now: TestClock.frozen)
         #expect(await afterClear.recordCount == 0)
     }
 
@@ -64,12 +67,14 @@ struct PersistentCacheTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let cache = GraphQLCache(
-                storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "1")
+                storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "1",
+                now: TestClock.frozen)
             _ = try await client(cache).0.execute(ProductQuery(id: "p1"))
             #expect(await cache.recordCount > 0)
         }
         let changed = GraphQLCache(
-            storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "2")
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), schemaVersion: "2",
+            now: TestClock.frozen)
         #expect(await changed.recordCount == 0)
     }
 
@@ -78,7 +83,8 @@ struct PersistentCacheTests {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
-            let probe = GraphQLCache(storage: .persistent(directory: directory), namespace: "carol")
+            let probe = GraphQLCache(
+                storage: .persistent(directory: directory), namespace: "carol", now: TestClock.frozen)
             _ = await probe.recordCount
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
@@ -88,7 +94,9 @@ struct PersistentCacheTests {
         for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
         try Data("this is not a database, it is a note".utf8).write(to: file)
 
-        let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "carol")
+        let cache = GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "carol",
+            now: TestClock.frozen)
         let problems = await cache.problems
         #expect(problems.first?.kind == .corrupt, "\(problems)")
         let result = try await client(cache).0.execute(ProductQuery(id: "p1"))
@@ -99,7 +107,8 @@ struct PersistentCacheTests {
     @Test("A folder that cannot be written: memory instead, reported")
     func unwritableFolder() async throws {
         let directory = URL(fileURLWithPath: "/proc/graphqlbridge-no-such-place")
-        let cache = GraphQLCache(storage: .persistent(directory: directory), maxAge: .seconds(3600))
+        let cache = GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), now: TestClock.frozen)
         #expect(await cache.problems.first?.kind == .open)
         let result = try await client(cache).0.execute(ProductQuery(id: "p1"))
         #expect(result.data?.product?.id == "p1")

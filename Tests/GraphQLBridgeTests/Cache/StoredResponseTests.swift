@@ -45,7 +45,7 @@ struct StoredResponseTests {
     {
         GraphQLCache(
             storage: .persistent(directory: directory), maxAge: maxAge, namespace: "ann",
-            storesResponses: storesResponses)
+            storesResponses: storesResponses, now: TestClock.frozen)
     }
 
     @Test("A new cache on the same file serves the stored response, equal to the rebuilt one, without rebuilding")

@@ -58,7 +58,7 @@ struct UnchangedAnswerTests {
 
     @Test("the same data in another body (its extensions differ) is unchanged; a body read through the tree is merged")
     func sameDataOtherBody() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let transport = MockTransport()
         let text = String(decoding: try Self.product(), as: UTF8.self)
         let withExtensions = try #require(
@@ -83,7 +83,7 @@ struct UnchangedAnswerTests {
 
     @Test("a record changed by another query since: the same answer is merged and writes its values back")
     func changedSince() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let transport = MockTransport()
         transport.enqueue(body: try Self.product())
         transport.enqueue(body: try Self.image(url: "https://cdn.shop.example/logos/new.png"))
@@ -129,7 +129,7 @@ struct UnchangedAnswerTests {
 
     @Test("another Cache-Control, an answer after a clear or a trim: merged, not refreshed")
     func otherCases() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 20)
+        let cache = GraphQLCache(maxAge: .seconds(3600), byteLimit: 1 << 20, now: TestClock.frozen)
         let transport = MockTransport()
         transport.enqueue(body: try Self.product())
         transport.enqueue(headers: Self.maxAgeHeader, body: try Self.product())
@@ -157,7 +157,7 @@ struct UnchangedAnswerTests {
 
     @Test("a record removed since (trimmed, removed): the answer is merged and the record is back")
     func removedRecord() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let transport = MockTransport()
         for _ in 0..<2 { transport.enqueue(body: try Self.product()) }
         let client = GraphQLHTTPClient(endpoint: Self.endpoint, transport: transport, cache: cache)
@@ -292,7 +292,7 @@ struct UnchangedAnswerTests {
 
     @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
     func watcherKeepsDependencies() async throws {
-        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
         let transport = MockTransport()
         for _ in 0..<2 { transport.enqueue(body: try Self.product()) }
         transport.enqueue(body: try Self.image(url: "https://cdn.shop.example/logos/changed.png"))
