@@ -53,8 +53,12 @@ struct ModelOperation: Sendable {
 
 /// What a watch showed, in order.
 final class ModelWatchSink: Sendable {
-    private let outcomes = Locked<[ModelOperation.Outcome]>([])
-    private let pending = Locked(false)
+    private struct State {
+        var outcomes: [ModelOperation.Outcome] = []
+        /// See ``isPending``.
+        var pending = false
+    }
+    private let state = Locked(State())
     private let executeAgain = Locked<(@Sendable (GraphQLFetchPolicy) async -> ModelOperation.Outcome)?>(nil)
 
     /// For a query ref: runs its `execute` again with a fetch policy (what it returned); `nil` for other watches.
@@ -65,17 +69,28 @@ final class ModelWatchSink: Sendable {
 
     /// Whether what is watched changed and the sink has not been given the new state yet (a query ref between its
     /// change and the ref's task reading it): the run is not at rest.
-    var isPending: Bool { pending.withLock { $0 } }
-    func setPending(_ value: Bool) { pending.withLock { $0 = value } }
+    var isPending: Bool { state.withLock { $0.pending } }
+    func setPending() { state.withLock { $0.pending = true } }
 
-    func append(_ outcome: ModelOperation.Outcome) { outcomes.withLock { $0.append(outcome) } }
+    /// Appends `outcome`; with `clearingPending`, in the same step as it stops being pending (a query ref's new state).
+    /// Clearing first and appending after let the run see the ref at rest, showing its previous state, while the new
+    /// one was being encoded: seed 26's "refused optimistic rename shown as fresh", and the class of failures seen only
+    /// under load (stops 37 to 40).
+    func append(_ outcome: ModelOperation.Outcome, clearingPending: Bool = false) {
+        state.withLock { state in
+            state.outcomes.append(outcome)
+            if clearingPending { state.pending = false }
+        }
+    }
 
-    var count: Int { outcomes.withLock { $0.count } }
+    var count: Int { state.withLock { $0.outcomes.count } }
+    /// Whether the sink has shown something and is not waiting for a new state: one look at both.
+    var isAtRest: Bool { state.withLock { !$0.outcomes.isEmpty && !$0.pending } }
     /// The results from the `index`th on.
     func outcomes(from index: Int) -> [ModelOperation.Outcome] {
-        outcomes.withLock { Array($0[min(index, $0.count)...]) }
+        state.withLock { Array($0.outcomes[min(index, $0.outcomes.count)...]) }
     }
-    var last: ModelOperation.Outcome? { outcomes.withLock { $0.last } }
+    var last: ModelOperation.Outcome? { state.withLock { $0.outcomes.last } }
 }
 
 extension ModelOperation {
@@ -135,12 +150,12 @@ extension ModelOperation {
                         sink.append(.failure(error))
                     }
                     while !Task.isCancelled {
-                        // On the main actor, where the ref changes: nothing changes between these two lines.
-                        sink.setPending(false)
-                        sink.append(
-                            .result(
-                                data: ref.data.flatMap(encoded), source: ref.source ?? .server, isStale: ref.isStale,
-                                errorCount: 0))
+                        // On the main actor, where the ref changes: the ref does not change while its state is read.
+                        // The sink stops being pending only as the state is appended (not before it is encoded).
+                        let state = ModelOperation.Outcome.result(
+                            data: ref.data.flatMap(encoded), source: ref.source ?? .server, isStale: ref.isStale,
+                            errorCount: 0)
+                        sink.append(state, clearingPending: true)
                         await ModelOperation.nextChange(of: ref, sink: sink)
                     }
                 }
@@ -167,7 +182,7 @@ extension ModelOperation {
                     _ = ref.source
                 } onChange: {
                     // Synchronously, as the ref changes: the run waits for the sink from now on.
-                    sink.setPending(true)
+                    sink.setPending()
                     resume()
                 }
                 if Task.isCancelled { resume() }

@@ -198,7 +198,7 @@ final class ModelRun {
         guard !watches.isEmpty else { return }
         var quiet = 0
         for _ in 0..<Self.settleIterations {
-            var atRest = watches.allSatisfy { $0.sink.count > 0 && !$0.sink.isPending }
+            var atRest = watches.allSatisfy { $0.sink.isAtRest }
             atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
             if atRest {
                 for (index, cache) in caches.enumerated() {
