@@ -74,6 +74,15 @@ enum ModelCatalogue {
         },
     ]
 
+    /// The pager steps' query (issue 31): not drawn by the other steps, so that a seed's other steps stay what they
+    /// were.
+    static let pages: [ModelOperation] = [
+        .query(
+            FriendPageQuery.self,
+            variables: { ["id": user(&$0), "offset": .number("0"), "limit": .number(String(ModelPager.limit))] }
+        ) { FriendPageQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) }
+    ]
+
     static let subscriptions: [ModelOperation] = [
         .subscription(UserChangedSubscription.self, variables: { ["id": user(&$0)] }) {
             UserChangedSubscription(id: $0.string("id"))
@@ -118,7 +127,7 @@ enum ModelCatalogue {
     /// The operation named `name`.
     static func operation(named name: String) -> ModelOperation? {
         queries.first { $0.name == name } ?? mutations.first { $0.name == name }
-            ?? subscriptions.first { $0.name == name }
+            ?? subscriptions.first { $0.name == name } ?? pages.first { $0.name == name }
     }
 
     private static func user(_ random: inout ModelRandom) -> JSONValue { .string(random.pick(ModelWorld.userIDs)) }

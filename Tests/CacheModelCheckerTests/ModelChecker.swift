@@ -61,7 +61,16 @@ enum ModelChecker {
             withEdits.append(step)
             if edits.chance(0.12) { withEdits.append(.local(.random(&edits, caches: configuration.caches))) }
         }
-        return (configuration, withEdits)
+        // Pager steps (issue 31) from a stream of their own: a pager opened, loaded further, refreshed.
+        var paging = ModelRandom(seed: seed ^ 0x9A6E_5EED)
+        var withPages: [ModelStep] = []
+        for step in withEdits {
+            withPages.append(step)
+            if ModelStep.pagesDrawn, paging.chance(0.08) {
+                withPages.append(.page(.random(&paging, caches: configuration.caches)))
+            }
+        }
+        return (configuration, withPages)
     }
 
     /// Runs `seed`'s sequence; a shrunk report when it fails.

@@ -3,7 +3,8 @@ import GraphQLBridge
 extension ModelFixedCases {
     /// Issue 31's paths into the store: the faults hand-inserted in the redirect reader that the random sequences
     /// found at once (a list redirect read as `[]` when an item has no record: seed 3; an object not found read as
-    /// `null`: seed 1), and a marked local write under an alias (a checker defect the first run found, seed 428).
+    /// `null`: seed 1), a marked local write under an alias (a checker defect the first run found, seed 428), and pagers
+    /// (a fault hand-inserted in the pager, pages no longer following the cache, found at once in two steps).
     static let issue31: [Case] = [
         Case(
             name: "a list redirect whose items have no record is a miss, never [] (hand-inserted fault, seed 3)",
@@ -31,6 +32,26 @@ extension ModelFixedCases {
                 .query(
                     cache: 0, operation: "UserName", variables: ["id": .string("e\\f")], policy: .preferCache,
                     headers: .none),
+            ]),
+        Case(
+            name: "a pager's page follows a mutation made through another connection to the file (hand-inserted fault)",
+            configuration: ModelConfiguration(persistent: true, caches: 2),
+            steps: [
+                .page(.open(cache: 1, user: "ann.profile")),
+                .mutate(
+                    cache: 0, operation: "SetKarma", variables: ["id": .string("bob"), "karma": .number("42")],
+                    kind: .init(), headers: .none),
+            ]),
+        Case(
+            name: "a pager loads further, a friend renamed by a local write, then refreshed: every page follows",
+            steps: [
+                .page(.open(cache: 0, user: "e\\f")),
+                .page(.next(0)),
+                .page(.next(0)),
+                .local(.write(cache: 0, operation: "UserFriends", variables: ["id": .string("e\\f")], marked: true)),
+                .change(.rename(user: "ann", to: "New")),
+                .page(.refresh(0)),
+                .page(.next(0)),
             ]),
     ]
 }

@@ -247,7 +247,7 @@ extension ModelOperation {
             canonical: { canonical(Mutation.Data.self, $0, operation: Mutation.operationName) })
     }
 
-    private static func encoded<Data: Encodable>(_ data: Data) -> JSONValue? {
+    static func encoded<Data: Encodable>(_ data: Data) -> JSONValue? {
         guard let bytes = try? JSONEncoder().encode(data) else { return nil }
         return try? JSONValue(parsing: bytes)
     }

@@ -71,8 +71,8 @@ extension ModelRun {
         _ edit: ModelLocalEdit, cache: Int, operation: ModelOperation, variables: [String: JSONValue], marked: Bool
     ) async throws {
         guard let localWrite = operation.localWrite else { return log.append("\(edit): not a query") }
-        let (current, epoch, mark, time, world) = transport.state.withLock {
-            ($0.history.count - 1, $0.epoch, $0.executions.count, $0.latest, $0.history[$0.history.count - 1])
+        let (current, epoch, mark, world) = transport.state.withLock {
+            ($0.history.count - 1, $0.epoch, $0.executions.count, $0.history[$0.history.count - 1])
         }
         var copy = world
         let execution = try ModelServer.execute(operation.document, variables: variables, world: &copy)
@@ -87,6 +87,8 @@ extension ModelRun {
         // An answer that reached the server during the write may have been requested before it (a watcher the
         // transaction's look at the store signalled): only those after it certainly replace what it wrote.
         let after = transport.state.withLock { $0.executions.count }
+        // The write's time: the cache looked at its clock to write (the checker's time is the latest look).
+        let time = transport.state.withLock { $0.latest }
         answers.append((current, time.addingTimeInterval(TimeInterval(configuration.maxAge)), epoch))
         for source in execution.sources.values { known[source] = max(known[source] ?? 0, current) }
         if marked {

@@ -84,6 +84,8 @@ final class ModelRun {
     /// The number of the last query ref's client.
     private var lastRefClient = 0
     private var watches: [ModelWatch] = []
+    /// The pagers the run holds (issue 31's pager steps).
+    var pagers: [ModelPager] = []
     private var subscriptions: [ModelSubscription] = []
     var answers: [(version: Int, expiry: Date, epoch: Int)] = []
     var known: [String: Int] = [:]
@@ -112,7 +114,16 @@ final class ModelRun {
             storage: configuration.persistent ? .persistent(directory: directory) : .memory,
             maxAge: .seconds(configuration.maxAge), namespace: "model", byteLimit: configuration.byteLimit,
             schemaVersion: schemaVersion, memoizedResultLimit: configuration.memoizedResultLimit,
-            storesResponses: configuration.storesResponses, now: { transport.state.withLock { $0.now } })
+            storesResponses: configuration.storesResponses,
+            now: {
+                // The checker's time is the latest a cache has seen: a clock moved forwards then back between two of
+                // the caches' looks at it is not a clock that moved back for them (seed 15460: a step that looked at
+                // nothing counted as a look).
+                transport.state.withLock { state in
+                    state.latest = max(state.latest, state.now)
+                    return state.now
+                }
+            })
     }
 
     private func client(_ index: Int) -> GraphQLHTTPClient {
@@ -146,6 +157,7 @@ final class ModelRun {
                 await settle()
                 receiveAnswers()
                 try checkWatchResults()
+                try await checkPagers()
                 try await checkByteLimits()
             } catch let failure as ModelFailure {
                 return ModelFailure(step: index, message: failure.message)
@@ -195,10 +207,11 @@ final class ModelRun {
     /// Waits until the watches are at rest: each has shown something, every live watcher of every cache waits for a
     /// change with none pending, and no request is in flight, twice in a row (a hang detector of a minute at most).
     private func settle() async {
-        guard !watches.isEmpty else { return }
+        guard !watches.isEmpty || !pagers.isEmpty else { return }
         var quiet = 0
         for _ in 0..<Self.settleIterations {
             var atRest = watches.allSatisfy { $0.sink.isAtRest }
+            for pager in pagers where atRest { atRest = await !pager.isLoading }
             atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
             if atRest {
                 for (index, cache) in caches.enumerated() {
@@ -313,6 +326,45 @@ final class ModelRun {
         }
     }
 
+    /// What each pager shows keeps the invariant: its items are its pages' items, and a page shown as fresh equals a
+    /// fresh read of its query (itself checked against the server's truth): a page follows the cache as a watch does.
+    /// As for watches, the read comes first: it also shows the cache what another connection wrote, which the pages
+    /// are then given time to follow.
+    private func checkPagers() async throws {
+        guard !pagers.isEmpty, let operation = ModelCatalogue.operation(named: "FriendPage") else { return }
+        var reads: [Int: [String: JSONValue]] = [:]
+        for (index, pager) in pagers.enumerated() {
+            for page in await MainActor.run(body: { pager.pages }) {
+                transport.state.withLock { $0.headers = .none }
+                let read = await operation.run(
+                    clients[pager.cache], page.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
+                // What the pages' followers fetched meanwhile (a refetch after a miss) is known before the check.
+                receiveAnswers()
+                try check(read, operation: operation, variables: page.variables, cache: pager.cache)
+                if case .result(let fresh?, .cache, false, _) = read {
+                    reads[index, default: [:]][JSONValue.object(page.variables).jsonText] = fresh
+                }
+            }
+        }
+        await settle()
+        for (index, pager) in pagers.enumerated() {
+            let (pages, consistent) = await MainActor.run { (pager.pages, pager.itemsArePages) }
+            guard consistent else {
+                throw ModelFailure(step: 0, message: "pager \(index)'s items are not its pages' items, in order")
+            }
+            for page in pages {
+                let key = JSONValue.object(page.variables).jsonText
+                guard !page.isStale, let shown = page.data, let fresh = reads[index]?[key], fresh != shown else {
+                    continue
+                }
+                throw ModelFailure(
+                    step: 0,
+                    message: "pager \(index) shows the page \(key) as fresh with \(shown.jsonText) while a fresh read "
+                        + "of the cache gives \(fresh.jsonText)")
+            }
+        }
+    }
+
     /// Each watch's last result equals a fresh read of its query (after the read, which also shows the cache what
     /// other processes wrote, the watches are given time to catch up).
     private func checkWatches() async throws {
@@ -336,12 +388,6 @@ final class ModelRun {
     // MARK: Steps
 
     private func perform(_ step: ModelStep) async throws {
-        // The checker's time is the latest the caches could have seen: a clock moved forwards then back between two
-        // looks at it is not a clock that moved back for them.
-        if case .clock = step {
-        } else {
-            transport.state.withLock { $0.latest = max($0.latest, $0.now) }
-        }
         switch step {
         case .query(let cache, let name, let variables, let policy, let headers):
             let operation = try Self.operation(name)
@@ -490,6 +536,8 @@ final class ModelRun {
             log.append("\(step) -> \(Self.describe(outcome))")
         case .local(let edit):
             try await perform(edit)
+        case .page(let step):
+            try await perform(step)
         case .change(let change):
             transport.state.withLock { state in
                 var world = state.world
@@ -519,6 +567,7 @@ final class ModelRun {
                 }
                 for watch in watches { watch.task.cancel() }
                 watches = []
+                pagers = []
                 await closeSubscriptions { _ in true }
                 caches = []
                 for index in 0..<configuration.caches {
@@ -528,6 +577,7 @@ final class ModelRun {
             } else {
                 for watch in watches where watch.cache == cache { watch.task.cancel() }
                 watches.removeAll { $0.cache == cache }
+                pagers.removeAll { $0.cache == cache }
                 await closeSubscriptions { $0 == cache }
                 caches[cache] = makeCache()
                 clients[cache] = client(cache)

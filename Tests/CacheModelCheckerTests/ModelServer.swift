@@ -339,6 +339,11 @@ struct ModelServer {
         case "items":
             let shop = arguments["shop"]?.stringValue ?? ""
             return .list(world.items.keys.filter { $0.shop == shop }.sorted().map { .object(.item($0)) })
+        case "friendPage":
+            let friends = world.users[id]?.friends ?? []
+            let offset = max(0, arguments["offset"]?.intValue ?? 0)
+            let limit = max(0, arguments["limit"]?.intValue ?? 2)
+            return .list(friends.dropFirst(offset).prefix(limit).map { userReference($0) })
         default: throw Problem(description: "no field Query.\(name)")
         }
     }

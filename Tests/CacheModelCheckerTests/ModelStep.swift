@@ -131,6 +131,8 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     case relaunch(cache: Int, schemaVersion: String?)
     /// The app's own cache edit, or a detail opened from a list (issue 31: `ModelLocalEdit`).
     case local(ModelLocalEdit)
+    /// A pager opened, loaded further or refreshed (issue 31: `ModelPageStep`).
+    case page(ModelPageStep)
 
     var description: String {
         func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(variables).jsonText }
@@ -157,6 +159,7 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
             return "subscribe \(operation)\(text(variables)) on cache \(cache)"
         case .publish(let index): return "publish an event to subscription \(index)"
         case .local(let edit): return "\(edit)"
+        case .page(let step): return "\(step)"
         case .change(let change): return "server: \(change)"
         case .clock(let seconds): return "clock \(seconds >= 0 ? "+" : "")\(seconds) s"
         case .clear(let cache): return "clear cache \(cache)"
@@ -253,6 +256,9 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     /// for delivered and cancelled requests are bounded (`GRAPHQLBRIDGE_MODEL_HANG_SECONDS`), so a stall is reported.
     /// The fixed cases with executes run always.
     static let executeRefsDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_EXECUTE_REFS"] == "1"
+
+    /// Whether sequences draw pager steps (issue 31): yes unless `GRAPHQLBRIDGE_MODEL_PAGES=0`.
+    static let pagesDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PAGES"] != "0"
 
     /// Whether sequences draw query-ref steps: yes unless `GRAPHQLBRIDGE_MODEL_REFS=0`.
     static let refsEnabled = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_REFS"] != "0"

@@ -41,8 +41,8 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         var holdNext = false
         /// The wall clock the caches read (it may move back).
         var now = Date(timeIntervalSince1970: 1_800_000_000)
-        /// The latest time the caches could have seen (the clock at each step that touches them): the checker's time,
-        /// which never moves back.
+        /// The latest time a cache has seen (each cache's `now` sets it as it reads ``now``): the checker's time, which
+        /// never moves back.
         var latest = Date(timeIntervalSince1970: 1_800_000_000)
         var epoch = 0
         var executions: [Execution] = []

@@ -1,0 +1,36 @@
+import Foundation
+import GraphQLBridge
+
+extension ModelRun {
+    /// Runs a pager step (issue 31): the pages it loads are answered by the server as it is now, with no
+    /// `Cache-Control`; what the pagers show is checked after the step (`checkPagers`).
+    func perform(_ step: ModelPageStep) async throws {
+        transport.state.withLock {
+            $0.headers = .none
+            $0.refuse = false
+        }
+        let pager: ModelPager
+        switch step {
+        case .open(let cache, let user):
+            let client = clients[cache]
+            pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user) }
+            pagers.append(pager)
+        case .next(let index), .refresh(let index):
+            guard !pagers.isEmpty else { return log.append("\(step): no pager") }
+            pager = pagers[index % pagers.count]
+        }
+        let outcome: String
+        do {
+            if case .refresh = step {
+                try await pager.pager.refresh()
+            } else {
+                try await pager.pager.loadNext()
+            }
+            outcome = await MainActor.run { "\(pager.pager.pages.count) pages, \(pager.pager.items.count) items" }
+        } catch {
+            outcome = "failed: \(error.error)"
+        }
+        receiveAnswers()
+        log.append("\(step) -> \(outcome)")
+    }
+}
