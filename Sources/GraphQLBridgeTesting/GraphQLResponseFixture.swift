@@ -48,7 +48,7 @@ public enum GraphQLResponseFixture {
         if !errors.isEmpty {
             members.append(#""errors":"# + JSONValue.array(errors.map(json(of:))).jsonText)
         }
-        if !extensions.isEmpty { members.append(#""extensions":"# + JSONValue.object(extensions).jsonText) }
+        if !extensions.isEmpty { members.append(#""extensions":"# + JSONValue.object(JSONObject(extensions)).jsonText) }
         return "{" + members.joined(separator: ",") + "}"
     }
 
@@ -70,7 +70,7 @@ public enum GraphQLResponseFixture {
 
     /// A GraphQL error as JSON, the members that are `nil` left out.
     public static func json(of error: GraphQLError) -> JSONValue {
-        var members: [String: JSONValue] = ["message": .string(error.message)]
+        var members: JSONObject = ["message": .string(error.message)]
         if let locations = error.locations {
             members["locations"] = .array(
                 locations.map { .object(["line": .number(String($0.line)), "column": .number(String($0.column))]) })
@@ -84,7 +84,7 @@ public enum GraphQLResponseFixture {
                     }
                 })
         }
-        if let extensions = error.extensions { members["extensions"] = .object(extensions) }
+        if let extensions = error.extensions { members["extensions"] = .object(JSONObject(extensions)) }
         return .object(members)
     }
 }
