@@ -17,14 +17,14 @@ import GraphQLBridge
 public enum GraphQLResponseFixture {
     /// The body as UTF-8 data; see ``text(data:errors:extensions:)``.
     public static func body(
-        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
+        data: String?, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> Data {
         Data(text(data: data, errors: errors, extensions: extensions).utf8)
     }
 
     /// The body as UTF-8 data, with `data` given as a `JSONValue` (`.null` for `"data":null`).
     public static func body(
-        data: JSONValue, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
+        data: JSONValue, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> Data {
         body(data: data.jsonText, errors: errors, extensions: extensions)
     }
@@ -41,14 +41,14 @@ public enum GraphQLResponseFixture {
     ///   - errors: the `errors` member; left out when empty.
     ///   - extensions: the `extensions` member; left out when empty.
     public static func text(
-        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
+        data: String?, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> String {
         var members: [String] = []
         if let data { members.append(#""data":"# + data) }
         if !errors.isEmpty {
             members.append(#""errors":"# + JSONValue.array(errors.map(json(of:))).jsonText)
         }
-        if !extensions.isEmpty { members.append(#""extensions":"# + JSONValue.object(JSONObject(extensions)).jsonText) }
+        if !extensions.isEmpty { members.append(#""extensions":"# + JSONValue.object(extensions).jsonText) }
         return "{" + members.joined(separator: ",") + "}"
     }
 
@@ -84,7 +84,7 @@ public enum GraphQLResponseFixture {
                     }
                 })
         }
-        if let extensions = error.extensions { members["extensions"] = .object(JSONObject(extensions)) }
+        if let extensions = error.extensions { members["extensions"] = .object(extensions) }
         return .object(members)
     }
 }

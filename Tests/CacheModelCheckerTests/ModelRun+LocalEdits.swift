@@ -124,7 +124,7 @@ extension ModelRun {
         let operation = try Self.operation(name)
         let read = await operation.run(clients[cache], variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
         let answered = transport.state.withLock { $0.executions.count } > mark
-        log.append("\(edit) -> \(name)\(JSONValue.object(JSONObject(variables)).jsonText): \(Self.describe(read))")
+        log.append("\(edit) -> \(name)\(JSONObject(variables)): \(Self.describe(read))")
         if !answered, case .result(_?, .cache, _, _) = read {
             throw ModelFailure(
                 step: 0,

@@ -327,7 +327,7 @@ final class ModelRun {
             if fresh != data {
                 throw ModelFailure(
                     step: 0,
-                    message: "watch \(index) of \(watch.operation.name)\(JSONValue.object(JSONObject(watch.variables)).jsonText) "
+                    message: "watch \(index) of \(watch.operation.name)\(JSONObject(watch.variables)) "
                         + "ended with \(data.jsonText) while a fresh read of the cache gives \(fresh.jsonText)")
             }
         }
@@ -641,7 +641,7 @@ final class ModelRun {
                 throw ModelFailure(
                     step: 0,
                     message:
-                        "\(operation.name)\(JSONValue.object(JSONObject(variables)).jsonText) on cache \(cache) failed: \(error)")
+                        "\(operation.name)\(JSONObject(variables)) on cache \(cache) failed: \(error)")
             default: return
             }
         }
@@ -651,7 +651,7 @@ final class ModelRun {
         guard let oldest = live.map(\.version).min() else {
             throw ModelFailure(
                 step: 0,
-                message: "\(operation.name)\(JSONValue.object(JSONObject(variables)).jsonText) on cache \(cache) was served as "
+                message: "\(operation.name)\(JSONObject(variables)) on cache \(cache) was served as "
                     + "fresh, but no answer the cache received since the last clear is fresh now: "
                     + data.jsonText)
         }
@@ -677,7 +677,7 @@ final class ModelRun {
             }
             throw ModelFailure(
                 step: 0,
-                message: "\(operation.name)\(JSONValue.object(JSONObject(variables)).jsonText) on cache \(cache) was served as "
+                message: "\(operation.name)\(JSONObject(variables)) on cache \(cache) was served as "
                     + "fresh with \(path) = \(value), which the server never held in the result's lifetime (the "
                     + "server held: \(held.joined(separator: ", "))); \(what): \(data.jsonText)")
         }

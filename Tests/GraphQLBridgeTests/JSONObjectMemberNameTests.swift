@@ -88,4 +88,24 @@ struct JSONObjectMemberNameTests {
         object["a"] = .number("2")
         #expect(object == ["a": .number("2"), "b": .null])
     }
+
+    @Test("A response's extensions and an error's extensions keep both members on both decoder paths")
+    func extensionsKeepBoth() throws {
+        let object = String(decoding: Self.bothForms, as: UTF8.self)
+        let body = Data(
+            (#"{"data":{"v":null},"errors":[{"message":"m","path":["v"],"extensions":"# + object
+                + #"}],"extensions":"# + object + "}").utf8)
+        guard case .object(let expected) = Self.bothFormsValue else {
+            Issue.record("not an object")
+            return
+        }
+        for path in [GraphQLResponseDecoder.Path.automatic, .decodable] {
+            let result = try GraphQLResponseDecoder.decode(
+                JSONValue.self, operation: "Q", response: JSONTestSuiteTests.response, body: body,
+                errorPolicy: .returnPartialData, path: path)
+            #expect(result.extensions == expected, "\(path)")
+            #expect(result.errors.first?.extensions == expected, "\(path)")
+            #expect(result.extensions.count == 2, "\(path)")
+        }
+    }
 }

@@ -74,7 +74,8 @@ struct GraphQLRequestBuilder: Sendable {
     static func hashOnlyBody(operationName: String, variables: [String: JSONValue], identifier: String) -> Data {
         let text =
             "{\"operationName\":" + JSONStringWriter.quoted(operationName) + ",\"variables\":"
-            + JSONValue.object(JSONObject(variables)).jsonText + ",\"extensions\":" + extensionsText(identifier: identifier) + "}"
+            + JSONValue.object(JSONObject(variables)).jsonText + ",\"extensions\":"
+            + extensionsText(identifier: identifier) + "}"
         return Data(text.utf8)
     }
 
