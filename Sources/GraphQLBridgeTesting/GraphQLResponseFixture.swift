@@ -29,6 +29,30 @@ public enum GraphQLResponseFixture {
         body(data: data.jsonText, errors: errors, extensions: extensions)
     }
 
+    /// The body as UTF-8 data, with extensions given as a dictionary.
+    @_disfavoredOverload
+    public static func body(
+        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue]
+    ) -> Data {
+        body(data: data, errors: errors, extensions: JSONObject(extensions))
+    }
+
+    /// The body as UTF-8 data, with `data` given as a `JSONValue` and extensions as a dictionary.
+    @_disfavoredOverload
+    public static func body(
+        data: JSONValue, errors: [GraphQLError] = [], extensions: [String: JSONValue]
+    ) -> Data {
+        body(data: data, errors: errors, extensions: JSONObject(extensions))
+    }
+
+    /// The body as JSON text, with extensions given as a dictionary.
+    @_disfavoredOverload
+    public static func text(
+        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue]
+    ) -> String {
+        text(data: data, errors: errors, extensions: JSONObject(extensions))
+    }
+
     /// An `errors`-only body, as a server sends for a request error.
     public static func errorsBody(_ errors: [GraphQLError]) -> Data {
         body(data: nil, errors: errors)
