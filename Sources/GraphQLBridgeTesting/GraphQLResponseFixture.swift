@@ -17,16 +17,40 @@ import GraphQLBridge
 public enum GraphQLResponseFixture {
     /// The body as UTF-8 data; see ``text(data:errors:extensions:)``.
     public static func body(
-        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
+        data: String?, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> Data {
         Data(text(data: data, errors: errors, extensions: extensions).utf8)
     }
 
     /// The body as UTF-8 data, with `data` given as a `JSONValue` (`.null` for `"data":null`).
     public static func body(
-        data: JSONValue, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
+        data: JSONValue, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> Data {
         body(data: data.jsonText, errors: errors, extensions: extensions)
+    }
+
+    /// The body as UTF-8 data, with extensions given as a dictionary.
+    @_disfavoredOverload
+    public static func body(
+        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue]
+    ) -> Data {
+        body(data: data, errors: errors, extensions: JSONObject(extensions))
+    }
+
+    /// The body as UTF-8 data, with `data` given as a `JSONValue` and extensions as a dictionary.
+    @_disfavoredOverload
+    public static func body(
+        data: JSONValue, errors: [GraphQLError] = [], extensions: [String: JSONValue]
+    ) -> Data {
+        body(data: data, errors: errors, extensions: JSONObject(extensions))
+    }
+
+    /// The body as JSON text, with extensions given as a dictionary.
+    @_disfavoredOverload
+    public static func text(
+        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue]
+    ) -> String {
+        text(data: data, errors: errors, extensions: JSONObject(extensions))
     }
 
     /// An `errors`-only body, as a server sends for a request error.
@@ -41,7 +65,7 @@ public enum GraphQLResponseFixture {
     ///   - errors: the `errors` member; left out when empty.
     ///   - extensions: the `extensions` member; left out when empty.
     public static func text(
-        data: String?, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:]
+        data: String?, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> String {
         var members: [String] = []
         if let data { members.append(#""data":"# + data) }
@@ -70,7 +94,7 @@ public enum GraphQLResponseFixture {
 
     /// A GraphQL error as JSON, the members that are `nil` left out.
     public static func json(of error: GraphQLError) -> JSONValue {
-        var members: [String: JSONValue] = ["message": .string(error.message)]
+        var members: JSONObject = ["message": .string(error.message)]
         if let locations = error.locations {
             members["locations"] = .array(
                 locations.map { .object(["line": .number(String($0.line)), "column": .number(String($0.column))]) })

@@ -37,7 +37,7 @@ public struct RecordedRequest: Sendable {
         guard let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems, !items.isEmpty else {
             return nil
         }
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         for item in items {
             guard let value = item.value else { continue }
             switch item.name {

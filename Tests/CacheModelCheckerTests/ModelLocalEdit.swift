@@ -17,7 +17,7 @@ enum ModelLocalEdit: Sendable, Hashable, CustomStringConvertible {
     case open(cache: Int, ids: [String], user: String)
 
     var description: String {
-        func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(variables).jsonText }
+        func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(JSONObject(variables)).jsonText }
         switch self {
         case .write(let cache, let operation, let variables, let marked):
             return "local write of \(operation)\(text(variables)) on cache \(cache)\(marked ? ", names marked" : "")"

@@ -126,7 +126,7 @@ extension ModelRun {
         let operation = try Self.operation(name)
         let read = await operation.run(clients[cache], variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
         let answered = transport.state.withLock { $0.executions.count } > mark
-        log.append("\(edit) -> \(name)\(JSONValue.object(variables).jsonText): \(Self.describe(read))")
+        log.append("\(edit) -> \(name)\(JSONObject(variables)): \(Self.describe(read))")
         if !answered, case .result(_?, .cache, _, _) = read {
             throw ModelFailure(
                 step: 0,
@@ -144,7 +144,7 @@ extension ModelRun {
     static func marking(_ data: JSONValue, path: [String], sources: [String: String]) -> JSONValue {
         switch data {
         case .object(let members):
-            var marked: [String: JSONValue] = [:]
+            var marked = JSONObject()
             for (key, value) in members { marked[key] = marking(value, path: path + [key], sources: sources) }
             return .object(marked)
         case .array(let items):

@@ -379,7 +379,7 @@ final class ModelRun {
             if fresh != data {
                 throw ModelFailure(
                     step: 0,
-                    message: "watch \(index) of \(watch.operation.name)\(JSONValue.object(watch.variables).jsonText) "
+                    message: "watch \(index) of \(watch.operation.name)\(JSONObject(watch.variables)) "
                         + "ended with \(data.jsonText) while a fresh read of the cache gives \(fresh.jsonText)")
             }
         }
@@ -691,7 +691,7 @@ final class ModelRun {
                 throw ModelFailure(
                     step: 0,
                     message:
-                        "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) failed: \(error)")
+                        "\(operation.name)\(JSONObject(variables)) on cache \(cache) failed: \(error)")
             default: return
             }
         }
@@ -701,7 +701,7 @@ final class ModelRun {
         guard let oldest = live.map(\.version).min() else {
             throw ModelFailure(
                 step: 0,
-                message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) was served as "
+                message: "\(operation.name)\(JSONObject(variables)) on cache \(cache) was served as "
                     + "fresh, but no answer the cache received since the last clear is fresh now: "
                     + data.jsonText)
         }
@@ -727,7 +727,7 @@ final class ModelRun {
             }
             throw ModelFailure(
                 step: 0,
-                message: "\(operation.name)\(JSONValue.object(variables).jsonText) on cache \(cache) was served as "
+                message: "\(operation.name)\(JSONObject(variables)) on cache \(cache) was served as "
                     + "fresh with \(path) = \(value), which the server never held in the result's lifetime (the "
                     + "server held: \(held.joined(separator: ", "))); \(what): \(data.jsonText)")
         }
@@ -737,7 +737,7 @@ final class ModelRun {
     func truth(
         _ operation: ModelOperation, variables: [String: JSONValue], version: Int, following result: JSONValue
     ) throws -> (leaves: [String: String], sources: [String: String]) {
-        let key = operation.name + JSONValue.object(variables).jsonText + "@\(version)" + result.jsonText
+        let key = operation.name + JSONValue.object(JSONObject(variables)).jsonText + "@\(version)" + result.jsonText
         if let known = truths[key], let known { return known }
         var world = transport.state.withLock { $0.history[version] }
         let execution = try ModelServer.execute(

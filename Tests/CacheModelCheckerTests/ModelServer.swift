@@ -126,7 +126,7 @@ struct ModelServer {
         _ object: Object, selections: [SelectionSet], path: [String], source: String, mutating: Bool = false,
         following: JSONValue? = nil
     ) throws -> JSONValue {
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         for (key, fields) in collect(selections, on: object.typeName) {
             guard let field = fields.first else { continue }
             let fieldPath = path + [key]
@@ -144,7 +144,7 @@ struct ModelServer {
                 name == "id" || name == "shop" || name == "sku"
                 ? source
                 : object.source + "." + name
-                    + (arguments.isEmpty ? "" : "(" + JSONValue.object(arguments).jsonText + ")")
+                    + (arguments.isEmpty ? "" : "(" + JSONValue.object(JSONObject(arguments)).jsonText + ")")
             let subselections = fields.compactMap(\.selectionSet)
             members[key] = try value(
                 resolved, selections: subselections, path: fieldPath, source: fieldSource, following: following?[key])
@@ -434,7 +434,7 @@ struct ModelServer {
         case .enum(let name, _): .string(name)
         case .list(let items, _): .array(items.map(json))
         case .object(let fields, _):
-            .object(fields.reduce(into: [String: JSONValue]()) { $0[$1.name.value] = json($1.value) })
+            .object(fields.reduce(into: JSONObject()) { $0[$1.name.value] = json($1.value) })
         }
     }
 }

@@ -135,7 +135,7 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     case page(ModelPageStep)
 
     var description: String {
-        func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(variables).jsonText }
+        func text(_ variables: [String: JSONValue]) -> String { JSONValue.object(JSONObject(variables)).jsonText }
         switch self {
         case .query(let cache, let operation, let variables, let policy, let headers):
             return "query \(operation)\(text(variables)) on cache \(cache), \(policy), answered with \(headers)"

@@ -91,7 +91,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
                 continuation?.resume(throwing: CancellationError())
             }
         }
-        var members: [String: JSONValue] = ["data": execution.result.data]
+        var members: JSONObject = ["data": execution.result.data]
         if !execution.result.errors.isEmpty { members["errors"] = .array(execution.result.errors) }
         return (
             HTTPResponse(status: 200, headers: execution.headers.fields),
@@ -128,7 +128,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         guard case .object(let members) = try JSONValue(parsing: body), case .string(let document)? = members["query"]
         else { throw ModelServer.Problem(description: "a request without a document: \(body)") }
         var variables: [String: JSONValue] = [:]
-        if case .object(let given)? = members["variables"] { variables = given }
+        if case .object(let given)? = members["variables"] { variables = given.dictionary }
         return (document, variables, members["operationName"]?.stringValue ?? "")
     }
 
@@ -151,7 +151,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
             return (subscriber, execution)
         }
         guard let (subscriber, execution) = published else { return nil }
-        var members: [String: JSONValue] = ["data": execution.result.data]
+        var members: JSONObject = ["data": execution.result.data]
         if !execution.result.errors.isEmpty { members["errors"] = .array(execution.result.errors) }
         subscriber.continuation.yield(Data("event: next\ndata: \(JSONValue.object(members).jsonText)\n\n".utf8))
         return (subscriber.id, execution)

@@ -13,7 +13,7 @@ struct AnimalKingdomDeferTests {
     static func initial(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let members):
-            var kept: [String: JSONValue] = [:]
+            var kept = JSONObject()
             for (key, member) in members where !deferredKeys.contains(key) { kept[key] = initial(member) }
             return .object(kept)
         case .array(let items): return .array(items.map(initial))

@@ -68,7 +68,7 @@ struct CacheReaderTests {
     /// What the reader writes for it: `\/` needs no escape, `\u0001` is written in lowercase hex.
     static let rebuilt = response.replacingOccurrences(of: #"\/"#, with: "/")
 
-    static func serverData() throws -> [String: JSONValue] {
+    static func serverData() throws -> JSONObject {
         guard case .object(let members) = try JSONValue(parsing: Data(response.utf8)),
             case .object(let data)? = members["data"]
         else { throw CacheReaderTestFailure("the response has no data") }

@@ -35,6 +35,10 @@ struct CacheRecordCodecTests {
             value: .scalar(.object(["a": .array([.number("1.5"), .bool(false)]), "ключ\n": .object([:]), "": .null])),
             receivedAt: Date(timeIntervalSinceReferenceDate: -1e-300), maxAge: .seconds(Int64.max)),
         "": CacheFieldEntry(value: .list([]), receivedAt: received, maxAge: .seconds(Int64.min)),
+        // Two member names that are one `String` to Swift ("é" composed and decomposed): both kept.
+        "nfcNfd": CacheFieldEntry(
+            value: .scalar(.object(JSONObject([("\u{E9}", .string("NFC")), ("e\u{301}", .string("NFD"))]))),
+            receivedAt: received),
     ]
 
     @Test("every form of value, lifetime and received time comes back exactly")
@@ -47,6 +51,12 @@ struct CacheRecordCodecTests {
         #expect(decoded["decimal"]?.value == .scalar(.number("12345678901234567890.123456789000")))
         #expect(decoded["decimal"]?.maxAge == .milliseconds(1_500))
         #expect(decoded["null"]?.maxAge == nil)
+        if case .scalar(.object(let members))? = decoded["nfcNfd"]?.value {
+            #expect(members.count == 2)
+            #expect(members["e\u{301}"] == .string("NFD"))
+        } else {
+            Issue.record("nfcNfd: \(String(describing: decoded["nfcNfd"]))")
+        }
         #expect(
             decoded["名前(lang:\"日本語\")\u{0}"]?.receivedAt.timeIntervalSinceReferenceDate.bitPattern
                 == (-1e-300).bitPattern)

@@ -14,7 +14,7 @@ struct VariablesJSONTests {
         guard case .object(let members) = try JSONValue(parsing: data) else {
             throw GraphQLDecodingError(path: "variables", expected: "an object", found: nil, reason: "not an object")
         }
-        return members
+        return members.dictionary
     }
 
     /// Strings that need escaping, and the integers at the ends of their types.

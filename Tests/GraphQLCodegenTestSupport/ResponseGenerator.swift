@@ -93,8 +93,8 @@ public struct ResponseGenerator {
         let selected = collect(selections, on: runtime, honouringDirectives: true)
         let all = collect(allSelections, on: runtime, honouringDirectives: false)
         let allGroups = Dictionary(all.groups, uniquingKeysWith: { first, _ in first })
-        var data: [String: JSONValue] = [:]
-        var expected: [String: JSONValue] = [:]
+        var data = JSONObject()
+        var expected = JSONObject()
         for (key, fields) in selected.groups {
             guard let field = fields.first else { continue }
             if field.name.value == "__typename" {

@@ -138,7 +138,7 @@ struct FastDecoderDifferentialTests {
 
     /// A decode's outcome, comparable.
     enum Outcome<Value: Hashable & Sendable>: Equatable {
-        case success(data: Value?, errors: [GraphQLError], extensions: [String: JSONValue], byteCount: Int)
+        case success(data: Value?, errors: [GraphQLError], extensions: JSONObject, byteCount: Int)
         case failure(APIError)
 
         init(_ result: GraphQLResult<Value>) {

@@ -90,7 +90,7 @@ struct CacheNormalizer {
 
     /// Normalizes the response's `data` object under `rootKey` (``CacheKey/queryRoot``, or a root whose fields
     /// are not kept), given the response's `errors`.
-    mutating func normalize(data: [String: JSONValue], errors: [GraphQLError], rootKey: String) {
+    mutating func normalize(data: JSONObject, errors: [GraphQLError], rootKey: String) {
         for error in errors {
             guard let path = error.path, !path.isEmpty else {
                 isWritable = false
@@ -134,7 +134,7 @@ struct CacheNormalizer {
     }
 
     /// Normalizes a JSON object (a fragment's data encoded) as the object of the record `key`.
-    mutating func normalizeObject(data: [String: JSONValue], key: String) {
+    mutating func normalizeObject(data: JSONObject, key: String) {
         do {
             try normalizeObject(TreeInput(), .object(data), key: key)
         } catch {
@@ -385,7 +385,7 @@ struct CacheNormalizer {
 
     /// Where an error at `path` put its `null` in `data`: the first position along the path that is `null` (or
     /// absent), spelled as the normalizer spells paths (`user.profile`, `users[1]`); the whole path when none is.
-    static func landing(of path: [GraphQLError.PathComponent], in data: [String: JSONValue]) -> String {
+    static func landing(of path: [GraphQLError.PathComponent], in data: JSONObject) -> String {
         var current: JSONValue = .object(data)
         var text = ""
         for component in path {

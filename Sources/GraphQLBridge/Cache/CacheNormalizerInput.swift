@@ -165,7 +165,7 @@ struct ResponseObjectInput: CacheNormalizerInput {
             for item in items { converted.append(try json(.response(item))) }
             return .array(converted)
         case .response(.object(let object)):
-            var members: [String: JSONValue] = [:]
+            var members = JSONObject()
             for key in object.responseKeys {
                 if let member = object[key] { members[key] = try json(.response(member)) }
             }

@@ -316,7 +316,7 @@ enum CacheRecordCodec {
                 return .array(items)
             case Tag.jsonObject:
                 let count = try count()
-                var members: [String: JSONValue] = [:]
+                var members = JSONObject()
                 members.reserveCapacity(count)
                 for _ in 0..<count {
                     let name = try string()

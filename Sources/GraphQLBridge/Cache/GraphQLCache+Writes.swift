@@ -33,7 +33,7 @@ struct ResponseWrite: Sendable {
 /// A response's `data` object as the cache reads it.
 enum ResponseData: Sendable {
     /// A parsed tree: an optimistic result, or an answer with errors (whose `null`s are placed on the tree).
-    case tree([String: JSONValue])
+    case tree(JSONObject)
     /// The body's tape and the tape index of its `data` object: an answer without errors, whose bytes are read once
     /// into the records (no tree). A client's answer usually comes with the tape its decoder recorded.
     case tape(JSONTape, data: Int)

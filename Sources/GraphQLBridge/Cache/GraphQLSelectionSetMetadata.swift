@@ -280,7 +280,7 @@ public struct GraphQLFieldMetadata: Sendable {
         key.reserveCapacity(name.utf8.count + 48)
         key.append(contentsOf: name.utf8)
         key.append(UInt8(ascii: "("))
-        JSONValue.object(resolved).writeJSONText(to: &key)
+        JSONValue.object(JSONObject(resolved)).writeJSONText(to: &key)
         key.append(UInt8(ascii: ")"))
         if key.contains(where: { $0 >= 0x80 }) { key = CacheKey.escapingNonASCII(key) }
         return String(decoding: key, as: UTF8.self)
@@ -331,7 +331,7 @@ public indirect enum GraphQLArgumentValue: Sendable, Hashable {
         case .variable(let name): return variables[name]
         case .list(let items): return .array(items.map { $0.resolved(variables: variables) ?? .null })
         case .object(let members):
-            var resolved: [String: JSONValue] = [:]
+            var resolved = JSONObject()
             for (name, value) in members {
                 if let json = value.resolved(variables: variables) { resolved[name] = json }
             }

@@ -348,7 +348,7 @@ public struct GraphQLHTTPClient: Sendable {
         -> String
     {
         var text: [UInt8] = []
-        JSONValue.object(variables).writeJSONText(to: &text)
+        JSONValue.object(JSONObject(variables)).writeJSONText(to: &text)
         if text.contains(where: { $0 >= 0x80 }) { text = CacheKey.escapingNonASCII(text) }
         return OperationTypeCache.shared.key(of: type) + String(decoding: text, as: UTF8.self)
     }
@@ -368,7 +368,7 @@ public struct GraphQLHTTPClient: Sendable {
         do {
             // As sent (dates as RFC 3339), and read back exactly with the runtime's own parser.
             let data = try sharedVariablesEncoder.encode(operation.variables)
-            if case .object(let members) = try JSONValue(parsing: data) { return members }
+            if case .object(let members) = try JSONValue(parsing: data) { return members.dictionary }
             return [:]
         } catch {
             throw .encoding(operation: Operation.operationName, reason: "\(error)")
@@ -493,7 +493,7 @@ final class OperationTypeCache: Sendable {
             bodyPrefixes.withLock { $0[id] = prefix }
         }
         var body = Data(prefix ?? [])
-        body.append(contentsOf: JSONValue.object(variables).jsonText.utf8)
+        body.append(contentsOf: JSONValue.object(JSONObject(variables)).jsonText.utf8)
         body.append(UInt8(ascii: "}"))
         return body
     }

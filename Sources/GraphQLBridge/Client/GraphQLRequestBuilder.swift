@@ -74,7 +74,8 @@ struct GraphQLRequestBuilder: Sendable {
     static func hashOnlyBody(operationName: String, variables: [String: JSONValue], identifier: String) -> Data {
         let text =
             "{\"operationName\":" + JSONStringWriter.quoted(operationName) + ",\"variables\":"
-            + JSONValue.object(variables).jsonText + ",\"extensions\":" + extensionsText(identifier: identifier) + "}"
+            + JSONValue.object(JSONObject(variables)).jsonText + ",\"extensions\":"
+            + extensionsText(identifier: identifier) + "}"
         return Data(text.utf8)
     }
 
@@ -85,7 +86,7 @@ struct GraphQLRequestBuilder: Sendable {
 
     /// The variables as compact JSON text (`{}` for none).
     private func variablesText<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError) -> String {
-        if let variables = operation.variablesJSON { return JSONValue.object(variables).jsonText }
+        if let variables = operation.variablesJSON { return JSONValue.object(JSONObject(variables)).jsonText }
         do {
             return String(
                 decoding: try GraphQLHTTPClient.sharedVariablesEncoder.encode(operation.variables), as: UTF8.self)

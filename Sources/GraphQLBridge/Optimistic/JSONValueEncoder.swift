@@ -21,7 +21,7 @@ private final class Node {
     enum Content {
         case empty
         case value(JSONValue)
-        case object([String: Node], order: [String])
+        case object([JSONObject.Name: Node], order: [String])
         case array([Node])
     }
 
@@ -32,9 +32,9 @@ private final class Node {
         case .empty: return nil
         case .value(let value): return value
         case .object(let members, let order):
-            var object: [String: JSONValue] = [:]
+            var object = JSONObject()
             object.reserveCapacity(order.count)
-            for name in order { object[name] = members[name]?.value ?? .null }
+            for name in order { object[name] = members[JSONObject.Name(name)]?.value ?? .null }
             return .object(object)
         case .array(let items): return .array(items.map { $0.value ?? .null })
         }
@@ -42,15 +42,15 @@ private final class Node {
 
     func member(_ name: String) -> Node {
         if case .object(var members, var order) = content {
-            if let existing = members[name] { return existing }
+            if let existing = members[JSONObject.Name(name)] { return existing }
             let node = Node()
-            members[name] = node
+            members[JSONObject.Name(name)] = node
             order.append(name)
             content = .object(members, order: order)
             return node
         }
         let node = Node()
-        content = .object([name: node], order: [name])
+        content = .object([JSONObject.Name(name): node], order: [name])
         return node
     }
 

@@ -78,7 +78,7 @@ struct ExactJSONParser {
 
     private mutating func parseObject(depth: Int) throws(GraphQLDecodingError) -> JSONValue {
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -93,17 +93,9 @@ struct ExactJSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
-            if let existing = members.index(forKey: key) {
-                // One rule on every path: of two members with the same name, byte for byte, the last is kept (as
-                // `JSON.parse`). Two names that differ in their bytes but are one `String` to Swift (`"é"`
-                // composed and decomposed: canonically equivalent) are two members that `[String: JSONValue]`
-                // cannot hold both of: an error, not a member silently lost.
-                guard members.keys[existing].utf8.elementsEqual(key.utf8) else {
-                    throw failure(
-                        "two member names differ only in Unicode normalization (\(key.debugDescription)); "
-                            + "they cannot both be kept")
-                }
-            }
+            // One rule on every path: of two members whose names are the same scalars, the last is kept (as
+            // `JSON.parse`). Names that differ only in Unicode normalization (`"é"` composed and decomposed) are two
+            // members: ``JSONObject`` compares names by their scalars.
             members[key] = value
             skipWhitespace()
             if current == UInt8(ascii: ",") {

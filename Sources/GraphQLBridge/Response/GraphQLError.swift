@@ -61,18 +61,27 @@ public struct GraphQLError: Error, Sendable, Hashable, Codable, CustomStringConv
     public var locations: [Location]?
     /// The response path of the field that failed; `nil` for request errors.
     public var path: [PathComponent]?
-    /// The server's extra information (`code`, ...).
-    public var extensions: [String: JSONValue]?
+    /// The server's extra information (`code`, ...), its members named by their Unicode scalars (``JSONObject``).
+    public var extensions: JSONObject?
 
     /// Creates an error.
     public init(
         message: String, locations: [Location]? = nil, path: [PathComponent]? = nil,
-        extensions: [String: JSONValue]? = nil
+        extensions: JSONObject? = nil
     ) {
         self.message = message
         self.locations = locations
         self.path = path
         self.extensions = extensions
+    }
+
+    /// Creates an error whose extensions are a dictionary.
+    @_disfavoredOverload
+    public init(
+        message: String, locations: [Location]? = nil, path: [PathComponent]? = nil,
+        extensions: [String: JSONValue]?
+    ) {
+        self.init(message: message, locations: locations, path: path, extensions: extensions.map { JSONObject($0) })
     }
 
     /// The path as text: `game.lastDraw.prizePool`, `draws[2].superPrize`.

@@ -227,9 +227,9 @@ struct Envelope<Data: Decodable>: Decodable {
     var data: Data?
     var hasData: Bool
     var errors: [GraphQLError]?
-    var extensions: [String: JSONValue]?
+    var extensions: JSONObject?
 
-    init(data: Data?, hasData: Bool, errors: [GraphQLError]?, extensions: [String: JSONValue]?) {
+    init(data: Data?, hasData: Bool, errors: [GraphQLError]?, extensions: JSONObject?) {
         self.data = data
         self.hasData = hasData
         self.errors = errors
@@ -245,7 +245,7 @@ struct Envelope<Data: Decodable>: Decodable {
         hasData = container.contains(.data)
         data = try container.decodeIfPresent(Data.self, forKey: .data)
         errors = try container.decodeIfPresent([GraphQLError].self, forKey: .errors)
-        extensions = try container.decodeIfPresent([String: JSONValue].self, forKey: .extensions)
+        extensions = try container.decodeIfPresent(JSONObject.self, forKey: .extensions)
     }
 }
 
@@ -306,11 +306,11 @@ extension GraphQLResponseDecoder {
         }
         guard let (data, hasData, errorsBytes, extensionsBytes) = read else { return nil }
         var errors: [GraphQLError]? = nil
-        var extensions: [String: JSONValue]? = nil
+        var extensions: JSONObject? = nil
         do {
             if let errorsBytes { errors = try JSONValueDecoder().decode([GraphQLError]?.self, from: errorsBytes) }
             if let extensionsBytes {
-                extensions = try JSONValueDecoder().decode([String: JSONValue]?.self, from: extensionsBytes)
+                extensions = try JSONValueDecoder().decode(JSONObject?.self, from: extensionsBytes)
             }
         } catch {
             return nil

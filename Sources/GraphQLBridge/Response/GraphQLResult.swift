@@ -4,8 +4,8 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var data: Data?
     /// The errors the server sent with the data (field errors); empty when there were none.
     public var errors: [GraphQLError]
-    /// The server's `extensions`, if any.
-    public var extensions: [String: JSONValue]
+    /// The server's `extensions`, if any, their members named by their Unicode scalars (``JSONObject``).
+    public var extensions: JSONObject
     /// The HTTP response head.
     public var httpResponse: HTTPResponse
     /// The size of the response body in bytes (0 for a result from the cache).
@@ -18,7 +18,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
 
     /// Creates a result.
     public init(
-        data: Data?, errors: [GraphQLError] = [], extensions: [String: JSONValue] = [:],
+        data: Data?, errors: [GraphQLError] = [], extensions: JSONObject = [:],
         httpResponse: HTTPResponse = HTTPResponse(status: 200), byteCount: Int = 0
     ) {
         self.data = data
@@ -26,6 +26,17 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
         self.extensions = extensions
         self.httpResponse = httpResponse
         self.byteCount = byteCount
+    }
+
+    /// Creates a result whose extensions are a dictionary.
+    @_disfavoredOverload
+    public init(
+        data: Data?, errors: [GraphQLError] = [], extensions: [String: JSONValue],
+        httpResponse: HTTPResponse = HTTPResponse(status: 200), byteCount: Int = 0
+    ) {
+        self.init(
+            data: data, errors: errors, extensions: JSONObject(extensions), httpResponse: httpResponse,
+            byteCount: byteCount)
     }
 
     /// Whether the data is partial: some fields are `null` because of the errors.

@@ -20,7 +20,7 @@ struct IncrementalResultMerger: Sendable {
     /// Every error so far, as the server sent them.
     private(set) var errors: [JSONValue] = []
     /// The initial payload's `extensions`, and later ones' merged over them.
-    private(set) var extensions: [String: JSONValue] = [:]
+    private(set) var extensions = JSONObject()
     /// Whether more payloads are announced (`hasNext`).
     private(set) var hasNext = true
     /// How many payloads were merged.
@@ -30,7 +30,7 @@ struct IncrementalResultMerger: Sendable {
 
     /// The merged response, `{"data": ..., "errors": [...], "extensions": {...}}` (without the members that are empty).
     var response: JSONValue {
-        var object: [String: JSONValue] = ["data": data ?? .null]
+        var object: JSONObject = ["data": data ?? .null]
         if !errors.isEmpty { object["errors"] = .array(errors) }
         if !extensions.isEmpty { object["extensions"] = .object(extensions) }
         return .object(object)
@@ -52,7 +52,7 @@ struct IncrementalResultMerger: Sendable {
         self = next
     }
 
-    private mutating func merge(_ members: [String: JSONValue], at where_: String) throws(GraphQLDecodingError) {
+    private mutating func merge(_ members: JSONObject, at where_: String) throws(GraphQLDecodingError) {
         let isInitial = payloadCount == 0
         payloadCount += 1
         if isInitial {

@@ -22,11 +22,11 @@ public enum JSONValue: Sendable, Hashable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object. Member order is not kept. Of two members with the same name (byte for byte), the last is kept, as
-    /// `JSON.parse` does; two names that are different bytes but the same `String` to Swift (`"é"` composed and
-    /// decomposed) cannot both be keys here, so ``init(parsing:)`` and every response path refuse such an object
-    /// with an error rather than lose one of them.
-    case object([String: JSONValue])
+    /// An object: its members named by their Unicode scalars (``JSONObject``), so two names that differ only in
+    /// Unicode normalization (`"é"` composed and decomposed) are two members, as JSON and GraphQL define them. Member
+    /// order is not kept. Of two members whose names are the same scalars, the last is kept, as `JSON.parse` does, on
+    /// every path that reads a response body.
+    case object(JSONObject)
 
     /// The value as an `Int64`: a number whose exact value is whole and within range, however it is written
     /// (`1E6`, `1.0` and `1000000` alike, as every response path reads a number into an integer type; `1.5` and
@@ -53,7 +53,7 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
-    /// Compact JSON text of the value (object members sorted by key).
+    /// Compact JSON text of the value (object members sorted by their names' scalars: the order of their UTF-8 bytes).
     public var jsonText: String {
         switch self {
         case .null: return "null"
@@ -88,7 +88,7 @@ public enum JSONValue: Sendable, Hashable {
                 output.append(UInt8(ascii: ":"))
                 value.writeJSONText(to: &output)
             } else {
-                for (index, name) in members.keys.sorted().enumerated() {
+                for (index, name) in members.sortedKeys.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     JSONStringWriter.write(name, to: &output)
                     output.append(UInt8(ascii: ":"))
@@ -147,7 +147,8 @@ extension JSONValue: Codable {
         } else if let items = try? container.decode([JSONValue].self) {
             self = .array(items)
         } else if let members = try? container.decode([String: JSONValue].self) {
-            self = .object(members)
+            // Not a response path (those read the strict parser's tree): the decoder's own objects, keyed by `String`.
+            self = .object(JSONObject(members))
         } else {
             throw GraphQLDecodingError(
                 codingPath: container.codingPath, expected: "any JSON value", found: nil,

@@ -78,7 +78,7 @@ private final class TreeDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else {
-            throw Self.mismatch([String: JSONValue].self, value, codingPath, expected: "an object")
+            throw Self.mismatch(JSONObject.self, value, codingPath, expected: "an object")
         }
         return KeyedDecodingContainer(TreeKeyedContainer<Key>(members: members, path: path))
     }
@@ -198,7 +198,7 @@ private final class TreeDecoder: Decoder {
 
 /// An object's members.
 private struct TreeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let members: [String: JSONValue]
+    let members: JSONObject
     let path: TreePath?
 
     var codingPath: [any CodingKey] { TreePath.keys(path) }

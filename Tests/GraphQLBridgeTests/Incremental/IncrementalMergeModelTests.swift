@@ -49,7 +49,7 @@ struct IncrementalMergeModelTests {
     // MARK: Generation
 
     static func tree(_ random: inout Random, depth: Int) -> JSONValue {
-        var object: [String: JSONValue] = [:]
+        var object = JSONObject()
         for key in ["a", "b", "c", "d", "e"] where random.chance(70) {
             switch random.below(depth >= 3 ? 2 : 5) {
             case 0: object[key] = .number(String(random.below(100)))
@@ -169,7 +169,7 @@ struct IncrementalMergeModelTests {
 
     /// One increment as the reference sees it.
     enum Event {
-        case data(fragment: Int, values: [String: JSONValue], error: JSONValue?)
+        case data(fragment: Int, values: JSONObject, error: JSONValue?)
         case items(stream: Int, items: [JSONValue], start: Int, error: JSONValue?)
         case completed(id: String, error: JSONValue?)
     }
@@ -186,7 +186,7 @@ struct IncrementalMergeModelTests {
             return .object(["message": .string("e\(errorNumber)"), "path": .array(path)])
         }
         for (index, fragment) in test.deferred.enumerated() {
-            var values: [String: JSONValue] = [:]
+            var values = JSONObject()
             for key in fragment.keys {
                 let path = fragment.path + [.string(key)]
                 values[key] = strip(value(test.whole, at: path) ?? .null, at: path, test)
@@ -254,7 +254,7 @@ struct IncrementalMergeModelTests {
                 return .object(["id": .string("d\(index)"), "path": .array(nested.path), "label": .string("L\(index)")])
             }
         }
-        var initial: [String: JSONValue] = ["data": strip(test.whole, at: [], test), "hasNext": .bool(!events.isEmpty)]
+        var initial: JSONObject = ["data": strip(test.whole, at: [], test), "hasNext": .bool(!events.isEmpty)]
         if current {
             var pending: [JSONValue] = []
             for (index, fragment) in test.deferred.enumerated() {
@@ -282,7 +282,7 @@ struct IncrementalMergeModelTests {
             for event in chunk {
                 switch event {
                 case .data(let fragment, let values, let error):
-                    var entry: [String: JSONValue] = ["data": .object(values)]
+                    var entry: JSONObject = ["data": .object(values)]
                     if current {
                         entry["id"] = .string("d\(fragment)")
                         pending += nestedPending(under: fragment)
@@ -293,7 +293,7 @@ struct IncrementalMergeModelTests {
                     if let error { entry["errors"] = .array([error]) }
                     incremental.append(.object(entry))
                 case .items(let stream, let items, let start, let error):
-                    var entry: [String: JSONValue] = ["items": .array(items)]
+                    var entry: JSONObject = ["items": .array(items)]
                     if current {
                         entry["id"] = .string("s\(stream)")
                     } else {
@@ -302,12 +302,12 @@ struct IncrementalMergeModelTests {
                     if let error { entry["errors"] = .array([error]) }
                     incremental.append(.object(entry))
                 case .completed(let id, let error):
-                    var entry: [String: JSONValue] = ["id": .string(id)]
+                    var entry: JSONObject = ["id": .string(id)]
                     if let error { entry["errors"] = .array([error]) }
                     completed.append(.object(entry))
                 }
             }
-            var payload: [String: JSONValue] = ["hasNext": .bool(index < events.count)]
+            var payload: JSONObject = ["hasNext": .bool(index < events.count)]
             if !incremental.isEmpty { payload["incremental"] = .array(incremental) }
             if !completed.isEmpty { payload["completed"] = .array(completed) }
             if !pending.isEmpty { payload["pending"] = .array(pending) }

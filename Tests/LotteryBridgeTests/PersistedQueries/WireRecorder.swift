@@ -18,7 +18,7 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
                 guard let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems else {
                     return nil
                 }
-                var members: [String: JSONValue] = [:]
+                var members = JSONObject()
                 for item in items {
                     guard let value = item.value else { continue }
                     members[item.name] =
