@@ -342,7 +342,7 @@ final class ModelRun {
                 receiveAnswers()
                 try check(read, operation: operation, variables: page.variables, cache: pager.cache)
                 if case .result(let fresh?, .cache, false, _) = read {
-                    reads[index, default: [:]][JSONValue.object(page.variables).jsonText] = fresh
+                    reads[index, default: [:]][JSONObject(page.variables).description] = fresh
                 }
             }
         }
@@ -353,7 +353,7 @@ final class ModelRun {
                 throw ModelFailure(step: 0, message: "pager \(index)'s items are not its pages' items, in order")
             }
             for page in pages {
-                let key = JSONValue.object(page.variables).jsonText
+                let key = JSONObject(page.variables).description
                 guard !page.isStale, let shown = page.data, let fresh = reads[index]?[key], fresh != shown else {
                     continue
                 }
