@@ -254,7 +254,14 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
     /// taken as joined to a held request did not end when it was delivered: the checker's join detection counts
     /// waiters, which a follower's refetch also adds to), and earlier 226, 217, 206, 1317 of the same kinds. The waits
     /// for delivered and cancelled requests are bounded (`GRAPHQLBRIDGE_MODEL_HANG_SECONDS`), so a stall is reported.
-    /// The fixed cases with executes run always.
+    /// The fixed cases with executes run always. 2026-12-05, after the ref sink's fix (the list, watch and `Pair`
+    /// failures above were that checker defect): seeds 2001-9800 beside two other jobs gave one failure, 7723, a hang
+    /// waiting for an execute taken as joined to held request 10 (it does not replay alone, nor in 30 ThreadSanitizer
+    /// runs). The suspect is `hold`'s join detection: it reads the ref client's waiter count, which the ref's follower
+    /// raises when its refetch joins the held request; when that comes first, the execute is taken as joined while its
+    /// own request (sent with `holdNext` still set) is held unseen, and delivering request 10 never ends it. A precise
+    /// test: mark the execute's task (a task-local value) and have the client report, for the joining task, whether it
+    /// joined a request or started one.
     static let executeRefsDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_EXECUTE_REFS"] == "1"
 
     /// Whether sequences draw pager steps (issue 31): yes unless `GRAPHQLBRIDGE_MODEL_PAGES=0`.
