@@ -15,7 +15,7 @@ import GraphQLBridge
 ///             "Prize ledger unavailable", path: [.field("game"), .field("prizePool")])]))
 /// ```
 public enum GraphQLResponseFixture {
-    /// The body as UTF-8 data; see ``text(data:errors:extensions:)``.
+    /// The body as UTF-8 data; see ``text(data:errors:extensions:)-(_,_,JSONObject)``.
     public static func body(
         data: String?, errors: [GraphQLError] = [], extensions: JSONObject = [:]
     ) -> Data {

@@ -43,6 +43,26 @@ extension ModelFixedCases {
                     kind: .init(), headers: .none),
             ]),
         Case(
+            name: "seed 6587: a clear in another process while pagers and a query ref follow the file",
+            configuration: ModelConfiguration(persistent: true, caches: 2, byteLimit: 1760, storesResponses: false),
+            steps: [
+                .query(
+                    cache: 1, operation: "TwoSites", variables: ["a": .string("alice.owner"), "b": .string("alice")],
+                    policy: .preferCache, headers: .none),
+                .ref(cache: 0, operation: "UserFriends", variables: ["id": .string("ann.profile")]),
+                .hold(cache: 1, operation: "SiteOwner", variables: ["id": .string("s,1")], headers: .none),
+                .page(.open(cache: 0, user: "d\"q")),
+                .page(.open(cache: 1, user: "bob")),
+                .deliver(1),
+                .query(
+                    cache: 0, operation: "TwoSites", variables: ["a": .string("s,1"), "b": .string("alice")],
+                    policy: .serverOnly, headers: .none),
+                .local(.open(cache: 0, ids: ["e\\f", "d\"q", "bob"], user: "d\"q")),
+                .local(.write(cache: 0, operation: "SearchDefault", variables: [:], marked: true)),
+                .change(.setBestFriend(user: "bob", to: "c:1")),
+                .clear(cache: 1),
+            ]),
+        Case(
             name: "a pager loads further, a friend renamed by a local write, then refreshed: every page follows",
             steps: [
                 .page(.open(cache: 0, user: "e\\f")),

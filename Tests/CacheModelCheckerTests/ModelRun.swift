@@ -167,6 +167,7 @@ final class ModelRun {
         }
         do {
             try await checkWatches()
+            try await checkPagers(reading: true)
         } catch let failure as ModelFailure {
             return ModelFailure(step: steps.count - 1, message: failure.message)
         } catch {
@@ -262,18 +263,20 @@ final class ModelRun {
     ) async throws -> ModelOperation.Outcome? {
         let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
         let joinable = heldClients.filter { $0.value == client?.id && heldIDs.contains($0.key) }.map(\.key).max()
-        guard let client, let joinable else { return await execute(policy.fetchPolicy) }
-        let waiters = client.client.inFlightWaiterCount
+        guard client != nil, let joinable else { return await execute(policy.fetchPolicy) }
+        lastExecuteMark += 1
+        let mark = lastExecuteMark
         let outcome = Locked<ModelOperation.Outcome?>(nil)
         let task = Task {
-            let result = await execute(policy.fetchPolicy)
+            let result = await ModelExecuteMark.$current.withValue(mark) { await execute(policy.fetchPolicy) }
             outcome.withLock { $0 = result }
             return result
         }
-        // A hang detector only.
+        // A hang detector only. The client says whether this execute (its task marked) joined a request in flight: a
+        // count of the client's waiters cannot tell it from the ref's follower, whose refetch may join one too.
         for _ in 0..<600_000 {
             if let outcome = outcome.value { return outcome }
-            if client.client.inFlightWaiterCount > waiters {
+            if joins.withLock({ $0[mark] }) == true {
                 joinedTasks[joinable, default: []].append(task)
                 return nil
             }
@@ -283,6 +286,11 @@ final class ModelRun {
         throw ModelFailure(
             step: 0, message: "a query ref's execute neither ended nor waited on a held request (a hang)")
     }
+
+    /// Which marked executes (``ModelExecuteMark``) joined a request in flight (`true`) or started one, as their clients
+    /// said.
+    let joins = Locked<[Int: Bool]>([:])
+    private var lastExecuteMark = 0
 
     /// How many query-ref followers of cache `cache` wait on a request the server holds (a refetch that joined a held
     /// execute of their ref's client): at rest until the held answer is delivered.
@@ -326,27 +334,31 @@ final class ModelRun {
         }
     }
 
-    /// What each pager shows keeps the invariant: its items are its pages' items, and a page shown as fresh equals a
-    /// fresh read of its query (itself checked against the server's truth): a page follows the cache as a watch does.
-    /// As for watches, the read comes first: it also shows the cache what another connection wrote, which the pages
-    /// are then given time to follow.
-    private func checkPagers() async throws {
+    /// What each pager shows keeps the invariant: after every step, its items are its pages' items; with `reading` (at
+    /// the end of the run, as for watches), a page shown as fresh equals a fresh read of its query, itself checked
+    /// against the server's truth: a page follows the cache as a watch does. The read comes first: it also shows the
+    /// cache what another connection wrote, which the pages are then given time to follow. Reads after every step
+    /// would show the caches other connections' writes at points no step chose, and make the watches' results of one
+    /// step be checked after the next (seed 6587: after a clear, as results of the new epoch).
+    private func checkPagers(reading: Bool = false) async throws {
         guard !pagers.isEmpty, let operation = ModelCatalogue.operation(named: "FriendPage") else { return }
         var reads: [Int: [String: JSONValue]] = [:]
-        for (index, pager) in pagers.enumerated() {
-            for page in await MainActor.run(body: { pager.pages }) {
-                transport.state.withLock { $0.headers = .none }
-                let read = await operation.run(
-                    clients[pager.cache], page.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
-                // What the pages' followers fetched meanwhile (a refetch after a miss) is known before the check.
-                receiveAnswers()
-                try check(read, operation: operation, variables: page.variables, cache: pager.cache)
-                if case .result(let fresh?, .cache, false, _) = read {
-                    reads[index, default: [:]][JSONObject(page.variables).description] = fresh
+        if reading {
+            for (index, pager) in pagers.enumerated() {
+                for page in await MainActor.run(body: { pager.pages }) {
+                    transport.state.withLock { $0.headers = .none }
+                    let read = await operation.run(
+                        clients[pager.cache], page.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
+                    // What the pages' followers fetched meanwhile (a refetch after a miss) is known before the check.
+                    receiveAnswers()
+                    try check(read, operation: operation, variables: page.variables, cache: pager.cache)
+                    if case .result(let fresh?, .cache, false, _) = read {
+                        reads[index, default: [:]][JSONObject(page.variables).description] = fresh
+                    }
                 }
             }
+            await settle()
         }
-        await settle()
         for (index, pager) in pagers.enumerated() {
             let (pages, consistent) = await MainActor.run { (pager.pages, pager.itemsArePages) }
             guard consistent else {
@@ -424,6 +436,11 @@ final class ModelRun {
             let sink = ModelWatchSink()
             // A client of its own: its requests held by `executeRef` are not shared with the run's other requests.
             let refClient = client(cache)
+            let joins = self.joins
+            refClient.observeSharedRequests { joined in
+                guard let mark = ModelExecuteMark.current else { return }
+                joins.withLock { $0[mark] = joined }
+            }
             lastRefClient += 1
             let task = ref(refClient, variables, sink)
             watches.append(
@@ -439,8 +456,10 @@ final class ModelRun {
             }
             let watch = refs[index % refs.count]
             if held {
-                let joined = try await hold(headers: .none, client: watch.client) {
-                    Task { await execute(.serverOnly) }
+                lastExecuteMark += 1
+                let mark = lastExecuteMark
+                let joined = try await hold(headers: .none, client: watch.client, mark: mark) {
+                    Task { await ModelExecuteMark.$current.withValue(mark) { await execute(.serverOnly) } }
                 }
                 return log.append("\(step)\(joined.map { " (joined held request \($0))" } ?? "")")
             }
@@ -603,17 +622,17 @@ final class ModelRun {
     /// now); then it waits on that one, whose execution is returned.
     @discardableResult
     private func hold(
-        headers: ModelHeaders, client: (client: GraphQLHTTPClient, id: Int)? = nil,
+        headers: ModelHeaders, client: (client: GraphQLHTTPClient, id: Int)? = nil, mark: Int? = nil,
         _ start: () -> Task<ModelOperation.Outcome, Never>
     ) async throws -> Int? {
         await settle()
         transport.state.withLock {
             $0.headers = headers
             $0.refuse = false
-            $0.holdNext = true
+            // A marked execute's request is held, not another request of its client (the ref's follower's).
+            if let mark { $0.holdMarked = mark } else { $0.holdNext = true }
         }
         let before = transport.state.withLock { $0.executions.count }
-        let waiters = client?.client.inFlightWaiterCount ?? 0
         // The request the client would share: its latest one the server holds.
         let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
         let joinable = heldClients.filter { $0.value == client?.id && heldIDs.contains($0.key) }.map(\.key).max()
@@ -628,9 +647,15 @@ final class ModelRun {
                 if let client { heldClients[held] = client.id }
                 return nil
             }
-            if let client, let joinable, client.client.inFlightWaiterCount > waiters {
-                // Joined: no request reached the server, and the next one must not be held.
-                transport.state.withLock { $0.holdNext = false }
+            if let mark, joins.withLock({ $0[mark] }) == true {
+                // Joined (the client said so for this execute's task): no request of its reached the server, and none
+                // may be held for it now.
+                transport.state.withLock { $0.holdMarked = nil }
+                guard let joinable else {
+                    // A request the server does not hold (the ref's follower's refetch): it ends by itself.
+                    _ = try await Self.value(of: task, "a query ref's execute joined to a request not held")
+                    return nil
+                }
                 joinedTasks[joinable, default: []].append(task)
                 return joinable
             }

@@ -52,9 +52,11 @@ struct ModelServer {
             switch self {
             case .root: "Query"
             case .user(let id): "User:" + id
-            case .profile(let user): "User:" + user + ".profile"
+            // `/`, which no id holds: user `ann.profile`'s fields are not ann's profile's (seed 6151: the model took
+            // ann's profile's karma for the user's, and a page showing the user's as "older than seen").
+            case .profile(let user): "User:" + user + "/profile"
             case .site(let id): "Site:" + id
-            case .owner(let site): "Site:" + site + ".owner"
+            case .owner(let site): "Site:" + site + "/owner"
             case .item(let key): "Item:" + key.shop + "|" + key.sku
             }
         }

@@ -39,6 +39,9 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         var headers: ModelHeaders = .none
         var refuse = false
         var holdNext = false
+        /// Holds the next request sent by the task marked with this number (``ModelExecuteMark``), rather than the next
+        /// request whatever sent it: a query ref's execute, whose follower may send the same query meanwhile.
+        var holdMarked: Int?
         /// The wall clock the caches read (it may move back).
         var now = Date(timeIntervalSince1970: 1_800_000_000)
         /// The latest time a cache has seen (each cache's `now` sets it as it reads ``now``): the checker's time, which
@@ -56,6 +59,8 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
     let state = Locked(State())
 
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
+        // The task that sent it: a client's shared request runs in a task of its own, which inherits the first caller's.
+        let mark = ModelExecuteMark.current
         let (execution, hold) = try state.withLock { state -> (Execution, Bool) in
             let (document, variables, _) = try Self.request(body)
             var world = state.world
@@ -66,8 +71,14 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
                 version: state.history.count - 1, result: result, headers: state.headers, sentAt: state.latest,
                 epoch: state.epoch, refused: state.refuse && document.hasPrefix("mutation"))
             state.executions.append(execution)
-            let hold = state.holdNext
-            state.holdNext = false
+            let hold: Bool
+            if let marked = state.holdMarked {
+                hold = marked == mark
+                if hold { state.holdMarked = nil }
+            } else {
+                hold = state.holdNext
+                state.holdNext = false
+            }
             if hold { state.held.append((execution, nil)) }
             return (execution, hold)
         }
@@ -156,4 +167,12 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         subscriber.continuation.yield(Data("event: next\ndata: \(JSONValue.object(members).jsonText)\n\n".utf8))
         return (subscriber.id, execution)
     }
+}
+
+/// Marks a query ref's execute that the checker starts (a task-local number): the transport holds that task's request
+/// and no other, and the ref's client says whether that task joined a request in flight or started one
+/// (`GraphQLHTTPClient.observeSharedRequests`), where counting the client's waiters could not tell it from the ref's
+/// follower (seed 7723 with `executeRef` steps).
+enum ModelExecuteMark {
+    @TaskLocal static var current: Int?
 }

@@ -356,6 +356,12 @@ public struct GraphQLHTTPClient: Sendable {
     /// How many callers wait on shared query requests not finished yet (for tests).
     @_spi(Testing) public var inFlightWaiterCount: Int { inFlight.waiterCount }
 
+    /// For tests: `observer` is called in the task of each caller of a shared query request as it registers, with
+    /// `true` when it joined a request in flight and `false` when it started one.
+    @_spi(Testing) public func observeSharedRequests(_ observer: @escaping @Sendable (_ joined: Bool) -> Void) {
+        inFlight.registrations.withLock { $0 = observer }
+    }
+
     /// How many shared query requests are in flight (for tests), those a newer request for the same query replaced
     /// too.
     @_spi(Testing) public var inFlightRequestCount: Int { inFlight.requestCount }

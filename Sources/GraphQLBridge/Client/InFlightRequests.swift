@@ -46,25 +46,32 @@ final class InFlightRequests: Sendable {
         var lastWaiterID: UInt64 = 0
     }
     private let state = Locked(State())
+    /// For tests: called in each caller's task as it registers, with `true` when it joined a request in flight and
+    /// `false` when it started one (a model checker tells which of its tasks waits on which request).
+    let registrations = Locked<(@Sendable (_ joined: Bool) -> Void)?>(nil)
 
     /// The answer of the request in flight for `key` started at `generation`, or of a new one `send` makes.
     /// - Returns: the answer and the generation its request started at.
     func response(
         for key: String, generation: UInt64, send: @escaping @Sendable () async throws -> Response
     ) async throws -> (response: Response, startedAt: UInt64) {
-        let (request, waiterID): (Request, UInt64) = state.withLock { state in
+        let (request, waiterID, joined): (Request, UInt64, Bool) = state.withLock { state in
             state.lastWaiterID += 1
             let request: Request
+            let joined: Bool
             if let running = state.requests[key], running.generation == generation, !running.everyCallerGone {
                 request = running
+                joined = true
             } else {
                 request = Request(generation: generation)
                 state.requests[key] = request
                 state.unfinished[ObjectIdentifier(request)] = request
+                joined = false
             }
             request.waiters[state.lastWaiterID] = .registered
-            return (request, state.lastWaiterID)
+            return (request, state.lastWaiterID, joined)
         }
+        registrations.withLock { $0 }?(joined)
         start(request, key: key, send: send)
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
