@@ -81,6 +81,9 @@ struct CacheModelCheckerTests {
         // local write read at a time the cache could not have seen as past; the checker's time is now the latest time a
         // cache read, not the clock at every step.
         15460,
+        // A checker defect the pager steps found: the model named user ann.profile's karma and ann's profile's karma
+        // alike, and took a page's user karma for older than the app had seen.
+        6151,
     ]
 
     @Test("fixed seeds: sequences that once failed", arguments: fixedSeeds)
