@@ -53,8 +53,12 @@ final class ModelPager {
             errorPolicy: .returnPartialData)
     }
 
-    /// Whether a load or refresh is in flight.
-    var isLoading: Bool { pager.isLoadingNext || pager.isLoadingPrevious || pager.isRefreshing }
+    /// Whether no load or refresh is in flight and every page's follower waits for a change: a page's follower starts
+    /// after its load returned, and until its watcher is registered the cache's count of waiting watchers does not
+    /// know it (the fixed case of another connection's mutation failed under load without this).
+    var isAtRest: Bool {
+        !(pager.isLoadingNext || pager.isLoadingPrevious || pager.isRefreshing) && pager.isFollowingAtRest
+    }
 
     /// What each page shows: its query's variables, its data (as the checker's JSON), whether it is marked stale.
     var pages: [(variables: [String: JSONValue], data: JSONValue?, isStale: Bool)] {

@@ -212,7 +212,7 @@ final class ModelRun {
         var quiet = 0
         for _ in 0..<Self.settleIterations {
             var atRest = watches.allSatisfy { $0.sink.isAtRest }
-            for pager in pagers where atRest { atRest = await !pager.isLoading }
+            for pager in pagers where atRest { atRest = await pager.isAtRest }
             atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
             if atRest {
                 for (index, cache) in caches.enumerated() {
