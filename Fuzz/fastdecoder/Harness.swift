@@ -14,7 +14,7 @@ import Foundation
 @_spi(Testing) import GraphQLBridge
 
 enum Outcome<Value: Hashable & Sendable>: Equatable {
-    case success(Value?, [GraphQLError], [String: JSONValue], Int)
+    case success(Value?, [GraphQLError], JSONObject, Int)
     case failure(APIError)
 
     init(_ decode: () throws(APIError) -> GraphQLResult<Value>) {
