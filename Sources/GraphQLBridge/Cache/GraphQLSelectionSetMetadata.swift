@@ -280,7 +280,7 @@ public struct GraphQLFieldMetadata: Sendable {
         key.reserveCapacity(name.utf8.count + 48)
         key.append(contentsOf: name.utf8)
         key.append(UInt8(ascii: "("))
-        JSONValue.object(JSONObject(resolved)).writeJSONText(to: &key)
+        JSONValue.writeObjectText(resolved, to: &key)
         key.append(UInt8(ascii: ")"))
         if key.contains(where: { $0 >= 0x80 }) { key = CacheKey.escapingNonASCII(key) }
         return String(decoding: key, as: UTF8.self)

@@ -348,7 +348,7 @@ public struct GraphQLHTTPClient: Sendable {
         -> String
     {
         var text: [UInt8] = []
-        JSONValue.object(JSONObject(variables)).writeJSONText(to: &text)
+        JSONValue.writeObjectText(variables, to: &text)
         if text.contains(where: { $0 >= 0x80 }) { text = CacheKey.escapingNonASCII(text) }
         return OperationTypeCache.shared.key(of: type) + String(decoding: text, as: UTF8.self)
     }
@@ -499,7 +499,7 @@ final class OperationTypeCache: Sendable {
             bodyPrefixes.withLock { $0[id] = prefix }
         }
         var body = Data(prefix ?? [])
-        body.append(contentsOf: JSONValue.object(JSONObject(variables)).jsonText.utf8)
+        body.append(contentsOf: JSONValue.objectText(variables).utf8)
         body.append(UInt8(ascii: "}"))
         return body
     }

@@ -74,7 +74,7 @@ struct GraphQLRequestBuilder: Sendable {
     static func hashOnlyBody(operationName: String, variables: [String: JSONValue], identifier: String) -> Data {
         let text =
             "{\"operationName\":" + JSONStringWriter.quoted(operationName) + ",\"variables\":"
-            + JSONValue.object(JSONObject(variables)).jsonText + ",\"extensions\":"
+            + JSONValue.objectText(variables) + ",\"extensions\":"
             + extensionsText(identifier: identifier) + "}"
         return Data(text.utf8)
     }
@@ -86,7 +86,7 @@ struct GraphQLRequestBuilder: Sendable {
 
     /// The variables as compact JSON text (`{}` for none).
     private func variablesText<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError) -> String {
-        if let variables = operation.variablesJSON { return JSONValue.object(JSONObject(variables)).jsonText }
+        if let variables = operation.variablesJSON { return JSONValue.objectText(variables) }
         do {
             return String(
                 decoding: try GraphQLHTTPClient.sharedVariablesEncoder.encode(operation.variables), as: UTF8.self)

@@ -68,6 +68,33 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Appends the value's compact JSON text (object members sorted by key, as ``jsonText``) to UTF-8 bytes.
+    /// Writes `members` as a JSON object, names sorted by their bytes (as ``writeJSONText(to:)`` writes a
+    /// ``JSONObject``), without making one: for names a dictionary holds without loss (variables, arguments).
+    static func writeObjectText(_ members: [String: JSONValue], to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "{"))
+        if members.count == 1, let (name, value) = members.first {
+            JSONStringWriter.write(name, to: &output)
+            output.append(UInt8(ascii: ":"))
+            value.writeJSONText(to: &output)
+        } else {
+            let names = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (index, name) in names.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONStringWriter.write(name, to: &output)
+                output.append(UInt8(ascii: ":"))
+                (members[name] ?? .null).writeJSONText(to: &output)
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// `members` as compact JSON text (``writeObjectText(_:to:)``).
+    static func objectText(_ members: [String: JSONValue]) -> String {
+        var output: [UInt8] = []
+        writeObjectText(members, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
     func writeJSONText(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
