@@ -39,7 +39,6 @@ enum ModelChecker {
         // by an event.
         var interleaved: [ModelStep] = []
         var subscribed = false
-        var reffed = false
         for step in steps {
             interleaved.append(step)
             if case .change = step, subscribed, events.chance(0.5) {
@@ -47,12 +46,21 @@ enum ModelChecker {
             } else if events.chance(0.1) {
                 let added = ModelStep.randomSubscriptionStep(&events, caches: configuration.caches)
                 if case .subscribe = added { subscribed = true }
-                if case .ref = added { reffed = true }
                 interleaved.append(added)
-            } else if reffed, ModelStep.executeRefsDrawn, events.chance(0.15) {
-                // Once a query ref may exist, it is executed again now and then (a view appearing again).
-                interleaved.append(ModelStep.randomExecuteRef(&events))
             }
+        }
+        // Once a query ref may exist, it is executed again now and then (a view appearing again): from a stream of
+        // its own, so that turning these steps on or off leaves a seed's other steps as they were.
+        if ModelStep.executeRefsDrawn {
+            var executes = ModelRandom(seed: seed ^ 0xE8EC_07E5)
+            var reffed = false
+            var withExecutes: [ModelStep] = []
+            for step in interleaved {
+                withExecutes.append(step)
+                if case .ref = step { reffed = true }
+                if reffed, executes.chance(0.12) { withExecutes.append(ModelStep.randomExecuteRef(&executes)) }
+            }
+            interleaved = withExecutes
         }
         // Local edits and redirect steps (issue 31) from a stream of their own too.
         var edits = ModelRandom(seed: seed ^ 0x10CA_1ED1)

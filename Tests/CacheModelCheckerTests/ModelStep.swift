@@ -242,28 +242,20 @@ enum ModelStep: Sendable, Hashable, CustomStringConvertible {
             random.next(upTo: 4), policy: held || random.chance(0.5) ? .serverOnly : .preferCache, held: held)
     }
 
-    /// Whether random sequences draw `executeRef` steps (`GRAPHQLBRIDGE_MODEL_EXECUTE_REFS=1`): not by default yet.
-    /// Their slowness was the checker's (a ref's execute joins the ref client's request in flight, held by the server:
-    /// `hold` waited a minute for a request that never came, `settle` for a follower blocked on it; both fixed), and
-    /// they found cache defects, fixed cases now: seeds 335 and 995 (a late answer over a field a no-store mutation
-    /// made stale), 11193 (with 4448, 5689, 11888: a ref's follower joined the ref's own execute on a miss and stopped
-    /// following the cache) and 4175 (a no-store answer over a record a clear had removed). Seeds 1-2000 passed on a
-    /// quiet machine (2026-12-05); of 2001-9772, run beside two builds, three failed. Still open with them, and only
-    /// under load (none of them fails replayed alone, so none shrinks): seed 4863 (a list read as fresh with a bio an optimistic, partly
-    /// failed `SetBio` had replaced), 5641 (a watch ending one local write behind a fresh read), 6158 (a ref's execute
-    /// taken as joined to a held request did not end when it was delivered: the checker's join detection counts
-    /// waiters, which a follower's refetch also adds to), and earlier 226, 217, 206, 1317 of the same kinds. The waits
+    /// Whether random sequences draw `executeRef` steps: yes unless `GRAPHQLBRIDGE_MODEL_EXECUTE_REFS=0` (on by
+    /// default since 2026-12-05; they come from a random stream of their own, so a seed's other steps do not depend on
+    /// this switch). Their slowness was the checker's (a ref's execute joins the ref client's request in flight, held by
+    /// the server: `hold` waited a minute for a request that never came, `settle` for a follower blocked on it; both
+    /// fixed), and they found cache defects, fixed cases now: seeds 335 and 995 (a late answer over a field a no-store
+    /// mutation made stale), 11193 (with 4448, 5689, 11888: a ref's follower joined the ref's own execute on a miss and
+    /// stopped following the cache) and 4175 (a no-store answer over a record a clear had removed). The failures seen
+    /// only under load (4863, 5641, 6158, 7723 and earlier 226, 217, 206, 1317) were the checker's: a ref's sink cleared
+    /// "pending" before it appended the ref's new state, and `hold` took an execute as joined to a held request by
+    /// counting waiters, which a follower's refetch also raises. Both fixed: the sink appends and clears in one step,
+    /// and each execute's task is marked (`ModelExecuteMark`) and the client reports that task's join
+    /// (`observeSharedRequests`). Seeds 2001-8000 with these steps then passed (3,044 s, beside other jobs). The waits
     /// for delivered and cancelled requests are bounded (`GRAPHQLBRIDGE_MODEL_HANG_SECONDS`), so a stall is reported.
-    /// The fixed cases with executes run always. 2026-12-05, after the ref sink's fix (the list, watch and `Pair`
-    /// failures above were that checker defect): seeds 2001-9800 beside two other jobs gave one failure, 7723, a hang
-    /// waiting for an execute taken as joined to held request 10 (it does not replay alone, nor in 30 ThreadSanitizer
-    /// runs). The suspect is `hold`'s join detection: it reads the ref client's waiter count, which the ref's follower
-    /// raises when its refetch joins the held request; when that comes first, the execute is taken as joined while its
-    /// own request (sent with `holdNext` still set) is held unseen, and delivering request 10 never ends it. A precise
-    /// test: mark the execute's task (a task-local value) and have the client report, for the joining task, whether it
-    /// joined a request or started one. Done the same day (`ModelExecuteMark`, `observeSharedRequests`): 500 sequences
-    /// with these steps pass; not yet run long enough to turn them on by default.
-    static let executeRefsDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_EXECUTE_REFS"] == "1"
+    static let executeRefsDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_EXECUTE_REFS"] != "0"
 
     /// Whether sequences draw pager steps (issue 31): yes unless `GRAPHQLBRIDGE_MODEL_PAGES=0`.
     static let pagesDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PAGES"] != "0"

@@ -115,8 +115,13 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// (or whose lifetime may become shorter) gets the store version `version` (0: keeps the incoming entry's); with `start` (the store version the
     /// answer's request started at), a field changed after it (its version is higher: a newer write, by any process)
     /// is not overwritten, and the outcome says it was overtaken when the answer held another value for it or the kept
-    /// field may stop being fresh sooner (made stale since).
-    mutating func merge(fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?)
+    /// field may stop being fresh sooner (made stale since). With `removedSince` (a record with a version above
+    /// `start` was removed, trimmed or evicted, since the request started: what it held is gone with its versions), a
+    /// field this record lacks is written stale and the outcome is overtaken: the record, or that field, may have held
+    /// a newer value than the answer's (a record written again since without it).
+    mutating func merge(
+        fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?, removedSince: Bool = false
+    )
         -> FieldMergeOutcome
     {
         var outcome = FieldMergeOutcome()
@@ -143,6 +148,10 @@ public struct CacheRecord: Sendable, Hashable, Codable {
             } else {
                 var field = fields[index]
                 if version != 0 { field.entry.version = version }
+                if removedSince, field.entry.value != .missing {
+                    field.entry.maxAge = .zero
+                    outcome.overtaken = true
+                }
                 append(field)
                 outcome.changed = true
                 outcome.valueChanged = true

@@ -19,7 +19,10 @@ protocol GraphQLCacheStore: AnyObject {
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
     /// writes the records that changed, reading and writing them in one transaction. With `start` (the ``version()``
     /// the answer's request started at): nothing is written when the store was cleared since, and a field changed
-    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:)``). With `response`, a store that
+    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:removedSince:)``), and when a record
+    /// removed since (trimmed, evicted) had a newer version, a field the stored record lacks (or every field, when
+    /// none is stored) is written stale, its value perhaps older than the removed one, and the merge is overtaken.
+    /// With `response`, a store that
     /// keeps responses saves it in the same transaction when no field was overtaken (``StoreMerge/savedResponse``).
     func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
         throws(GraphQLCacheError) -> StoreMerge

@@ -17,6 +17,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
     private var lastChange: UInt64 = 0
     /// The version of the last ``removeAll()``.
     private var clearedAt: UInt64 = 0
+    /// The highest version a record had when it was removed (trimmed or evicted): an answer to a request that started
+    /// before it may be older than what that record held, which is gone with its versions, so the fields it writes
+    /// that the stored records lack are written stale.
+    private var removedThrough: UInt64 = 0
 
     init() {}
 
@@ -62,11 +66,16 @@ final class MemoryCacheStore: GraphQLCacheStore {
         outcome.valueChanged.reserveCapacity(incoming.count)
         // The version the changed fields get; it becomes the store's only when something changed.
         let version = lastChange + 1
+        // A record removed since the request started may have held newer values than the answer's.
+        let removedSince = start.map { $0 < removedThrough } ?? false
         for (key, fields) in incoming {
             clock += 1
             guard let index = slots.index(forKey: key) else {
                 var record = CacheRecord(key: key, capacity: fields.count)
-                _ = record.merge(fields: fields, stamping: version, startedAt: nil)
+                if record.merge(fields: fields, stamping: version, startedAt: nil, removedSince: removedSince).overtaken
+                {
+                    outcome.overtaken = true
+                }
                 let bytes = record.estimatedByteCount
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
@@ -75,7 +84,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 continue
             }
             // In place (the slot's record is not copied): one lookup.
-            let merged = slots.values[index].record.merge(fields: fields, stamping: version, startedAt: start)
+            let merged = slots.values[index].record.merge(
+                fields: fields, stamping: version, startedAt: start, removedSince: removedSince)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
             if merged.changed {
@@ -128,7 +138,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
     func remove(keys: [String]) {
         lastChange += 1
         for key in keys {
-            if let old = slots.removeValue(forKey: key) { totalBytes -= old.bytes }
+            if let old = slots.removeValue(forKey: key) {
+                totalBytes -= old.bytes
+                removedThrough = max(removedThrough, old.record.version)
+            }
         }
     }
 
@@ -154,6 +167,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             guard totalBytes > limit else { break }
             if let old = slots.removeValue(forKey: key) {
                 totalBytes -= old.bytes
+                removedThrough = max(removedThrough, old.record.version)
                 removed.append(key)
             }
         }

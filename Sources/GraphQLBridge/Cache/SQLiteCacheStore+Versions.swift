@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - `state` (one row): `version`, moved by every write transaction; `changed`, the version of the last change of a
 ///   value, a removal or a clear (what a request started now carries: ``version()``); `cleared`, the version of the
-///   last ``removeAll()``; `removed`, of the last removal of records; `bytes`, the records' and stored responses'
+///   last ``removeAll()``; `removed`, of the last removal of records; `removed_through`, the highest version a
+///   removed (trimmed or evicted) record had; `bytes`, the records' and stored responses'
 ///   sizes (``byteCount()``); `last_use`, the highest last-use mark given to a record (least-recently-used trimming:
 ///   the next one is above it, whichever process writes it; `records.last_used` has no index, so that a write does
 ///   not move each record's entry in one).
@@ -22,6 +23,10 @@ extension SQLiteCacheStore {
         var changed: Int64 = 0
         var cleared: Int64 = 0
         var removed: Int64 = 0
+        /// The highest version a record had when it was removed (trimmed or evicted): an answer to a request that
+        /// started before it may be older than what such a record held, which is gone with its versions, so the
+        /// fields it writes that the stored records lack are written stale (``SQLiteCacheStore/merge(_:startedAt:response:)``).
+        var removedThrough: Int64 = 0
         var bytes: Int64 = 0
         var lastUse: Int64 = 0
     }
@@ -32,12 +37,13 @@ extension SQLiteCacheStore {
         try db.execute(
             """
             CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 0), version INTEGER NOT NULL, \
-            changed INTEGER NOT NULL, cleared INTEGER NOT NULL, removed INTEGER NOT NULL, bytes INTEGER NOT NULL, \
-            last_use INTEGER NOT NULL)
+            changed INTEGER NOT NULL, cleared INTEGER NOT NULL, removed INTEGER NOT NULL, \
+            removed_through INTEGER NOT NULL, bytes INTEGER NOT NULL, last_use INTEGER NOT NULL)
             """, .open)
-        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, 0, 0)", .open) {
+        // A file made again (another format, damage) lost its records: every version before this one counts as removed.
+        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, ?, 0, 0)", .open) {
             statement throws(GraphQLCacheError) in
-            for index: Int32 in 1...4 { try db.bind(version, at: index, in: statement, .open) }
+            for index: Int32 in 1...5 { try db.bind(version, at: index, in: statement, .open) }
             _ = try db.step(statement, .open)
         }
     }
@@ -45,13 +51,16 @@ extension SQLiteCacheStore {
     /// The `state` row.
     func readState(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> State {
         let db = try database(kind)
-        return try db.withStatement("SELECT version, changed, cleared, removed, bytes, last_use FROM state", kind) {
+        return try db.withStatement(
+            "SELECT version, changed, cleared, removed, removed_through, bytes, last_use FROM state", kind
+        ) {
             statement throws(GraphQLCacheError) in
             guard try db.step(statement, kind) else { return State() }
             return State(
                 version: db.columnInteger(statement, 0), changed: db.columnInteger(statement, 1),
                 cleared: db.columnInteger(statement, 2), removed: db.columnInteger(statement, 3),
-                bytes: db.columnInteger(statement, 4), lastUse: db.columnInteger(statement, 5))
+                removedThrough: db.columnInteger(statement, 4), bytes: db.columnInteger(statement, 5),
+                lastUse: db.columnInteger(statement, 6))
         }
     }
 
@@ -59,15 +68,17 @@ extension SQLiteCacheStore {
     func writeState(_ state: State) throws(GraphQLCacheError) {
         let db = try database(.write)
         try db.withStatement(
-            "UPDATE state SET version = ?, changed = ?, cleared = ?, removed = ?, bytes = ?, last_use = ? WHERE id = 0",
+            "UPDATE state SET version = ?, changed = ?, cleared = ?, removed = ?, removed_through = ?, bytes = ?, "
+                + "last_use = ? WHERE id = 0",
             .write
         ) { statement throws(GraphQLCacheError) in
             try db.bind(state.version, at: 1, in: statement, .write)
             try db.bind(state.changed, at: 2, in: statement, .write)
             try db.bind(state.cleared, at: 3, in: statement, .write)
             try db.bind(state.removed, at: 4, in: statement, .write)
-            try db.bind(max(0, state.bytes), at: 5, in: statement, .write)
-            try db.bind(state.lastUse, at: 6, in: statement, .write)
+            try db.bind(state.removedThrough, at: 5, in: statement, .write)
+            try db.bind(max(0, state.bytes), at: 6, in: statement, .write)
+            try db.bind(state.lastUse, at: 7, in: statement, .write)
             _ = try db.step(statement, .write)
         }
     }
@@ -115,10 +126,14 @@ extension SQLiteCacheStore {
             let version = UInt64(state.version)
             let existing = try storedRecords(forKeys: Array(incoming.keys))
             var written: [(record: CacheRecord, oldSize: Int64?)] = []
+            // A record removed since the request started may have held newer values than the answer's.
+            let removedSince = start.map { Int64(clamping: $0) < state.removedThrough } ?? false
             for (key, fields) in incoming {
                 let stored = existing[key]
                 var record = stored?.record ?? CacheRecord(key: key)
-                let merged = record.merge(fields: fields, stamping: version, startedAt: stored == nil ? nil : start)
+                let merged = record.merge(
+                    fields: fields, stamping: version, startedAt: stored == nil ? nil : start,
+                    removedSince: removedSince)
                 if merged.overtaken { outcome.overtaken = true }
                 if stored == nil || merged.changed {
                     written.append((record, stored?.size))

@@ -48,8 +48,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// quote a value that is not plain, and keys escape non-ASCII characters (``CacheKey``: no key is another's).
     /// Format 10: versions kept in the file (the `state` table, each field's version, `records.version`), shared by
     /// every process, and the stored size in `state`. Format 11: no index on `records.last_used` (a write no longer
-    /// moves each record's entry in it; a trim sorts the records), the highest last-use mark kept in `state`.
-    static let formatVersion = "graphqlbridge-cache-11"
+    /// moves each record's entry in it; a trim sorts the records), the highest last-use mark kept in `state`. Format
+    /// 12: `state.removed_through`, the highest version a removed record had (``State/removedThrough``).
+    static let formatVersion = "graphqlbridge-cache-12"
 
     /// The database file.
     let fileURL: URL
@@ -219,7 +220,11 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     func remove(keys: [String]) throws(GraphQLCacheError) {
         try changingState { (state: inout State) throws(GraphQLCacheError) in
-            for key in keys { state.bytes -= Int64(try delete(key)) }
+            for key in keys {
+                let deleted = try delete(key)
+                state.bytes -= Int64(deleted.size)
+                state.removedThrough = max(state.removedThrough, deleted.version)
+            }
             state.changed = state.version
             state.removed = state.version
         }
@@ -272,7 +277,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
             total -= try removeAllResponses()
             guard total > limit else { return [] }
             let removed = try db.withStatement(
-                "SELECT key, size FROM records ORDER BY last_used, key", .write
+                "SELECT key, size, version FROM records ORDER BY last_used, key", .write
             ) { statement throws(GraphQLCacheError) in
                 var removed: [String] = []
                 while total > limit, try db.step(statement, .write) {
@@ -280,6 +285,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     guard !spared.contains(key) else { continue }
                     removed.append(key)
                     total -= Int(db.columnInteger(statement, 1))
+                    // What the trimmed records held is gone with their versions: an older answer must not write it
+                    // again as fresh (see `State.removedThrough`).
+                    state.removedThrough = max(state.removedThrough, db.columnInteger(statement, 2))
                 }
                 return removed
             }
@@ -549,19 +557,21 @@ final class SQLiteCacheStore: GraphQLCacheStore {
 
     /// Deletes the record `key` and the stored responses made of it (inside the caller's write transaction); returns
     /// their stored size.
-    private func delete(_ key: String) throws(GraphQLCacheError) -> Int {
+    private func delete(_ key: String) throws(GraphQLCacheError) -> (size: Int, version: Int64) {
         var size = try deleteResponses(dependingOn: key)
         let db = try database(.write)
-        size += try db.withStatement("SELECT size FROM records WHERE key = ?", .write) {
-            statement throws(GraphQLCacheError) in
+        let record = try db.withStatement("SELECT size, version FROM records WHERE key = ?", .write) {
+            statement throws(GraphQLCacheError) -> (size: Int, version: Int64) in
             try db.bind(key, at: 1, in: statement, .write)
-            return try db.step(statement, .write) ? Int(db.columnInteger(statement, 0)) : 0
+            guard try db.step(statement, .write) else { return (0, 0) }
+            return (Int(db.columnInteger(statement, 0)), db.columnInteger(statement, 1))
         }
+        size += record.size
         try db.withStatement("DELETE FROM records WHERE key = ?", .write) { statement throws(GraphQLCacheError) in
             try db.bind(key, at: 1, in: statement, .write)
             _ = try db.step(statement, .write)
         }
-        return size
+        return (size, record.version)
     }
 
     /// `VACUUM`, then the WAL checkpointed and truncated (a reader in another process may keep the WAL's size until

@@ -36,8 +36,43 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The media type of `Content-Type` without parameters, lowercased (`application/json`).
     public var mediaType: String? {
         guard let value = headers["Content-Type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
+        if let ascii = Self.asciiMediaType(value) { return ascii }
+        let type =
+            value.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? value
         return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The media type of an ASCII `Content-Type` (every response's, in practice), read byte by byte: what comes before
+    /// `;`, without surrounding spaces and tabs (the ASCII members of `CharacterSet.whitespaces`), lowercased; `nil`
+    /// when the value has a byte past ASCII, which Foundation's rules then read.
+    private static func asciiMediaType(_ value: String) -> String? {
+        var value = value
+        return value.withUTF8 { asciiMediaType(bytes: $0) }
+    }
+
+    private static func asciiMediaType(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = bytes.count
+        var lowercase = true
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            if byte == UInt8(ascii: ";") {
+                end = index
+                break
+            }
+            if (0x41...0x5A).contains(byte) { lowercase = false }
+        }
+        var start = 0
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if lowercase { return String(decoding: slice, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (index, byte) in slice.enumerated() {
+                buffer[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            return slice.count
+        }
     }
 }
 
