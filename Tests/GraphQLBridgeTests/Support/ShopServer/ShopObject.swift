@@ -4,6 +4,8 @@ import GraphQLServer
 enum ShopObject: GraphQLExecutableObject {
     case query
     case mutation
+    /// The `Subscription` root of one event: the offer that changed (what `offerUpdated` resolves to).
+    case subscription(ShopCatalog.Offer)
     case product(ShopCatalog.Product)
     case offer(ShopCatalog.Offer)
     case image(ShopCatalog.Image)
@@ -12,6 +14,7 @@ enum ShopObject: GraphQLExecutableObject {
         switch self {
         case .query: return "Query"
         case .mutation: return "Mutation"
+        case .subscription: return "Subscription"
         case .product: return "Product"
         case .offer: return "Offer"
         case .image: return "Image"

@@ -16,6 +16,10 @@ struct ShopResolvers: GraphQLResolving {
         switch object {
         case .query: return try resolveQuery(field, arguments: arguments)
         case .mutation: return try resolveMutation(field, arguments: arguments)
+        case .subscription(let offer):
+            // The event's offer: the hub already picked the subscribed product's offers.
+            guard field == "offerUpdated" else { throw GraphQLFieldError("no resolver for Subscription.\(field)") }
+            return .object(.offer(offer))
         case .product(let product): return resolveProduct(field, of: product)
         case .offer(let offer): return try resolveOffer(field, of: offer)
         case .image(let image): return resolveImage(field, of: image)
@@ -100,7 +104,7 @@ struct ShopResolvers: GraphQLResolving {
             return .object(.image(image))
         case "nextOffer": return catalog.nextOffer(product).map { .object(.offer($0)) } ?? .null
         case "lastOffer": return catalog.lastOffer(product).map { .object(.offer($0)) } ?? .null
-        case "offersCount": return .int(product.offerCount)
+        case "offersCount": return .int(catalog.offerCounts[product.id] ?? 0)
         default: return .null
         }
     }

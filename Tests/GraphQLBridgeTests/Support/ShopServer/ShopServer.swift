@@ -7,8 +7,11 @@ import GraphQLServer
 /// The runtime tests' one GraphQL server: ShopAPI's schema (`Tests/ShopAPI/graphql/schema.graphqls`) executed by
 /// `GraphQLServer`'s executor over a ``ShopCatalog``, on `GraphQLServer`'s loopback HTTP server (real sockets, so the
 /// client's own `URLSessionTransport` is what the tests exercise). `POST` and `GET` at `/graphql`, the response media
-/// type from `Accept`, and, as a test asks: failing mutations, `Cache-Control: max-age` on query answers, persisted
-/// queries (automatic or a trusted list), `@defer`/`@stream` delivered incrementally. It counts what it received.
+/// type from `Accept`, subscriptions (`offerUpdated`, published by ``advance(productId:)``) over Server-Sent Events,
+/// multipart HTTP and `graphql-transport-ws`, and, as a test asks: bearer tokens, failing mutations, `Long` written as
+/// strings, `Cache-Control: max-age` on query answers, persisted queries (automatic or a trusted list),
+/// `@defer`/`@stream` delivered incrementally. It counts what it received, and its realtime connections can be dropped
+/// or closed (as a network failure or a server would).
 final class ShopServer: Sendable {
     /// The persisted-query protocol the server speaks.
     enum PersistedQueryMode: Sendable, Equatable {
@@ -32,11 +35,25 @@ final class ShopServer: Sendable {
         /// When set, the schema declares `@defer` and `@stream`, and a query that uses them, sent with
         /// `Accept: multipart/mixed`, is answered incrementally in this format (when the request accepts both).
         var incrementalFormat: GraphQLIncrementalFormat? = nil
+        /// The accepted bearer tokens; empty when none is required (a request without one of them is refused: 401,
+        /// or 4403 on a WebSocket).
+        var tokens: Set<String> = []
+        /// `Long` values are written as decimal strings.
+        var longAsString = false
+        /// Whether a WebSocket's `connection_init` is acknowledged (`false`: never, for the client's timeout).
+        var acknowledgesWebSockets = true
+        /// How long a WebSocket may take to send `connection_init` (the hang detector's minutes by default).
+        var webSocketInitTimeout: Duration = .seconds(300)
+        /// How often a quiet subscription stream gets a heartbeat.
+        var heartbeatInterval: Duration = .seconds(15)
     }
+
+    /// The multipart boundary of subscription streams.
+    static let boundary = "graphql"
 
     /// What the server received.
     struct Counts: Sendable, Equatable {
-        /// Requests at `/graphql`.
+        /// Requests at `/graphql` (not the realtime ones).
         var requests = 0
         var gets = 0
         var posts = 0
@@ -59,15 +76,21 @@ final class ShopServer: Sendable {
 
     /// `http://127.0.0.1:<port>/graphql`.
     let graphQLURL: URL
+    /// `ws://127.0.0.1:<port>/graphql`.
+    let webSocketURL: URL
     private let http: HTTPServer
     private let catalog: Locked<ShopCatalog>
     private let state: Locked<State>
+    private let hub: ShopRealtimeHub
 
-    private init(http: HTTPServer, graphQLURL: URL, catalog: Locked<ShopCatalog>, state: Locked<State>) {
+    private init(
+        http: HTTPServer, urls: (URL, URL), catalog: Locked<ShopCatalog>, state: Locked<State>, hub: ShopRealtimeHub
+    ) {
         self.http = http
-        self.graphQLURL = graphQLURL
+        (graphQLURL, webSocketURL) = urls
         self.catalog = catalog
         self.state = state
+        self.hub = hub
     }
 
     /// Why the server could not start.
@@ -97,16 +120,22 @@ final class ShopServer: Sendable {
         }
         let catalog = Locked(ShopCatalog())
         let state = Locked(State())
-        let handler = Handler(
+        let hub = ShopRealtimeHub()
+        let execution = ShopExecution(
             preparer: GraphQLRequestPreparer(schema: .success(schema)),
-            resolvers: ShopResolvers(catalog: catalog, failMutations: options.failMutations), options: options,
-            state: state)
+            resolvers: ShopResolvers(catalog: catalog, failMutations: options.failMutations),
+            longAsString: options.longAsString)
+        let handler = Handler(
+            execution: execution, options: options, state: state,
+            realtime: ShopRealtimeHandler(execution: execution, hub: hub, options: options))
         let http = try HTTPServer.start(port: 0, name: "ShopServer") { handler.respond(to: $0) }
-        guard let url = URL(string: "http://127.0.0.1:\(http.port)/graphql") else {
+        guard let url = URL(string: "http://127.0.0.1:\(http.port)/graphql"),
+            let webSocket = URL(string: "ws://127.0.0.1:\(http.port)/graphql")
+        else {
             http.stop()
             throw StartError(description: "no URL for port \(http.port)")
         }
-        return ShopServer(http: http, graphQLURL: url, catalog: catalog, state: state)
+        return ShopServer(http: http, urls: (url, webSocket), catalog: catalog, state: state, hub: hub)
     }
 
     /// Stops the server (safe to call more than once).
@@ -122,18 +151,64 @@ final class ShopServer: Sendable {
         }
     }
 
+    /// Moves a product's offers on (``ShopCatalog/advance(productId:)``) and publishes the offers that changed to
+    /// their subscribers, in order; returns them.
+    @discardableResult
+    func advance(productId: String) -> [ShopCatalog.Offer] {
+        let changed = catalog.withLock { $0.advance(productId: productId) }
+        hub.publish(changed)
+        return changed
+    }
+
+    /// How many `offerUpdated` subscriptions are open now, over every transport.
+    var openSubscriptionCount: Int { hub.openSubscriptionCount }
+
+    /// How many realtime connections (subscription streams and WebSockets) are open now.
+    var openRealtimeConnectionCount: Int { hub.openConnectionCount }
+
+    /// How many WebSocket `ping` messages the server has received (and answered), over every socket.
+    var webSocketPingCount: Int { hub.pingCount }
+
+    /// Every realtime connection attempt so far, in order.
+    var realtimeConnections: [ShopRealtimeHub.ConnectionRecord] { hub.connectionRecords }
+
+    /// Drops the open realtime connections without a word, as a network failure would.
+    func dropRealtimeConnections() { hub.dropConnections() }
+
+    /// Closes every open WebSocket with a `graphql-transport-ws` close code.
+    func closeWebSockets(code: Int, reason: String) { hub.closeWebSockets(code: code, reason: reason) }
+
     /// Answers the requests.
     private struct Handler: Sendable {
-        let preparer: GraphQLRequestPreparer
-        let resolvers: ShopResolvers
+        let execution: ShopExecution
         let options: Options
         let state: Locked<State>
+        let realtime: ShopRealtimeHandler
+
+        /// The request's bearer token, when the server requires one.
+        func caller(of request: HTTPRequest) -> String? {
+            guard !options.tokens.isEmpty, let header = request.header("Authorization"), header.hasPrefix("Bearer ")
+            else { return nil }
+            return String(header.dropFirst("Bearer ".count))
+        }
 
         func respond(to request: HTTPRequest) -> HTTPResponse {
             guard request.path == "/graphql" || request.path == "/graphql/" else {
                 return .text(status: 404, "not found: the GraphQL endpoint is /graphql")
             }
+            let caller = caller(of: request)
+            let authorized = options.tokens.isEmpty || caller.map { options.tokens.contains($0) } == true
+            if let kind = ShopRealtimeHub.Transport(request),
+                let response = realtime.respond(to: request, kind: kind, authorized: authorized, caller: caller)
+            {
+                return response
+            }
             let mediaType = GraphQLMediaType.negotiate(accept: request.header("Accept"))
+            guard authorized else {
+                return .graphQLError(
+                    status: 401, message: "missing or wrong bearer token", mediaType: mediaType,
+                    headers: [("WWW-Authenticate", "Bearer realm=\"shop\"")])
+            }
             state.withLock { state in
                 state.counts.requests += 1
                 if request.method == "GET" { state.counts.gets += 1 }
@@ -157,7 +232,7 @@ final class ShopServer: Sendable {
                 return .json(status: 200, .object([("errors", .array([error.json]))]), contentType: mediaType.rawValue)
             }
             let prepared: GraphQLRequestPreparer.PreparedOperation
-            switch preparer.prepare(
+            switch execution.preparer.prepare(
                 query: query, operationName: parameters.operationName, variables: parameters.variables)
             {
             case .failed(let outcome):
@@ -169,9 +244,7 @@ final class ShopServer: Sendable {
                 state.withLock { $0.counts.operations[name, default: 0] += 1 }
             }
             let kind = prepared.operation.operation
-            let executor = GraphQLExecutor(
-                schema: prepared.schema, resolvers: resolvers, fragments: prepared.fragments,
-                variables: prepared.variables)
+            let executor = execution.makeExecutor(prepared)
             let root: (OperationType) -> ShopObject = { $0 == .mutation ? .mutation : .query }
             if let preferred = options.incrementalFormat,
                 let format = GraphQLIncrementalFormat.negotiate(accept: request.header("Accept"), preferred: preferred),
