@@ -20,7 +20,7 @@ struct PersistedQueriesServerTests {
             uniqueKeysWithValues: [
                 entry(ProductQuery.self), entry(ProductsQuery.self), entry(CatalogQuery.self), entry(OfferQuery.self),
                 entry(OffersQuery.self), entry(ImageQuery.self), entry(SetFavoriteMutation.self),
-                entry(ProductPageQuery.self),
+                entry(ProductPageQuery.self), entry(OfferUpdatedSubscription.self),
             ])
     }()
 
@@ -200,5 +200,31 @@ struct PersistedQueriesServerTests {
             #expect(try await client.execute(ProductQuery(id: "p1")).data?.product?.id == "p1")
         }
         #expect(recorder.shapes == ["POST id", "POST document", "POST document", "POST document"])
+    }
+
+    @Test("a registered-only subscription is sent by id; the server's refusal reaches the caller")
+    func registeredOnlySubscriptionRefused() async throws {
+        // Knows no id yet: PersistedQueryNotFound, 200 application/json.
+        let server = try Self.server(trusted: false)
+        defer { server.stop() }
+        let recorder = WireRecorder()
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, middlewares: [recorder], persistedQueries: .registeredOnly,
+            subscriptions: .serverSentEvents(options: RealtimeTransport.quickOptions))
+        var thrown: APIError?
+        do throws(APIError) {
+            for try await _ in client.subscribe(OfferUpdatedSubscription(productId: "p2")) {}
+        } catch {
+            thrown = error
+        }
+        #expect(recorder.shapes == ["POST id"], "the id alone, once: a refusal with GraphQL errors is not retried")
+        #expect(recorder.requests.first?.hash == OfferUpdatedSubscription.operationIdentifier)
+        guard case .graphQL(let operation, _, let errors)? = thrown else {
+            Issue.record("expected the server's GraphQL errors, got \(String(describing: thrown))")
+            return
+        }
+        #expect(operation == "OfferUpdated")
+        #expect(errors.first?.message == "PersistedQueryNotFound")
+        #expect(errors.first?.code == "PERSISTED_QUERY_NOT_FOUND")
     }
 }

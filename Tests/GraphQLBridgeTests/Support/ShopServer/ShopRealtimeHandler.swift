@@ -11,6 +11,8 @@ struct ShopRealtimeHandler: Sendable {
     let hub: ShopRealtimeHub
     /// The behaviour (tokens, heartbeats, the WebSocket's acknowledgement and initialisation timeout).
     let options: ShopServer.Options
+    /// The document a request runs: its `query`, or the one its persisted-query id names.
+    let documents: @Sendable (_ query: String?, _ persistedQuery: JSONValue?) -> Result<String, ShopServer.Refusal>
 
     /// The answer to a realtime request; `nil` when it is a query or a mutation sent with a streaming `Accept`
     /// (the plain endpoint answers it).
@@ -34,7 +36,15 @@ struct ShopRealtimeHandler: Sendable {
         } catch {
             return badRequest("the request body is not JSON: \(error)")
         }
-        guard case .string(let query)? = body["query"] else { return badRequest("the request has no query string") }
+        let query: String
+        switch documents(body["query"]?.stringValue, body["extensions"]?["persistedQuery"]) {
+        case .success(let document): query = document
+        case .failure(.invalid(let message)): return badRequest(message)
+        case .failure(.refused(let message, let code)):
+            // 200 with the error, as a server answers a persisted query it refuses: the client reports it.
+            let error = GraphQLResponseError(message, extensions: [("code", .string(code))])
+            return .json(status: 200, .object([("errors", .array([error.json]))]))
+        }
         var variables: [(String, JSONValue)]?
         switch body["variables"] ?? .null {
         case .null: variables = nil

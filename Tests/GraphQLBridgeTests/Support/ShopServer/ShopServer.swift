@@ -125,9 +125,12 @@ final class ShopServer: Sendable {
             preparer: GraphQLRequestPreparer(schema: .success(schema)),
             resolvers: ShopResolvers(catalog: catalog, failMutations: options.failMutations),
             longAsString: options.longAsString)
+        let documents = Documents(mode: options.persistedQueries, state: state)
         let handler = Handler(
-            execution: execution, options: options, state: state,
-            realtime: ShopRealtimeHandler(execution: execution, hub: hub, options: options))
+            execution: execution, options: options, state: state, documents: documents,
+            realtime: ShopRealtimeHandler(
+                execution: execution, hub: hub, options: options,
+                documents: { documents.document(query: $0, persistedQuery: $1) }))
         let http = try HTTPServer.start(port: 0, name: "ShopServer") { handler.respond(to: $0) }
         guard let url = URL(string: "http://127.0.0.1:\(http.port)/graphql"),
             let webSocket = URL(string: "ws://127.0.0.1:\(http.port)/graphql")
@@ -178,11 +181,74 @@ final class ShopServer: Sendable {
     /// Closes every open WebSocket with a `graphql-transport-ws` close code.
     func closeWebSockets(code: Int, reason: String) { hub.closeWebSockets(code: code, reason: reason) }
 
+    /// Why a request has no document to run.
+    enum Refusal: Error {
+        /// A request error (400).
+        case invalid(String)
+        /// A persisted-query refusal, answered 200 with this error.
+        case refused(message: String, code: String)
+    }
+
+    /// The documents requests run: their `query`, or the one their persisted-query id names (automatic persisted
+    /// queries store documents; trusted documents are a fixed list).
+    private struct Documents: Sendable {
+        let mode: PersistedQueryMode
+        let state: Locked<State>
+
+        /// The document a request runs: its `query`, or the one its persisted-query id names.
+        func document(query: String?, persistedQuery: JSONValue?) -> Result<String, Refusal> {
+            guard let persistedQuery else {
+                guard let query else { return .failure(.invalid("the request has no query")) }
+                if case .trustedDocuments(let documents) = mode, documents[SHA256.hex(query)] == nil {
+                    return .failure(.refused(message: "PersistedQueryNotInList", code: "PERSISTED_QUERY_NOT_IN_LIST"))
+                }
+                return .success(query)
+            }
+            if query == nil { state.withLock { $0.counts.idOnly += 1 } }
+            guard let hash = persistedQuery["sha256Hash"]?.stringValue, persistedQuery["version"] == .number("1")
+            else { return .failure(.invalid("extensions.persistedQuery needs version 1 and a sha256Hash")) }
+            if let query, SHA256.hex(query) != hash { return .failure(.invalid("provided sha does not match query")) }
+            switch mode {
+            case .disabled:
+                if let query { return .success(query) }
+                return .failure(.refused(message: "PersistedQueryNotSupported", code: "PERSISTED_QUERY_NOT_SUPPORTED"))
+            case .trustedDocuments(let documents):
+                guard let document = documents[hash] else {
+                    return query == nil
+                        ? notFound()
+                        : .failure(
+                            .refused(message: "PersistedQueryNotInList", code: "PERSISTED_QUERY_NOT_IN_LIST"))
+                }
+                if query == nil { state.withLock { $0.counts.persistedHits += 1 } }
+                return .success(document)
+            case .automatic:
+                if let query {
+                    state.withLock { state in
+                        if state.stored[hash] == nil {
+                            state.stored[hash] = query
+                            state.counts.registered += 1
+                        }
+                    }
+                    return .success(query)
+                }
+                guard let document = state.withLock({ $0.stored[hash] }) else { return notFound() }
+                state.withLock { $0.counts.persistedHits += 1 }
+                return .success(document)
+            }
+        }
+
+        private func notFound() -> Result<String, Refusal> {
+            state.withLock { $0.counts.notFound += 1 }
+            return .failure(.refused(message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND"))
+        }
+    }
+
     /// Answers the requests.
     private struct Handler: Sendable {
         let execution: ShopExecution
         let options: Options
         let state: Locked<State>
+        let documents: Documents
         let realtime: ShopRealtimeHandler
 
         /// The request's bearer token, when the server requires one.
@@ -222,7 +288,7 @@ final class ShopServer: Sendable {
                     status: problem.status, message: problem.message, mediaType: mediaType, headers: problem.headers)
             }
             let query: String
-            switch document(parameters) {
+            switch documents.document(query: parameters.query, persistedQuery: parameters.persistedQuery) {
             case .success(let document): query = document
             case .failure(.invalid(let message)):
                 return .graphQLError(status: 400, message: message, mediaType: mediaType)
@@ -268,63 +334,6 @@ final class ShopServer: Sendable {
                 headers.append(("Cache-Control", "max-age=\(maxAge)"))
             }
             return .json(status: status, outcome.body, contentType: mediaType.rawValue, extraHeaders: headers)
-        }
-
-        /// Why a request has no document to run.
-        enum Refusal: Error {
-            /// A request error (400).
-            case invalid(String)
-            /// A persisted-query refusal, answered 200 with this error.
-            case refused(message: String, code: String)
-        }
-
-        /// The document a request runs: its `query`, or the one its persisted-query id names.
-        func document(_ parameters: GraphQLRequestParameters) -> Result<String, Refusal> {
-            let query = parameters.query
-            guard let persistedQuery = parameters.persistedQuery else {
-                guard let query else { return .failure(.invalid("the request has no query")) }
-                if case .trustedDocuments(let documents) = options.persistedQueries, documents[SHA256.hex(query)] == nil
-                {
-                    return .failure(.refused(message: "PersistedQueryNotInList", code: "PERSISTED_QUERY_NOT_IN_LIST"))
-                }
-                return .success(query)
-            }
-            if query == nil { state.withLock { $0.counts.idOnly += 1 } }
-            guard let hash = persistedQuery["sha256Hash"]?.stringValue, persistedQuery["version"] == .number("1")
-            else { return .failure(.invalid("extensions.persistedQuery needs version 1 and a sha256Hash")) }
-            if let query, SHA256.hex(query) != hash { return .failure(.invalid("provided sha does not match query")) }
-            switch options.persistedQueries {
-            case .disabled:
-                if let query { return .success(query) }
-                return .failure(.refused(message: "PersistedQueryNotSupported", code: "PERSISTED_QUERY_NOT_SUPPORTED"))
-            case .trustedDocuments(let documents):
-                guard let document = documents[hash] else {
-                    return query == nil
-                        ? notFound()
-                        : .failure(
-                            .refused(message: "PersistedQueryNotInList", code: "PERSISTED_QUERY_NOT_IN_LIST"))
-                }
-                if query == nil { state.withLock { $0.counts.persistedHits += 1 } }
-                return .success(document)
-            case .automatic:
-                if let query {
-                    state.withLock { state in
-                        if state.stored[hash] == nil {
-                            state.stored[hash] = query
-                            state.counts.registered += 1
-                        }
-                    }
-                    return .success(query)
-                }
-                guard let document = state.withLock({ $0.stored[hash] }) else { return notFound() }
-                state.withLock { $0.counts.persistedHits += 1 }
-                return .success(document)
-            }
-        }
-
-        private func notFound() -> Result<String, Refusal> {
-            state.withLock { $0.counts.notFound += 1 }
-            return .failure(.refused(message: "PersistedQueryNotFound", code: "PERSISTED_QUERY_NOT_FOUND"))
         }
     }
 }
