@@ -162,6 +162,9 @@ let package = Package(
                 "CacheScenarioAPI",
                 // The runtime tests' generated operations (the cache's freshness, trimming and stored answers).
                 "ShopAPI",
+                // The runtime tests' one GraphQL server (Support/ShopServer): ShopAPI's schema executed over loopback
+                // HTTP by the development server's executor.
+                "GraphQLServer", "GraphQLSchema", "GraphQLParser",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
             ],

@@ -112,9 +112,9 @@ struct HTTPFreshnessTests {
                 return (response, body)
             })
         let first = Task { try await client.execute(FreshUserQuery(), fetchPolicy: .serverOnly) }
-        try await HangDetector.waitUntil("the first request") { transport.requests.count == 1 }
+        try await waitUntil("the first request") { transport.requests.count == 1 }
         let second = Task { try await client.execute(FreshUserQuery(), fetchPolicy: .serverOnly) }
-        try await HangDetector.waitUntil("two callers waiting") { client.inFlightWaiterCount == 2 }
+        try await waitUntil("two callers waiting") { client.inFlightWaiterCount == 2 }
         // The caller that sent it goes away: only the one that joined writes the answer.
         first.cancel()
         await #expect(throws: APIError.self) { try await first.value }

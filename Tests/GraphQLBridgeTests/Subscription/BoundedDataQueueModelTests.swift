@@ -197,7 +197,7 @@ struct BoundedDataQueueModelTests {
                     waiting = task
                     // The read must wait (and not answer): it registers before the next step.
                     do {
-                        try await HangDetector.waitUntil("the read to wait", interval: .milliseconds(1)) {
+                        try await waitUntil("the read to wait", interval: .milliseconds(1)) {
                             queue.hasWaiter
                         }
                     } catch {

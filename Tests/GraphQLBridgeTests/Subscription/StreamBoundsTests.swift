@@ -214,10 +214,7 @@ struct StreamBoundsTests {
                 // The first event (the flood may overflow the limit before the consumer even takes it).
                 if try await iterator.next() != nil { events += 1 }
                 // The consumer holds the iterator; wait (a hang detector, minutes long) until the stream gives up.
-                let deadline = ContinuousClock.now + .seconds(300)
-                while transport.bufferStatistics.overflows == 0, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(5))
-                }
+                try await waitUntil("the stream to overflow its limit") { transport.bufferStatistics.overflows > 0 }
                 while try await iterator.next() != nil { events += 1 }
                 Issue.record("the subscription ended without an error after \(events) events")
             } catch let error as APIError {
@@ -227,7 +224,7 @@ struct StreamBoundsTests {
             #expect(statistics.overflows == 1)
             #expect(statistics.peakBufferedBytes <= limit)
             // The connection was closed (the server's write failed or it finished).
-            #expect(await server.waitForEndedConnections(1, timeout: .seconds(300)))
+            #expect(await server.waitForEndedConnections(1))
         }
     #endif
 

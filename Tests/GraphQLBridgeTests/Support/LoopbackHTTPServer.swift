@@ -142,26 +142,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         state.withLock { $0.stopped = true }
     }
 
-    /// Waits until `count` requests have been read; returns whether they were within `timeout`.
-    func waitForRequests(_ count: Int = 1, timeout: Duration = HangDetector.limit) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while requests.count < count {
-            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else {
-                return false
-            }
-        }
-        return true
+    /// Waits (``waitUntil(_:interval:_:)``) until `count` requests have been read; `false` when the wait ended first.
+    func waitForRequests(_ count: Int = 1) async -> Bool {
+        (try? await waitUntil("\(count) requests read") { self.requests.count >= count }) != nil
     }
 
-    /// Waits until the server has finished with `count` connections; returns whether it did within `timeout`.
-    func waitForEndedConnections(_ count: Int = 1, timeout: Duration = HangDetector.limit) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while endedConnections < count {
-            guard ContinuousClock.now < deadline, (try? await Task.sleep(for: .milliseconds(5))) != nil else {
-                return false
-            }
-        }
-        return true
+    /// Waits (``waitUntil(_:interval:_:)``) until the server has finished with `count` connections; `false` when
+    /// the wait ended first.
+    func waitForEndedConnections(_ count: Int = 1) async -> Bool {
+        (try? await waitUntil("\(count) connections ended") { self.endedConnections >= count }) != nil
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }

@@ -22,14 +22,3 @@ actor Collector<Element: Sendable> {
         return items[count - 1]
     }
 }
-
-/// A flag set from any thread (an observation's `onChange`).
-final class Flag: Sendable {
-    private struct State {
-        var value = false
-    }
-
-    private let state = Locked(State())
-    func set() { state.withLock { $0.value = true } }
-    var isSet: Bool { state.withLock { $0.value } }
-}

@@ -1,15 +1,16 @@
 import Foundation
 import GraphQLBridge
 import LotteryAPI
-import LotteryBackend
 import LotteryTestSupport
 import Testing
 
-/// Persisted queries end to end, with the generated operations, the real `URLSessionTransport` and both backends
-/// (the embedded one and the Python reference backend on graphql-core): the id alone and one fallback, a hit the
-/// second time, `GET` for queries only, a cached `GET` answer, the manifest of trusted documents, a document changed
-/// without regenerating the manifest, and the bytes each request puts on the wire.
-@Suite("Persisted queries against both backends", .serialized)
+/// Persisted queries end to end with the lottery's generated operations and its checked-in manifest, against the
+/// Python reference backend on graphql-core (a real peer from outside; it serves the lottery): the id alone and one
+/// fallback, a hit the second time, `GET` for queries only, a cached `GET` answer, the manifest of trusted documents, a
+/// document changed without regenerating the manifest, and the bytes each request puts on the wire. The runtime's own
+/// tests of the same, against its test server, are `Tests/GraphQLBridgeTests/PersistedQueries`; the embedded
+/// backend's persisted queries are `LotteryBackendTests.PersistedQueryEndpointTests`.
+@Suite("Persisted queries against the reference backend", .serialized)
 struct PersistedQueriesTests {
     /// The manifest the generator writes next to `graphql-codegen.json` (`"persistedQueries"`).
     static func manifestURL() throws -> URL {
@@ -21,16 +22,11 @@ struct PersistedQueriesTests {
     struct Backend {
         let name: String
         let url: URL
-        let embedded: EmbeddedLotteryServer?
         let stop: @Sendable () -> Void
     }
 
-    /// The embedded backend and the reference backend, both with automatic persisted queries or trusted documents.
+    /// The reference backend with automatic persisted queries or trusted documents.
     static func backends(trusted: Bool, cacheMaxAge: Int? = nil) async throws -> [Backend] {
-        let mode: PersistedQueryMode =
-            trusted ? try .trustedDocuments(manifest: Data(contentsOf: manifestURL())) : .automatic
-        let embedded = try EmbeddedLotteryServer.start(
-            options: EmbeddedBackendOptions(cacheMaxAge: cacheMaxAge, persistedQueries: mode))
         var options = ReferenceBackendOptions()
         if trusted {
             options.trustedDocumentsManifest = try manifestURL()
@@ -39,10 +35,7 @@ struct PersistedQueriesTests {
         }
         if let cacheMaxAge { options.additionalArguments = ["--cache-max-age", String(cacheMaxAge)] }
         let reference = try await ReferenceBackend.start(options)
-        return [
-            Backend(name: "embedded", url: embedded.graphQLURL, embedded: embedded, stop: { embedded.stop() }),
-            Backend(name: "reference", url: reference.graphQLURL, embedded: nil, stop: { reference.stop() }),
-        ]
+        return [Backend(name: "reference", url: reference.graphQLURL, stop: { reference.stop() })]
     }
 
     static func client(
@@ -109,11 +102,6 @@ struct PersistedQueriesTests {
             #expect(first.data?.game?.id == "6x45")
             #expect(recorder.shapes == ["POST id", "POST document+id", "POST id"], "\(backend.name)")
             #expect(recorder.requests.allSatisfy { $0.hash == GameQuery.operationIdentifier })
-            if let server = backend.embedded {
-                let counts = server.graphQLRequestCounts
-                #expect(counts.idOnly == 2 && counts.notFound == 1 && counts.registered == 1)
-                #expect(counts.persistedHits == 1)
-            }
             // Another client (another app launch) finds the id registered: no fallback.
             recorder.reset()
             _ = try await Self.client(backend, .automatic(), recorder: recorder).execute(GameQuery(id: "6x45"))
@@ -142,10 +130,6 @@ struct PersistedQueriesTests {
                     "GET id", "POST document+id", "GET id",  // DrawsQuery
                     "POST id", "POST document+id", "POST id",  // SetFavoriteMutation: never GET
                 ], "\(backend.name)")
-            if let server = backend.embedded {
-                let counts = server.graphQLRequestCounts
-                #expect(counts.gets == 4 && counts.posts == 5)
-            }
         }
     }
 
@@ -238,25 +222,6 @@ struct PersistedQueriesTests {
             #expect(full > GameQuery.document.utf8.count)
             #expect(idOnly < full / 3, "\(backend.name): \(idOnly) bytes with the id, \(full) with the document")
             #expect(requests[2].body.isEmpty && url < full, "\(backend.name): a \(url)-byte URL")
-            if let server = backend.embedded {
-                // What the server received: request line, header fields and body.
-                #expect(server.graphQLRequestCounts.requests == 3)
-            }
         }
-    }
-}
-
-extension PersistedQueriesTests {
-    @Test("every GET reaches the server: URLSession's own HTTP cache never answers in place of the fetch policy")
-    func getBypassesURLCache() async throws {
-        let server = try EmbeddedLotteryServer.start(
-            options: EmbeddedBackendOptions(cacheMaxAge: 300, persistedQueries: .automatic))
-        defer { server.stop() }
-        let client = GraphQLHTTPClient(
-            endpoint: server.graphQLURL, persistedQueries: .automatic(useGETForQueries: true))
-        for _ in 0..<4 { _ = try await client.execute(ImageQuery(id: "logo-6x45")) }
-        let counts = server.graphQLRequestCounts
-        #expect(counts.gets == 4, "one GET by id per execution (the first one refused), each answered by the server")
-        #expect(counts.posts == 1, "the document once")
     }
 }

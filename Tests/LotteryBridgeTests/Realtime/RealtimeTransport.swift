@@ -5,7 +5,7 @@ import GraphQLBridgeTesting
 import LotteryBackend
 import Testing
 
-/// The three subscription transports, as the tests run them against the embedded backend (the WebSocket through
+/// The three subscription transports, as the lottery's tests run them against the embedded backend (the WebSocket through
 /// the test-side POSIX connector: this machine's `URLSession` cannot open WebSockets).
 enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case serverSentEvents
@@ -30,6 +30,23 @@ enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConverti
         }
     }
 
+    /// Consumes a subscription in a task the test cancels: its events in a collector, the task's value the error
+    /// that ended it (`nil` when it finished or was cancelled).
+    static func consume<S: GraphQLSubscription>(_ sequence: GraphQLSubscriptionSequence<S>)
+        -> (Collector<GraphQLResult<S.Data>>, Task<APIError?, Never>)
+    {
+        let collector = Collector<GraphQLResult<S.Data>>()
+        let task = Task { () -> APIError? in
+            do throws(APIError) {
+                for try await event in sequence { await collector.append(event) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        return (collector, task)
+    }
+
     var serverKind: RealtimeTransportKind {
         switch self {
         case .serverSentEvents: return .serverSentEvents
@@ -42,23 +59,4 @@ enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConverti
 /// Waits until `condition` holds (a hang detector: the test never passes because time went by).
 func waitUntil(_ what: String, _ condition: @Sendable () async -> Bool) async throws {
     try await HangDetector.waitUntil(what) { await condition() }
-}
-
-/// A bearer token that changes between connections (a refreshed token), read at each one.
-final class TokenSequence: Sendable {
-    private struct State {
-        var index = 0
-    }
-
-    private let state = Locked(State())
-    private let tokens: [String]
-
-    init(_ tokens: [String]) { self.tokens = tokens }
-
-    func next() -> String? {
-        state.withLock { state in
-            defer { state.index += 1 }
-            return tokens.isEmpty ? nil : tokens[min(state.index, tokens.count - 1)]
-        }
-    }
 }

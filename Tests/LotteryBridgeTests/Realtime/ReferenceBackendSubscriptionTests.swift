@@ -71,7 +71,7 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start(longAsString: longAsString)
         defer { backend.stop() }
         let client = Self.client(backend)
-        let (events, task) = SubscriptionTransportTests.consume(
+        let (events, task) = RealtimeTransport.consume(
             client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") {
@@ -99,7 +99,7 @@ struct ReferenceBackendSubscriptionTests {
         }
         defer { watch.cancel() }
         #expect(try await watched.waitForCount(1).data?.game?.nextDraw?.status == .selling)
-        let (events, task) = SubscriptionTransportTests.consume(
+        let (events, task) = RealtimeTransport.consume(
             client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         try await waitUntil("the subscription on the server") {
             (try? await Self.state(backend).openSubscriptions) == 1
@@ -118,7 +118,7 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start()
         defer { backend.stop() }
         let client = Self.client(backend)
-        let (events, task) = SubscriptionTransportTests.consume(
+        let (events, task) = RealtimeTransport.consume(
             client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") {
@@ -141,7 +141,7 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start()
         defer { backend.stop() }
         let client = Self.client(backend, token: "mallory")
-        let (_, task) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
+        let (_, task) = RealtimeTransport.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         let error = try #require(await task.value)
         #expect(error.httpStatus == 401 && error.isAuthenticationFailure, "\(error)")
         let state = try await Self.state(backend)

@@ -1,35 +1,34 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
-import LotteryAPI
-import LotteryBackend
+import ShopAPI
 import Testing
 
-/// `graphql-transport-ws` against the embedded backend's own WebSocket server, through the test-side POSIX
+/// `graphql-transport-ws` against the runtime tests' server (``ShopServer``), through the test-side POSIX
 /// connector: close codes (fatal and retried), a server that never acknowledges, interleaved subscriptions on one
 /// socket, an `error` message for one of them, and the platform's own connector failing at once where
 /// `URLSession` cannot open WebSockets.
-@Suite("graphql-transport-ws (embedded backend)", .serialized)
+@Suite("graphql-transport-ws (test server)", .serialized)
 struct WebSocketProtocolTests {
-    static let gameId = SubscriptionTransportTests.gameId
+    static let productId = SubscriptionTransportTests.productId
 
     @Test(
         "The fatal close codes end every subscription at once, never retried",
         arguments: [4400, 4401, 4406, 4409, 4429, 4500])
     func fatalCloseCodes(code: Int) async throws {
-        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
+        let server = try ShopServer.start()
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (_, first) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
-        let (_, second) = SubscriptionTransportTests.consume(client.subscribe(DrawUpdatedSubscription(gameId: "5x36")))
+        let (_, first) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
+        let (_, second) = RealtimeTransport.consume(client.subscribe(OfferUpdatedSubscription(productId: "p1")))
         try await waitUntil("both subscriptions on the server") { server.openSubscriptionCount == 2 }
         server.closeWebSockets(code: code, reason: "closed by the test")
         for task in [first, second] {
             let error = try #require(await task.value)
             guard case .webSocketClosed(let operation, let closeCode, let reason) = error else { throw error }
-            #expect(operation == DrawUpdatedSubscription.operationName)
+            #expect(operation == OfferUpdatedSubscription.operationName)
             #expect(closeCode == code && reason == "closed by the test")
         }
         let statistics = try #require(await transport.webSocketStatistics())
@@ -42,12 +41,12 @@ struct WebSocketProtocolTests {
         "4403, 4408, 4499 and a dropped socket are retried: the subscriptions resume on a new socket",
         arguments: [4403, 4408, 4499, nil] as [Int?])
     func retriedCloseCodes(code: Int?) async throws {
-        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
+        let server = try ShopServer.start()
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, task) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (events, task) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
         if let code {
@@ -58,23 +57,23 @@ struct WebSocketProtocolTests {
         try await waitUntil("the subscription on a second socket") {
             server.realtimeConnections.count == 2 && server.openSubscriptionCount == 1
         }
-        let published = server.drawClock.advance(gameId: Self.gameId)
+        let published = server.advance(productId: Self.productId)
         let event = try await events.waitForCount(1)
-        #expect(event.data?.drawUpdated.status.rawValue == published.first?.status)
+        #expect(event.data?.offerUpdated.status.rawValue == published.first?.status)
         #expect(try #require(await transport.webSocketStatistics()).connectionAttempts == 2)
     }
 
     @Test("A server that never acknowledges: the acknowledgement timeout, bounded retries, a typed timeout")
     func neverAcknowledged() async throws {
-        let server = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(acknowledgesWebSockets: false))
+        let server = try ShopServer.start(ShopServer.Options(acknowledgesWebSockets: false))
         defer { server.stop() }
         var options = RealtimeTransport.quickOptions
         options.connectionAckTimeout = .milliseconds(100)
         options.maximumRetries = 2
         let transport = RealtimeTransport.webSocket.make(server, options: options)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (_, task) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (_, task) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         let error = try #require(await task.value)
         guard case .timedOut(_, let message) = error else { throw error }
         #expect(message.contains("connection_ack"))
@@ -85,78 +84,78 @@ struct WebSocketProtocolTests {
 
     @Test("Subscriptions share one socket and their events are routed by id, each in its order")
     func interleaved() async throws {
-        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
+        let server = try ShopServer.start()
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (sixes, sixesTask) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
-        let (fives, fivesTask) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: "5x36")))
+        let (twos, twosTask) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: "p2")))
+        let (ones, onesTask) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: "p1")))
         defer {
-            sixesTask.cancel()
-            fivesTask.cancel()
+            twosTask.cancel()
+            onesTask.cancel()
         }
         try await waitUntil("both subscriptions on the server") { server.openSubscriptionCount == 2 }
-        var publishedSixes: [DataSetDraw] = []
-        var publishedFives: [DataSetDraw] = []
+        var publishedTwos: [ShopCatalog.Offer] = []
+        var publishedOnes: [ShopCatalog.Offer] = []
         for _ in 0..<3 {
-            publishedSixes += server.drawClock.advance(gameId: "6x45")
-            publishedFives += server.drawClock.advance(gameId: "5x36")
+            publishedTwos += server.advance(productId: "p2")
+            publishedOnes += server.advance(productId: "p1")
         }
-        try await sixes.waitForCount(publishedSixes.count)
-        try await fives.waitForCount(publishedFives.count)
-        let sixDraws = await sixes.items.compactMap { $0.data?.drawUpdated }
-        let fiveDraws = await fives.items.compactMap { $0.data?.drawUpdated }
-        #expect(sixDraws.map(\.id) == publishedSixes.map(\.id))
-        #expect(fiveDraws.map(\.id) == publishedFives.map(\.id))
-        #expect(sixDraws.map(\.status.rawValue) == publishedSixes.map(\.status))
+        try await twos.waitForCount(publishedTwos.count)
+        try await ones.waitForCount(publishedOnes.count)
+        let twoOffers = await twos.items.compactMap { $0.data?.offerUpdated }
+        let oneOffers = await ones.items.compactMap { $0.data?.offerUpdated }
+        #expect(twoOffers.map(\.id) == publishedTwos.map(\.id))
+        #expect(oneOffers.map(\.id) == publishedOnes.map(\.id))
+        #expect(twoOffers.map(\.status.rawValue) == publishedTwos.map(\.status))
         #expect(server.realtimeConnections.count == 1)
         #expect(try #require(await transport.webSocketStatistics()) == (2, 1))
-        sixesTask.cancel()
+        twosTask.cancel()
         try await waitUntil("one subscription left on the server") { server.openSubscriptionCount == 1 }
         #expect(server.openRealtimeConnectionCount == 1)
-        fivesTask.cancel()
+        onesTask.cancel()
         try await waitUntil("the socket closed after the last subscription") { server.openRealtimeConnectionCount == 0 }
     }
 
     @Test("An error message ends its own subscription with its GraphQL errors; the others on the socket go on")
     func errorMessage() async throws {
-        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
+        let server = try ShopServer.start()
         defer { server.stop() }
         let transport = RealtimeTransport.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, good) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (events, good) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { good.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
-        let (_, bad) = SubscriptionTransportTests.consume(client.subscribe(UnknownFieldSubscription()))
+        let (_, bad) = RealtimeTransport.consume(client.subscribe(UnknownFieldSubscription()))
         let error = try #require(await bad.value)
         guard case .graphQL(let operation, _, let errors) = error else { throw error }
         #expect(operation == UnknownFieldSubscription.operationName)
         #expect(errors.first?.message.contains("noSuchField") == true)
-        server.drawClock.advance(gameId: Self.gameId)
+        server.advance(productId: Self.productId)
         try await events.waitForCount(1)
         #expect(server.realtimeConnections.count == 1)
     }
 
     @Test("Pings keep a quiet socket: the server answers, nothing is dropped")
     func keepAlive() async throws {
-        let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
+        let server = try ShopServer.start()
         defer { server.stop() }
         var options = RealtimeTransport.quickOptions
         options.pingInterval = .milliseconds(20)
         options.pongTimeout = .seconds(20)
         let transport = RealtimeTransport.webSocket.make(server, options: options)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, task) = SubscriptionTransportTests.consume(
-            client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+        let (events, task) = RealtimeTransport.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
         // A quiet socket: the client pings (every 20 ms) and the server answers, several times over, with no event.
         try await waitUntil("five pings answered on the quiet socket") { server.webSocketPingCount >= 5 }
         #expect(server.openSubscriptionCount == 1)
-        server.drawClock.advance(gameId: Self.gameId)
+        server.advance(productId: Self.productId)
         try await events.waitForCount(1)
         #expect(try #require(await transport.webSocketStatistics()).connectionAttempts == 1)
     }
@@ -164,12 +163,12 @@ struct WebSocketProtocolTests {
     #if canImport(FoundationNetworking)
         @Test("Where URLSession cannot open WebSockets, .webSocket fails at once with a typed error, never a hang")
         func unavailableOnThisPlatform() async throws {
-            let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
+            let server = try ShopServer.start()
             defer { server.stop() }
             let client = GraphQLHTTPClient(
                 endpoint: server.graphQLURL, subscriptions: .webSocket(url: server.webSocketURL))
-            let (_, task) = SubscriptionTransportTests.consume(
-                client.subscribe(DrawUpdatedSubscription(gameId: Self.gameId)))
+            let (_, task) = RealtimeTransport.consume(
+                client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
             let error = try #require(await task.value)
             guard case .webSocketUnavailable(_, let reason) = error else { throw error }
             #expect(reason.contains("WebSockets not supported"), "\(reason)")

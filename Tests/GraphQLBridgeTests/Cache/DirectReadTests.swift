@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLBridgeTesting
-import LotteryAPI
+import ShopAPI
 import Testing
 
 @testable import GraphQLBridge
@@ -9,16 +9,9 @@ import Testing
 /// a read-only connection that never waits (busy timeout 0); anything else goes to the cache's queue.
 @Suite("Direct reads of stored responses")
 struct DirectReadTests {
-    private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "graphqlbridge-direct-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     private func client(_ cache: GraphQLCache) throws -> GraphQLHTTPClient {
         let transport = MockTransport()
-        for _ in 0..<4 { transport.enqueue(body: try Fixture.data("game-6x45.graphql.json")) }
+        for _ in 0..<4 { transport.enqueue(body: try ShopFixture.data("product-p1.graphql.json")) }
         let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         return GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache)
     }
@@ -26,33 +19,34 @@ struct DirectReadTests {
     private func cache(_ directory: URL) -> GraphQLCache {
         GraphQLCache(
             storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann",
-            now: ManualClock().function)
+            now: TestClock().function)
     }
 
-    /// The key the client reads `GameQuery(id:)` under.
-    private static func queryKey(_ id: String = "6x45") throws -> String {
-        let metadata = try #require(GameQuery.cacheMetadata)
-        let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(GameQuery(id: id)))
-        return GraphQLHTTPClient.cacheQueryKey(GameQuery.self, variables: variables)
+    /// The key the client reads `ProductQuery(id:)` under.
+    private static func queryKey(_ id: String = "p1") throws -> String {
+        let metadata = try #require(ProductQuery.cacheMetadata)
+        let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(ProductQuery(id: id)))
+        return GraphQLHTTPClient.cacheQueryKey(ProductQuery.self, variables: variables)
     }
 
     /// Whether `cache` reads `queryKey` directly now (and so claims it).
     private static func readsDirectly(_ cache: GraphQLCache, _ queryKey: String) -> Bool {
-        cache.directRead(GameQuery.Data.self, operationName: "Game", queryKey: queryKey) != nil
+        cache.directRead(ProductQuery.Data.self, operationName: "Product", queryKey: queryKey) != nil
     }
 
     @Test("the first read is direct, never waits, and the next ones are the queue's (then the memo's)")
     func firstReadIsDirect() async throws {
-        let directory = try folder()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let written = try await client(cache(directory)).execute(GameQuery(id: "6x45")).data
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let directory = folder.url
+        let written = try await client(cache(directory)).execute(ProductQuery(id: "p1")).data
 
         let reopened = cache(directory)
         let reader = try #require(reopened.responseReader)
         #expect(reader.busyTimeout == 0)
         let client = try client(reopened)
         for _ in 0..<3 {
-            let read = try await client.execute(GameQuery(id: "6x45"), fetchPolicy: .cacheOnly)
+            let read = try await client.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
             #expect(read.data == written && read.source == .cache && !read.isStale)
         }
         #expect(reopened.directReads.withLock { $0.storedResponseHits } == 1)
@@ -64,8 +58,9 @@ struct DirectReadTests {
 
     @Test("a lock another connection holds: the direct read gives way at once (SQLITE_BUSY), then reads again")
     func busyGivesWay() async throws {
-        let directory = try folder()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let directory = folder.url
         // A file not in WAL mode, where a writer's exclusive lock keeps readers out (in WAL mode it would not).
         let file = directory.appendingPathComponent("locked.sqlite")
         let writer = try SQLiteConnection(path: file.path)
@@ -102,12 +97,13 @@ struct DirectReadTests {
 
     @Test("a record whose last write failed, a query already read, no stored response, a memory cache: not direct")
     func notDirect() async throws {
-        let directory = try folder()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try await client(cache(directory)).execute(GameQuery(id: "6x45"))
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let directory = folder.url
+        _ = try await client(cache(directory)).execute(ProductQuery(id: "p1"))
         let reopened = cache(directory)
         let key = try Self.queryKey()
-        await reopened.setUnreliable(["Game:6x45"])
+        await reopened.setUnreliable(["Product:p1"])
         #expect(!reopened.directReads.withLock { $0.allowed })
         #expect(!Self.readsDirectly(reopened, key))
         await reopened.setUnreliable([])

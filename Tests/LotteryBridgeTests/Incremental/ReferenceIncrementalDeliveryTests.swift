@@ -1,15 +1,14 @@
 import Foundation
 import GraphQLBridge
-import LotteryBackend
 import LotteryTestSupport
 import Testing
 
-/// The client against servers that deliver `@defer`/`@stream` incrementally: the embedded backend and the reference
-/// backend (graphql-core 3.3), each in both formats. `execute` asks for `multipart/mixed` with both formats'
-/// parameters, reads the parts and returns the merged result, equal to the same query's without the directives; a
-/// server that ignores the directives answers one JSON body, read as ever.
-@Suite("Incremental delivery: the client against the embedded and the reference backend")
-struct IncrementalDeliveryClientTests {
+/// The client against graphql-core's incremental delivery (the reference backend, graphql-core 3.3, in both formats):
+/// `execute` asks for `multipart/mixed` with both formats' parameters, reads the parts and returns the merged result,
+/// equal to the same query's without the directives. The runtime's own tests of incremental delivery, against its
+/// test server, are `Tests/GraphQLBridgeTests/Incremental/IncrementalDeliveryClientTests.swift`.
+@Suite("Incremental delivery: the client against the reference backend")
+struct ReferenceIncrementalDeliveryTests {
     /// A draw list streamed after its first item, each draw's prize categories deferred.
     struct DeferredDraws: GraphQLQuery {
         typealias Data = JSONValue
@@ -49,26 +48,6 @@ struct IncrementalDeliveryClientTests {
         #expect(
             entries.first?.contentType.hasPrefix("multipart/mixed") == incremental,
             "\(entries.first?.contentType ?? "")")
-    }
-
-    @Test(
-        "the embedded backend, each format, and without incremental delivery", arguments: ["current", "apollo", "none"])
-    func embedded(format: String) async throws {
-        let option: IncrementalDeliveryOption? =
-            switch format {
-            case "current": IncrementalDeliveryOption(format: .current)
-            case "apollo": IncrementalDeliveryOption(format: .apollo2022)
-            default: nil
-            }
-        let server = try EmbeddedLotteryServer.start(options: EmbeddedBackendOptions(incrementalDelivery: option))
-        defer { server.stop() }
-        if option == nil {
-            // The contract's schema declares no @defer: the server refuses the operation with a GraphQL error.
-            let client = GraphQLHTTPClient(endpoint: server.graphQLURL)
-            await #expect(throws: APIError.self) { try await client.execute(DeferredDraws()) }
-            return
-        }
-        try await Self.check(server.graphQLURL, incremental: true)
     }
 
     @Test("the reference backend with --incremental, each format", arguments: ["current", "apollo"])

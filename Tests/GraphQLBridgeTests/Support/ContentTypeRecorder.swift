@@ -1,0 +1,30 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeSupport
+
+/// Records each request's `Accept` and each answer's `Content-Type` as the transport gave them (before the client
+/// merges an incrementally delivered answer).
+final class ContentTypeRecorder: GraphQLMiddleware, Sendable {
+    /// One exchange.
+    struct Entry: Sendable, Hashable {
+        var accept: String
+        var contentType: String
+        var byteCount: Int
+    }
+
+    private let entries = Locked<[Entry]>([])
+
+    /// What was recorded, in order.
+    var recorded: [Entry] { entries.withLock { $0 } }
+
+    func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next) async throws
+        -> (HTTPResponse, Data)
+    {
+        let (response, answer) = try await next(request, body, operationName)
+        let entry = Entry(
+            accept: request.headers["Accept"] ?? "", contentType: response.headers["Content-Type"] ?? "",
+            byteCount: answer.count)
+        entries.withLock { $0.append(entry) }
+        return (response, answer)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import GraphQLBridge
+
+/// Holds the requests of one operation until the test releases them, one by one and in any order: optimistic
+/// states are observed while the mutation is in flight, without timing.
+actor MutationGate: GraphQLMiddleware {
+    let operation: String
+    private var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var released: Set<Int> = []
+    private(set) var arrivals = 0
+
+    init(operation: String) {
+        self.operation = operation
+    }
+
+    nonisolated func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next)
+        async throws -> (HTTPResponse, Data)
+    {
+        if operationName == operation { await enter() }
+        return try await next(request, body, operationName)
+    }
+
+    private func enter() async {
+        arrivals += 1
+        let number = arrivals
+        if released.contains(number) { return }
+        await withCheckedContinuation { waiting[number] = $0 }
+    }
+
+    /// Lets the `number`th request (1-based, in arrival order) go.
+    func release(_ number: Int) {
+        released.insert(number)
+        waiting.removeValue(forKey: number)?.resume()
+    }
+
+    /// Waits until `count` requests have arrived (with ``waitUntil(_:_:)``).
+    func waitForArrivals(_ count: Int) async throws {
+        try await waitUntil("\(count) \(operation) requests") { await self.arrivals >= count }
+    }
+}

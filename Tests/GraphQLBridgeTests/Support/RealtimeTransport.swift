@@ -1,0 +1,55 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeTesting
+import Testing
+
+/// The three subscription transports, as the runtime tests run them against ``ShopServer`` (the WebSocket through
+/// the test-side POSIX connector: this machine's `URLSession` cannot open WebSockets).
+enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case serverSentEvents
+    case multipartHTTP
+    case webSocket
+
+    var testDescription: String { rawValue }
+
+    /// Fast retries, so that drops and refusals play out quickly; keep-alive off unless a test wants it.
+    static let quickOptions = GraphQLSubscriptionOptions(
+        initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200), maximumRetries: 5,
+        maximumAuthenticationRetries: 1, connectionAckTimeout: .seconds(20), pingInterval: nil)
+
+    func make(_ server: ShopServer, options: GraphQLSubscriptionOptions = quickOptions) -> GraphQLSubscriptionTransport
+    {
+        switch self {
+        case .serverSentEvents: return .serverSentEvents(options: options)
+        case .multipartHTTP: return .multipartHTTP(options: options)
+        case .webSocket:
+            return .webSocket(url: server.webSocketURL, connector: POSIXWebSocketConnector(), options: options)
+        }
+    }
+
+    /// The transport as the server records a connection.
+    var serverKind: ShopRealtimeHub.Transport {
+        switch self {
+        case .serverSentEvents: return .serverSentEvents
+        case .multipartHTTP: return .multipartHTTP
+        case .webSocket: return .webSocket
+        }
+    }
+
+    /// Consumes a subscription in a task the test cancels: its events in a collector, the task's value the error
+    /// that ended it (`nil` when it finished or was cancelled).
+    static func consume<S: GraphQLSubscription>(_ sequence: GraphQLSubscriptionSequence<S>)
+        -> (Collector<GraphQLResult<S.Data>>, Task<APIError?, Never>)
+    {
+        let collector = Collector<GraphQLResult<S.Data>>()
+        let task = Task { () -> APIError? in
+            do throws(APIError) {
+                for try await event in sequence { await collector.append(event) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        return (collector, task)
+    }
+}
