@@ -768,7 +768,10 @@ final class ModelRun {
         let execution = try ModelServer.execute(
             operation.document, variables: variables, world: &world, following: result)
         var leaves: [String: String] = [:]
-        if let data = operation.canonical(execution.data) { Self.flatten(data, path: [], into: &leaves) }
+        // As the app's type holds it; when it cannot (a list the result shows longer than the world's, with an element
+        // that cannot be followed: a `null` in a list of non-null elements, seed 11888), the server's JSON as it is, so
+        // that the other leaves are still explained one by one.
+        Self.flatten(operation.canonical(execution.data) ?? execution.data, path: [], into: &leaves)
         for (path, leaf) in execution.overrides { leaves[path] = leaf }
         let truth = (leaves, execution.sources)
         truths[key] = truth
