@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import GraphQLServer
 
 /// The embedded backend's draw clock: moves games' draws on (``DrawAdvancer``) and publishes every draw that
 /// changed to the `drawUpdated` subscribers of its game, over every transport, and to both APIs' reads.
@@ -11,10 +12,10 @@ import GraphQLBridgeSupport
 /// constant.
 public final class DrawClock: @unchecked Sendable {
     let live: LiveDataSet
-    let hub: RealtimeHub
+    let hub: RealtimeHub<DataSetDraw>
     private let timer = Locked<(any DispatchSourceTimer)?>(nil)
 
-    init(live: LiveDataSet, hub: RealtimeHub) {
+    init(live: LiveDataSet, hub: RealtimeHub<DataSetDraw>) {
         self.live = live
         self.hub = hub
     }

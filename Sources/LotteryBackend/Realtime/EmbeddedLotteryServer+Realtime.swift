@@ -1,3 +1,5 @@
+import GraphQLServer
+
 extension EmbeddedLotteryServer {
     /// How many `drawUpdated` subscriptions are open now, over every transport (back to 0 once clients have
     /// cancelled theirs).
@@ -10,13 +12,15 @@ extension EmbeddedLotteryServer {
     public var webSocketPingCount: Int { hub.pingCount }
 
     /// Every realtime connection attempt so far, in order: its transport and the token it presented.
-    public var realtimeConnections: [RealtimeConnectionRecord] { hub.connectionRecords }
+    public var realtimeConnections: [RealtimeConnectionRecord] {
+        hub.connectionRecords.map(RealtimeConnectionRecord.init)
+    }
 
     /// Drops the open realtime connections of `transports` (all by default) without a word, as a network failure
     /// would: clients see their stream or socket end and reconnect.
     public func dropRealtimeConnections(_ transports: Set<RealtimeTransportKind> = Set(RealtimeTransportKind.allCases))
     {
-        hub.dropConnections(of: transports)
+        hub.dropConnections(of: Set(transports.map(\.serverTransport)))
     }
 
     /// Closes every open WebSocket with a `graphql-transport-ws` close code (4500, 4408, ...).

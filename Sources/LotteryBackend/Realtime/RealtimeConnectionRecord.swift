@@ -1,3 +1,5 @@
+import GraphQLServer
+
 /// One realtime connection the embedded backend accepted (for tests: which transport, which token).
 public struct RealtimeConnectionRecord: Sendable, Hashable {
     /// The transport.
@@ -7,4 +9,11 @@ public struct RealtimeConnectionRecord: Sendable, Hashable {
     public let bearerToken: String?
     /// Whether the server accepted it (a wrong token is recorded too, then refused).
     public let accepted: Bool
+
+    /// The record of an attempt the hub saw.
+    init(_ attempt: RealtimeConnectionAttempt) {
+        transport = RealtimeTransportKind(attempt.transport)
+        bearerToken = attempt.bearerToken
+        accepted = attempt.accepted
+    }
 }

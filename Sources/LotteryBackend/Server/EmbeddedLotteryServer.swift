@@ -23,7 +23,7 @@ public final class EmbeddedLotteryServer: Sendable {
     public let drawClock: DrawClock
     /// `ws://127.0.0.1:<port>/graphql`, the `graphql-transport-ws` endpoint.
     public let webSocketURL: URL
-    let hub: RealtimeHub
+    let hub: RealtimeHub<DataSetDraw>
 
     private let http: HTTPServer
     private let persistedQueries: PersistedQueryStore
@@ -67,7 +67,7 @@ public final class EmbeddedLotteryServer: Sendable {
         configured.maximumConnections = max(limits.maximumConnections, options.maximumConnections)
         let limits = configured
         let live = LiveDataSet(data)
-        let clock = DrawClock(live: live, hub: RealtimeHub())
+        let clock = DrawClock(live: live, hub: RealtimeHub(topic: { $0.gameId }))
         let application = LotteryHTTPApplication(dataSet: data, options: options, live: live, hub: clock.hub)
         let http = try HTTPServer.start(port: options.port, limits: limits, name: "EmbeddedLotteryServer") {
             application.respond(to: $0)

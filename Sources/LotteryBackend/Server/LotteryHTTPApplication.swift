@@ -14,7 +14,7 @@ struct LotteryHTTPApplication: Sendable {
     /// The data as the draw clock changes it (each request reads it as it is then).
     let live: LiveDataSet
     /// Subscriptions over Server-Sent Events, multipart HTTP and WebSockets.
-    let realtime: RealtimeHTTPHandler
+    let realtime: RealtimeHTTPHandler<GraphQLService>
 
     private static let authenticate = [(name: "WWW-Authenticate", value: "Bearer realm=\"lottery\"")]
     private static let unauthorizedMessage = "missing or wrong bearer token"
@@ -22,7 +22,7 @@ struct LotteryHTTPApplication: Sendable {
     /// Creates the application for a data set.
     init(
         dataSet: LotteryDataSet, options: EmbeddedBackendOptions, live: LiveDataSet? = nil,
-        hub: RealtimeHub = RealtimeHub()
+        hub: RealtimeHub<DataSetDraw> = RealtimeHub(topic: { $0.gameId })
     ) {
         let favorites = FavoriteStore()
         let live = live ?? LiveDataSet(dataSet)
@@ -38,7 +38,12 @@ struct LotteryHTTPApplication: Sendable {
         tokens = options.acceptedTokens
         self.favorites = favorites
         self.live = live
-        realtime = RealtimeHTTPHandler(service: service, hub: hub, tokens: tokens, options: options)
+        realtime = RealtimeHTTPHandler(
+            service: service, hub: hub,
+            options: RealtimeOptions(
+                tokens: tokens, realm: "lottery", heartbeatInterval: options.heartbeatInterval,
+                acknowledgesWebSockets: options.acknowledgesWebSockets,
+                webSocketInitTimeout: options.webSocketInitTimeout))
     }
 
     /// Answers one request.

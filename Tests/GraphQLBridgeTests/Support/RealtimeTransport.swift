@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
+import GraphQLServer
 import Testing
 
 /// The three subscription transports, as the runtime tests run them against ``ShopServer`` (the WebSocket through
@@ -28,7 +29,7 @@ enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConverti
     }
 
     /// The transport as the server records a connection.
-    var serverKind: ShopRealtimeHub.Transport {
+    var serverKind: GraphQLServer.RealtimeTransport {
         switch self {
         case .serverSentEvents: return .serverSentEvents
         case .multipartHTTP: return .multipartHTTP

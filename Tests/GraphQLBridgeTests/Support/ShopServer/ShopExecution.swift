@@ -3,8 +3,9 @@ import GraphQLServer
 
 /// How ``ShopServer`` runs a request: prepared against ShopAPI's schema, executed by `GraphQLServer`'s executor with
 /// ``ShopResolvers`` (with `Long` written as strings when asked), and for a streaming transport, a subscription's
-/// source (`offerUpdated`'s product) and each event's result.
-struct ShopExecution: Sendable {
+/// source (`offerUpdated`'s product) and each event's result (the ``RealtimeService`` of `GraphQLServer`'s realtime
+/// transports).
+struct ShopExecution: RealtimeService {
     let preparer: GraphQLRequestPreparer
     let resolvers: ShopResolvers
     let longAsString: Bool
@@ -15,15 +16,6 @@ struct ShopExecution: Sendable {
         let productId: String
     }
 
-    /// What a request turned out to be, for a streaming transport.
-    enum StreamRequest: Sendable {
-        case subscription(Subscription)
-        /// A query or a mutation (served as a single result).
-        case operation(GraphQLRequestPreparer.PreparedOperation)
-        /// A request error.
-        case failure(GraphQLOutcome)
-    }
-
     /// An executor for a prepared operation.
     func makeExecutor(_ prepared: GraphQLRequestPreparer.PreparedOperation) -> GraphQLExecutor<ShopResolvers> {
         GraphQLExecutor(
@@ -32,8 +24,10 @@ struct ShopExecution: Sendable {
     }
 
     /// Prepares a request for a streaming transport: a subscription's one root field, `offerUpdated`, and its
-    /// coerced `productId`.
-    func prepareStream(query: String, operationName: String?, variables: [(String, JSONValue)]?) -> StreamRequest {
+    /// coerced `productId`. The shop has no per-caller data: `caller` is not used.
+    func prepareStream(query: String, operationName: String?, variables: [(String, JSONValue)]?, caller: String?)
+        -> RealtimeStreamRequest<Subscription>
+    {
         let prepared: GraphQLRequestPreparer.PreparedOperation
         switch preparer.prepare(query: query, operationName: operationName, variables: variables) {
         case .ready(let operation): prepared = operation
@@ -58,25 +52,19 @@ struct ShopExecution: Sendable {
         }
     }
 
+    /// A subscription's topic: its product (offers are published by their `productId`).
+    func topic(of subscription: Subscription) -> String { subscription.productId }
+
     /// One event's result: the subscription's selection set executed on the offer that changed.
-    func executeEvent(_ subscription: Subscription, offer: ShopCatalog.Offer) -> JSONValue {
+    func executeEvent(_ subscription: Subscription, event offer: ShopCatalog.Offer) -> JSONValue {
         var executor = makeExecutor(subscription.operation)
-        let data = executor.execute(subscription.operation.operation.selectionSet, root: .subscription(offer))
-        return Self.result(data: data, errors: executor.errors)
+        return executor.result(subscription.operation.operation.selectionSet, root: .subscription(offer))
     }
 
     /// A query's or a mutation's result, for a stream that gives it as one event.
-    func executeOnce(_ prepared: GraphQLRequestPreparer.PreparedOperation) -> JSONValue {
+    func executeOnce(_ prepared: GraphQLRequestPreparer.PreparedOperation, caller: String?) -> JSONValue {
         var executor = makeExecutor(prepared)
-        let data = executor.execute(
+        return executor.result(
             prepared.operation.selectionSet, root: prepared.operation.operation == .mutation ? .mutation : .query)
-        return Self.result(data: data, errors: executor.errors)
-    }
-
-    private static func result(data: JSONValue, errors: [GraphQLResponseError]) -> JSONValue {
-        var members: [(String, JSONValue)] = []
-        if !errors.isEmpty { members.append(("errors", .array(errors.map(\.json)))) }
-        members.append(("data", data))
-        return .object(members)
     }
 }

@@ -48,9 +48,6 @@ final class ShopServer: Sendable {
         var heartbeatInterval: Duration = .seconds(15)
     }
 
-    /// The multipart boundary of subscription streams.
-    static let boundary = "graphql"
-
     /// What the server received.
     struct Counts: Sendable, Equatable {
         /// Requests at `/graphql` (not the realtime ones).
@@ -81,10 +78,11 @@ final class ShopServer: Sendable {
     private let http: HTTPServer
     private let catalog: Locked<ShopCatalog>
     private let state: Locked<State>
-    private let hub: ShopRealtimeHub
+    private let hub: RealtimeHub<ShopCatalog.Offer>
 
     private init(
-        http: HTTPServer, urls: (URL, URL), catalog: Locked<ShopCatalog>, state: Locked<State>, hub: ShopRealtimeHub
+        http: HTTPServer, urls: (URL, URL), catalog: Locked<ShopCatalog>, state: Locked<State>,
+        hub: RealtimeHub<ShopCatalog.Offer>
     ) {
         self.http = http
         (graphQLURL, webSocketURL) = urls
@@ -120,7 +118,7 @@ final class ShopServer: Sendable {
         }
         let catalog = Locked(ShopCatalog())
         let state = Locked(State())
-        let hub = ShopRealtimeHub()
+        let hub = RealtimeHub<ShopCatalog.Offer>(topic: { $0.productId })
         let execution = ShopExecution(
             preparer: GraphQLRequestPreparer(schema: .success(schema)),
             resolvers: ShopResolvers(catalog: catalog, failMutations: options.failMutations),
@@ -128,9 +126,13 @@ final class ShopServer: Sendable {
         let documents = Documents(mode: options.persistedQueries, state: state)
         let handler = Handler(
             execution: execution, options: options, state: state, documents: documents,
-            realtime: ShopRealtimeHandler(
-                execution: execution, hub: hub, options: options,
-                documents: { documents.document(query: $0, persistedQuery: $1) }))
+            realtime: RealtimeHTTPHandler(
+                service: execution, hub: hub,
+                options: RealtimeOptions(
+                    tokens: options.tokens, realm: "shop", heartbeatInterval: options.heartbeatInterval,
+                    acknowledgesWebSockets: options.acknowledgesWebSockets,
+                    webSocketInitTimeout: options.webSocketInitTimeout),
+                document: { documents.streamDocument($0) }))
         let http = try HTTPServer.start(port: 0, name: "ShopServer") { handler.respond(to: $0) }
         guard let url = URL(string: "http://127.0.0.1:\(http.port)/graphql"),
             let webSocket = URL(string: "ws://127.0.0.1:\(http.port)/graphql")
@@ -173,7 +175,7 @@ final class ShopServer: Sendable {
     var webSocketPingCount: Int { hub.pingCount }
 
     /// Every realtime connection attempt so far, in order.
-    var realtimeConnections: [ShopRealtimeHub.ConnectionRecord] { hub.connectionRecords }
+    var realtimeConnections: [RealtimeConnectionAttempt] { hub.connectionRecords }
 
     /// Drops the open realtime connections without a word, as a network failure would.
     func dropRealtimeConnections() { hub.dropConnections() }
@@ -194,6 +196,19 @@ final class ShopServer: Sendable {
     private struct Documents: Sendable {
         let mode: PersistedQueryMode
         let state: Locked<State>
+
+        /// The document a subscription stream's JSON body runs, or the answer refusing it (400 for a request error;
+        /// 200 with the error for a refused persisted query, as a server answers one: the client reports it).
+        func streamDocument(_ body: JSONValue) -> RealtimeDocument {
+            switch document(query: body["query"]?.stringValue, persistedQuery: body["extensions"]?["persistedQuery"]) {
+            case .success(let document): return .query(document)
+            case .failure(.invalid(let message)):
+                return .response(.graphQLError(status: 400, message: message, mediaType: .json))
+            case .failure(.refused(let message, let code)):
+                let error = GraphQLResponseError(message, extensions: [("code", .string(code))])
+                return .response(.json(status: 200, .object([("errors", .array([error.json]))])))
+            }
+        }
 
         /// The document a request runs: its `query`, or the one its persisted-query id names.
         func document(query: String?, persistedQuery: JSONValue?) -> Result<String, Refusal> {
@@ -249,7 +264,7 @@ final class ShopServer: Sendable {
         let options: Options
         let state: Locked<State>
         let documents: Documents
-        let realtime: ShopRealtimeHandler
+        let realtime: RealtimeHTTPHandler<ShopExecution>
 
         /// The request's bearer token, when the server requires one.
         func caller(of request: HTTPRequest) -> String? {
@@ -264,7 +279,7 @@ final class ShopServer: Sendable {
             }
             let caller = caller(of: request)
             let authorized = options.tokens.isEmpty || caller.map { options.tokens.contains($0) } == true
-            if let kind = ShopRealtimeHub.Transport(request),
+            if let kind = RealtimeRequestKind(request),
                 let response = realtime.respond(to: request, kind: kind, authorized: authorized, caller: caller)
             {
                 return response

@@ -1,18 +1,39 @@
-import GraphQLServer
-
-/// ``ShopServer``'s subscriptions (LotteryBackend's `RealtimeHTTPHandler`, over ShopAPI), at `/graphql` over three
-/// transports: GraphQL over Server-Sent Events
+/// Subscriptions at `/graphql` over the three transports of the contract: GraphQL over Server-Sent Events
 /// (distinct connections), multipart HTTP (Apollo Router's protocol) and `graphql-transport-ws` over a WebSocket.
 /// Each subscription takes its connection over (``ConnectionHandover``) and is served on the connection's thread.
-struct ShopRealtimeHandler: Sendable {
+/// The application supplies its ``RealtimeService``, the hub its events are published to, and its options.
+package struct RealtimeHTTPHandler<Service: RealtimeService>: Sendable {
     /// The executor.
-    let execution: ShopExecution
+    package let service: Service
     /// The subscriptions and connections.
-    let hub: ShopRealtimeHub
+    package let hub: RealtimeHub<Service.Event>
     /// The behaviour (tokens, heartbeats, the WebSocket's acknowledgement and initialisation timeout).
-    let options: ShopServer.Options
-    /// The document a request runs: its `query`, or the one its persisted-query id names.
-    let documents: @Sendable (_ query: String?, _ persistedQuery: JSONValue?) -> Result<String, ShopServer.Refusal>
+    package let options: RealtimeOptions
+    /// The document an HTTP stream's JSON body runs (by default its `query` string; an application may read a
+    /// persisted query's id), or the answer refusing it.
+    package let document: @Sendable (_ body: JSONValue) -> RealtimeDocument
+
+    /// The multipart boundary of subscription streams.
+    package static var boundary: String { "graphql" }
+
+    /// A handler for an application's service and hub.
+    package init(
+        service: Service, hub: RealtimeHub<Service.Event>, options: RealtimeOptions,
+        document: @escaping @Sendable (_ body: JSONValue) -> RealtimeDocument = Self.queryDocument
+    ) {
+        self.service = service
+        self.hub = hub
+        self.options = options
+        self.document = document
+    }
+
+    /// The body's `query` string; a 400 answer when it has none.
+    package static func queryDocument(_ body: JSONValue) -> RealtimeDocument {
+        guard case .string(let query)? = body["query"] else {
+            return .response(.graphQLError(status: 400, message: "the request has no query string", mediaType: .json))
+        }
+        return .query(query)
+    }
 
     /// The answer to a realtime request; `nil` when it is a query or a mutation sent with a streaming `Accept`
     /// (the plain endpoint answers it).
@@ -20,15 +41,16 @@ struct ShopRealtimeHandler: Sendable {
     ///   - authorized: whether the request's `Authorization` header carries an accepted token (a WebSocket may
     ///     bring it in `connection_init` instead).
     ///   - caller: the header's bearer token, if any.
-    func respond(to request: HTTPRequest, kind: ShopRealtimeHub.Transport, authorized: Bool, caller: String?)
+    package func respond(to request: HTTPRequest, kind: RealtimeRequestKind, authorized: Bool, caller: String?)
         -> HTTPResponse?
     {
         if kind == .webSocket { return upgrade(request, headerToken: caller) }
-        hub.record(ShopRealtimeHub.ConnectionRecord(transport: kind, bearerToken: caller, accepted: authorized))
+        let transport: RealtimeTransport = kind == .serverSentEvents ? .serverSentEvents : .multipartHTTP
+        hub.record(RealtimeConnectionAttempt(transport: transport, bearerToken: caller, accepted: authorized))
         guard authorized else {
             return .graphQLError(
                 status: 401, message: "missing or wrong bearer token", mediaType: .json,
-                headers: [("WWW-Authenticate", "Bearer realm=\"shop\"")])
+                headers: [("WWW-Authenticate", "Bearer realm=\"\(options.realm)\"")])
         }
         let body: JSONValue
         do {
@@ -37,13 +59,9 @@ struct ShopRealtimeHandler: Sendable {
             return badRequest("the request body is not JSON: \(error)")
         }
         let query: String
-        switch documents(body["query"]?.stringValue, body["extensions"]?["persistedQuery"]) {
-        case .success(let document): query = document
-        case .failure(.invalid(let message)): return badRequest(message)
-        case .failure(.refused(let message, let code)):
-            // 200 with the error, as a server answers a persisted query it refuses: the client reports it.
-            let error = GraphQLResponseError(message, extensions: [("code", .string(code))])
-            return .json(status: 200, .object([("errors", .array([error.json]))]))
+        switch document(body) {
+        case .query(let text): query = text
+        case .response(let response): return response
         }
         var variables: [(String, JSONValue)]?
         switch body["variables"] ?? .null {
@@ -52,19 +70,19 @@ struct ShopRealtimeHandler: Sendable {
         default: return badRequest("variables must be a JSON object")
         }
         let operationName = body["operationName"]?.stringValue
-        switch execution.prepareStream(query: query, operationName: operationName, variables: variables) {
+        switch service.prepareStream(query: query, operationName: operationName, variables: variables, caller: caller) {
         case .failure(let outcome):
             return .json(status: 400, outcome.body)
         case .operation:
             return nil
         case .subscription(let subscription):
-            let session = ShopHTTPStreamSession(
+            let session = HTTPStreamSession<Service>(
                 format: kind == .serverSentEvents ? .serverSentEvents : .multipart, subscription: subscription,
-                execution: execution, hub: hub, heartbeat: options.heartbeatInterval)
+                service: service, hub: hub, heartbeat: options.heartbeatInterval)
             let contentType =
                 kind == .serverSentEvents
                 ? "text/event-stream; charset=utf-8"
-                : "multipart/mixed;boundary=\"\(ShopServer.boundary)\";subscriptionSpec=\"1.0\""
+                : "multipart/mixed;boundary=\"\(Self.boundary)\";subscriptionSpec=\"1.0\""
             var response = HTTPResponse(status: 200)
             response.handover = ConnectionHandover(
                 head: ConnectionHandover.head(
@@ -95,48 +113,18 @@ struct ShopRealtimeHandler: Sendable {
             )
         }
         let offered = (request.header("Sec-WebSocket-Protocol") ?? "").split(separator: ",").map { $0.trimmingOWS() }
-        let speaksProtocol = offered.contains(ShopWebSocketSession.subprotocol)
+        let speaksProtocol = offered.contains(WebSocketSession<Service>.subprotocol)
         var headers: [(name: String, value: String)] = [
             ("Upgrade", "websocket"), ("Connection", "Upgrade"),
-            ("Sec-WebSocket-Accept", ShopWebSocketSession.acceptValue(for: key)),
+            ("Sec-WebSocket-Accept", WebSocketSession<Service>.acceptValue(for: key)),
         ]
-        if speaksProtocol { headers.append(("Sec-WebSocket-Protocol", ShopWebSocketSession.subprotocol)) }
-        let session = ShopWebSocketSession(
-            execution: execution, hub: hub, tokens: options.tokens, headerToken: headerToken,
-            speaksProtocol: speaksProtocol, options: options)
+        if speaksProtocol { headers.append(("Sec-WebSocket-Protocol", WebSocketSession<Service>.subprotocol)) }
+        let session = WebSocketSession(
+            service: service, hub: hub, headerToken: headerToken, speaksProtocol: speaksProtocol, options: options)
         var response = HTTPResponse(status: 101)
         response.handover = ConnectionHandover(
             head: ConnectionHandover.head(status: 101, reason: "Switching Protocols", headers: headers),
             session: { descriptor, received in session.run(descriptor: descriptor, received: received) })
         return response
-    }
-}
-
-extension ShopRealtimeHub.Transport {
-    /// The transport `request` asks for: `GET` with `Upgrade: websocket`, `POST` with `Accept: text/event-stream`
-    /// or `multipart/mixed`; `nil` for a plain GraphQL request.
-    init?(_ request: HTTPRequest) {
-        if request.method == "GET",
-            request.header("Upgrade")?.lowercased().split(separator: ",").contains(where: {
-                $0.trimmingOWS() == "websocket"
-            }) == true
-        {
-            self = .webSocket
-            return
-        }
-        guard request.method == "POST", let accept = request.header("Accept")?.lowercased() else { return nil }
-        let types = accept.split(separator: ",").map { $0.split(separator: ";").first.map { $0.trimmingOWS() } ?? "" }
-        for type in types {
-            if type == "text/event-stream" {
-                self = .serverSentEvents
-                return
-            }
-            if type == "multipart/mixed" {
-                self = .multipartHTTP
-                return
-            }
-            if type == "application/json" || type == "application/graphql-response+json" { return nil }
-        }
-        return nil
     }
 }

@@ -1,29 +1,48 @@
 import Foundation
 import GraphQLBridgeSupport
-import GraphQLServer
 
 /// One `graphql-transport-ws` connection, on its connection's thread: `connection_init` (the token in its payload
 /// or the upgrade's header; a wrong one closes with 4403), `connection_ack`, `ping`/`pong`, any number of
 /// subscriptions by id (`subscribe`, `next`, `error`, `complete`), and the protocol's close codes: 4400 invalid
 /// message, 4401 subscribe before the acknowledgement, 4406 subprotocol not acceptable, 4408 no `connection_init`
 /// in time, 4409 an id already in use, 4429 a second `connection_init`.
-struct WebSocketSession: Sendable {
-    static let subprotocol = "graphql-transport-ws"
+package struct WebSocketSession<Service: RealtimeService>: Sendable {
+    /// The subprotocol the session speaks.
+    package static var subprotocol: String { "graphql-transport-ws" }
 
-    enum Item: Sendable {
-        case event(id: String, draw: DataSetDraw)
+    /// What other threads post to the session.
+    package enum Item: Sendable {
+        /// An event for the subscription `id`.
+        case event(id: String, event: Service.Event)
+        /// The test hooks' close (a close frame with this code and reason).
         case close(code: Int, reason: String)
     }
 
-    let service: GraphQLService
-    let hub: RealtimeHub
-    let tokens: Set<String>
-    let headerToken: String?
-    let speaksProtocol: Bool
-    let options: EmbeddedBackendOptions
+    /// Prepares and executes the operations.
+    package let service: Service
+    /// The subscriptions and connections.
+    package let hub: RealtimeHub<Service.Event>
+    /// The bearer token of the upgrade's `Authorization` header, if any (`connection_init`'s payload may replace it).
+    package let headerToken: String?
+    /// Whether the client offered `graphql-transport-ws` (if not, the session closes with 4406).
+    package let speaksProtocol: Bool
+    /// The accepted tokens, the acknowledgement and the initialisation timeout.
+    package let options: RealtimeOptions
+
+    /// A session for an upgraded connection.
+    package init(
+        service: Service, hub: RealtimeHub<Service.Event>, headerToken: String?, speaksProtocol: Bool,
+        options: RealtimeOptions
+    ) {
+        self.service = service
+        self.hub = hub
+        self.headerToken = headerToken
+        self.speaksProtocol = speaksProtocol
+        self.options = options
+    }
 
     /// `Sec-WebSocket-Accept` for a `Sec-WebSocket-Key` (RFC 6455 section 4.2.2).
-    static func acceptValue(for key: String) -> String {
+    package static func acceptValue(for key: String) -> String {
         Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 
@@ -31,17 +50,19 @@ struct WebSocketSession: Sendable {
     private struct State {
         var initialised = false
         var acknowledged = false
-        var subscriptions: [String: (hubID: UInt64, subscription: PreparedSubscription)] = [:]
+        var subscriptions: [String: (hubID: UInt64, subscription: Service.Subscription)] = [:]
         var caller: String?
         var fragments: [UInt8] = []
         var fragmentOpcode: UInt8 = 0
     }
 
-    func run(descriptor: Int32, received: [UInt8]) {
+    /// Serves the connection on `descriptor` (the upgrade's answer already written; `received`: bytes read past
+    /// the request) until it ends.
+    package func run(descriptor: Int32, received: [UInt8]) {
         guard let socket = try? StreamingSocket<Item>(descriptor: descriptor) else { return }
         defer { socket.close() }
         let session = hub.register(
-            RealtimeHub.SessionControl(
+            RealtimeHub<Service.Event>.SessionControl(
                 transport: .webSocket, drop: { socket.drop() },
                 close: { code, reason in socket.post(.close(code: code, reason: reason)) }))
         defer { hub.unregister(session) }
@@ -83,9 +104,9 @@ struct WebSocketSession: Sendable {
             case .posted(let items):
                 for item in items {
                     switch item {
-                    case .event(let id, let draw):
+                    case .event(let id, let event):
                         guard let entry = state.subscriptions[id] else { continue }
-                        let result = service.executeEvent(entry.subscription, draw: draw)
+                        let result = service.executeEvent(entry.subscription, event: event)
                         guard send(protocolMessage(type: "next", id: id, payload: result), on: socket) else { return }
                     case .close(let code, let reason):
                         sendClose(code, reason, on: socket)
@@ -145,13 +166,13 @@ struct WebSocketSession: Sendable {
             {
                 token = String(authorization.dropFirst("Bearer ".count))
             }
-            let accepted = tokens.isEmpty || token.map { tokens.contains($0) } == true
-            hub.record(RealtimeConnectionRecord(transport: .webSocket, bearerToken: token, accepted: accepted))
+            let accepted = options.tokens.isEmpty || token.map { options.tokens.contains($0) } == true
+            hub.record(RealtimeConnectionAttempt(transport: .webSocket, bearerToken: token, accepted: accepted))
             guard accepted else {
                 sendClose(4403, "Forbidden", on: socket)
                 return false
             }
-            state.caller = tokens.isEmpty ? nil : token
+            state.caller = options.tokens.isEmpty ? nil : token
             guard options.acknowledgesWebSockets else { return true }
             state.acknowledged = true
             return send(.object([("type", .string("connection_ack"))]), on: socket)
@@ -189,8 +210,8 @@ struct WebSocketSession: Sendable {
                 return send(protocolMessage(type: "next", id: id, payload: result), on: socket)
                     && send(protocolMessage(type: "complete", id: id, payload: nil), on: socket)
             case .subscription(let subscription):
-                let hubID = hub.subscribe(gameId: subscription.gameId) { draw in
-                    socket.post(.event(id: id, draw: draw))
+                let hubID = hub.subscribe(topic: service.topic(of: subscription)) { event in
+                    socket.post(.event(id: id, event: event))
                 }
                 state.subscriptions[id] = (hubID, subscription)
                 return true

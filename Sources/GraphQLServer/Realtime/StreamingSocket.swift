@@ -1,6 +1,5 @@
 import Foundation
 import GraphQLBridgeSupport
-import GraphQLServer
 
 #if canImport(Glibc)
     import Glibc
@@ -8,16 +7,15 @@ import GraphQLServer
     import Darwin
 #endif
 
-/// ShopServer's copy of the embedded backend's socket for realtime sessions (LotteryBackend's `StreamingSocket`).
-/// A client connection handed over to a realtime session (an HTTP stream or a WebSocket) on its connection's
-/// thread: the session waits for whichever comes first of bytes from the client, items posted from other threads
+/// A client connection handed over to a realtime session (``HTTPStreamSession`` or ``WebSocketSession``) on its
+/// connection's thread: the session waits for whichever comes first of bytes from the client, items posted from other threads
 /// (events, test hooks), and a timeout; and it writes.
 ///
 /// The outbox is a `Locked`; the descriptors are constants (the pipe is closed by ``close()``, on the session's
 /// thread, after the hub has forgotten the session).
-final class StreamingSocket<Item: Sendable>: Sendable {
+package final class StreamingSocket<Item: Sendable>: Sendable {
     /// What a wait found.
-    enum Wake {
+    package enum Wake {
         /// The client sent bytes (or closed: a read then returns nothing).
         case readable
         /// Items were posted.
@@ -26,7 +24,8 @@ final class StreamingSocket<Item: Sendable>: Sendable {
         case timedOut
     }
 
-    let descriptor: Int32
+    /// The client connection's descriptor.
+    package let descriptor: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private struct State {
@@ -36,7 +35,8 @@ final class StreamingSocket<Item: Sendable>: Sendable {
 
     private let state = Locked(State())
 
-    init(descriptor: Int32) throws {
+    /// Wraps a client connection and opens the wake pipe.
+    package init(descriptor: Int32) throws {
         self.descriptor = descriptor
         let pipe = try POSIXSocket.makePipe()
         wakeRead = pipe.read
@@ -48,7 +48,7 @@ final class StreamingSocket<Item: Sendable>: Sendable {
     }
 
     /// Hands an item to the session's thread (from any thread).
-    func post(_ item: Item) {
+    package func post(_ item: Item) {
         // Under the lock: `close()` cannot close the pipe between the check and the poke.
         state.withLock { state in
             guard !state.closed else { return }
@@ -58,7 +58,7 @@ final class StreamingSocket<Item: Sendable>: Sendable {
     }
 
     /// Waits up to `timeout` (forever when `nil`).
-    func wait(timeout: Duration?) -> Wake {
+    package func wait(timeout: Duration?) -> Wake {
         let milliseconds: Int32 =
             timeout.map { Int32(clamping: max(0, $0.wholeMilliseconds)) } ?? -1
         if let items = takePosted() { return .posted(items) }
@@ -94,7 +94,7 @@ final class StreamingSocket<Item: Sendable>: Sendable {
     }
 
     /// Reads what the client sent; `nil` when it closed the connection or it failed.
-    func read() -> [UInt8]? {
+    package func read() -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: 16 * 1_024)
         let result = chunk.withUnsafeMutableBytes { POSIXSocket.read(descriptor, into: $0) }
         switch result {
@@ -105,17 +105,17 @@ final class StreamingSocket<Item: Sendable>: Sendable {
     }
 
     /// Writes all of `bytes`; `false` when the client is gone.
-    func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         POSIXSocket.writeAll(descriptor, bytes)
     }
 
     /// Drops the connection (as a network failure would): the session's next wait or write sees it.
-    func drop() {
+    package func drop() {
         POSIXSocket.shutdownBoth(descriptor)
     }
 
     /// Closes the wake pipe; later posts are ignored. Called once, by the session when it ends.
-    func close() {
+    package func close() {
         state.withLock { state in
             guard !state.closed else { return }
             state.closed = true

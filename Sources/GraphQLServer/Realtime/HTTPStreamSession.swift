@@ -1,38 +1,59 @@
-import GraphQLServer
-
-/// One subscription of ``ShopServer`` over an HTTP stream (LotteryBackend's `HTTPStreamSession`, over ShopAPI), on
-/// its connection's thread: the events of its product, each executed and
+/// One subscription over an HTTP stream, on its connection's thread: the events of its topic, each executed and
 /// written as it comes (a Server-Sent Event `next`, or a multipart part `{"payload": …}`), heartbeats while quiet
 /// (an SSE comment, a multipart `{}`), until the client closes the connection, the test hooks drop it or the
 /// server stops. The body is chunked.
-struct ShopHTTPStreamSession: Sendable {
-    enum Format: Sendable {
+package struct HTTPStreamSession<Service: RealtimeService>: Sendable {
+    /// How events are written.
+    package enum Format: Sendable {
+        /// Server-Sent Events (`event: next`, heartbeats as comments).
         case serverSentEvents
+        /// Multipart parts (`{"payload": …}`, heartbeats as `{}`).
         case multipart
     }
 
-    enum Item: Sendable {
-        case event(ShopCatalog.Offer)
+    /// What other threads post to the session.
+    package enum Item: Sendable {
+        /// An event of the subscription's topic.
+        case event(Service.Event)
     }
 
-    let format: Format
-    let subscription: ShopExecution.Subscription
-    let execution: ShopExecution
-    let hub: ShopRealtimeHub
-    let heartbeat: Duration
+    /// How events are written.
+    package let format: Format
+    /// The subscription.
+    package let subscription: Service.Subscription
+    /// Executes each event.
+    package let service: Service
+    /// The subscriptions and connections.
+    package let hub: RealtimeHub<Service.Event>
+    /// How long the stream stays quiet before a heartbeat.
+    package let heartbeat: Duration
 
-    func run(descriptor: Int32) {
+    /// A session for a subscription.
+    package init(
+        format: Format, subscription: Service.Subscription, service: Service, hub: RealtimeHub<Service.Event>,
+        heartbeat: Duration
+    ) {
+        self.format = format
+        self.subscription = subscription
+        self.service = service
+        self.hub = hub
+        self.heartbeat = heartbeat
+    }
+
+    /// Serves the stream on `descriptor` (the response's head already written) until it ends.
+    package func run(descriptor: Int32) {
         guard let socket = try? StreamingSocket<Item>(descriptor: descriptor) else { return }
         defer { socket.close() }
-        let transport: ShopRealtimeHub.Transport = format == .serverSentEvents ? .serverSentEvents : .multipartHTTP
+        let transport: RealtimeTransport = format == .serverSentEvents ? .serverSentEvents : .multipartHTTP
         let session = hub.register(
-            ShopRealtimeHub.SessionControl(
+            RealtimeHub<Service.Event>.SessionControl(
                 transport: transport, drop: { socket.drop() }, close: { _, _ in socket.drop() }))
         defer { hub.unregister(session) }
-        let subscriptionID = hub.subscribe(productId: subscription.productId) { offer in socket.post(.event(offer)) }
+        let subscriptionID = hub.subscribe(topic: service.topic(of: subscription)) { event in socket.post(.event(event))
+        }
         defer { hub.unsubscribe(subscriptionID) }
         if format == .multipart {
-            guard writeChunk(Array("\r\n--\(ShopServer.boundary)".utf8), to: socket) else { return }
+            guard writeChunk(Array("\r\n--\(RealtimeHTTPHandler<Service>.boundary)".utf8), to: socket) else { return }
         }
         while true {
             switch socket.wait(timeout: heartbeat) {
@@ -45,8 +66,8 @@ struct ShopHTTPStreamSession: Sendable {
             case .posted(let items):
                 for item in items {
                     switch item {
-                    case .event(let offer):
-                        let result = execution.executeEvent(subscription, offer: offer)
+                    case .event(let event):
+                        let result = service.executeEvent(subscription, event: event)
                         guard writeChunk(eventBytes(result), to: socket) else { return }
                     }
                 }
@@ -73,7 +94,7 @@ struct ShopHTTPStreamSession: Sendable {
     /// A multipart part after the delimiter already written, ending with the next delimiter.
     private func part(_ json: [UInt8]) -> [UInt8] {
         Array("\r\ncontent-type: application/json\r\n\r\n".utf8) + json
-            + Array("\r\n--\(ShopServer.boundary)".utf8)
+            + Array("\r\n--\(RealtimeHTTPHandler<Service>.boundary)".utf8)
     }
 
     /// Writes `bytes` as one chunk of the chunked body.

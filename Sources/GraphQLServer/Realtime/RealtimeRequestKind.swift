@@ -1,7 +1,5 @@
-import GraphQLServer
-
 /// Which realtime transport a request at `/graphql` asks for, if any.
-enum RealtimeRequestKind: Sendable, Hashable {
+package enum RealtimeRequestKind: Sendable, Hashable {
     /// `POST` with `Accept: text/event-stream` (GraphQL over SSE, distinct connections).
     case serverSentEvents
     /// `POST` with `Accept: multipart/mixed;subscriptionSpec=…` (Apollo Router's multipart subscriptions).
@@ -10,7 +8,7 @@ enum RealtimeRequestKind: Sendable, Hashable {
     case webSocket
 
     /// The kind of `request`; `nil` for a plain GraphQL request.
-    init?(_ request: HTTPRequest) {
+    package init?(_ request: HTTPRequest) {
         if request.method == "GET",
             request.header("Upgrade")?.lowercased().split(separator: ",").contains(where: {
                 $0.trimmingOWS() == "websocket"
