@@ -148,6 +148,11 @@ let package = Package(
                 "GraphQLCodegenTestSupport",
             ]
         ),
+        // Middlewares the runtime's tests and the example's tests both use (what a request carried on the wire, each
+        // answer's content type, a mutation held until the test releases it): one copy for both.
+        .target(
+            name: "RuntimeTestSupport", dependencies: ["GraphQLBridge", "GraphQLBridgeSupport"],
+            path: "Tests/RuntimeTestSupport"),
         // The runtime tests' API (a shop's products, images and offers: not the lottery), generated at build time.
         .target(
             name: "ShopAPI", dependencies: ["GraphQLBridge"], path: "Tests/ShopAPI", exclude: ["graphql"],
@@ -167,6 +172,7 @@ let package = Package(
                 "GraphQLServer", "GraphQLSchema", "GraphQLParser",
                 // Writes foreign SQLite files for the persistent cache store's recovery tests.
                 .target(name: "CSQLite", condition: .when(platforms: [.linux])),
+                "RuntimeTestSupport",
             ],
             // JSONTestSuite's files, read from the source tree by JSONTestSuiteTests.
             exclude: ["Fixtures"]
@@ -193,7 +199,7 @@ let package = Package(
             dependencies: [
                 "LotteryBridge", "LotteryAPI", "LegacyModels", "GraphQLBridge", "GraphQLBridgeTesting",
                 "LotteryBackend", "GraphQLMigration", "GraphQLBridgeSupport",
-                "LotteryTestSupport",
+                "LotteryTestSupport", "RuntimeTestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLServer
+import RuntimeTestSupport
 import Testing
 
 /// The client against a server that delivers `@defer`/`@stream` incrementally: the runtime tests' server

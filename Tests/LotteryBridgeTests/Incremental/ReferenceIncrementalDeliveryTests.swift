@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import LotteryTestSupport
+import RuntimeTestSupport
 import Testing
 
 /// The client against graphql-core's incremental delivery (the reference backend, graphql-core 3.3, in both formats):

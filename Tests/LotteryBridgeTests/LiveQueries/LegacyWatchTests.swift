@@ -3,6 +3,7 @@ import GraphQLBridgeSupport
 import LegacyModels
 import LotteryAPI
 import LotteryTestSupport
+import RuntimeTestSupport
 import Testing
 
 @testable import GraphQLBridge

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLBridge
 import LotteryAPI
 import LotteryTestSupport
+import RuntimeTestSupport
 import Testing
 
 /// Issue 29 rows 8-10 against the Python reference backend (graphql-core, not ours): `PersistedQueryNotSupported`

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLBridge
 import LotteryAPI
 import LotteryTestSupport
+import RuntimeTestSupport
 import Testing
 
 /// Persisted queries end to end with the lottery's generated operations and its checked-in manifest, against the

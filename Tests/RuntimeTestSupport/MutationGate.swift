@@ -4,18 +4,18 @@ import GraphQLBridgeSupport
 
 /// Holds the requests of one operation until the test releases them, one by one and in any order: optimistic
 /// states are observed while the mutation is in flight, without timing.
-actor MutationGate: GraphQLMiddleware {
-    let operation: String
+package actor MutationGate: GraphQLMiddleware {
+    package let operation: String
     private var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
     private var released: Set<Int> = []
-    private(set) var arrivals = 0
+    package private(set) var arrivals = 0
 
-    init(operation: String) {
+    package init(operation: String) {
         self.operation = operation
     }
 
-    nonisolated func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
-        async throws -> (GraphQLBridge.HTTPResponse, Data)
+    package nonisolated func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next)
+        async throws -> (HTTPResponse, Data)
     {
         if operationName == operation { await enter() }
         return try await next(request, body, operationName)
@@ -29,13 +29,13 @@ actor MutationGate: GraphQLMiddleware {
     }
 
     /// Lets the `number`th request (1-based, in arrival order) go.
-    func release(_ number: Int) {
+    package func release(_ number: Int) {
         released.insert(number)
         waiting.removeValue(forKey: number)?.resume()
     }
 
     /// Waits until `count` requests have arrived (a hang detector bounds it).
-    func waitForArrivals(_ count: Int) async throws {
+    package func waitForArrivals(_ count: Int) async throws {
         try await HangDetector.waitUntil("\(count) \(operation) requests") { @Sendable in await self.arrivals >= count }
     }
 }

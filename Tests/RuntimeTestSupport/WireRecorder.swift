@@ -4,16 +4,16 @@ import GraphQLBridgeSupport
 
 /// Records every request that leaves the client (the last middleware, so it sees what the transport sends): its
 /// method, URL and body, whether it carries a document or a persisted-query id alone, and its size.
-final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
+package final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
     /// One request.
-    struct Entry: Sendable {
-        var method: String
-        var url: URL
-        var body: Data
-        var operationName: String
+    package struct Entry: Sendable {
+        package var method: String
+        package var url: URL
+        package var body: Data
+        package var operationName: String
 
         /// The JSON body (or, for a `GET`, the URL's parameters as one).
-        var json: JSONValue? {
+        package var json: JSONValue? {
             if method == "GET" {
                 guard let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems else {
                     return nil
@@ -31,11 +31,11 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
         }
 
         /// Whether the request carries a document.
-        var hasDocument: Bool { json?["query"] != nil }
+        package var hasDocument: Bool { json?["query"] != nil }
         /// The persisted-query id the request carries, if any.
-        var hash: String? { json?["extensions"]?["persistedQuery"]?["sha256Hash"]?.stringValue }
+        package var hash: String? { json?["extensions"]?["persistedQuery"]?["sha256Hash"]?.stringValue }
         /// "GET id", "POST id", "POST document+id", "POST document".
-        var shape: String {
+        package var shape: String {
             method + " " + (hasDocument ? (hash == nil ? "document" : "document+id") : (hash == nil ? "nothing" : "id"))
         }
     }
@@ -45,7 +45,10 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
 
     private let state = Locked(State())
 
-    func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
+    /// A recorder with nothing recorded.
+    package init() {}
+
+    package func intercept(_ request: GraphQLBridge.HTTPRequest, body: Data, operationName: String, next: Next)
         async throws -> (GraphQLBridge.HTTPResponse, Data)
     {
         state.withLock { state in
@@ -56,10 +59,10 @@ final class WireRecorder: GraphQLMiddleware, @unchecked Sendable {
     }
 
     /// Every request so far.
-    var requests: [Entry] { state.withLock { $0.entries } }
+    package var requests: [Entry] { state.withLock { $0.entries } }
     /// The shapes of every request so far.
-    var shapes: [String] { requests.map(\.shape) }
+    package var shapes: [String] { requests.map(\.shape) }
 
     /// Forgets the requests so far.
-    func reset() { state.withLock { $0.entries.removeAll() } }
+    package func reset() { state.withLock { $0.entries.removeAll() } }
 }

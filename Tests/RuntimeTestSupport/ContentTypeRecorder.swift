@@ -4,20 +4,23 @@ import GraphQLBridgeSupport
 
 /// Records each request's `Accept` and each answer's `Content-Type` as the transport gave them (before the client
 /// merges an incrementally delivered answer).
-final class ContentTypeRecorder: GraphQLMiddleware, Sendable {
+package final class ContentTypeRecorder: GraphQLMiddleware, Sendable {
     /// One exchange.
-    struct Entry: Sendable, Hashable {
-        var accept: String
-        var contentType: String
-        var byteCount: Int
+    package struct Entry: Sendable, Hashable {
+        package var accept: String
+        package var contentType: String
+        package var byteCount: Int
     }
 
     private let entries = Locked<[Entry]>([])
 
-    /// What was recorded, in order.
-    var recorded: [Entry] { entries.withLock { $0 } }
+    /// A recorder with nothing recorded.
+    package init() {}
 
-    func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next) async throws
+    /// What was recorded, in order.
+    package var recorded: [Entry] { entries.withLock { $0 } }
+
+    package func intercept(_ request: HTTPRequest, body: Data, operationName: String, next: Next) async throws
         -> (HTTPResponse, Data)
     {
         let (response, answer) = try await next(request, body, operationName)
