@@ -2,6 +2,7 @@ import Foundation
 @_spi(Testing) import GraphQLBridge
 import GraphQLBridgeSupport
 import GraphQLBridgeTesting
+import RuntimeTestSupport
 import Testing
 
 /// HTTP's freshness rules as a private client cache obeys them (RFC 9111 §4.2): `max-age`, `Age`, the request's

@@ -67,22 +67,31 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    /// Appends the value's compact JSON text (object members sorted by key, as ``jsonText``) to UTF-8 bytes.
     /// Writes `members` as a JSON object, names sorted by their bytes (as ``writeJSONText(to:)`` writes a
     /// ``JSONObject``), without making one: for names a dictionary holds without loss (variables, arguments).
     static func writeObjectText(_ members: [String: JSONValue], to output: inout [UInt8]) {
+        writeObject(
+            single: members.count == 1 ? members.first : nil,
+            sortedNames: { members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } },
+            value: { members[$0] }, to: &output)
+    }
+
+    /// Writes an object: its one member (`single`), or the members named by `sortedNames`, in that order.
+    private static func writeObject(
+        single: (key: String, value: JSONValue)?, sortedNames: () -> [String], value: (String) -> JSONValue?,
+        to output: inout [UInt8]
+    ) {
         output.append(UInt8(ascii: "{"))
-        if members.count == 1, let (name, value) = members.first {
+        if let (name, member) = single {
             JSONStringWriter.write(name, to: &output)
             output.append(UInt8(ascii: ":"))
-            value.writeJSONText(to: &output)
+            member.writeJSONText(to: &output)
         } else {
-            let names = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            for (index, name) in names.enumerated() {
+            for (index, name) in sortedNames().enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 JSONStringWriter.write(name, to: &output)
                 output.append(UInt8(ascii: ":"))
-                (members[name] ?? .null).writeJSONText(to: &output)
+                (value(name) ?? .null).writeJSONText(to: &output)
             }
         }
         output.append(UInt8(ascii: "}"))
@@ -95,6 +104,7 @@ public enum JSONValue: Sendable, Hashable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Appends the value's compact JSON text (object members sorted by key, as ``jsonText``) to UTF-8 bytes.
     func writeJSONText(to output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
@@ -109,20 +119,9 @@ public enum JSONValue: Sendable, Hashable {
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            if members.count == 1, let (name, value) = members.first {
-                JSONStringWriter.write(name, to: &output)
-                output.append(UInt8(ascii: ":"))
-                value.writeJSONText(to: &output)
-            } else {
-                for (index, name) in members.sortedKeys.enumerated() {
-                    if index > 0 { output.append(UInt8(ascii: ",")) }
-                    JSONStringWriter.write(name, to: &output)
-                    output.append(UInt8(ascii: ":"))
-                    (members[name] ?? .null).writeJSONText(to: &output)
-                }
-            }
-            output.append(UInt8(ascii: "}"))
+            Self.writeObject(
+                single: members.count == 1 ? members.first : nil, sortedNames: { members.sortedKeys },
+                value: { members[$0] }, to: &output)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import RuntimeTestSupport
 import ShopAPI
 import Testing
 

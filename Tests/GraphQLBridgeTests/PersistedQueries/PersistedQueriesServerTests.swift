@@ -211,7 +211,7 @@ struct PersistedQueriesServerTests {
         let recorder = WireRecorder()
         let client = GraphQLHTTPClient(
             endpoint: server.graphQLURL, middlewares: [recorder], persistedQueries: .registeredOnly,
-            subscriptions: .serverSentEvents(options: RealtimeTransport.quickOptions))
+            subscriptions: .serverSentEvents(options: SubscriptionTransportCase.quickOptions))
         var thrown: APIError?
         do throws(APIError) {
             for try await _ in client.subscribe(OfferUpdatedSubscription(productId: "p2")) {}

@@ -2,6 +2,7 @@ import Foundation
 import GraphQLBridge
 import GraphQLBridgeSupport
 import GraphQLBridgeTesting
+import RuntimeTestSupport
 import ShopAPI
 import Testing
 
@@ -12,8 +13,10 @@ import Testing
 struct SubscriptionOpenSignalTests {
     static let productId = "p2"
 
-    @Test("onOpen: called when the subscription opens, and again after a drop", arguments: RealtimeTransport.allCases)
-    func opensAndReopens(transport: RealtimeTransport) async throws {
+    @Test(
+        "onOpen: called when the subscription opens, and again after a drop",
+        arguments: SubscriptionTransportCase.allCases)
+    func opensAndReopens(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
@@ -21,7 +24,7 @@ struct SubscriptionOpenSignalTests {
         let sequence = client.subscribe(OfferUpdatedSubscription(productId: Self.productId)).onOpen {
             opens.withLock { $0 += 1 }
         }
-        let (events, task) = RealtimeTransport.consume(sequence)
+        let (events, task) = SubscriptionTransportCase.consume(sequence)
         defer { task.cancel() }
         try await waitUntil("the subscription to open") { opens.withLock { $0 } == 1 }
         // The server answers a stream's head, then listens (as many servers do): the test waits for it.
@@ -37,15 +40,15 @@ struct SubscriptionOpenSignalTests {
         #expect(opens.withLock { $0 } == 2, "one open per connection")
     }
 
-    @Test("onOpen is not called for a connection the server refuses", arguments: RealtimeTransport.allCases)
-    func notForRefused(transport: RealtimeTransport) async throws {
+    @Test("onOpen is not called for a connection the server refuses", arguments: SubscriptionTransportCase.allCases)
+    func notForRefused(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start(ShopServer.Options(tokens: ["alice"]))
         defer { server.stop() }
         let client = GraphQLHTTPClient(
             endpoint: server.graphQLURL, middlewares: [BearerTokenMiddleware(token: "mallory")],
             subscriptions: transport.make(server))
         let opens = Locked(0)
-        let (_, task) = RealtimeTransport.consume(
+        let (_, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)).onOpen { opens.withLock { $0 += 1 } })
         let error = try #require(await task.value)
         #expect(error.isAuthenticationFailure, "\(error)")

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
+import RuntimeTestSupport
 import ShopAPI
 import Testing
 
@@ -16,12 +17,12 @@ struct SubscriptionTransportTests {
 
     @Test(
         "Events arrive in order, as the shop changed the offers, with exact Longs (also sent as strings)",
-        arguments: RealtimeTransport.allCases, [false, true])
-    func orderedExactEvents(transport: RealtimeTransport, longAsString: Bool) async throws {
+        arguments: SubscriptionTransportCase.allCases, [false, true])
+    func orderedExactEvents(transport: SubscriptionTransportCase, longAsString: Bool) async throws {
         let server = try ShopServer.start(ShopServer.Options(longAsString: longAsString))
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
@@ -43,8 +44,8 @@ struct SubscriptionTransportTests {
 
     @Test(
         "Each event is written through the cache: a ProductQuery watcher shows the new offer stock, no query request",
-        arguments: RealtimeTransport.allCases)
-    func watcherUpdates(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func watcherUpdates(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
         let counter = RequestCounter()
@@ -58,7 +59,7 @@ struct SubscriptionTransportTests {
         defer { watch.cancel() }
         let first = try await watched.waitForCount(1)
         #expect(first.data?.product?.nextOffer?.stock == 40)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
@@ -79,13 +80,13 @@ struct SubscriptionTransportTests {
 
     @Test(
         "Cancelling the consuming task ends the subscription on the server and frees it",
-        arguments: RealtimeTransport.allCases)
-    func cancellation(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func cancellation(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
         let subscriptions = transport.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: subscriptions)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
         server.advance(productId: Self.productId)
@@ -101,8 +102,8 @@ struct SubscriptionTransportTests {
 
     @Test(
         "Leaving the loop early (the iterator released) also ends the subscription on the server",
-        arguments: RealtimeTransport.allCases)
-    func releasedIterator(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func releasedIterator(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
@@ -122,12 +123,12 @@ struct SubscriptionTransportTests {
 
     @Test(
         "A dropped stream or socket is re-established and the subscription resumed",
-        arguments: RealtimeTransport.allCases)
-    func resubscribesAfterDrop(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func resubscribesAfterDrop(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
@@ -146,15 +147,15 @@ struct SubscriptionTransportTests {
 
     @Test(
         "The token is read again at every connection: a refreshed token needs no new client",
-        arguments: RealtimeTransport.allCases)
-    func tokenReadAgain(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func tokenReadAgain(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start(ShopServer.Options(tokens: ["alice", "bob"]))
         defer { server.stop() }
         let tokens = TokenSequence(["alice", "bob"])
         let client = GraphQLHTTPClient(
             endpoint: server.graphQLURL, middlewares: [BearerTokenMiddleware(token: { tokens.next() })],
             subscriptions: transport.make(server))
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
@@ -170,16 +171,17 @@ struct SubscriptionTransportTests {
 
     @Test(
         "A refused token ends the subscription with a typed error after a bounded number of tries",
-        arguments: RealtimeTransport.allCases)
-    func refusedTokenIsBounded(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func refusedTokenIsBounded(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start(ShopServer.Options(tokens: ["alice"]))
         defer { server.stop() }
-        var options = RealtimeTransport.quickOptions
+        var options = SubscriptionTransportCase.quickOptions
         options.maximumAuthenticationRetries = 2
         let client = GraphQLHTTPClient(
             endpoint: server.graphQLURL, middlewares: [BearerTokenMiddleware(token: "mallory")],
             subscriptions: transport.make(server, options: options))
-        let (_, task) = RealtimeTransport.consume(client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
+        let (_, task) = SubscriptionTransportCase.consume(
+            client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         let error = try #require(await task.value)
         #expect(error.isAuthenticationFailure, "\(error)")
         switch transport {
@@ -195,12 +197,12 @@ struct SubscriptionTransportTests {
 
     @Test(
         "A request error (an operation the server rejects) ends the subscription with its GraphQL errors",
-        arguments: RealtimeTransport.allCases)
-    func requestError(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func requestError(transport: SubscriptionTransportCase) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
-        let (_, task) = RealtimeTransport.consume(client.subscribe(UnknownFieldSubscription()))
+        let (_, task) = SubscriptionTransportCase.consume(client.subscribe(UnknownFieldSubscription()))
         let error = try #require(await task.value)
         let message = try #require(error.graphQLErrors.first?.message)
         #expect(message.contains("Cannot query field 'noSuchField' on type 'Subscription'"), "\(error)")

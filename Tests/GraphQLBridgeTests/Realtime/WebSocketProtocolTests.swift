@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLBridge
 import GraphQLBridgeTesting
+import RuntimeTestSupport
 import ShopAPI
 import Testing
 
@@ -18,11 +19,11 @@ struct WebSocketProtocolTests {
     func fatalCloseCodes(code: Int) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
-        let transport = RealtimeTransport.webSocket.make(server)
+        let transport = SubscriptionTransportCase.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (_, first) = RealtimeTransport.consume(
+        let (_, first) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
-        let (_, second) = RealtimeTransport.consume(client.subscribe(OfferUpdatedSubscription(productId: "p1")))
+        let (_, second) = SubscriptionTransportCase.consume(client.subscribe(OfferUpdatedSubscription(productId: "p1")))
         try await waitUntil("both subscriptions on the server") { server.openSubscriptionCount == 2 }
         server.closeWebSockets(code: code, reason: "closed by the test")
         for task in [first, second] {
@@ -43,9 +44,9 @@ struct WebSocketProtocolTests {
     func retriedCloseCodes(code: Int?) async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
-        let transport = RealtimeTransport.webSocket.make(server)
+        let transport = SubscriptionTransportCase.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
@@ -67,12 +68,12 @@ struct WebSocketProtocolTests {
     func neverAcknowledged() async throws {
         let server = try ShopServer.start(ShopServer.Options(acknowledgesWebSockets: false))
         defer { server.stop() }
-        var options = RealtimeTransport.quickOptions
+        var options = SubscriptionTransportCase.quickOptions
         options.connectionAckTimeout = .milliseconds(100)
         options.maximumRetries = 2
-        let transport = RealtimeTransport.webSocket.make(server, options: options)
+        let transport = SubscriptionTransportCase.webSocket.make(server, options: options)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (_, task) = RealtimeTransport.consume(
+        let (_, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         let error = try #require(await task.value)
         guard case .timedOut(_, let message) = error else { throw error }
@@ -86,11 +87,11 @@ struct WebSocketProtocolTests {
     func interleaved() async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
-        let transport = RealtimeTransport.webSocket.make(server)
+        let transport = SubscriptionTransportCase.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (twos, twosTask) = RealtimeTransport.consume(
+        let (twos, twosTask) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: "p2")))
-        let (ones, onesTask) = RealtimeTransport.consume(
+        let (ones, onesTask) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: "p1")))
         defer {
             twosTask.cancel()
@@ -123,13 +124,13 @@ struct WebSocketProtocolTests {
     func errorMessage() async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
-        let transport = RealtimeTransport.webSocket.make(server)
+        let transport = SubscriptionTransportCase.webSocket.make(server)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, good) = RealtimeTransport.consume(
+        let (events, good) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { good.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
-        let (_, bad) = RealtimeTransport.consume(client.subscribe(UnknownFieldSubscription()))
+        let (_, bad) = SubscriptionTransportCase.consume(client.subscribe(UnknownFieldSubscription()))
         let error = try #require(await bad.value)
         guard case .graphQL(let operation, _, let errors) = error else { throw error }
         #expect(operation == UnknownFieldSubscription.operationName)
@@ -143,12 +144,12 @@ struct WebSocketProtocolTests {
     func keepAlive() async throws {
         let server = try ShopServer.start()
         defer { server.stop() }
-        var options = RealtimeTransport.quickOptions
+        var options = SubscriptionTransportCase.quickOptions
         options.pingInterval = .milliseconds(20)
         options.pongTimeout = .seconds(20)
-        let transport = RealtimeTransport.webSocket.make(server, options: options)
+        let transport = SubscriptionTransportCase.webSocket.make(server, options: options)
         let client = GraphQLHTTPClient(endpoint: server.graphQLURL, subscriptions: transport)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") { server.openSubscriptionCount == 1 }
@@ -167,7 +168,7 @@ struct WebSocketProtocolTests {
             defer { server.stop() }
             let client = GraphQLHTTPClient(
                 endpoint: server.graphQLURL, subscriptions: .webSocket(url: server.webSocketURL))
-            let (_, task) = RealtimeTransport.consume(
+            let (_, task) = SubscriptionTransportCase.consume(
                 client.subscribe(OfferUpdatedSubscription(productId: Self.productId)))
             let error = try #require(await task.value)
             guard case .webSocketUnavailable(_, let reason) = error else { throw error }

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import RuntimeTestSupport
 import Testing
 
 @_spi(Testing) @testable import GraphQLBridge

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridgeSupport
+import RuntimeTestSupport
 
 #if canImport(Glibc)
     import Glibc

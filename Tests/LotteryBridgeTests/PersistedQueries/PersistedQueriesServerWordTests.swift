@@ -32,7 +32,7 @@ struct PersistedQueriesServerWordTests {
         let recorder = WireRecorder()
         let client = GraphQLHTTPClient(
             endpoint: backend.graphQLURL, middlewares: [recorder], persistedQueries: .registeredOnly,
-            subscriptions: .serverSentEvents(options: RealtimeTransport.quickOptions))
+            subscriptions: .serverSentEvents(options: SubscriptionTransportCase.quickOptions))
         var thrown: APIError?
         do throws(APIError) {
             for try await _ in client.subscribe(DrawUpdatedSubscription(gameId: "6x45")) {}

@@ -5,6 +5,7 @@ import LegacyModels
 import LotteryAPI
 import LotteryBackend
 import LotteryBridge
+import RuntimeTestSupport
 import Testing
 
 /// The lottery app on the subscription: `.drawUpdates` gives legacy `DrawInfo`s equal to REST's, and the
@@ -15,7 +16,7 @@ struct RealtimeRepositoryTests {
     static func repository(
         _ server: EmbeddedLotteryServer, modes: [String: MigrationMode], counter: RequestCounter = RequestCounter(),
         restCalls: RESTCalls = RESTCalls(), publisher: RecordingExperimentPublisher? = nil,
-        subscriptions: RealtimeTransport = .serverSentEvents
+        subscriptions: SubscriptionTransportCase = .serverSentEvents
     ) -> LotteryRepository {
         LotteryRepository(
             rest: LegacyAPIClient(baseURL: server.restURL, metrics: { _ in restCalls.add() }),
@@ -31,8 +32,8 @@ struct RealtimeRepositoryTests {
 
     @Test(
         "drawUpdates gives legacy DrawInfos, equal to REST's model of the same draw",
-        arguments: RealtimeTransport.allCases)
-    func drawUpdates(transport: RealtimeTransport) async throws {
+        arguments: SubscriptionTransportCase.allCases)
+    func drawUpdates(transport: SubscriptionTransportCase) async throws {
         let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let client = GraphQLClient(endpoint: server.graphQLURL, subscriptions: transport.make(server))
@@ -65,8 +66,8 @@ struct RealtimeRepositoryTests {
 
     @Test(
         "GraphQL modes: the game follows the subscription: a status through the cache, a new draw by one refetch",
-        arguments: [MigrationMode.graphQL, .graphQLWithRESTFallback], RealtimeTransport.allCases)
-    func graphQLModes(mode: MigrationMode, transport: RealtimeTransport) async throws {
+        arguments: [MigrationMode.graphQL, .graphQLWithRESTFallback], SubscriptionTransportCase.allCases)
+    func graphQLModes(mode: MigrationMode, transport: SubscriptionTransportCase) async throws {
         let server = try EmbeddedLotteryServer.start(options: .init(webSocketInitTimeout: .seconds(300)))
         defer { server.stop() }
         let counter = RequestCounter()

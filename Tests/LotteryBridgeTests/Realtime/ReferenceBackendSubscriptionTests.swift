@@ -2,6 +2,7 @@ import Foundation
 import GraphQLBridge
 import LotteryAPI
 import LotteryTestSupport
+import RuntimeTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -63,7 +64,7 @@ struct ReferenceBackendSubscriptionTests {
     ) -> GraphQLHTTPClient {
         GraphQLHTTPClient(
             endpoint: backend.graphQLURL, middlewares: [BearerTokenMiddleware(token: token)] + middlewares,
-            cache: cache, subscriptions: .serverSentEvents(options: RealtimeTransport.quickOptions))
+            cache: cache, subscriptions: .serverSentEvents(options: SubscriptionTransportCase.quickOptions))
     }
 
     @Test("Events in order, exact Longs (numbers or strings)", arguments: [false, true])
@@ -71,7 +72,7 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start(longAsString: longAsString)
         defer { backend.stop() }
         let client = Self.client(backend)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") {
@@ -99,7 +100,7 @@ struct ReferenceBackendSubscriptionTests {
         }
         defer { watch.cancel() }
         #expect(try await watched.waitForCount(1).data?.game?.nextDraw?.status == .selling)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         try await waitUntil("the subscription on the server") {
             (try? await Self.state(backend).openSubscriptions) == 1
@@ -118,7 +119,7 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start()
         defer { backend.stop() }
         let client = Self.client(backend)
-        let (events, task) = RealtimeTransport.consume(
+        let (events, task) = SubscriptionTransportCase.consume(
             client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         defer { task.cancel() }
         try await waitUntil("the subscription on the server") {
@@ -141,7 +142,7 @@ struct ReferenceBackendSubscriptionTests {
         let backend = try await Self.start()
         defer { backend.stop() }
         let client = Self.client(backend, token: "mallory")
-        let (_, task) = RealtimeTransport.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
+        let (_, task) = SubscriptionTransportCase.consume(client.subscribe(DrawUpdatedSubscription(gameId: "6x45")))
         let error = try #require(await task.value)
         #expect(error.httpStatus == 401 && error.isAuthenticationFailure, "\(error)")
         let state = try await Self.state(backend)

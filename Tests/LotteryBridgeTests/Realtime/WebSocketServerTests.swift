@@ -3,6 +3,7 @@ import GraphQLBridge
 import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 import LotteryBackend
+import RuntimeTestSupport
 import Testing
 
 /// The embedded backend's `graphql-transport-ws` server, driven message by message through the test-side POSIX

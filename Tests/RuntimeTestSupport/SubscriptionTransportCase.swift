@@ -1,38 +1,37 @@
 import Foundation
 import GraphQLBridge
-import GraphQLBridgeSupport
 import GraphQLBridgeTesting
-import LotteryBackend
 import Testing
 
-/// The three subscription transports, as the lottery's tests run them against the embedded backend (the WebSocket through
-/// the test-side POSIX connector: this machine's `URLSession` cannot open WebSockets).
-enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+/// The three subscription transports as the runtime's and the example's tests run them, each against its own server
+/// (the WebSocket through the test-side POSIX connector: this machine's `URLSession` cannot open WebSockets).
+package enum SubscriptionTransportCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case serverSentEvents
     case multipartHTTP
     case webSocket
 
-    var testDescription: String { rawValue }
+    package var testDescription: String { rawValue }
 
     /// Fast retries, so that drops and refusals play out quickly; keep-alive off unless a test wants it.
-    static let quickOptions = GraphQLSubscriptionOptions(
+    package static let quickOptions = GraphQLSubscriptionOptions(
         initialRetryDelay: .milliseconds(20), maximumRetryDelay: .milliseconds(200), maximumRetries: 5,
         maximumAuthenticationRetries: 1, connectionAckTimeout: .seconds(20), pingInterval: nil)
 
-    func make(_ server: EmbeddedLotteryServer, options: GraphQLSubscriptionOptions = quickOptions)
+    /// The transport, its WebSocket to `webSocketURL`.
+    package func make(webSocketURL: URL, options: GraphQLSubscriptionOptions = quickOptions)
         -> GraphQLSubscriptionTransport
     {
         switch self {
         case .serverSentEvents: return .serverSentEvents(options: options)
         case .multipartHTTP: return .multipartHTTP(options: options)
         case .webSocket:
-            return .webSocket(url: server.webSocketURL, connector: POSIXWebSocketConnector(), options: options)
+            return .webSocket(url: webSocketURL, connector: POSIXWebSocketConnector(), options: options)
         }
     }
 
     /// Consumes a subscription in a task the test cancels: its events in a collector, the task's value the error
     /// that ended it (`nil` when it finished or was cancelled).
-    static func consume<S: GraphQLSubscription>(_ sequence: GraphQLSubscriptionSequence<S>)
+    package static func consume<S: GraphQLSubscription>(_ sequence: GraphQLSubscriptionSequence<S>)
         -> (Collector<GraphQLResult<S.Data>>, Task<APIError?, Never>)
     {
         let collector = Collector<GraphQLResult<S.Data>>()
@@ -46,17 +45,4 @@ enum RealtimeTransport: String, CaseIterable, Sendable, CustomTestStringConverti
         }
         return (collector, task)
     }
-
-    var serverKind: RealtimeTransportKind {
-        switch self {
-        case .serverSentEvents: return .serverSentEvents
-        case .multipartHTTP: return .multipartHTTP
-        case .webSocket: return .webSocket
-        }
-    }
-}
-
-/// Waits until `condition` holds (a hang detector: the test never passes because time went by).
-func waitUntil(_ what: String, _ condition: @Sendable () async -> Bool) async throws {
-    try await HangDetector.waitUntil(what) { await condition() }
 }
