@@ -148,10 +148,12 @@ let package = Package(
                 "GraphQLCodegenTestSupport",
             ]
         ),
-        // Middlewares the runtime's tests and the example's tests both use (what a request carried on the wire, each
-        // answer's content type, a mutation held until the test releases it): one copy for both.
+        // What the runtime's tests and the example's tests both use (middlewares recording the wire and content types,
+        // a mutation held until the test releases it, the subscription transports' cases, a collector, the one wait
+        // helper): one copy for both.
         .target(
-            name: "RuntimeTestSupport", dependencies: ["GraphQLBridge", "GraphQLBridgeSupport"],
+            name: "RuntimeTestSupport",
+            dependencies: ["GraphQLBridge", "GraphQLBridgeSupport", "GraphQLBridgeTesting"],
             path: "Tests/RuntimeTestSupport"),
         // The runtime tests' API (a shop's products, images and offers: not the lottery), generated at build time.
         .target(
