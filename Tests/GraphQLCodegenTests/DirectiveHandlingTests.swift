@@ -84,8 +84,46 @@ struct DirectiveHandlingTests {
         #expect(type("name") == "String?")
         // `@defer(if: false)` is not deferred, and the spread's `draws` is not the only place it is selected.
         #expect(type("draws") == "[Int]")
-        #expect(game.fragments.map(\.fragmentType) == ["Later"])
-        #expect(game.fragments.first?.isConditional == true)
+        // The spread, then the labelled inline fragment's view (`fragments.names: Names?`).
+        #expect(game.fragments.map(\.fragmentType) == ["Later", "Names"])
+        #expect(game.fragments.allSatisfy { $0.isConditional })
+        #expect(game.deferredViews.map(\.swiftName) == ["Names"])
+    }
+
+    @Test("a deferred inline fragment is a view named by its label or type condition, holding what only it selects")
+    func deferredInlineViews() throws {
+        let result = Self.generate(
+            """
+            query Game($id: ID!) {
+              game(id: $id) {
+                id
+                ... on Game @defer(label: "more") { name }
+                ... @defer { draws }
+              }
+            }
+            """, schema: Self.incrementalSchema)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let operation = try #require(result.plan?.operations.first)
+        let game = try #require(operation.data.nestedTypes.first)
+        // What only a deferred inline fragment selects is its view's, not the enclosing struct's.
+        #expect(game.fields.map(\.responseKey) == ["id"])
+        #expect(game.fragments.map(\.fragmentType) == ["More", "DeferredGame"])
+        #expect(game.fragments.map(\.propertyName) == ["more", "deferredGame"])
+        #expect(game.fragments.allSatisfy { $0.isConditional })
+        let more = try #require(game.deferredViews.first)
+        func field(_ view: SelectionSetPlan, _ key: String) -> FieldPlan? {
+            view.fields.first { $0.responseKey == key }
+        }
+        // The view holds the enclosing fields and its own, typed as the schema says; its own must be there.
+        #expect(more.fields.map(\.responseKey) == ["id", "name"])
+        #expect(field(more, "name")?.type.swift == "String" && field(more, "name")?.requiresPresence == true)
+        #expect(field(more, "id")?.requiresPresence == false)
+        // Not the other deferred fragment's fields, nor a view of its own.
+        #expect(more.deferredViews.isEmpty && field(more, "draws") == nil)
+        let unlabelled = try #require(game.deferredViews.last)
+        #expect(unlabelled.swiftName == "DeferredGame")
+        #expect(
+            field(unlabelled, "draws")?.type.swift == "[Int]" && field(unlabelled, "draws")?.requiresPresence == true)
     }
 
     @Test("@defer and @stream: graphql-core's rules, and the schema must declare them")

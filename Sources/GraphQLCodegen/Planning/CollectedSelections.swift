@@ -10,6 +10,10 @@ struct CollectedSelections {
     var fragments: [(name: String, isConditional: Bool)] = []
     /// Type conditions that do not always apply, in first-appearance order.
     var typeConditions: [String] = []
+    /// The inline fragments with `@defer` that apply, written directly in the selection (not in a spread fragment),
+    /// in order: each one's condition (``SelectionCollector/deferCondition(_:inline:)``) and the name of its view
+    /// (its label, else `Deferred` and its type condition).
+    var deferredInlineFragments: [(condition: String, name: String)] = []
 
     mutating func add(_ occurrence: FieldOccurrence) {
         let key = occurrence.field.responseKey
@@ -23,6 +27,18 @@ struct CollectedSelections {
         } else {
             fragments.append((name, isConditional))
         }
+    }
+
+    mutating func addDeferredInlineFragment(condition: String, name: String) {
+        if !deferredInlineFragments.contains(where: { $0.condition == condition }) {
+            deferredInlineFragments.append((condition, name))
+        }
+    }
+
+    /// Whether every occurrence of `key` is inside a deferred inline fragment: the field is its view's
+    /// (``deferredInlineFragments``), not the enclosing struct's.
+    func isDeferredInline(_ key: String) -> Bool {
+        (occurrences[key] ?? []).allSatisfy { $0.conditions.contains(where: SelectionCollector.isDeferredInline) }
     }
 
     mutating func addTypeCondition(_ name: String) {

@@ -13,6 +13,9 @@ public struct FieldPlan: Sendable, Hashable {
     /// Whether `nil` means "left out by `@include`/`@skip`" only (the field is non-null in the schema): encoding then
     /// leaves the key out, as the server does, rather than writing `null`.
     public var omitsNil: Bool
+    /// Whether the key must be in the response object for the struct to decode, even when the field is nullable: a
+    /// deferred view's own field, which is absent until its increment arrives.
+    public var requiresPresence: Bool
 
     /// Creates a field plan.
     /// - Parameters:
@@ -22,9 +25,10 @@ public struct FieldPlan: Sendable, Hashable {
     ///   - description: The schema's description.
     ///   - deprecationReason: The deprecation reason.
     ///   - omitsNil: Whether encoding leaves the key out when the value is `nil`.
+    ///   - requiresPresence: Whether decoding requires the key, even for a nullable field.
     public init(
         responseKey: String, propertyName: String, type: OutputTypePlan, description: String? = nil,
-        deprecationReason: String? = nil, omitsNil: Bool = false
+        deprecationReason: String? = nil, omitsNil: Bool = false, requiresPresence: Bool = false
     ) {
         self.responseKey = responseKey
         self.propertyName = propertyName
@@ -32,5 +36,6 @@ public struct FieldPlan: Sendable, Hashable {
         self.description = description
         self.deprecationReason = deprecationReason
         self.omitsNil = omitsNil
+        self.requiresPresence = requiresPresence
     }
 }

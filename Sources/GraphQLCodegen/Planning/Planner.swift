@@ -30,8 +30,9 @@ import GraphQLSchema
 /// - A `@oneOf` input object is an enum; client-only directives (``CodegenConfiguration/clientDirectives``) are
 ///   removed from the documents sent.
 /// - `@defer` (on a fragment spread or an inline fragment, unless `if: false`) makes what it defers optional, as
-///   `@include` does: a deferred spread is `fragments.x: X?` and a deferred inline fragment's fields are optional,
-///   `nil` until their increment arrives; `@stream` leaves the list's type as it is (it grows as items arrive). Both
+///   `@include` does: a deferred spread is `fragments.x: X?`, and a deferred inline fragment is a view named by its
+///   label (`fragments.deferredDog: DeferredDog?`, the enclosing fields and the fragment's), `nil` until the fields
+///   only it selects arrive; `@stream` leaves the list's type as it is (it grows as items arrive). Both
 ///   stay in the document sent.
 /// - An unmapped custom scalar becomes `JSONValue`, with a warning that suggests a mapping.
 public enum Planner {

@@ -13,14 +13,19 @@ extension PlanningSession {
     ///   - selections: The selections, each with whether `@include`/`@skip` may leave it out.
     ///   - reservedMembers: Member names the enclosing declaration already uses (static members of fragments).
     ///   - base: For a type case view, the struct it is nested in.
+    ///   - fulfilled: For a deferred view, the conditions of the deferred inline fragments it stands for.
+    ///   - requiredKeys: For a deferred view, the response keys only its fragment selects: the view is there when
+    ///     they are (a nullable one too), not before its increment arrives.
     func planSelectionSet(
         swiftName: String, qualifiedName: String, scope: SchemaType, types: Set<String>? = nil,
-        selections: [(Selection, Set<String>)], reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil
+        selections: [(Selection, Set<String>)], reservedMembers: Set<String> = [], base: BaseSelectionContext? = nil,
+        fulfilled: Set<String> = [], requiredKeys: Set<String> = []
     ) -> SelectionSetPlan {
         let types = types ?? collector.possibleTypes(of: scope)
         // The type the selections are written on: fields written directly in them are looked up there.
         let writtenOn = base?.writtenOn ?? scope.name
-        let collected = collector.collect(selections, scope: scope, types: types, parent: writtenOn)
+        let collected = collector.collect(
+            selections, scope: scope, types: types, parent: writtenOn, fulfilled: fulfilled)
         var members = NameScope(reserved: reservedMembers.union(Self.selectionSetMembers))
         var plan = SelectionSetPlan(swiftName: swiftName, graphQLType: scope.name)
 
@@ -37,7 +42,8 @@ extension PlanningSession {
             else { continue }
             let caseTypes = types.intersection(collector.possibleTypes(of: type))
             guard !caseTypes.isEmpty else { continue }
-            let caseCollected = collector.collect(selections, scope: type, types: caseTypes, parent: writtenOn)
+            let caseCollected = collector.collect(
+                selections, scope: type, types: caseTypes, parent: writtenOn, fulfilled: fulfilled)
             if let base {
                 var held = here
                 if let above = base.enclosingViews[type.name] { held.formUnion(above) }
@@ -46,10 +52,18 @@ extension PlanningSession {
             cases.append((type, caseTypes, caseCollected))
         }
 
+        // A field only deferred inline fragments select is their views' (`fragments.deferredDog?.birthdate`), as in
+        // Apollo iOS: not this struct's, where it could not tell "not arrived yet" from `null`.
+        let keys = collected.keys.filter { !collected.isDeferredInline($0) }
+        // (A deferred view holds no other deferred views: each is the enclosing struct's, as in Apollo iOS.)
+        let deferred = fulfilled.isEmpty ? collected.deferredInlineFragments : []
+
         // Property names: the fields first, then `fragments` and the type case views.
         var propertyNames: [String: String] = [:]
-        for key in collected.keys { propertyNames[key] = members.claim(key) }
-        if !collected.fragments.isEmpty { plan.fragmentsPropertyName = members.claim("fragments") }
+        for key in keys { propertyNames[key] = members.claim(key) }
+        if !collected.fragments.isEmpty || !deferred.isEmpty {
+            plan.fragmentsPropertyName = members.claim("fragments")
+        }
         var casePropertyNames: [String: String] = [:]
         for (condition, _, _) in cases {
             casePropertyNames[condition.name] = members.claim("as" + SwiftNames.capitalized(condition.name))
@@ -57,7 +71,7 @@ extension PlanningSession {
 
         // Fields, with their nested structs.
         var qualifiedTypes: [String: OutputTypePlan] = [:]
-        for key in collected.keys {
+        for key in keys {
             guard let occurrences = collected.occurrences[key], let first = occurrences.first,
                 let propertyName = propertyNames[key]
             else { continue }
@@ -95,13 +109,13 @@ extension PlanningSession {
                 FieldPlan(
                     responseKey: key, propertyName: propertyName, type: type, description: definition.description,
                     deprecationReason: definition.deprecationReason,
-                    omitsNil: isConditional && definition.type.isNonNull))
+                    omitsNil: isConditional && definition.type.isNonNull, requiresPresence: requiredKeys.contains(key)))
         }
 
-        // Fragments spread directly.
-        if !collected.fragments.isEmpty {
+        // Fragments spread directly, then the views of the deferred inline fragments.
+        var fragmentMembers = NameScope()
+        if !collected.fragments.isEmpty || !deferred.isEmpty {
             plan.fragmentsTypeName = claimTypeName("Fragments", in: &members, enclosing: qualifiedName)
-            var fragmentMembers = NameScope()
             for (name, isConditional) in collected.fragments {
                 plan.fragments.append(
                     FragmentReferencePlan(
@@ -124,13 +138,37 @@ extension PlanningSession {
                     "As" + SwiftNames.capitalized(condition.name), in: &members, enclosing: qualifiedName)
                 let view = planSelectionSet(
                     swiftName: caseName, qualifiedName: qualifiedName + "." + caseName, scope: condition,
-                    types: caseTypes, selections: selections, base: context)
+                    types: caseTypes, selections: selections, base: context, fulfilled: fulfilled)
                 // In schema order.
                 let possible = schema.possibleTypes(of: condition).map(\.name).filter { caseTypes.contains($0) }
                 plan.typeCases.append(
                     TypeCasePlan(
                         typeCondition: condition.name, propertyName: casePropertyNames[condition.name] ?? caseName,
                         possibleTypes: possible, selectionSet: view))
+            }
+        }
+
+        // Deferred inline fragments (`... on Dog @defer(label: "deferredDog") { birthdate }`): a view named by the label
+        // (else `Deferred` and the type condition) with this struct's fields and the fragment's, exposed as
+        // `fragments.deferredDog: DeferredDog?`, `nil` until the increment that brings the fragment's own fields.
+        if !deferred.isEmpty {
+            let context = BaseSelectionContext(
+                qualifiedName: qualifiedName, scope: scope, writtenOn: writtenOn, collected: collected,
+                qualifiedTypes: qualifiedTypes, enclosingViews: base?.enclosingViews ?? [:])
+            for (condition, name) in deferred {
+                let viewName = claimTypeName(SwiftNames.capitalized(name), in: &members, enclosing: qualifiedName)
+                let own = Set(
+                    collected.keys.filter { key in
+                        (collected.occurrences[key] ?? []).allSatisfy { $0.conditions.contains(condition) }
+                    })
+                let view = planSelectionSet(
+                    swiftName: viewName, qualifiedName: qualifiedName + "." + viewName, scope: scope, types: types,
+                    selections: selections, base: context, fulfilled: fulfilled.union([condition]), requiredKeys: own)
+                plan.deferredViews.append(view)
+                plan.fragments.append(
+                    FragmentReferencePlan(
+                        fragmentType: viewName, propertyName: fragmentMembers.claim(SwiftNames.lowerCamelCased(name)),
+                        isConditional: true))
             }
         }
 

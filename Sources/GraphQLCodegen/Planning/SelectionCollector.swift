@@ -19,17 +19,30 @@ struct SelectionCollector {
     ///     `scope` when nil.
     /// - Returns: The merged fields and fragments, and every type condition met inside fragments that do not apply
     ///   (at any depth), which the caller turns into type cases.
+    ///   - fulfilled: The conditions of deferred inline fragments whose increment the struct stands for (a deferred
+    ///     view: ``CollectedSelections/deferredInlineFragments``): they are taken as holding, and that fragment is not
+    ///     recorded again.
     func collect(
-        _ selections: [(Selection, Set<String>)], scope: SchemaType, types: Set<String>, parent: String? = nil
+        _ selections: [(Selection, Set<String>)], scope: SchemaType, types: Set<String>, parent: String? = nil,
+        fulfilled: Set<String> = []
     )
         -> CollectedSelections
     {
         var result = CollectedSelections()
         for (selection, conditional) in selections {
             collect(
-                selection, scope: scope, types: types, parent: parent ?? scope.name, conditional: conditional,
-                direct: true, visiting: [], into: &result)
+                selection, scope: scope, types: types, parent: parent ?? scope.name,
+                conditional: conditional.subtracting(fulfilled), direct: true, visiting: [], into: &result)
         }
+        guard !fulfilled.isEmpty else { return result }
+        for key in result.keys {
+            result.occurrences[key] = result.occurrences[key]?.map { occurrence in
+                var occurrence = occurrence
+                occurrence.conditions.subtract(fulfilled)
+                return occurrence
+            }
+        }
+        result.deferredInlineFragments.removeAll { fulfilled.contains($0.condition) }
         return result
     }
 
@@ -56,18 +69,12 @@ struct SelectionCollector {
     /// includes (`@include(if: true)`, `@skip(if: false)`) is none. A `@defer` (unless `if: false`) is a condition too
     /// (`defer:LABEL`, or `defer@LINE:COLUMN` without a label): its fields are not in the initial payload, so they are
     /// optional, `nil` until their increment arrives.
-    static func conditions(_ directives: [Directive]) -> Set<String> {
+    ///
+    /// An inline fragment's `@defer` is spelled `defer-inline:LABEL` (or `defer-inline@LINE:COLUMN`): its fields are
+    /// the deferred view's (``CollectedSelections/deferredInlineFragments``), not the enclosing struct's.
+    static func conditions(_ directives: [Directive], inline: Bool = false) -> Set<String> {
         var conditions: Set<String> = []
-        for directive in directives where directive.name.value == "defer" {
-            if case .boolean(false, _)? = directive.arguments.first(where: { $0.name.value == "if" })?.value {
-                continue
-            }
-            if case .string(let label)? = directive.arguments.first(where: { $0.name.value == "label" })?.value {
-                conditions.insert("defer:" + label.value)
-            } else {
-                conditions.insert("defer@\(directive.location.line):\(directive.location.column)")
-            }
-        }
+        if let condition = deferCondition(directives, inline: inline) { conditions.insert(condition) }
         for directive in directives where directive.name.value == "include" || directive.name.value == "skip" {
             let name = directive.name.value
             switch directive.arguments.first(where: { $0.name.value == "if" })?.value {
@@ -79,11 +86,43 @@ struct SelectionCollector {
         return conditions
     }
 
+    /// The condition of `directives`' `@defer` (see ``conditions(_:inline:)``); `nil` without one, or with `if: false`.
+    static func deferCondition(_ directives: [Directive], inline: Bool) -> String? {
+        let prefix = inline ? "defer-inline" : "defer"
+        for directive in directives where directive.name.value == "defer" {
+            if case .boolean(false, _)? = directive.arguments.first(where: { $0.name.value == "if" })?.value {
+                continue
+            }
+            if case .string(let label)? = directive.arguments.first(where: { $0.name.value == "label" })?.value {
+                return prefix + ":" + label.value
+            }
+            return prefix + "@\(directive.location.line):\(directive.location.column)"
+        }
+        return nil
+    }
+
+    /// The label of `directives`' `@defer`, if it has one.
+    static func deferLabel(_ directives: [Directive]) -> String? {
+        for directive in directives where directive.name.value == "defer" {
+            if case .string(let label)? = directive.arguments.first(where: { $0.name.value == "label" })?.value {
+                return label.value
+            }
+        }
+        return nil
+    }
+
+    /// Whether a condition is a deferred inline fragment's (``conditions(_:inline:)``).
+    static func isDeferredInline(_ condition: String) -> Bool {
+        condition.hasPrefix("defer-inline")
+    }
+
     private func collect(
         _ selection: Selection, scope: SchemaType, types: Set<String>, parent: String, conditional: Set<String>,
         direct: Bool, visiting: Set<String>, into result: inout CollectedSelections
     ) {
-        let conditions = conditional.union(Self.conditions(selection.directives))
+        var isInline = false
+        if case .inlineFragment = selection { isInline = true }
+        let conditions = conditional.union(Self.conditions(selection.directives, inline: isInline))
         switch selection {
         case .field(let field):
             result.add(FieldOccurrence(field: field, parentType: parent, conditions: conditions))
@@ -91,6 +130,12 @@ struct SelectionCollector {
             let condition = fragment.typeCondition.flatMap { schema.type(named: $0.name.value) } ?? scope
             let nestedParent = fragment.typeCondition == nil ? parent : condition.name
             if applies(condition, to: scope, types: types) {
+                if direct, let deferred = Self.deferCondition(fragment.directives, inline: true) {
+                    result.addDeferredInlineFragment(
+                        condition: deferred,
+                        name: Self.deferLabel(fragment.directives) ?? "Deferred"
+                            + SwiftNames.capitalized(condition.name))
+                }
                 for nested in fragment.selectionSet.selections {
                     collect(
                         nested, scope: scope, types: types, parent: nestedParent, conditional: conditions,

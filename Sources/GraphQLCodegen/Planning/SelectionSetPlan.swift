@@ -17,6 +17,9 @@ public struct SelectionSetPlan: Sendable, Hashable {
     public var typeCases: [TypeCasePlan]
     /// The structs declared inside this one for fields with selection sets, in field order.
     public var nestedTypes: [SelectionSetPlan]
+    /// The views of the deferred inline fragments (`DeferredDog`), exposed through `fragments` (each one's reference
+    /// in ``fragments`` is conditional), in the order the fragments are written.
+    public var deferredViews: [SelectionSetPlan] = []
     /// Whether the struct conforms to `Identifiable`: it selects `id: ID!` as `id`.
     public var isIdentifiable: Bool
     /// The object type name that `__typename` defaults to in the memberwise initializer, when the selection is

@@ -73,7 +73,12 @@ extension SwiftRenderer {
         writer.close()
         for (index, field) in fields.enumerated() {
             let property = "self.\(SwiftNames.escaped(field.propertyName))"
-            if field.type.isOptional {
+            if field.type.isOptional, field.requiresPresence {
+                // A deferred view's own field: read (`null` too) once its increment has arrived.
+                writer.line(
+                    "guard let graphQLPresent\(index) = graphQLValue\(index) else { throw \(Self.declined)() }")
+                writer.line("\(property) = graphQLPresent\(index)")
+            } else if field.type.isOptional {
                 writer.line("\(property) = graphQLValue\(index) ?? nil")
             } else {
                 writer.line(

@@ -92,6 +92,15 @@ extension SwiftRenderer {
             writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
         }
         for field in plan.fields {
+            if field.requiresPresence {
+                // A deferred view's own field: absent until its increment arrives, when the view is not there yet.
+                let key = "CodingKeys.\(SwiftNames.escaped(field.propertyName))"
+                writer.open("guard container.contains(\(key)) else")
+                writer.statement(
+                    "throw DecodingError.keyNotFound(\(key), DecodingError.Context(codingPath: container.codingPath, "
+                        + "debugDescription: \"not arrived yet (deferred)\"))")
+                writer.close()
+            }
             writer.statement(
                 "self.\(SwiftNames.escaped(field.propertyName)) = try container.\(decodeCall(field))")
         }
@@ -220,6 +229,13 @@ extension SwiftRenderer {
             writer.blankLine()
             writer.doc("The fields selected on `\(nested.graphQLType)`.")
             write(nested, conformances: "Codable, Sendable, Hashable", to: &writer)
+        }
+        for view in plan.deferredViews {
+            writer.blankLine()
+            writer.doc(
+                "This selection once the deferred fragment `\(view.swiftName)` (`@defer` on `... on \(view.graphQLType)`) "
+                    + "has arrived: the fields above and the fragment's.")
+            write(view, conformances: "Codable, Sendable, Hashable", to: &writer)
         }
         for typeCase in plan.typeCases {
             writer.blankLine()

@@ -996,7 +996,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.predators = try container.decode(
                         [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
                     self.fragments = try Fragments(
-                        heightInMeters: HeightInMeters(from: decoder), petDetails: PetDetails(from: decoder)
+                        heightInMeters: HeightInMeters(from: decoder), petDetails: PetDetails(from: decoder),
+                        deferredPetAnimal: try? DeferredPetAnimal(from: decoder)
                     )
                 }
 
@@ -1100,7 +1101,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.predators = graphQLRequired8
                     self.fragments = try Fragments(
                         heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
-                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self),
+                        deferredPetAnimal: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredPetAnimal.self)
                     )
                 }
 
@@ -1120,16 +1122,21 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     graphQLObject.set("predators", self.predators.graphQLResponseValue)
                     self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredPetAnimal?.writeGraphQLMembers(to: &graphQLObject)
                 }
 
                 /// The fragments spread in this selection, decoded from the same JSON object.
                 public struct Fragments: Sendable, Hashable {
                     public let heightInMeters: HeightInMeters
                     public let petDetails: PetDetails
+                    public let deferredPetAnimal: DeferredPetAnimal?
 
-                    public init(heightInMeters: HeightInMeters, petDetails: PetDetails) {
+                    public init(
+                        heightInMeters: HeightInMeters, petDetails: PetDetails, deferredPetAnimal: DeferredPetAnimal?
+                    ) {
                         self.heightInMeters = heightInMeters
                         self.petDetails = petDetails
+                        self.deferredPetAnimal = deferredPetAnimal
                     }
                 }
 
@@ -1139,23 +1146,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let feet: Int
                     public let inches: Int?
                     public let meters: Int
-                    public let relativeSize: RelativeSize?
-                    public let centimeters: Double?
 
-                    public init(
-                        __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
-                        relativeSize: RelativeSize?, centimeters: Double?
-                    ) {
+                    public init(__typename: String = "Height", feet: Int, inches: Int?, meters: Int) {
                         self.__typename = __typename
                         self.feet = feet
                         self.inches = inches
                         self.meters = meters
-                        self.relativeSize = relativeSize
-                        self.centimeters = centimeters
                     }
 
                     enum CodingKeys: String, CodingKey {
-                        case __typename, feet, inches, meters, relativeSize, centimeters
+                        case __typename, feet, inches, meters
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -1164,8 +1164,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.feet = try container.decode(Int.self, forKey: .feet)
                         self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
                         self.meters = try container.decode(Int.self, forKey: .meters)
-                        self.relativeSize = try container.decodeIfPresent(RelativeSize.self, forKey: .relativeSize)
-                        self.centimeters = try container.decodeIfPresent(Double.self, forKey: .centimeters)
                     }
 
                     @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
@@ -1173,8 +1171,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         var graphQLValue1: Int? = nil
                         var graphQLValue2: Int?? = nil
                         var graphQLValue3: Int? = nil
-                        var graphQLValue4: RelativeSize?? = nil
-                        var graphQLValue5: Double?? = nil
                         var graphQLMore = try graphQLReader.beginObject()
                         var graphQLNext = 0
                         while graphQLMore {
@@ -1185,8 +1181,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
                             case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
                             case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
-                            case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
-                            case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
                             default:
                                 if graphQLReader.keyEquals("__typename") {
                                     graphQLField = 0
@@ -1196,10 +1190,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                     graphQLField = 2
                                 } else if graphQLReader.keyEquals("meters") {
                                     graphQLField = 3
-                                } else if graphQLReader.keyEquals("relativeSize") {
-                                    graphQLField = 4
-                                } else if graphQLReader.keyEquals("centimeters") {
-                                    graphQLField = 5
                                 } else {
                                     graphQLField = -1
                                 }
@@ -1217,12 +1207,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue3 = try graphQLReader.readDecodable(Int.self)
-                            case 4:
-                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
-                            case 5:
-                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -1236,8 +1220,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.inches = graphQLValue2 ?? nil
                         guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
                         self.meters = graphQLRequired3
-                        self.relativeSize = graphQLValue4 ?? nil
-                        self.centimeters = graphQLValue5 ?? nil
                     }
 
                     public func encode(to encoder: any Encoder) throws {
@@ -1249,12 +1231,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
-                        if let graphQLValue = self.relativeSize {
-                            graphQLObject.set("relativeSize", .scalar(graphQLValue))
-                        }
-                        if let graphQLValue = self.centimeters {
-                            graphQLObject.set("centimeters", .scalar(graphQLValue))
-                        }
                     }
                 }
 
@@ -1313,6 +1289,317 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
+
+                /// This selection once the deferred fragment `DeferredPetAnimal` (`@defer` on `... on Pet`) has
+                /// arrived: the fields above and the fragment's.
+                public struct DeferredPetAnimal: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: Height
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsPet.Owner?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String, id: GraphQLID, height: Height, species: String, skinCovering: SkinCovering?,
+                        humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsPet.Owner?,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, species, skinCovering, humanName, favoriteToy, owner, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(Height.self, forKey: .height)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsPet.Owner.self, forKey: .owner)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: Height? = nil
+                        var graphQLValue3: String? = nil
+                        var graphQLValue4: SkinCovering?? = nil
+                        var graphQLValue5: String?? = nil
+                        var graphQLValue6: String? = nil
+                        var graphQLValue7: AllAnimalsDeferQuery.Data.AllAnimal.AsPet.Owner?? = nil
+                        var graphQLValue8: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("species"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("skinCovering"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("humanName"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("owner"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("predators"): graphQLField = 8
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 8
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(String.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = try graphQLReader.readDecodable(String.self)
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsPet.Owner.self) })
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired3
+                        self.skinCovering = graphQLValue4 ?? nil
+                        self.humanName = graphQLValue5 ?? nil
+                        guard let graphQLRequired6 = graphQLValue6 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired6
+                        self.owner = graphQLValue7 ?? nil
+                        guard let graphQLRequired8 = graphQLValue8 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired8
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let petDetails: PetDetails
+
+                        public init(heightInMeters: HeightInMeters, petDetails: PetDetails) {
+                            self.heightInMeters = heightInMeters
+                            self.petDetails = petDetails
+                        }
+                    }
+
+                    /// The fields selected on `Height`.
+                    public struct Height: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
+                        public let __typename: String
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int
+                        public let relativeSize: RelativeSize
+                        public let centimeters: Double
+
+                        public init(
+                            __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
+                            relativeSize: RelativeSize, centimeters: Double
+                        ) {
+                            self.__typename = __typename
+                            self.feet = feet
+                            self.inches = inches
+                            self.meters = meters
+                            self.relativeSize = relativeSize
+                            self.centimeters = centimeters
+                        }
+
+                        enum CodingKeys: String, CodingKey {
+                            case __typename, feet, inches, meters, relativeSize, centimeters
+                        }
+
+                        public init(from decoder: any Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.feet = try container.decode(Int.self, forKey: .feet)
+                            self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
+                            self.meters = try container.decode(Int.self, forKey: .meters)
+                            self.relativeSize = try container.decode(RelativeSize.self, forKey: .relativeSize)
+                            self.centimeters = try container.decode(Double.self, forKey: .centimeters)
+                        }
+
+                        @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                            var graphQLValue0: String? = nil
+                            var graphQLValue1: Int? = nil
+                            var graphQLValue2: Int?? = nil
+                            var graphQLValue3: Int? = nil
+                            var graphQLValue4: RelativeSize? = nil
+                            var graphQLValue5: Double? = nil
+                            var graphQLMore = try graphQLReader.beginObject()
+                            var graphQLNext = 0
+                            while graphQLMore {
+                                try graphQLReader.readKey()
+                                let graphQLField: Int
+                                switch graphQLNext {
+                                case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                                case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
+                                case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
+                                case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
+                                case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
+                                case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
+                                default:
+                                    if graphQLReader.keyEquals("__typename") {
+                                        graphQLField = 0
+                                    } else if graphQLReader.keyEquals("feet") {
+                                        graphQLField = 1
+                                    } else if graphQLReader.keyEquals("inches") {
+                                        graphQLField = 2
+                                    } else if graphQLReader.keyEquals("meters") {
+                                        graphQLField = 3
+                                    } else if graphQLReader.keyEquals("relativeSize") {
+                                        graphQLField = 4
+                                    } else if graphQLReader.keyEquals("centimeters") {
+                                        graphQLField = 5
+                                    } else {
+                                        graphQLField = -1
+                                    }
+                                }
+                                switch graphQLField {
+                                case 0:
+                                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                                case 1:
+                                    guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+                                case 2:
+                                    guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
+                                case 3:
+                                    guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                                case 4:
+                                    guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue4 = try graphQLReader.readEnum(RelativeSize.self)
+                                case 5:
+                                    guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue5 = try graphQLReader.readDecodable(Double.self)
+                                default:
+                                    try graphQLReader.skipValue()
+                                }
+                                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                                graphQLMore = try graphQLReader.nextMember()
+                            }
+                            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                            self.__typename = graphQLRequired0
+                            guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                            self.feet = graphQLRequired1
+                            self.inches = graphQLValue2 ?? nil
+                            guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                            self.meters = graphQLRequired3
+                            guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                            self.relativeSize = graphQLRequired4
+                            guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                            self.centimeters = graphQLRequired5
+                        }
+
+                        public func encode(to encoder: any Encoder) throws {
+                            try GraphQLResponseObject(self).encode(to: encoder)
+                        }
+
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                            graphQLObject.set("__typename", .scalar(self.__typename))
+                            graphQLObject.set("feet", .scalar(self.feet))
+                            graphQLObject.set("inches", .nullable(self.inches))
+                            graphQLObject.set("meters", .scalar(self.meters))
+                            graphQLObject.set("relativeSize", .scalar(self.relativeSize))
+                            graphQLObject.set("centimeters", .scalar(self.centimeters))
+                        }
+                    }
+                }
             }
 
             /// This selection when the object is a `Cat` (`... on Cat`): the fields above and those selected on `Cat`.
@@ -1326,14 +1613,13 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 public let humanName: String?
                 public let favoriteToy: String
                 public let owner: Owner?
-                public let isJellicle: Bool?
                 public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
                 public let fragments: Fragments
 
                 public init(
                     __typename: String = "Cat", id: GraphQLID, height: Height, bodyTemperature: Int, species: String,
                     skinCovering: SkinCovering?, humanName: String?, favoriteToy: String, owner: Owner?,
-                    isJellicle: Bool?, predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
                 ) {
                     self.__typename = __typename
                     self.id = id
@@ -1344,14 +1630,13 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.humanName = humanName
                     self.favoriteToy = favoriteToy
                     self.owner = owner
-                    self.isJellicle = isJellicle
                     self.predators = predators
                     self.fragments = fragments
                 }
 
                 enum CodingKeys: String, CodingKey {
                     case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy, owner
-                    case isJellicle, predators
+                    case predators
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -1365,12 +1650,13 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
                     self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
                     self.owner = try container.decodeIfPresent(Owner.self, forKey: .owner)
-                    self.isJellicle = try container.decodeIfPresent(Bool.self, forKey: .isJellicle)
                     self.predators = try container.decode(
                         [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
                     self.fragments = try Fragments(
                         heightInMeters: HeightInMeters(from: decoder),
-                        warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder),
+                        deferredPetAnimal: try? DeferredPetAnimal(from: decoder),
+                        deferredCat: try? DeferredCat(from: decoder)
                     )
                 }
 
@@ -1385,8 +1671,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     var graphQLValue6: String?? = nil
                     var graphQLValue7: String? = nil
                     var graphQLValue8: Owner?? = nil
-                    var graphQLValue9: Bool?? = nil
-                    var graphQLValue10: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                    var graphQLValue9: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
                     var graphQLMore = try graphQLReader.beginObject()
                     var graphQLNext = 0
                     while graphQLMore {
@@ -1402,8 +1687,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
                         case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
                         case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
-                        case 9 where graphQLReader.keyEquals("isJellicle"): graphQLField = 9
-                        case 10 where graphQLReader.keyEquals("predators"): graphQLField = 10
+                        case 9 where graphQLReader.keyEquals("predators"): graphQLField = 9
                         default:
                             if graphQLReader.keyEquals("__typename") {
                                 graphQLField = 0
@@ -1423,10 +1707,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                 graphQLField = 7
                             } else if graphQLReader.keyEquals("owner") {
                                 graphQLField = 8
-                            } else if graphQLReader.keyEquals("isJellicle") {
-                                graphQLField = 9
                             } else if graphQLReader.keyEquals("predators") {
-                                graphQLField = 10
+                                graphQLField = 9
                             } else {
                                 graphQLField = -1
                             }
@@ -1461,10 +1743,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 9:
                             guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue9 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Bool.self) })
-                        case 10:
-                            guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue10 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            graphQLValue9 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -1486,13 +1765,14 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
                     self.favoriteToy = graphQLRequired7
                     self.owner = graphQLValue8 ?? nil
-                    self.isJellicle = graphQLValue9 ?? nil
-                    guard let graphQLRequired10 = graphQLValue10 else { throw GraphQLJSONReader.Declined() }
-                    self.predators = graphQLRequired10
+                    guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                    self.predators = graphQLRequired9
                     self.fragments = try Fragments(
                         heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
                         warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
-                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self),
+                        deferredPetAnimal: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredPetAnimal.self),
+                        deferredCat: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredCat.self)
                     )
                 }
 
@@ -1510,13 +1790,12 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     graphQLObject.set("humanName", .nullable(self.humanName))
                     graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
-                    if let graphQLValue = self.isJellicle {
-                        graphQLObject.set("isJellicle", .scalar(graphQLValue))
-                    }
                     graphQLObject.set("predators", self.predators.graphQLResponseValue)
                     self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredPetAnimal?.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredCat?.writeGraphQLMembers(to: &graphQLObject)
                 }
 
                 /// The fragments spread in this selection, decoded from the same JSON object.
@@ -1524,13 +1803,18 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let heightInMeters: HeightInMeters
                     public let warmBloodedDetails: WarmBloodedDetails
                     public let petDetails: PetDetails
+                    public let deferredPetAnimal: DeferredPetAnimal?
+                    public let deferredCat: DeferredCat?
 
                     public init(
-                        heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails, petDetails: PetDetails
+                        heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails, petDetails: PetDetails,
+                        deferredPetAnimal: DeferredPetAnimal?, deferredCat: DeferredCat?
                     ) {
                         self.heightInMeters = heightInMeters
                         self.warmBloodedDetails = warmBloodedDetails
                         self.petDetails = petDetails
+                        self.deferredPetAnimal = deferredPetAnimal
+                        self.deferredCat = deferredCat
                     }
                 }
 
@@ -1540,23 +1824,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let feet: Int
                     public let inches: Int?
                     public let meters: Int
-                    public let relativeSize: RelativeSize?
-                    public let centimeters: Double?
 
-                    public init(
-                        __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
-                        relativeSize: RelativeSize?, centimeters: Double?
-                    ) {
+                    public init(__typename: String = "Height", feet: Int, inches: Int?, meters: Int) {
                         self.__typename = __typename
                         self.feet = feet
                         self.inches = inches
                         self.meters = meters
-                        self.relativeSize = relativeSize
-                        self.centimeters = centimeters
                     }
 
                     enum CodingKeys: String, CodingKey {
-                        case __typename, feet, inches, meters, relativeSize, centimeters
+                        case __typename, feet, inches, meters
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -1565,8 +1842,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.feet = try container.decode(Int.self, forKey: .feet)
                         self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
                         self.meters = try container.decode(Int.self, forKey: .meters)
-                        self.relativeSize = try container.decodeIfPresent(RelativeSize.self, forKey: .relativeSize)
-                        self.centimeters = try container.decodeIfPresent(Double.self, forKey: .centimeters)
                     }
 
                     @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
@@ -1574,8 +1849,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         var graphQLValue1: Int? = nil
                         var graphQLValue2: Int?? = nil
                         var graphQLValue3: Int? = nil
-                        var graphQLValue4: RelativeSize?? = nil
-                        var graphQLValue5: Double?? = nil
                         var graphQLMore = try graphQLReader.beginObject()
                         var graphQLNext = 0
                         while graphQLMore {
@@ -1586,8 +1859,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
                             case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
                             case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
-                            case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
-                            case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
                             default:
                                 if graphQLReader.keyEquals("__typename") {
                                     graphQLField = 0
@@ -1597,10 +1868,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                     graphQLField = 2
                                 } else if graphQLReader.keyEquals("meters") {
                                     graphQLField = 3
-                                } else if graphQLReader.keyEquals("relativeSize") {
-                                    graphQLField = 4
-                                } else if graphQLReader.keyEquals("centimeters") {
-                                    graphQLField = 5
                                 } else {
                                     graphQLField = -1
                                 }
@@ -1618,12 +1885,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue3 = try graphQLReader.readDecodable(Int.self)
-                            case 4:
-                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
-                            case 5:
-                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -1637,8 +1898,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.inches = graphQLValue2 ?? nil
                         guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
                         self.meters = graphQLRequired3
-                        self.relativeSize = graphQLValue4 ?? nil
-                        self.centimeters = graphQLValue5 ?? nil
                     }
 
                     public func encode(to encoder: any Encoder) throws {
@@ -1650,12 +1909,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
-                        if let graphQLValue = self.relativeSize {
-                            graphQLObject.set("relativeSize", .scalar(graphQLValue))
-                        }
-                        if let graphQLValue = self.centimeters {
-                            graphQLObject.set("centimeters", .scalar(graphQLValue))
-                        }
                     }
                 }
 
@@ -1712,6 +1965,568 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
+                    }
+                }
+
+                /// This selection once the deferred fragment `DeferredPetAnimal` (`@defer` on `... on Cat`) has
+                /// arrived: the fields above and the fragment's.
+                public struct DeferredPetAnimal: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: Height
+                    public let bodyTemperature: Int
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String = "Cat", id: GraphQLID, height: Height, bodyTemperature: Int,
+                        species: String, skinCovering: SkinCovering?, humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner?,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.bodyTemperature = bodyTemperature
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy
+                        case owner, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(Height.self, forKey: .height)
+                        self.bodyTemperature = try container.decode(Int.self, forKey: .bodyTemperature)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner.self, forKey: .owner)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder),
+                            warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: Height? = nil
+                        var graphQLValue3: Int? = nil
+                        var graphQLValue4: String? = nil
+                        var graphQLValue5: SkinCovering?? = nil
+                        var graphQLValue6: String?? = nil
+                        var graphQLValue7: String? = nil
+                        var graphQLValue8: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner?? = nil
+                        var graphQLValue9: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("bodyTemperature"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("species"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("skinCovering"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
+                            case 9 where graphQLReader.keyEquals("predators"): graphQLField = 9
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("bodyTemperature") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 8
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 9
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = try graphQLReader.readDecodable(String.self)
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = try graphQLReader.readDecodable(String.self)
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner.self) })
+                            case 9:
+                                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue9 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.bodyTemperature = graphQLRequired3
+                        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired4
+                        self.skinCovering = graphQLValue5 ?? nil
+                        self.humanName = graphQLValue6 ?? nil
+                        guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired7
+                        self.owner = graphQLValue8 ?? nil
+                        guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired9
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+
+                        public init(
+                            heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails,
+                            petDetails: PetDetails
+                        ) {
+                            self.heightInMeters = heightInMeters
+                            self.warmBloodedDetails = warmBloodedDetails
+                            self.petDetails = petDetails
+                        }
+                    }
+
+                    /// The fields selected on `Height`.
+                    public struct Height: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
+                        public let __typename: String
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int
+                        public let relativeSize: RelativeSize
+                        public let centimeters: Double
+
+                        public init(
+                            __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
+                            relativeSize: RelativeSize, centimeters: Double
+                        ) {
+                            self.__typename = __typename
+                            self.feet = feet
+                            self.inches = inches
+                            self.meters = meters
+                            self.relativeSize = relativeSize
+                            self.centimeters = centimeters
+                        }
+
+                        enum CodingKeys: String, CodingKey {
+                            case __typename, feet, inches, meters, relativeSize, centimeters
+                        }
+
+                        public init(from decoder: any Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.feet = try container.decode(Int.self, forKey: .feet)
+                            self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
+                            self.meters = try container.decode(Int.self, forKey: .meters)
+                            self.relativeSize = try container.decode(RelativeSize.self, forKey: .relativeSize)
+                            self.centimeters = try container.decode(Double.self, forKey: .centimeters)
+                        }
+
+                        @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                            var graphQLValue0: String? = nil
+                            var graphQLValue1: Int? = nil
+                            var graphQLValue2: Int?? = nil
+                            var graphQLValue3: Int? = nil
+                            var graphQLValue4: RelativeSize? = nil
+                            var graphQLValue5: Double? = nil
+                            var graphQLMore = try graphQLReader.beginObject()
+                            var graphQLNext = 0
+                            while graphQLMore {
+                                try graphQLReader.readKey()
+                                let graphQLField: Int
+                                switch graphQLNext {
+                                case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                                case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
+                                case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
+                                case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
+                                case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
+                                case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
+                                default:
+                                    if graphQLReader.keyEquals("__typename") {
+                                        graphQLField = 0
+                                    } else if graphQLReader.keyEquals("feet") {
+                                        graphQLField = 1
+                                    } else if graphQLReader.keyEquals("inches") {
+                                        graphQLField = 2
+                                    } else if graphQLReader.keyEquals("meters") {
+                                        graphQLField = 3
+                                    } else if graphQLReader.keyEquals("relativeSize") {
+                                        graphQLField = 4
+                                    } else if graphQLReader.keyEquals("centimeters") {
+                                        graphQLField = 5
+                                    } else {
+                                        graphQLField = -1
+                                    }
+                                }
+                                switch graphQLField {
+                                case 0:
+                                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                                case 1:
+                                    guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+                                case 2:
+                                    guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
+                                case 3:
+                                    guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                                case 4:
+                                    guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue4 = try graphQLReader.readEnum(RelativeSize.self)
+                                case 5:
+                                    guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue5 = try graphQLReader.readDecodable(Double.self)
+                                default:
+                                    try graphQLReader.skipValue()
+                                }
+                                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                                graphQLMore = try graphQLReader.nextMember()
+                            }
+                            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                            self.__typename = graphQLRequired0
+                            guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                            self.feet = graphQLRequired1
+                            self.inches = graphQLValue2 ?? nil
+                            guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                            self.meters = graphQLRequired3
+                            guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                            self.relativeSize = graphQLRequired4
+                            guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                            self.centimeters = graphQLRequired5
+                        }
+
+                        public func encode(to encoder: any Encoder) throws {
+                            try GraphQLResponseObject(self).encode(to: encoder)
+                        }
+
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                            graphQLObject.set("__typename", .scalar(self.__typename))
+                            graphQLObject.set("feet", .scalar(self.feet))
+                            graphQLObject.set("inches", .nullable(self.inches))
+                            graphQLObject.set("meters", .scalar(self.meters))
+                            graphQLObject.set("relativeSize", .scalar(self.relativeSize))
+                            graphQLObject.set("centimeters", .scalar(self.centimeters))
+                        }
+                    }
+                }
+
+                /// This selection once the deferred fragment `DeferredCat` (`@defer` on `... on Cat`) has arrived: the
+                /// fields above and the fragment's.
+                public struct DeferredCat: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Height
+                    public let bodyTemperature: Int
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner?
+                    public let isJellicle: Bool
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String = "Cat", id: GraphQLID,
+                        height: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Height, bodyTemperature: Int, species: String,
+                        skinCovering: SkinCovering?, humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner?, isJellicle: Bool,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.bodyTemperature = bodyTemperature
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.isJellicle = isJellicle
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy
+                        case owner, isJellicle, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Height.self, forKey: .height)
+                        self.bodyTemperature = try container.decode(Int.self, forKey: .bodyTemperature)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner.self, forKey: .owner)
+                        guard container.contains(CodingKeys.isJellicle) else {
+                            throw DecodingError.keyNotFound(
+                                CodingKeys.isJellicle, DecodingError.Context(codingPath: container.codingPath, debugDescription: "not arrived yet (deferred)"))
+                        }
+                        self.isJellicle = try container.decode(Bool.self, forKey: .isJellicle)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder),
+                            warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Height? = nil
+                        var graphQLValue3: Int? = nil
+                        var graphQLValue4: String? = nil
+                        var graphQLValue5: SkinCovering?? = nil
+                        var graphQLValue6: String?? = nil
+                        var graphQLValue7: String? = nil
+                        var graphQLValue8: AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner?? = nil
+                        var graphQLValue9: Bool? = nil
+                        var graphQLValue10: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("bodyTemperature"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("species"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("skinCovering"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
+                            case 9 where graphQLReader.keyEquals("isJellicle"): graphQLField = 9
+                            case 10 where graphQLReader.keyEquals("predators"): graphQLField = 10
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("bodyTemperature") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 8
+                                } else if graphQLReader.keyEquals("isJellicle") {
+                                    graphQLField = 9
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 10
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = try graphQLReader.readDecodable(String.self)
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = try graphQLReader.readDecodable(String.self)
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsCat.Owner.self) })
+                            case 9:
+                                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue9 = try graphQLReader.readDecodable(Bool.self)
+                            case 10:
+                                guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue10 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.bodyTemperature = graphQLRequired3
+                        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired4
+                        self.skinCovering = graphQLValue5 ?? nil
+                        self.humanName = graphQLValue6 ?? nil
+                        guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired7
+                        self.owner = graphQLValue8 ?? nil
+                        guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                        self.isJellicle = graphQLRequired9
+                        guard let graphQLRequired10 = graphQLValue10 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired10
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("isJellicle", .scalar(self.isJellicle))
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+
+                        public init(
+                            heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails,
+                            petDetails: PetDetails
+                        ) {
+                            self.heightInMeters = heightInMeters
+                            self.warmBloodedDetails = warmBloodedDetails
+                            self.petDetails = petDetails
+                        }
                     }
                 }
             }
@@ -1764,7 +2579,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.predators = try container.decode(
                         [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
                     self.fragments = try Fragments(
-                        heightInMeters: HeightInMeters(from: decoder), petDetails: PetDetails(from: decoder)
+                        heightInMeters: HeightInMeters(from: decoder), petDetails: PetDetails(from: decoder),
+                        deferredPetAnimal: try? DeferredPetAnimal(from: decoder)
                     )
                 }
 
@@ -1868,7 +2684,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.predators = graphQLRequired8
                     self.fragments = try Fragments(
                         heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
-                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self),
+                        deferredPetAnimal: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredPetAnimal.self)
                     )
                 }
 
@@ -1888,16 +2705,21 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     graphQLObject.set("predators", self.predators.graphQLResponseValue)
                     self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredPetAnimal?.writeGraphQLMembers(to: &graphQLObject)
                 }
 
                 /// The fragments spread in this selection, decoded from the same JSON object.
                 public struct Fragments: Sendable, Hashable {
                     public let heightInMeters: HeightInMeters
                     public let petDetails: PetDetails
+                    public let deferredPetAnimal: DeferredPetAnimal?
 
-                    public init(heightInMeters: HeightInMeters, petDetails: PetDetails) {
+                    public init(
+                        heightInMeters: HeightInMeters, petDetails: PetDetails, deferredPetAnimal: DeferredPetAnimal?
+                    ) {
                         self.heightInMeters = heightInMeters
                         self.petDetails = petDetails
+                        self.deferredPetAnimal = deferredPetAnimal
                     }
                 }
 
@@ -1907,23 +2729,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let feet: Int
                     public let inches: Int?
                     public let meters: Int
-                    public let relativeSize: RelativeSize?
-                    public let centimeters: Double?
 
-                    public init(
-                        __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
-                        relativeSize: RelativeSize?, centimeters: Double?
-                    ) {
+                    public init(__typename: String = "Height", feet: Int, inches: Int?, meters: Int) {
                         self.__typename = __typename
                         self.feet = feet
                         self.inches = inches
                         self.meters = meters
-                        self.relativeSize = relativeSize
-                        self.centimeters = centimeters
                     }
 
                     enum CodingKeys: String, CodingKey {
-                        case __typename, feet, inches, meters, relativeSize, centimeters
+                        case __typename, feet, inches, meters
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -1932,8 +2747,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.feet = try container.decode(Int.self, forKey: .feet)
                         self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
                         self.meters = try container.decode(Int.self, forKey: .meters)
-                        self.relativeSize = try container.decodeIfPresent(RelativeSize.self, forKey: .relativeSize)
-                        self.centimeters = try container.decodeIfPresent(Double.self, forKey: .centimeters)
                     }
 
                     @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
@@ -1941,8 +2754,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         var graphQLValue1: Int? = nil
                         var graphQLValue2: Int?? = nil
                         var graphQLValue3: Int? = nil
-                        var graphQLValue4: RelativeSize?? = nil
-                        var graphQLValue5: Double?? = nil
                         var graphQLMore = try graphQLReader.beginObject()
                         var graphQLNext = 0
                         while graphQLMore {
@@ -1953,8 +2764,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
                             case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
                             case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
-                            case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
-                            case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
                             default:
                                 if graphQLReader.keyEquals("__typename") {
                                     graphQLField = 0
@@ -1964,10 +2773,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                     graphQLField = 2
                                 } else if graphQLReader.keyEquals("meters") {
                                     graphQLField = 3
-                                } else if graphQLReader.keyEquals("relativeSize") {
-                                    graphQLField = 4
-                                } else if graphQLReader.keyEquals("centimeters") {
-                                    graphQLField = 5
                                 } else {
                                     graphQLField = -1
                                 }
@@ -1985,12 +2790,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue3 = try graphQLReader.readDecodable(Int.self)
-                            case 4:
-                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
-                            case 5:
-                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -2004,8 +2803,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.inches = graphQLValue2 ?? nil
                         guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
                         self.meters = graphQLRequired3
-                        self.relativeSize = graphQLValue4 ?? nil
-                        self.centimeters = graphQLValue5 ?? nil
                     }
 
                     public func encode(to encoder: any Encoder) throws {
@@ -2017,12 +2814,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
-                        if let graphQLValue = self.relativeSize {
-                            graphQLObject.set("relativeSize", .scalar(graphQLValue))
-                        }
-                        if let graphQLValue = self.centimeters {
-                            graphQLObject.set("centimeters", .scalar(graphQLValue))
-                        }
                     }
                 }
 
@@ -2079,6 +2870,317 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
+                    }
+                }
+
+                /// This selection once the deferred fragment `DeferredPetAnimal` (`@defer` on `... on ClassroomPet`)
+                /// has arrived: the fields above and the fragment's.
+                public struct DeferredPetAnimal: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: Height
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsClassroomPet.Owner?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String, id: GraphQLID, height: Height, species: String, skinCovering: SkinCovering?,
+                        humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsClassroomPet.Owner?,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, species, skinCovering, humanName, favoriteToy, owner, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(Height.self, forKey: .height)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsClassroomPet.Owner.self, forKey: .owner)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: Height? = nil
+                        var graphQLValue3: String? = nil
+                        var graphQLValue4: SkinCovering?? = nil
+                        var graphQLValue5: String?? = nil
+                        var graphQLValue6: String? = nil
+                        var graphQLValue7: AllAnimalsDeferQuery.Data.AllAnimal.AsClassroomPet.Owner?? = nil
+                        var graphQLValue8: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("species"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("skinCovering"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("humanName"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("owner"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("predators"): graphQLField = 8
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 8
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(String.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = try graphQLReader.readDecodable(String.self)
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsClassroomPet.Owner.self) })
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired3
+                        self.skinCovering = graphQLValue4 ?? nil
+                        self.humanName = graphQLValue5 ?? nil
+                        guard let graphQLRequired6 = graphQLValue6 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired6
+                        self.owner = graphQLValue7 ?? nil
+                        guard let graphQLRequired8 = graphQLValue8 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired8
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let petDetails: PetDetails
+
+                        public init(heightInMeters: HeightInMeters, petDetails: PetDetails) {
+                            self.heightInMeters = heightInMeters
+                            self.petDetails = petDetails
+                        }
+                    }
+
+                    /// The fields selected on `Height`.
+                    public struct Height: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
+                        public let __typename: String
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int
+                        public let relativeSize: RelativeSize
+                        public let centimeters: Double
+
+                        public init(
+                            __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
+                            relativeSize: RelativeSize, centimeters: Double
+                        ) {
+                            self.__typename = __typename
+                            self.feet = feet
+                            self.inches = inches
+                            self.meters = meters
+                            self.relativeSize = relativeSize
+                            self.centimeters = centimeters
+                        }
+
+                        enum CodingKeys: String, CodingKey {
+                            case __typename, feet, inches, meters, relativeSize, centimeters
+                        }
+
+                        public init(from decoder: any Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.feet = try container.decode(Int.self, forKey: .feet)
+                            self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
+                            self.meters = try container.decode(Int.self, forKey: .meters)
+                            self.relativeSize = try container.decode(RelativeSize.self, forKey: .relativeSize)
+                            self.centimeters = try container.decode(Double.self, forKey: .centimeters)
+                        }
+
+                        @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                            var graphQLValue0: String? = nil
+                            var graphQLValue1: Int? = nil
+                            var graphQLValue2: Int?? = nil
+                            var graphQLValue3: Int? = nil
+                            var graphQLValue4: RelativeSize? = nil
+                            var graphQLValue5: Double? = nil
+                            var graphQLMore = try graphQLReader.beginObject()
+                            var graphQLNext = 0
+                            while graphQLMore {
+                                try graphQLReader.readKey()
+                                let graphQLField: Int
+                                switch graphQLNext {
+                                case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                                case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
+                                case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
+                                case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
+                                case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
+                                case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
+                                default:
+                                    if graphQLReader.keyEquals("__typename") {
+                                        graphQLField = 0
+                                    } else if graphQLReader.keyEquals("feet") {
+                                        graphQLField = 1
+                                    } else if graphQLReader.keyEquals("inches") {
+                                        graphQLField = 2
+                                    } else if graphQLReader.keyEquals("meters") {
+                                        graphQLField = 3
+                                    } else if graphQLReader.keyEquals("relativeSize") {
+                                        graphQLField = 4
+                                    } else if graphQLReader.keyEquals("centimeters") {
+                                        graphQLField = 5
+                                    } else {
+                                        graphQLField = -1
+                                    }
+                                }
+                                switch graphQLField {
+                                case 0:
+                                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                                case 1:
+                                    guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+                                case 2:
+                                    guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
+                                case 3:
+                                    guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                                case 4:
+                                    guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue4 = try graphQLReader.readEnum(RelativeSize.self)
+                                case 5:
+                                    guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue5 = try graphQLReader.readDecodable(Double.self)
+                                default:
+                                    try graphQLReader.skipValue()
+                                }
+                                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                                graphQLMore = try graphQLReader.nextMember()
+                            }
+                            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                            self.__typename = graphQLRequired0
+                            guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                            self.feet = graphQLRequired1
+                            self.inches = graphQLValue2 ?? nil
+                            guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                            self.meters = graphQLRequired3
+                            guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                            self.relativeSize = graphQLRequired4
+                            guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                            self.centimeters = graphQLRequired5
+                        }
+
+                        public func encode(to encoder: any Encoder) throws {
+                            try GraphQLResponseObject(self).encode(to: encoder)
+                        }
+
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                            graphQLObject.set("__typename", .scalar(self.__typename))
+                            graphQLObject.set("feet", .scalar(self.feet))
+                            graphQLObject.set("inches", .nullable(self.inches))
+                            graphQLObject.set("meters", .scalar(self.meters))
+                            graphQLObject.set("relativeSize", .scalar(self.relativeSize))
+                            graphQLObject.set("centimeters", .scalar(self.centimeters))
+                        }
                     }
                 }
             }
@@ -2139,7 +3241,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
                     self.fragments = try Fragments(
                         heightInMeters: HeightInMeters(from: decoder),
-                        warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder),
+                        deferredPetAnimal: try? DeferredPetAnimal(from: decoder)
                     )
                 }
 
@@ -2262,7 +3365,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.fragments = try Fragments(
                         heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
                         warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
-                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self),
+                        deferredPetAnimal: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredPetAnimal.self)
                     )
                 }
 
@@ -2285,6 +3389,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredPetAnimal?.writeGraphQLMembers(to: &graphQLObject)
                 }
 
                 /// The fragments spread in this selection, decoded from the same JSON object.
@@ -2292,13 +3397,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let heightInMeters: HeightInMeters
                     public let warmBloodedDetails: WarmBloodedDetails
                     public let petDetails: PetDetails
+                    public let deferredPetAnimal: DeferredPetAnimal?
 
                     public init(
-                        heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails, petDetails: PetDetails
+                        heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails, petDetails: PetDetails,
+                        deferredPetAnimal: DeferredPetAnimal?
                     ) {
                         self.heightInMeters = heightInMeters
                         self.warmBloodedDetails = warmBloodedDetails
                         self.petDetails = petDetails
+                        self.deferredPetAnimal = deferredPetAnimal
                     }
                 }
 
@@ -2308,23 +3416,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let feet: Int
                     public let inches: Int?
                     public let meters: Int
-                    public let relativeSize: RelativeSize?
-                    public let centimeters: Double?
 
-                    public init(
-                        __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
-                        relativeSize: RelativeSize?, centimeters: Double?
-                    ) {
+                    public init(__typename: String = "Height", feet: Int, inches: Int?, meters: Int) {
                         self.__typename = __typename
                         self.feet = feet
                         self.inches = inches
                         self.meters = meters
-                        self.relativeSize = relativeSize
-                        self.centimeters = centimeters
                     }
 
                     enum CodingKeys: String, CodingKey {
-                        case __typename, feet, inches, meters, relativeSize, centimeters
+                        case __typename, feet, inches, meters
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -2333,8 +3434,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.feet = try container.decode(Int.self, forKey: .feet)
                         self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
                         self.meters = try container.decode(Int.self, forKey: .meters)
-                        self.relativeSize = try container.decodeIfPresent(RelativeSize.self, forKey: .relativeSize)
-                        self.centimeters = try container.decodeIfPresent(Double.self, forKey: .centimeters)
                     }
 
                     @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
@@ -2342,8 +3441,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         var graphQLValue1: Int? = nil
                         var graphQLValue2: Int?? = nil
                         var graphQLValue3: Int? = nil
-                        var graphQLValue4: RelativeSize?? = nil
-                        var graphQLValue5: Double?? = nil
                         var graphQLMore = try graphQLReader.beginObject()
                         var graphQLNext = 0
                         while graphQLMore {
@@ -2354,8 +3451,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
                             case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
                             case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
-                            case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
-                            case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
                             default:
                                 if graphQLReader.keyEquals("__typename") {
                                     graphQLField = 0
@@ -2365,10 +3460,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                     graphQLField = 2
                                 } else if graphQLReader.keyEquals("meters") {
                                     graphQLField = 3
-                                } else if graphQLReader.keyEquals("relativeSize") {
-                                    graphQLField = 4
-                                } else if graphQLReader.keyEquals("centimeters") {
-                                    graphQLField = 5
                                 } else {
                                     graphQLField = -1
                                 }
@@ -2386,12 +3477,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue3 = try graphQLReader.readDecodable(Int.self)
-                            case 4:
-                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
-                            case 5:
-                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -2405,8 +3490,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.inches = graphQLValue2 ?? nil
                         guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
                         self.meters = graphQLRequired3
-                        self.relativeSize = graphQLValue4 ?? nil
-                        self.centimeters = graphQLValue5 ?? nil
                     }
 
                     public func encode(to encoder: any Encoder) throws {
@@ -2418,12 +3501,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
-                        if let graphQLValue = self.relativeSize {
-                            graphQLObject.set("relativeSize", .scalar(graphQLValue))
-                        }
-                        if let graphQLValue = self.centimeters {
-                            graphQLObject.set("centimeters", .scalar(graphQLValue))
-                        }
                     }
                 }
 
@@ -2482,6 +3559,352 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("firstName", .scalar(self.firstName))
                     }
                 }
+
+                /// This selection once the deferred fragment `DeferredPetAnimal` (`@defer` on `... on Bird`) has
+                /// arrived: the fields above and the fragment's.
+                public struct DeferredPetAnimal: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: Height
+                    public let bodyTemperature: Int
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsBird.Owner?
+                    public let wingspan: Double
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String = "Bird", id: GraphQLID, height: Height, bodyTemperature: Int,
+                        species: String, skinCovering: SkinCovering?, humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsBird.Owner?, wingspan: Double,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.bodyTemperature = bodyTemperature
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.wingspan = wingspan
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy
+                        case owner, wingspan, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(Height.self, forKey: .height)
+                        self.bodyTemperature = try container.decode(Int.self, forKey: .bodyTemperature)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsBird.Owner.self, forKey: .owner)
+                        self.wingspan = try container.decode(Double.self, forKey: .wingspan)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder),
+                            warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: Height? = nil
+                        var graphQLValue3: Int? = nil
+                        var graphQLValue4: String? = nil
+                        var graphQLValue5: SkinCovering?? = nil
+                        var graphQLValue6: String?? = nil
+                        var graphQLValue7: String? = nil
+                        var graphQLValue8: AllAnimalsDeferQuery.Data.AllAnimal.AsBird.Owner?? = nil
+                        var graphQLValue9: Double? = nil
+                        var graphQLValue10: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("bodyTemperature"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("species"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("skinCovering"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
+                            case 9 where graphQLReader.keyEquals("wingspan"): graphQLField = 9
+                            case 10 where graphQLReader.keyEquals("predators"): graphQLField = 10
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("bodyTemperature") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 8
+                                } else if graphQLReader.keyEquals("wingspan") {
+                                    graphQLField = 9
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 10
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = try graphQLReader.readDecodable(String.self)
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = try graphQLReader.readDecodable(String.self)
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsBird.Owner.self) })
+                            case 9:
+                                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue9 = try graphQLReader.readDecodable(Double.self)
+                            case 10:
+                                guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue10 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.bodyTemperature = graphQLRequired3
+                        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired4
+                        self.skinCovering = graphQLValue5 ?? nil
+                        self.humanName = graphQLValue6 ?? nil
+                        guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired7
+                        self.owner = graphQLValue8 ?? nil
+                        guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                        self.wingspan = graphQLRequired9
+                        guard let graphQLRequired10 = graphQLValue10 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired10
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("wingspan", .scalar(self.wingspan))
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+
+                        public init(
+                            heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails,
+                            petDetails: PetDetails
+                        ) {
+                            self.heightInMeters = heightInMeters
+                            self.warmBloodedDetails = warmBloodedDetails
+                            self.petDetails = petDetails
+                        }
+                    }
+
+                    /// The fields selected on `Height`.
+                    public struct Height: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
+                        public let __typename: String
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int
+                        public let relativeSize: RelativeSize
+                        public let centimeters: Double
+
+                        public init(
+                            __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
+                            relativeSize: RelativeSize, centimeters: Double
+                        ) {
+                            self.__typename = __typename
+                            self.feet = feet
+                            self.inches = inches
+                            self.meters = meters
+                            self.relativeSize = relativeSize
+                            self.centimeters = centimeters
+                        }
+
+                        enum CodingKeys: String, CodingKey {
+                            case __typename, feet, inches, meters, relativeSize, centimeters
+                        }
+
+                        public init(from decoder: any Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.feet = try container.decode(Int.self, forKey: .feet)
+                            self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
+                            self.meters = try container.decode(Int.self, forKey: .meters)
+                            self.relativeSize = try container.decode(RelativeSize.self, forKey: .relativeSize)
+                            self.centimeters = try container.decode(Double.self, forKey: .centimeters)
+                        }
+
+                        @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                            var graphQLValue0: String? = nil
+                            var graphQLValue1: Int? = nil
+                            var graphQLValue2: Int?? = nil
+                            var graphQLValue3: Int? = nil
+                            var graphQLValue4: RelativeSize? = nil
+                            var graphQLValue5: Double? = nil
+                            var graphQLMore = try graphQLReader.beginObject()
+                            var graphQLNext = 0
+                            while graphQLMore {
+                                try graphQLReader.readKey()
+                                let graphQLField: Int
+                                switch graphQLNext {
+                                case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                                case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
+                                case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
+                                case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
+                                case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
+                                case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
+                                default:
+                                    if graphQLReader.keyEquals("__typename") {
+                                        graphQLField = 0
+                                    } else if graphQLReader.keyEquals("feet") {
+                                        graphQLField = 1
+                                    } else if graphQLReader.keyEquals("inches") {
+                                        graphQLField = 2
+                                    } else if graphQLReader.keyEquals("meters") {
+                                        graphQLField = 3
+                                    } else if graphQLReader.keyEquals("relativeSize") {
+                                        graphQLField = 4
+                                    } else if graphQLReader.keyEquals("centimeters") {
+                                        graphQLField = 5
+                                    } else {
+                                        graphQLField = -1
+                                    }
+                                }
+                                switch graphQLField {
+                                case 0:
+                                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                                case 1:
+                                    guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+                                case 2:
+                                    guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
+                                case 3:
+                                    guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                                case 4:
+                                    guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue4 = try graphQLReader.readEnum(RelativeSize.self)
+                                case 5:
+                                    guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue5 = try graphQLReader.readDecodable(Double.self)
+                                default:
+                                    try graphQLReader.skipValue()
+                                }
+                                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                                graphQLMore = try graphQLReader.nextMember()
+                            }
+                            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                            self.__typename = graphQLRequired0
+                            guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                            self.feet = graphQLRequired1
+                            self.inches = graphQLValue2 ?? nil
+                            guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                            self.meters = graphQLRequired3
+                            guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                            self.relativeSize = graphQLRequired4
+                            guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                            self.centimeters = graphQLRequired5
+                        }
+
+                        public func encode(to encoder: any Encoder) throws {
+                            try GraphQLResponseObject(self).encode(to: encoder)
+                        }
+
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                            graphQLObject.set("__typename", .scalar(self.__typename))
+                            graphQLObject.set("feet", .scalar(self.feet))
+                            graphQLObject.set("inches", .nullable(self.inches))
+                            graphQLObject.set("meters", .scalar(self.meters))
+                            graphQLObject.set("relativeSize", .scalar(self.relativeSize))
+                            graphQLObject.set("centimeters", .scalar(self.centimeters))
+                        }
+                    }
+                }
             }
 
             /// This selection when the object is a `Dog` (`... on Dog`): the fields above and those selected on `Dog`.
@@ -2495,14 +3918,13 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                 public let humanName: String?
                 public let favoriteToy: String
                 public let owner: Owner?
-                public let birthdate: String?
                 public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
                 public let fragments: Fragments
 
                 public init(
                     __typename: String = "Dog", id: GraphQLID, height: Height, bodyTemperature: Int, species: String,
                     skinCovering: SkinCovering?, humanName: String?, favoriteToy: String, owner: Owner?,
-                    birthdate: String?, predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
                 ) {
                     self.__typename = __typename
                     self.id = id
@@ -2513,14 +3935,13 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.humanName = humanName
                     self.favoriteToy = favoriteToy
                     self.owner = owner
-                    self.birthdate = birthdate
                     self.predators = predators
                     self.fragments = fragments
                 }
 
                 enum CodingKeys: String, CodingKey {
                     case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy, owner
-                    case birthdate, predators
+                    case predators
                 }
 
                 public init(from decoder: any Decoder) throws {
@@ -2534,12 +3955,13 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
                     self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
                     self.owner = try container.decodeIfPresent(Owner.self, forKey: .owner)
-                    self.birthdate = try container.decodeScalar(String?.self, forKey: .birthdate)
                     self.predators = try container.decode(
                         [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
                     self.fragments = try Fragments(
                         heightInMeters: HeightInMeters(from: decoder),
-                        warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder),
+                        deferredPetAnimal: try? DeferredPetAnimal(from: decoder),
+                        deferredDog: try? DeferredDog(from: decoder)
                     )
                 }
 
@@ -2554,8 +3976,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     var graphQLValue6: String?? = nil
                     var graphQLValue7: String? = nil
                     var graphQLValue8: Owner?? = nil
-                    var graphQLValue9: String?? = nil
-                    var graphQLValue10: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                    var graphQLValue9: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
                     var graphQLMore = try graphQLReader.beginObject()
                     var graphQLNext = 0
                     while graphQLMore {
@@ -2571,8 +3992,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
                         case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
                         case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
-                        case 9 where graphQLReader.keyEquals("birthdate"): graphQLField = 9
-                        case 10 where graphQLReader.keyEquals("predators"): graphQLField = 10
+                        case 9 where graphQLReader.keyEquals("predators"): graphQLField = 9
                         default:
                             if graphQLReader.keyEquals("__typename") {
                                 graphQLField = 0
@@ -2592,10 +4012,8 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                 graphQLField = 7
                             } else if graphQLReader.keyEquals("owner") {
                                 graphQLField = 8
-                            } else if graphQLReader.keyEquals("birthdate") {
-                                graphQLField = 9
                             } else if graphQLReader.keyEquals("predators") {
-                                graphQLField = 10
+                                graphQLField = 9
                             } else {
                                 graphQLField = -1
                             }
@@ -2630,10 +4048,7 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(Owner.self) })
                         case 9:
                             guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue9 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(String.self) })
-                        case 10:
-                            guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
-                            graphQLValue10 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            graphQLValue9 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
                         default:
                             try graphQLReader.skipValue()
                         }
@@ -2655,13 +4070,14 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
                     self.favoriteToy = graphQLRequired7
                     self.owner = graphQLValue8 ?? nil
-                    self.birthdate = graphQLValue9 ?? nil
-                    guard let graphQLRequired10 = graphQLValue10 else { throw GraphQLJSONReader.Declined() }
-                    self.predators = graphQLRequired10
+                    guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                    self.predators = graphQLRequired9
                     self.fragments = try Fragments(
                         heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
                         warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
-                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self),
+                        deferredPetAnimal: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredPetAnimal.self),
+                        deferredDog: graphQLReader.readViewIfPresent(at: graphQLStart, DeferredDog.self)
                     )
                 }
 
@@ -2679,11 +4095,12 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     graphQLObject.set("humanName", .nullable(self.humanName))
                     graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
                     graphQLObject.set("owner", self.owner.graphQLResponseValue)
-                    graphQLObject.set("birthdate", .nullable(self.birthdate))
                     graphQLObject.set("predators", self.predators.graphQLResponseValue)
                     self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
                     self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredPetAnimal?.writeGraphQLMembers(to: &graphQLObject)
+                    self.fragments.deferredDog?.writeGraphQLMembers(to: &graphQLObject)
                 }
 
                 /// The fragments spread in this selection, decoded from the same JSON object.
@@ -2691,13 +4108,18 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let heightInMeters: HeightInMeters
                     public let warmBloodedDetails: WarmBloodedDetails
                     public let petDetails: PetDetails
+                    public let deferredPetAnimal: DeferredPetAnimal?
+                    public let deferredDog: DeferredDog?
 
                     public init(
-                        heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails, petDetails: PetDetails
+                        heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails, petDetails: PetDetails,
+                        deferredPetAnimal: DeferredPetAnimal?, deferredDog: DeferredDog?
                     ) {
                         self.heightInMeters = heightInMeters
                         self.warmBloodedDetails = warmBloodedDetails
                         self.petDetails = petDetails
+                        self.deferredPetAnimal = deferredPetAnimal
+                        self.deferredDog = deferredDog
                     }
                 }
 
@@ -2707,23 +4129,16 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                     public let feet: Int
                     public let inches: Int?
                     public let meters: Int
-                    public let relativeSize: RelativeSize?
-                    public let centimeters: Double?
 
-                    public init(
-                        __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
-                        relativeSize: RelativeSize?, centimeters: Double?
-                    ) {
+                    public init(__typename: String = "Height", feet: Int, inches: Int?, meters: Int) {
                         self.__typename = __typename
                         self.feet = feet
                         self.inches = inches
                         self.meters = meters
-                        self.relativeSize = relativeSize
-                        self.centimeters = centimeters
                     }
 
                     enum CodingKeys: String, CodingKey {
-                        case __typename, feet, inches, meters, relativeSize, centimeters
+                        case __typename, feet, inches, meters
                     }
 
                     public init(from decoder: any Decoder) throws {
@@ -2732,8 +4147,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.feet = try container.decode(Int.self, forKey: .feet)
                         self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
                         self.meters = try container.decode(Int.self, forKey: .meters)
-                        self.relativeSize = try container.decodeIfPresent(RelativeSize.self, forKey: .relativeSize)
-                        self.centimeters = try container.decodeIfPresent(Double.self, forKey: .centimeters)
                     }
 
                     @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
@@ -2741,8 +4154,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         var graphQLValue1: Int? = nil
                         var graphQLValue2: Int?? = nil
                         var graphQLValue3: Int? = nil
-                        var graphQLValue4: RelativeSize?? = nil
-                        var graphQLValue5: Double?? = nil
                         var graphQLMore = try graphQLReader.beginObject()
                         var graphQLNext = 0
                         while graphQLMore {
@@ -2753,8 +4164,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
                             case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
                             case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
-                            case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
-                            case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
                             default:
                                 if graphQLReader.keyEquals("__typename") {
                                     graphQLField = 0
@@ -2764,10 +4173,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                                     graphQLField = 2
                                 } else if graphQLReader.keyEquals("meters") {
                                     graphQLField = 3
-                                } else if graphQLReader.keyEquals("relativeSize") {
-                                    graphQLField = 4
-                                } else if graphQLReader.keyEquals("centimeters") {
-                                    graphQLField = 5
                                 } else {
                                     graphQLField = -1
                                 }
@@ -2785,12 +4190,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                             case 3:
                                 guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
                                 graphQLValue3 = try graphQLReader.readDecodable(Int.self)
-                            case 4:
-                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue4 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(RelativeSize.self) })
-                            case 5:
-                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
-                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Double.self) })
                             default:
                                 try graphQLReader.skipValue()
                             }
@@ -2804,8 +4203,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         self.inches = graphQLValue2 ?? nil
                         guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
                         self.meters = graphQLRequired3
-                        self.relativeSize = graphQLValue4 ?? nil
-                        self.centimeters = graphQLValue5 ?? nil
                     }
 
                     public func encode(to encoder: any Encoder) throws {
@@ -2817,12 +4214,6 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
                         graphQLObject.set("feet", .scalar(self.feet))
                         graphQLObject.set("inches", .nullable(self.inches))
                         graphQLObject.set("meters", .scalar(self.meters))
-                        if let graphQLValue = self.relativeSize {
-                            graphQLObject.set("relativeSize", .scalar(graphQLValue))
-                        }
-                        if let graphQLValue = self.centimeters {
-                            graphQLObject.set("centimeters", .scalar(graphQLValue))
-                        }
                     }
                 }
 
@@ -2879,6 +4270,568 @@ public struct AllAnimalsDeferQuery: GraphQLQuery {
 
                     @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
                         graphQLObject.set("firstName", .scalar(self.firstName))
+                    }
+                }
+
+                /// This selection once the deferred fragment `DeferredPetAnimal` (`@defer` on `... on Dog`) has
+                /// arrived: the fields above and the fragment's.
+                public struct DeferredPetAnimal: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: Height
+                    public let bodyTemperature: Int
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String = "Dog", id: GraphQLID, height: Height, bodyTemperature: Int,
+                        species: String, skinCovering: SkinCovering?, humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner?,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.bodyTemperature = bodyTemperature
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy
+                        case owner, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(Height.self, forKey: .height)
+                        self.bodyTemperature = try container.decode(Int.self, forKey: .bodyTemperature)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner.self, forKey: .owner)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder),
+                            warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: Height? = nil
+                        var graphQLValue3: Int? = nil
+                        var graphQLValue4: String? = nil
+                        var graphQLValue5: SkinCovering?? = nil
+                        var graphQLValue6: String?? = nil
+                        var graphQLValue7: String? = nil
+                        var graphQLValue8: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner?? = nil
+                        var graphQLValue9: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("bodyTemperature"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("species"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("skinCovering"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
+                            case 9 where graphQLReader.keyEquals("predators"): graphQLField = 9
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("bodyTemperature") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 8
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 9
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = try graphQLReader.readDecodable(String.self)
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = try graphQLReader.readDecodable(String.self)
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner.self) })
+                            case 9:
+                                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue9 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.bodyTemperature = graphQLRequired3
+                        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired4
+                        self.skinCovering = graphQLValue5 ?? nil
+                        self.humanName = graphQLValue6 ?? nil
+                        guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired7
+                        self.owner = graphQLValue8 ?? nil
+                        guard let graphQLRequired9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired9
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+
+                        public init(
+                            heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails,
+                            petDetails: PetDetails
+                        ) {
+                            self.heightInMeters = heightInMeters
+                            self.warmBloodedDetails = warmBloodedDetails
+                            self.petDetails = petDetails
+                        }
+                    }
+
+                    /// The fields selected on `Height`.
+                    public struct Height: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable {
+                        public let __typename: String
+                        public let feet: Int
+                        public let inches: Int?
+                        public let meters: Int
+                        public let relativeSize: RelativeSize
+                        public let centimeters: Double
+
+                        public init(
+                            __typename: String = "Height", feet: Int, inches: Int?, meters: Int,
+                            relativeSize: RelativeSize, centimeters: Double
+                        ) {
+                            self.__typename = __typename
+                            self.feet = feet
+                            self.inches = inches
+                            self.meters = meters
+                            self.relativeSize = relativeSize
+                            self.centimeters = centimeters
+                        }
+
+                        enum CodingKeys: String, CodingKey {
+                            case __typename, feet, inches, meters, relativeSize, centimeters
+                        }
+
+                        public init(from decoder: any Decoder) throws {
+                            let container = try decoder.container(keyedBy: CodingKeys.self)
+                            self.__typename = try container.decode(String.self, forKey: .__typename)
+                            self.feet = try container.decode(Int.self, forKey: .feet)
+                            self.inches = try container.decodeIfPresent(Int.self, forKey: .inches)
+                            self.meters = try container.decode(Int.self, forKey: .meters)
+                            self.relativeSize = try container.decode(RelativeSize.self, forKey: .relativeSize)
+                            self.centimeters = try container.decode(Double.self, forKey: .centimeters)
+                        }
+
+                        @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                            var graphQLValue0: String? = nil
+                            var graphQLValue1: Int? = nil
+                            var graphQLValue2: Int?? = nil
+                            var graphQLValue3: Int? = nil
+                            var graphQLValue4: RelativeSize? = nil
+                            var graphQLValue5: Double? = nil
+                            var graphQLMore = try graphQLReader.beginObject()
+                            var graphQLNext = 0
+                            while graphQLMore {
+                                try graphQLReader.readKey()
+                                let graphQLField: Int
+                                switch graphQLNext {
+                                case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                                case 1 where graphQLReader.keyEquals("feet"): graphQLField = 1
+                                case 2 where graphQLReader.keyEquals("inches"): graphQLField = 2
+                                case 3 where graphQLReader.keyEquals("meters"): graphQLField = 3
+                                case 4 where graphQLReader.keyEquals("relativeSize"): graphQLField = 4
+                                case 5 where graphQLReader.keyEquals("centimeters"): graphQLField = 5
+                                default:
+                                    if graphQLReader.keyEquals("__typename") {
+                                        graphQLField = 0
+                                    } else if graphQLReader.keyEquals("feet") {
+                                        graphQLField = 1
+                                    } else if graphQLReader.keyEquals("inches") {
+                                        graphQLField = 2
+                                    } else if graphQLReader.keyEquals("meters") {
+                                        graphQLField = 3
+                                    } else if graphQLReader.keyEquals("relativeSize") {
+                                        graphQLField = 4
+                                    } else if graphQLReader.keyEquals("centimeters") {
+                                        graphQLField = 5
+                                    } else {
+                                        graphQLField = -1
+                                    }
+                                }
+                                switch graphQLField {
+                                case 0:
+                                    guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                                case 1:
+                                    guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue1 = try graphQLReader.readDecodable(Int.self)
+                                case 2:
+                                    guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue2 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(Int.self) })
+                                case 3:
+                                    guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                                case 4:
+                                    guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue4 = try graphQLReader.readEnum(RelativeSize.self)
+                                case 5:
+                                    guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                    graphQLValue5 = try graphQLReader.readDecodable(Double.self)
+                                default:
+                                    try graphQLReader.skipValue()
+                                }
+                                if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                                graphQLMore = try graphQLReader.nextMember()
+                            }
+                            guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                            self.__typename = graphQLRequired0
+                            guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                            self.feet = graphQLRequired1
+                            self.inches = graphQLValue2 ?? nil
+                            guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                            self.meters = graphQLRequired3
+                            guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                            self.relativeSize = graphQLRequired4
+                            guard let graphQLRequired5 = graphQLValue5 else { throw GraphQLJSONReader.Declined() }
+                            self.centimeters = graphQLRequired5
+                        }
+
+                        public func encode(to encoder: any Encoder) throws {
+                            try GraphQLResponseObject(self).encode(to: encoder)
+                        }
+
+                        @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                            graphQLObject.set("__typename", .scalar(self.__typename))
+                            graphQLObject.set("feet", .scalar(self.feet))
+                            graphQLObject.set("inches", .nullable(self.inches))
+                            graphQLObject.set("meters", .scalar(self.meters))
+                            graphQLObject.set("relativeSize", .scalar(self.relativeSize))
+                            graphQLObject.set("centimeters", .scalar(self.centimeters))
+                        }
+                    }
+                }
+
+                /// This selection once the deferred fragment `DeferredDog` (`@defer` on `... on Dog`) has arrived: the
+                /// fields above and the fragment's.
+                public struct DeferredDog: Codable, Sendable, Hashable, GraphQLFastDecodable, GraphQLResponseEncodable, Identifiable {
+                    public let __typename: String
+                    public let id: GraphQLID
+                    public let height: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Height
+                    public let bodyTemperature: Int
+                    public let species: String
+                    public let skinCovering: SkinCovering?
+                    public let humanName: String?
+                    public let favoriteToy: String
+                    public let owner: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner?
+                    public let birthdate: String?
+                    public let predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]
+                    public let fragments: Fragments
+
+                    public init(
+                        __typename: String = "Dog", id: GraphQLID,
+                        height: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Height, bodyTemperature: Int, species: String,
+                        skinCovering: SkinCovering?, humanName: String?, favoriteToy: String,
+                        owner: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner?, birthdate: String?,
+                        predators: [AllAnimalsDeferQuery.Data.AllAnimal.Predator], fragments: Fragments
+                    ) {
+                        self.__typename = __typename
+                        self.id = id
+                        self.height = height
+                        self.bodyTemperature = bodyTemperature
+                        self.species = species
+                        self.skinCovering = skinCovering
+                        self.humanName = humanName
+                        self.favoriteToy = favoriteToy
+                        self.owner = owner
+                        self.birthdate = birthdate
+                        self.predators = predators
+                        self.fragments = fragments
+                    }
+
+                    enum CodingKeys: String, CodingKey {
+                        case __typename, id, height, bodyTemperature, species, skinCovering, humanName, favoriteToy
+                        case owner, birthdate, predators
+                    }
+
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.__typename = try container.decode(String.self, forKey: .__typename)
+                        self.id = try container.decodeScalar(GraphQLID.self, forKey: .id)
+                        self.height = try container.decode(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Height.self, forKey: .height)
+                        self.bodyTemperature = try container.decode(Int.self, forKey: .bodyTemperature)
+                        self.species = try container.decode(String.self, forKey: .species)
+                        self.skinCovering = try container.decodeIfPresent(SkinCovering.self, forKey: .skinCovering)
+                        self.humanName = try container.decodeIfPresent(String.self, forKey: .humanName)
+                        self.favoriteToy = try container.decode(String.self, forKey: .favoriteToy)
+                        self.owner = try container.decodeIfPresent(
+                            AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner.self, forKey: .owner)
+                        guard container.contains(CodingKeys.birthdate) else {
+                            throw DecodingError.keyNotFound(
+                                CodingKeys.birthdate, DecodingError.Context(codingPath: container.codingPath, debugDescription: "not arrived yet (deferred)"))
+                        }
+                        self.birthdate = try container.decodeScalar(String?.self, forKey: .birthdate)
+                        self.predators = try container.decode(
+                            [AllAnimalsDeferQuery.Data.AllAnimal.Predator].self, forKey: .predators)
+                        self.fragments = try Fragments(
+                            heightInMeters: HeightInMeters(from: decoder),
+                            warmBloodedDetails: WarmBloodedDetails(from: decoder), petDetails: PetDetails(from: decoder)
+                        )
+                    }
+
+                    @_spi(Generated) public init(graphQLReader: inout GraphQLJSONReader) throws(GraphQLJSONReader.Declined) {
+                        let graphQLStart = graphQLReader.checkpoint()
+                        var graphQLValue0: String? = nil
+                        var graphQLValue1: GraphQLID? = nil
+                        var graphQLValue2: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Height? = nil
+                        var graphQLValue3: Int? = nil
+                        var graphQLValue4: String? = nil
+                        var graphQLValue5: SkinCovering?? = nil
+                        var graphQLValue6: String?? = nil
+                        var graphQLValue7: String? = nil
+                        var graphQLValue8: AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner?? = nil
+                        var graphQLValue9: String?? = nil
+                        var graphQLValue10: [AllAnimalsDeferQuery.Data.AllAnimal.Predator]? = nil
+                        var graphQLMore = try graphQLReader.beginObject()
+                        var graphQLNext = 0
+                        while graphQLMore {
+                            try graphQLReader.readKey()
+                            let graphQLField: Int
+                            switch graphQLNext {
+                            case 0 where graphQLReader.keyEquals("__typename"): graphQLField = 0
+                            case 1 where graphQLReader.keyEquals("id"): graphQLField = 1
+                            case 2 where graphQLReader.keyEquals("height"): graphQLField = 2
+                            case 3 where graphQLReader.keyEquals("bodyTemperature"): graphQLField = 3
+                            case 4 where graphQLReader.keyEquals("species"): graphQLField = 4
+                            case 5 where graphQLReader.keyEquals("skinCovering"): graphQLField = 5
+                            case 6 where graphQLReader.keyEquals("humanName"): graphQLField = 6
+                            case 7 where graphQLReader.keyEquals("favoriteToy"): graphQLField = 7
+                            case 8 where graphQLReader.keyEquals("owner"): graphQLField = 8
+                            case 9 where graphQLReader.keyEquals("birthdate"): graphQLField = 9
+                            case 10 where graphQLReader.keyEquals("predators"): graphQLField = 10
+                            default:
+                                if graphQLReader.keyEquals("__typename") {
+                                    graphQLField = 0
+                                } else if graphQLReader.keyEquals("id") {
+                                    graphQLField = 1
+                                } else if graphQLReader.keyEquals("height") {
+                                    graphQLField = 2
+                                } else if graphQLReader.keyEquals("bodyTemperature") {
+                                    graphQLField = 3
+                                } else if graphQLReader.keyEquals("species") {
+                                    graphQLField = 4
+                                } else if graphQLReader.keyEquals("skinCovering") {
+                                    graphQLField = 5
+                                } else if graphQLReader.keyEquals("humanName") {
+                                    graphQLField = 6
+                                } else if graphQLReader.keyEquals("favoriteToy") {
+                                    graphQLField = 7
+                                } else if graphQLReader.keyEquals("owner") {
+                                    graphQLField = 8
+                                } else if graphQLReader.keyEquals("birthdate") {
+                                    graphQLField = 9
+                                } else if graphQLReader.keyEquals("predators") {
+                                    graphQLField = 10
+                                } else {
+                                    graphQLField = -1
+                                }
+                            }
+                            switch graphQLField {
+                            case 0:
+                                guard graphQLValue0 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue0 = try graphQLReader.readDecodable(String.self)
+                            case 1:
+                                guard graphQLValue1 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue1 = try graphQLReader.readScalar(GraphQLID.self)
+                            case 2:
+                                guard graphQLValue2 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue2 = try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Height.self)
+                            case 3:
+                                guard graphQLValue3 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue3 = try graphQLReader.readDecodable(Int.self)
+                            case 4:
+                                guard graphQLValue4 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue4 = try graphQLReader.readDecodable(String.self)
+                            case 5:
+                                guard graphQLValue5 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue5 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readEnum(SkinCovering.self) })
+                            case 6:
+                                guard graphQLValue6 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue6 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readDecodable(String.self) })
+                            case 7:
+                                guard graphQLValue7 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue7 = try graphQLReader.readDecodable(String.self)
+                            case 8:
+                                guard graphQLValue8 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue8 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.AsDog.Owner.self) })
+                            case 9:
+                                guard graphQLValue9 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue9 = .some(try graphQLReader.readOptional { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readScalar(String.self) })
+                            case 10:
+                                guard graphQLValue10 == nil else { throw GraphQLJSONReader.Declined() }
+                                graphQLValue10 = try graphQLReader.readList { graphQLReader throws(GraphQLJSONReader.Declined) in try graphQLReader.readObject(AllAnimalsDeferQuery.Data.AllAnimal.Predator.self) }
+                            default:
+                                try graphQLReader.skipValue()
+                            }
+                            if graphQLField >= 0 { graphQLNext = graphQLField + 1 }
+                            graphQLMore = try graphQLReader.nextMember()
+                        }
+                        guard let graphQLRequired0 = graphQLValue0 else { throw GraphQLJSONReader.Declined() }
+                        self.__typename = graphQLRequired0
+                        guard let graphQLRequired1 = graphQLValue1 else { throw GraphQLJSONReader.Declined() }
+                        self.id = graphQLRequired1
+                        guard let graphQLRequired2 = graphQLValue2 else { throw GraphQLJSONReader.Declined() }
+                        self.height = graphQLRequired2
+                        guard let graphQLRequired3 = graphQLValue3 else { throw GraphQLJSONReader.Declined() }
+                        self.bodyTemperature = graphQLRequired3
+                        guard let graphQLRequired4 = graphQLValue4 else { throw GraphQLJSONReader.Declined() }
+                        self.species = graphQLRequired4
+                        self.skinCovering = graphQLValue5 ?? nil
+                        self.humanName = graphQLValue6 ?? nil
+                        guard let graphQLRequired7 = graphQLValue7 else { throw GraphQLJSONReader.Declined() }
+                        self.favoriteToy = graphQLRequired7
+                        self.owner = graphQLValue8 ?? nil
+                        guard let graphQLPresent9 = graphQLValue9 else { throw GraphQLJSONReader.Declined() }
+                        self.birthdate = graphQLPresent9
+                        guard let graphQLRequired10 = graphQLValue10 else { throw GraphQLJSONReader.Declined() }
+                        self.predators = graphQLRequired10
+                        self.fragments = try Fragments(
+                            heightInMeters: graphQLReader.readView(at: graphQLStart, HeightInMeters.self),
+                            warmBloodedDetails: graphQLReader.readView(at: graphQLStart, WarmBloodedDetails.self),
+                            petDetails: graphQLReader.readView(at: graphQLStart, PetDetails.self)
+                        )
+                    }
+
+                    public func encode(to encoder: any Encoder) throws {
+                        try GraphQLResponseObject(self).encode(to: encoder)
+                    }
+
+                    @_spi(Generated) public func writeGraphQLMembers(to graphQLObject: inout GraphQLResponseObject) {
+                        graphQLObject.set("__typename", .scalar(self.__typename))
+                        graphQLObject.set("id", .scalar(self.id))
+                        graphQLObject.set("height", self.height.graphQLResponseValue)
+                        graphQLObject.set("bodyTemperature", .scalar(self.bodyTemperature))
+                        graphQLObject.set("species", .scalar(self.species))
+                        graphQLObject.set("skinCovering", .nullable(self.skinCovering))
+                        graphQLObject.set("humanName", .nullable(self.humanName))
+                        graphQLObject.set("favoriteToy", .scalar(self.favoriteToy))
+                        graphQLObject.set("owner", self.owner.graphQLResponseValue)
+                        graphQLObject.set("birthdate", .nullable(self.birthdate))
+                        graphQLObject.set("predators", self.predators.graphQLResponseValue)
+                        self.fragments.heightInMeters.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.warmBloodedDetails.writeGraphQLMembers(to: &graphQLObject)
+                        self.fragments.petDetails.writeGraphQLMembers(to: &graphQLObject)
+                    }
+
+                    /// The fragments spread in this selection, decoded from the same JSON object.
+                    public struct Fragments: Sendable, Hashable {
+                        public let heightInMeters: HeightInMeters
+                        public let warmBloodedDetails: WarmBloodedDetails
+                        public let petDetails: PetDetails
+
+                        public init(
+                            heightInMeters: HeightInMeters, warmBloodedDetails: WarmBloodedDetails,
+                            petDetails: PetDetails
+                        ) {
+                            self.heightInMeters = heightInMeters
+                            self.warmBloodedDetails = warmBloodedDetails
+                            self.petDetails = petDetails
+                        }
                     }
                 }
             }
