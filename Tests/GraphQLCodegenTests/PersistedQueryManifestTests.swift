@@ -35,11 +35,11 @@ struct PersistedQueryManifestTests {
         #expect(written == manifest.json, "regenerate it: swift build (the plugin writes it) or codegen --manifest")
         #expect(
             manifest.operations.map(\.name) == [
-                "Draw", "DrawUpdated", "Draws", "Game", "GameIDs", "Games", "Image", "SetFavorite",
+                "Draw", "DrawScreen", "DrawUpdated", "Draws", "Game", "GameIDs", "Games", "Image", "SetFavorite",
             ])
         #expect(
             manifest.operations.map(\.type) == [
-                "query", "subscription", "query", "query", "query", "query", "query", "mutation",
+                "query", "query", "subscription", "query", "query", "query", "query", "query", "mutation",
             ])
         for operation in plan.operations {
             let entry = try #require(manifest.operations.first { $0.name == operation.name })
@@ -66,7 +66,7 @@ struct PersistedQueryManifestTests {
         #expect(object["format"] as? String == "apollo-persisted-query-manifest")
         #expect(object["version"] as? Int == 1)
         let operations = try #require(object["operations"] as? [[String: String]])
-        #expect(operations.count == 8)
+        #expect(operations.count == 9)
         #expect(operations.allSatisfy { Set($0.keys) == ["id", "body", "name", "type"] })
     }
 

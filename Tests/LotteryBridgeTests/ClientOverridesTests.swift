@@ -180,6 +180,11 @@ struct ClientOverridesTests {
             #expect(legacy?.responseTypeDescription == request.responseTypeDescription)
         }
         #expect(LegacyRequest(graphQL: .image(nil)) == nil)
+        // The draw screen asks REST for the same draw (REST has no deferred parts: one answer).
+        let screen = GraphQLRequest.drawScreen(gameId: "5x36", number: 7)
+        #expect(LegacyRequest(graphQL: screen) == .draw(gameId: "5x36", number: 7))
+        #expect(screen.responseTypeDescription == "DrawInfo" && screen.operationName == "DrawScreen")
+        #expect(screen.description == #".drawScreen(gameId: "5x36", number: 7)"#)
         #expect(
             GraphQLRequest.draws(gameId: "5x36", last: 3, before: 99).description
                 == #".draws(gameId: "5x36", last: 3, before: 99)"#)

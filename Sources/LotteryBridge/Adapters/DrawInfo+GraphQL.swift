@@ -24,6 +24,26 @@ extension DrawInfo {
     }
 }
 
+extension DrawInfo {
+    /// The legacy draw from the draw screen's `DrawScreen` query, once its deferred prize categories have arrived (the
+    /// legacy model is whole: it is built only then).
+    /// - Throws: when the prize categories have not arrived (`fragments.drawPrizes` is `nil`: the result is the initial
+    ///   payload's), or `videoUrl` is not an absolute URL.
+    public init(graphQL draw: DrawScreenQuery.Data.Draw) throws(GraphQLDecodingError) {
+        guard let prizes = draw.fragments.drawPrizes else {
+            throw GraphQLDecodingError(
+                path: "prizeCategories", expected: "the deferred prize categories (@defer label \"prizes\")",
+                found: "nothing yet", reason: "the increment with the prize categories has not arrived")
+        }
+        try self.init(
+            graphQL: DrawDetails(
+                id: draw.id, gameId: draw.gameId, number: draw.number, date: draw.date, status: draw.status,
+                winningNumbers: draw.winningNumbers, bonusNumbers: draw.bonusNumbers, prizePool: draw.prizePool,
+                superPrize: draw.superPrize, ticketsSold: draw.ticketsSold, prizeCategories: prizes.prizeCategories,
+                videoUrl: draw.videoUrl))
+    }
+}
+
 extension PrizeCategoryInfo {
     /// The legacy prize category from GraphQL's `PrizeCategoryDetails`.
     public init(graphQL category: PrizeCategoryDetails) {

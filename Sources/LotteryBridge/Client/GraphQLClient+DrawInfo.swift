@@ -13,6 +13,26 @@ extension GraphQLClient {
         try await fetch(requestType: .drawInfo(gameId: gameId, number: number))
     }
 
+    /// One draw as the legacy `DrawInfo`, through the draw screen's query (its prize categories deferred);
+    /// ``APIError/notFound(operation:path:)`` when there is no such draw.
+    public func drawScreen(gameId: String, number: Int64) async throws(APIError) -> DrawInfo {
+        try await fetch(requestType: .drawScreen(gameId: gameId, number: number))
+    }
+
+    /// The legacy model of a `DrawScreen` query's complete result.
+    static func drawScreenResponse(_ result: GraphQLResult<DrawScreenQuery.Data>, gameId: String, number: Int64)
+        throws(APIError) -> DrawInfo
+    {
+        guard let draw = result.data?.draw else {
+            throw .notFound(
+                operation: DrawScreenQuery.operationName, path: "draw(gameId: \"\(gameId)\", number: \(number))")
+        }
+        return try APIError.adapting("data.draw", operation: DrawScreenQuery.operationName) {
+            () throws(GraphQLDecodingError) in
+            try DrawInfo(graphQL: draw)
+        }
+    }
+
     /// The legacy models of a `Draws` query's result.
     static func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>) throws(APIError) -> [DrawInfo] {
         let draws = result.data?.draws ?? []

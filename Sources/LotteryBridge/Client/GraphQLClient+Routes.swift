@@ -24,6 +24,10 @@ extension GraphQLClient {
             return .query(DrawQuery(gameId: gameId, number: number)) { result throws(APIError) in
                 try drawInfoResponse(result, gameId: gameId, number: number)
             }
+        case .drawScreen(let gameId, let number):
+            return .query(DrawScreenQuery(gameId: gameId, number: number)) { result throws(APIError) in
+                try drawScreenResponse(result, gameId: gameId, number: number)
+            }
         case .image(let id):
             guard let id else { throw .notFound(operation: ImageQuery.operationName, path: "image(id: nil)") }
             return .query(ImageQuery(id: id)) { result throws(APIError) in try imageResponse(result, id: id) }

@@ -12,6 +12,8 @@ extension GraphQLRequest: CustomStringConvertible {
                 ".draws(gameId: \(String(reflecting: gameId)), last: \(last), before: \(before.map(String.init) ?? "nil"))"
         case .drawInfo(let gameId, let number):
             return ".drawInfo(gameId: \(String(reflecting: gameId)), number: \(number))"
+        case .drawScreen(let gameId, let number):
+            return ".drawScreen(gameId: \(String(reflecting: gameId)), number: \(number))"
         case .image(let id):
             return ".image(\(id.map { String(reflecting: $0) } ?? "nil"))"
         case .drawUpdates(let gameId):

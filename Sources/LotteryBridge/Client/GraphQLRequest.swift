@@ -13,6 +13,7 @@ public typealias ImageId = String
 /// | `.games(type:activeOnly:)` | `[GameInfo]` |
 /// | `.draws(gameId:last:before:)` | `[DrawInfo]` |
 /// | `.drawInfo(gameId:number:)` | `DrawInfo` |
+/// | `.drawScreen(gameId:number:)` | `DrawInfo`, its prize categories deferred (the server must declare `@defer`) |
 /// | `.image(_:)` | `ImageInfo` |
 /// | `.drawUpdates(gameId:)` | `DrawInfo`, each time one of the game's draws changes (a subscription: watch it) |
 ///
@@ -26,6 +27,10 @@ public enum GraphQLRequest: Sendable, Hashable {
     case draws(gameId: String, last: Int = 10, before: Int64? = nil)
     /// One draw of a game.
     case drawInfo(gameId: String, number: Int64)
+    /// One draw of a game for the draw screen: its numbers come first and its prize categories (slow to compute) in
+    /// a later increment (`@defer`); the `DrawInfo` is built when they arrive, and a watch shows it then. The server
+    /// must declare `@defer` (`incremental.graphqls`); a server that answers the whole draw at once is fine.
+    case drawScreen(gameId: String, number: Int64)
     /// An image; `nil` (a game without a logo) fails with ``APIError/notFound(operation:path:)`` without a
     /// request.
     case image(ImageId?)
@@ -41,6 +46,7 @@ public enum GraphQLRequest: Sendable, Hashable {
         case .games: return "Games"
         case .draws: return "Draws"
         case .drawInfo: return "Draw"
+        case .drawScreen: return "DrawScreen"
         case .image: return "Image"
         case .drawUpdates: return "DrawUpdated"
         }
@@ -52,7 +58,7 @@ public enum GraphQLRequest: Sendable, Hashable {
         case .gameInfo: return "GameInfo"
         case .games: return "[GameInfo]"
         case .draws: return "[DrawInfo]"
-        case .drawInfo: return "DrawInfo"
+        case .drawInfo, .drawScreen: return "DrawInfo"
         case .image: return "ImageInfo"
         case .drawUpdates: return "DrawInfo"
         }

@@ -120,6 +120,21 @@ public struct LotteryRepository: Sendable {
             })
     }
 
+    /// One draw for the draw screen: on GraphQL through `DrawScreen`, whose prize categories (slow to compute) come in
+    /// a later increment, the `DrawInfo` built when they arrive (in `.shadow`, that completed model is compared with
+    /// REST's). The GraphQL server must declare `@defer`.
+    public func drawScreen(gameId: String, number: Int64) async throws -> DrawInfo {
+        let rest = self.rest
+        let graphQL = self.graphQL
+        let policy = fetchPolicy(for: ModelName.drawInfo)
+        return try await router.route(
+            ModelName.drawInfo, context: ["id": "\(gameId)-\(number)", "screen": "draw"],
+            rest: { try await rest.draw(gameId: gameId, number: number) },
+            graphQL: {
+                try await graphQL.fetch(requestType: .drawScreen(gameId: gameId, number: number), fetchPolicy: policy)
+            })
+    }
+
     // MARK: ImageInfo
 
     /// An image.

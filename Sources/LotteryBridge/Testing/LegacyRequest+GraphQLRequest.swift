@@ -8,7 +8,8 @@ extension LegacyRequest {
         case .gameInfo(let gameId): self = .game(id: gameId)
         case .games(let type, let activeOnly): self = .games(type: type, activeOnly: activeOnly)
         case .draws(let gameId, let last, let before): self = .draws(gameId: gameId, limit: last, before: before)
-        case .drawInfo(let gameId, let number): self = .draw(gameId: gameId, number: number)
+        case .drawInfo(let gameId, let number), .drawScreen(let gameId, let number):
+            self = .draw(gameId: gameId, number: number)
         case .image(let id):
             guard let id else { return nil }
             self = .image(id: id)
