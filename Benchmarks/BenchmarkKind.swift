@@ -26,6 +26,9 @@ enum BenchmarkKind: String, CaseIterable {
     /// Pagination and cache redirects: a page appended to a watched list of 50 pages against the 2nd, and a
     /// `draw(gameId:number:)` redirect read against a memo hit of the same object.
     case pager
+    /// Incremental delivery: the draw screen's initial payload and last increment to a watch's elements, against the
+    /// transport's own delivery.
+    case incremental
 
     /// Runs the benchmark; the result is the process exit status (0 unless a correctness check failed).
     func run(options: BenchmarkOptions) -> Int32 {
@@ -40,6 +43,7 @@ enum BenchmarkKind: String, CaseIterable {
         case .compare: return CompareBenchmark.run(options: options)
         case .streams: return StreamsBenchmark.run(options: options)
         case .pager: return PagerBenchmark.run(options: options)
+        case .incremental: return IncrementalBenchmark.run(options: options)
         }
     }
 }

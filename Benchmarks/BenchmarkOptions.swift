@@ -34,8 +34,8 @@ struct BenchmarkOptions {
     var compareRequests = 20_000
 
     static let usage = """
-        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|streams|pager|all] [--games N]
-                          [--draws N]
+        usage: Benchmarks [decode|codegen|cache|watch|client|persisted|realtime|compare|streams|pager|incremental|all]
+                          [--games N] [--draws N]
                           [--runs N] [--seed N] [--only PATH[,PATH...]] [--fixtures DIR] [--python PATH] [--no-pin]
                           [--concurrency N]
 
@@ -57,6 +57,8 @@ struct BenchmarkOptions {
                    baseline of the HTTP runs' growth)
           pager    a page appended to a watched GraphQLQueryPager list of 50 pages against the 2nd; a
                    draw(gameId:number:) cache redirect read against a memo hit of the same object
+          incremental  the draw screen's initial payload and last increment to a watch's elements, against the
+                   transport's own delivery of the same parts
           all      every benchmark (default)
 
           --games N   games in the decode workload (default 2000)
