@@ -62,4 +62,39 @@ extension GraphQLHTTPClient {
         merged.headers["Content-Type"] = "application/graphql-response+json; charset=utf-8"
         return (merged, Data(merger.response.jsonText.utf8))
     }
+
+    /// Writes one state of an incrementally delivered query to the cache, through ``store``: the complete answer as
+    /// any query's answer (with `queryKey`: kept as the query's response); a state before it, what arrived of it
+    /// (``IncrementalQueryFetch/State/cacheable``), into the records only: not kept as the query's response, which the
+    /// cache would give as a complete answer, and with the fields still pending absent, not missing. With `watcher`,
+    /// what each state is made of becomes its dependencies. The next state's write starts from the cache's version
+    /// after this one (unless newer data overtook this one): its own earlier states are not newer data.
+    @discardableResult
+    func storeIncrementally<Operation: GraphQLOperation>(
+        _ state: IncrementalQueryFetch<Operation>.State, of fetch: IncrementalQueryFetch<Operation>,
+        in cache: GraphQLCache, metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String,
+        watcher: CacheWatcher? = nil
+    ) async -> WriteOutcome? {
+        if state.isFinal {
+            return await store(
+                state.fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey,
+                watcher: watcher)
+        }
+        guard let cacheable = state.cacheable else { return nil }
+        let outcome = await store(
+            cacheable, in: cache, metadata: metadata, variables: variables, rootKey: CacheKey.queryRoot,
+            watcher: watcher)
+        if outcome?.wasOvertaken != true {
+            fetch.advance(startedAt: cache.isShared ? await cache.requestVersion() : cache.generation.current)
+        }
+        return outcome
+    }
+
+    /// The error of an incremental read that ended without its complete answer (``IncrementalQueryFetch`` throws
+    /// first; kept for the loops' exhaustiveness).
+    static func endedEarly(_ operation: String) -> APIError {
+        .invalidResponse(
+            operation: operation, status: 0, reason: "the incrementally delivered answer ended before it was complete",
+            bodyExcerpt: "")
+    }
 }
