@@ -98,11 +98,11 @@ struct IncrementalFetchModelTests {
             if streams {
                 states = try await read(
                     IncrementalQueryFetch(client: client, operation: Streaming(), errorPolicy: .returnPartialData),
-                    cancelAfter: cancelAfter, whole: test.whole, current: current, streams: true)
+                    payloads: payloads, cancelAfter: cancelAfter, whole: test.whole, current: current, streams: true)
             } else {
                 states = try await read(
                     IncrementalQueryFetch(client: client, operation: Deferring(), errorPolicy: .returnPartialData),
-                    cancelAfter: cancelAfter, whole: test.whole, current: current, streams: false)
+                    payloads: payloads, cancelAfter: cancelAfter, whole: test.whole, current: current, streams: false)
             }
         } catch let problem as Problem {
             return problem.text
@@ -132,14 +132,20 @@ struct IncrementalFetchModelTests {
 
     struct Problem: Error { var text: String }
 
-    /// The states' data, checking each state's finality and what it gives the cache.
+    /// The states' data, checking each state's errors (the payloads' so far), its finality and what it gives the cache.
     static func read<Operation: GraphQLOperation>(
-        _ fetch: IncrementalQueryFetch<Operation>, cancelAfter: Int?, whole: GraphQLBridge.JSONValue, current: Bool,
-        streams: Bool
+        _ fetch: IncrementalQueryFetch<Operation>, payloads: [GraphQLBridge.JSONValue], cancelAfter: Int?,
+        whole: GraphQLBridge.JSONValue, current: Bool, streams: Bool
     ) async throws -> [GraphQLBridge.JSONValue?] where Operation.Data == GraphQLBridge.JSONValue {
         var states: [GraphQLBridge.JSONValue?] = []
+        var merger = IncrementalResultMerger()
         while let state = try await fetch.next() {
             states.append(state.fetched.result.data)
+            try merger.apply(payloads[states.count - 1])
+            guard state.fetched.result.errors.count == merger.errors.count else {
+                throw Problem(
+                    text: "state \(states.count): \(state.fetched.result.errors.count) errors, \(merger.errors.count) sent")
+            }
             if state.isFinal {
                 guard state.cacheable == nil else { throw Problem(text: "the final state gives the cache a part") }
                 if try await fetch.next() != nil { throw Problem(text: "a state after the final one") }
