@@ -144,7 +144,9 @@ struct IncrementalFetchModelTests {
             try merger.apply(payloads[states.count - 1])
             guard state.fetched.result.errors.count == merger.errors.count else {
                 throw Problem(
-                    text: "state \(states.count): \(state.fetched.result.errors.count) errors, \(merger.errors.count) sent")
+                    text:
+                        "state \(states.count): \(state.fetched.result.errors.count) errors, \(merger.errors.count) sent"
+                )
             }
             if state.isFinal {
                 guard state.cacheable == nil else { throw Problem(text: "the final state gives the cache a part") }
