@@ -95,6 +95,11 @@ public struct GraphQLHTTPClient: Sendable {
     ///     stale.
     /// - Throws: ``APIError``, always; ``APIError/cacheMiss(operation:path:)`` for
     ///   ``GraphQLFetchPolicy/cacheOnly`` when the cache cannot answer.
+    ///
+    /// A query with `@defer` or `@stream` returns the complete result. With a ``cache`` and a transport that streams
+    /// (``URLSessionTransport``), its answer is read as it arrives and each state written to the cache as it comes
+    /// (the fields still pending absent, not missing); such a request is not shared with an identical one in flight.
+    /// ``watch(_:fetchPolicy:errorPolicy:)`` and ``QueryRef`` show each state.
     public func execute<Operation: GraphQLOperation>(
         _ operation: Operation, fetchPolicy: GraphQLFetchPolicy = .preferCache,
         errorPolicy: GraphQLErrorPolicy = .failOnAnyError
