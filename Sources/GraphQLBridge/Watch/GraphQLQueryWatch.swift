@@ -14,7 +14,8 @@
 ///
 /// The sequence ends when the consuming task is cancelled, and its watcher goes away with the iterator:
 /// there is nothing to cancel by hand. An error (the server failing a refetch) ends it too. On a client
-/// without a cache, or for an operation without cache metadata, the sequence gives one result and ends.
+/// without a cache, or for an operation without cache metadata, the sequence gives one result and ends (a query that
+/// asks for incremental delivery: each state of the server's answer, then ends).
 public struct GraphQLQueryWatch<Query: GraphQLQuery>: AsyncSequence, Sendable where Query.Data: Equatable {
     /// A result: from the server or from the cache (``GraphQLResult/source``).
     public typealias Element = GraphQLResult<Query.Data>

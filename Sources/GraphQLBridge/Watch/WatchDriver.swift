@@ -101,8 +101,18 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 return nil
             case .start:
                 guard let context = try await makeContext() else {
+                    guard case .policy(let policy) = start else {
+                        finish()
+                        return nil
+                    }
+                    if client.streamsIncrementally(Query.self) {
+                        // No cache to watch: the server's answer, state by state as it arrives, then the end.
+                        phase = .watching
+                        incremental = IncrementalQueryFetch(client: client, operation: query, errorPolicy: errorPolicy)
+                        if let result = try await nextState(nil) { return result }
+                        continue
+                    }
                     finish()
-                    guard case .policy(let policy) = start else { return nil }
                     return try await client.execute(query, fetchPolicy: policy.oneShotPolicy, errorPolicy: errorPolicy)
                 }
                 self.context = context
@@ -118,7 +128,6 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 if let result = try await fromServer(context) { return result }
             case .streaming:
                 phase = .watching
-                guard let context else { continue }
                 if let result = try await nextState(context) { return result }
             case .watching:
                 guard let context else {
@@ -286,8 +295,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// The next state of the answer arriving part by part (``incremental``), written to the cache first (with the
     /// watcher: what it is made of becomes the watcher's dependencies): a state before the complete one leaves the
     /// phase `streaming`, for the next call to read on; a state the error policy fails is not given (the complete
-    /// answer reports it); `nil` when the states say nothing new.
-    private mutating func nextState(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
+    /// answer reports it); `nil` when the states say nothing new. Without a `context` (no cache to watch), nothing is
+    /// written.
+    private mutating func nextState(_ context: Context?) async throws(APIError) -> GraphQLResult<Query.Data>? {
         guard let fetch = incremental else { return nil }
         while true {
             let state: IncrementalQueryFetch<Query>.State?
@@ -301,9 +311,12 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 incremental = nil
                 return nil
             }
-            let outcome = await client.storeIncrementally(
-                state, of: fetch, in: context.cache, metadata: context.metadata, variables: context.variables,
-                queryKey: context.queryKey, watcher: context.watcher)
+            var outcome: WriteOutcome?
+            if let context {
+                outcome = await client.storeIncrementally(
+                    state, of: fetch, in: context.cache, metadata: context.metadata, variables: context.variables,
+                    queryKey: context.queryKey, watcher: context.watcher)
+            }
             if state.isFinal {
                 incremental = nil
                 let result = try state.fetched.get()

@@ -136,6 +136,26 @@ struct IncrementalStreamingClientTests {
         #expect(cached.data == result.data)
     }
 
+    @Test("without a cache: a watch gives each state, then ends; a query ref shows each state")
+    func withoutCache() async throws {
+        let gate = PartGate()
+        let server = try ShopServer.start(ShopServer.Options(incrementalFormat: .current, partGate: gate))
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL)
+        var iterator = client.watch(DeferredProduct()).makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(Self.product(first)?["name"] == .string("Espresso machine"))
+        #expect(Self.product(first)?["kind"] == nil)
+        gate.open()
+        let second = try await iterator.next()
+        #expect(Self.product(second)?["kind"] == .string("DEVICE"))
+        #expect(try await iterator.next() == nil)
+        #expect(server.counts.operations["DeferredProduct"] == 1)
+    }
+
     @Test("execute returns the complete answer, written to the cache as it arrived", arguments: ["current", "apollo"])
     func execute(format: String) async throws {
         let server = try ShopServer.start(ShopServer.Options(incrementalFormat: Self.format(format)))
