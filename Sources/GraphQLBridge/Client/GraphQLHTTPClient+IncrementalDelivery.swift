@@ -67,12 +67,13 @@ extension GraphQLHTTPClient {
     /// any query's answer (with `queryKey`: kept as the query's response); a state before it, what arrived of it
     /// (``IncrementalQueryFetch/State/cacheable``), into the records only: not kept as the query's response, which the
     /// cache would give as a complete answer, and with the fields still pending absent, not missing. With `watcher`,
-    /// what each state is made of becomes its dependencies. The next state's write starts from the cache's version
-    /// after this one (unless newer data overtook this one): its own earlier states are not newer data.
+    /// what each state is made of becomes its dependencies. Every state's write starts at the request's start: a field
+    /// another write changed since (a mutation while the deferred fragment was on its way) keeps its newer value,
+    /// while the earlier states of the same answer, which wrote the same values, do not count as newer.
     @discardableResult
     func storeIncrementally<Operation: GraphQLOperation>(
-        _ state: IncrementalQueryFetch<Operation>.State, of fetch: IncrementalQueryFetch<Operation>,
-        in cache: GraphQLCache, metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String,
+        _ state: IncrementalQueryFetch<Operation>.State, in cache: GraphQLCache, metadata: GraphQLCacheMetadata,
+        variables: [String: JSONValue], queryKey: String,
         watcher: CacheWatcher? = nil
     ) async -> WriteOutcome? {
         if state.isFinal {
@@ -81,13 +82,9 @@ extension GraphQLHTTPClient {
                 watcher: watcher)
         }
         guard let cacheable = state.cacheable else { return nil }
-        let outcome = await store(
+        return await store(
             cacheable, in: cache, metadata: metadata, variables: variables, rootKey: CacheKey.queryRoot,
             watcher: watcher)
-        if outcome?.wasOvertaken != true {
-            fetch.advance(startedAt: cache.isShared ? await cache.requestVersion() : cache.generation.current)
-        }
-        return outcome
     }
 
     /// The error of an incremental read that ended without its complete answer (``IncrementalQueryFetch`` throws

@@ -171,7 +171,7 @@ public struct GraphQLHTTPClient: Sendable {
                 let incremental = IncrementalQueryFetch(client: self, operation: operation, errorPolicy: errorPolicy)
                 while let state = try await incremental.next() {
                     await storeIncrementally(
-                        state, of: incremental, in: cache, metadata: metadata, variables: variables,
+                        state, in: cache, metadata: metadata, variables: variables,
                         queryKey: queryKey)
                     if state.isFinal { return try state.fetched.get() }
                     if state.fetched.failure == nil, let onState { await onState(state.fetched.result) }

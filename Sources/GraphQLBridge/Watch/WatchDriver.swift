@@ -314,7 +314,7 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
             var outcome: WriteOutcome?
             if let context {
                 outcome = await client.storeIncrementally(
-                    state, of: fetch, in: context.cache, metadata: context.metadata, variables: context.variables,
+                    state, in: context.cache, metadata: context.metadata, variables: context.variables,
                     queryKey: context.queryKey, watcher: context.watcher)
             }
             if state.isFinal {

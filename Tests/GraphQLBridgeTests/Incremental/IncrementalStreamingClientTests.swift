@@ -74,7 +74,8 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: cache)
         var iterator = client.watch(DeferredProduct(), fetchPolicy: .serverOnly).makeAsyncIterator()
         // While the server holds the deferred fragment.
         let first = try await iterator.next()
@@ -100,10 +101,14 @@ struct IncrementalStreamingClientTests {
         // The merged answer is the same query's without @defer.
         let whole = try await GraphQLHTTPClient(endpoint: server.graphQLURL).execute(WholeProduct())
         #expect(second?.data == whole.data)
-        // The cache holds all of it, as the deferred query's answer.
+        // The cache holds all of it, as the deferred query's answer: each state's write started after the one before
+        // (none overtaken by its own earlier states), and the complete one was kept as the query's result.
+        #expect(await cache.statistics.overtakenAnswers == 0)
+        let memoized = await cache.statistics.memoizedHits
         let cached = try await client.execute(DeferredProduct(), fetchPolicy: .cacheOnly)
         #expect(cached.data == whole.data)
         #expect(cached.source == .cache)
+        #expect(await cache.statistics.memoizedHits == memoized + 1)
     }
 
     @Test(
@@ -134,6 +139,62 @@ struct IncrementalStreamingClientTests {
         #expect(server.counts.operations["DeferredProduct"] == 1)
         let cached = try await client.execute(DeferredProduct(), fetchPolicy: .cacheOnly)
         #expect(cached.data == result.data)
+    }
+
+    /// A product whose favourite flag is deferred.
+    struct DeferredFavorite: GraphQLQuery {
+        typealias Data = GraphQLBridge.JSONValue
+        static let operationName = "DeferredFavorite"
+        static let document = """
+            query DeferredFavorite { product(id: "p1") { __typename id name ... @defer { isFavorite } } }
+            """
+        static let cacheMetadata: GraphQLCacheMetadata? = IncrementalStreamingClientTests.metadata(
+            ["__typename", "id", "name", "isFavorite"])
+    }
+
+    /// Marks p1 a favourite.
+    struct MarkFavorite: GraphQLMutation {
+        typealias Data = GraphQLBridge.JSONValue
+        static let operationName = "MarkFavorite"
+        static let document = """
+            mutation MarkFavorite { setFavorite(productId: "p1", favorite: true) { __typename id isFavorite } }
+            """
+        static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+            selections: GraphQLSelectionSetMetadata(
+                typeName: "Mutation",
+                [
+                    GraphQLFieldMetadata(
+                        "setFavorite",
+                        arguments: ["productId": .literal(.string("p1")), "favorite": .literal(.bool(true))],
+                        selections: GraphQLSelectionSetMetadata(
+                            typeName: "Product", ["__typename", "id", "isFavorite"].map { GraphQLFieldMetadata($0) }))
+                ]))
+    }
+
+    @Test("a mutation while the deferred fragment is on its way: the cache keeps its newer value")
+    func mutationMeanwhile() async throws {
+        let gate = PartGate()
+        let server = try ShopServer.start(ShopServer.Options(incrementalFormat: .current, partGate: gate))
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: cache)
+        var iterator = client.watch(DeferredFavorite(), fetchPolicy: .serverOnly).makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(Self.product(first)?["isFavorite"] == nil)
+        // The server computed the deferred fragment (not a favourite) before this mutation.
+        let marked = try await client.execute(MarkFavorite())
+        #expect(marked.data?["setFavorite"]?["isFavorite"] == .bool(true))
+        gate.open()
+        var last = try await iterator.next()
+        #expect(Self.product(last)?["isFavorite"] != nil)
+        // The answer was overtaken: the watch reads the cache again and shows the mutation's value.
+        if Self.product(last)?["isFavorite"] == .bool(false) { last = try await iterator.next() }
+        #expect(Self.product(last)?["isFavorite"] == .bool(true))
+        let cached = try await client.execute(DeferredFavorite(), fetchPolicy: .cacheOnly)
+        #expect(Self.product(cached)?["isFavorite"] == .bool(true))
     }
 
     @Test("without a cache: a watch gives each state, then ends; a query ref shows each state")
