@@ -197,7 +197,57 @@ struct IncrementalStreamingClientTests {
         #expect(Self.product(cached)?["isFavorite"] == .bool(true))
     }
 
-    @Test("without a cache: a watch gives each state, then ends; a query ref shows each state")
+    /// p1's offers, streamed after the first.
+    struct StreamedOffers: GraphQLQuery {
+        typealias Data = GraphQLBridge.JSONValue
+        static let operationName = "StreamedOffers"
+        static let document = """
+            query StreamedOffers { offers(productId: "p1", last: 3) @stream(initialCount: 1) { __typename id number } }
+            """
+        static let cacheMetadata: GraphQLCacheMetadata? = GraphQLCacheMetadata(
+            selections: GraphQLSelectionSetMetadata(
+                typeName: "Query",
+                [
+                    GraphQLFieldMetadata(
+                        "offers", arguments: ["productId": .literal(.string("p1")), "last": .literal(.number("3"))],
+                        selections: GraphQLSelectionSetMetadata(
+                            typeName: "Offer", ["__typename", "id", "number"].map { GraphQLFieldMetadata($0) }))
+                ]))
+    }
+
+    @Test(
+        "a streamed list: shown as far as it came, but not written to the cache until it is complete",
+        arguments: ["current", "apollo"])
+    func streamedList(format: String) async throws {
+        let gate = PartGate()
+        let server = try ShopServer.start(ShopServer.Options(incrementalFormat: Self.format(format), partGate: gate))
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        var iterator = client.watch(StreamedOffers(), fetchPolicy: .serverOnly).makeAsyncIterator()
+        let first = try await iterator.next()
+        guard case .array(let shown)? = first?.data?["offers"] else {
+            Issue.record("no offers: \(first?.data?.jsonText ?? "nil")")
+            return
+        }
+        #expect(shown.count == 1)
+        // A list cut short is not the list.
+        await #expect(throws: APIError.self) {
+            try await client.execute(StreamedOffers(), fetchPolicy: .cacheOnly)
+        }
+        gate.open()
+        var last = first
+        while case .array(let offers)? = last?.data?["offers"], offers.count < 3 {
+            last = try await iterator.next()
+        }
+        let cached = try await client.execute(StreamedOffers(), fetchPolicy: .cacheOnly)
+        #expect(cached.data == last?.data)
+        #expect(server.counts.operations["StreamedOffers"] == 1)
+    }
+
+    @Test("without a cache: a watch gives each state, then ends")
     func withoutCache() async throws {
         let gate = PartGate()
         let server = try ShopServer.start(ShopServer.Options(incrementalFormat: .current, partGate: gate))
