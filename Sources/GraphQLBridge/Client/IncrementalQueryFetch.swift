@@ -45,9 +45,11 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
     private var finished = false
     /// The start of the body, for the errors that quote it.
     private var excerpt = Data()
-
-    /// The largest whole (not multipart) body read through the streaming transport.
-    static var maximumWholeBody: Int { 32 << 20 }
+    /// How many bytes of the body were read.
+    private var bytesRead = 0
+    /// The largest body read (whole or in parts): a ``URLSessionTransport``'s
+    /// ``URLSessionTransport/Configuration/maximumResponseSize``, else 32 MiB.
+    private var maximumBodySize = 32 << 20
 
     init(client: GraphQLHTTPClient, operation: Operation, errorPolicy: GraphQLErrorPolicy, queryKey: String? = nil) {
         self.client = client
@@ -80,7 +82,8 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
     }
 
     /// The next state of the answer; `nil` after the complete one.
-    /// - Throws: ``APIError``: the transport's failure, ``APIError/cancelled(operation:)``, or a body that does not
+    /// - Throws: ``APIError``: the transport's failure, ``APIError/cancelled(operation:)``,
+    ///   ``APIError/responseTooLarge(operation:limit:)`` past the body's limit, or a body that does not
     ///   make an incrementally delivered result (``APIError/invalidResponse(operation:status:reason:bodyExcerpt:)``,
     ///   ``APIError/decoding(operation:_:)``, saying which payload and where).
     func next() async throws(APIError) -> State? {
@@ -135,6 +138,11 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
                         : "the body was cut short: no closing delimiter, and the last payload said hasNext: true")
             }
             if excerpt.count < 300 { excerpt.append(chunk.prefix(300 - excerpt.count)) }
+            bytesRead += chunk.count
+            guard bytesRead <= maximumBodySize else {
+                finish()
+                throw .responseTooLarge(operation: name, limit: maximumBodySize)
+            }
             guard var reading = parser else { continue }
             do {
                 for output in try reading.feed(chunk) {
@@ -162,6 +170,10 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
             return State(fetched: fetched, isFinal: true)
         }
         let recordsTape = client.cache != nil && Operation.cacheMetadata != nil
+        if let configured = (streaming as? URLSessionTransport)?.configuration.maximumResponseSize {
+            maximumBodySize = configured
+        }
+        let limit = maximumBodySize
         if let cache = client.cache, Operation.cacheMetadata != nil {
             startedAt = cache.isShared ? await cache.requestVersion() : cache.generation.current
             requestTime = cache.currentTime()
@@ -186,7 +198,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
                     }
                     opened.replace(with: nil)?.cancel()
                     defer { response.cancel() }
-                    return (response.head, try await Self.readWhole(response))
+                    return (response.head, try await Self.readWhole(response, limit: limit))
                 }
             }
         } catch {
@@ -272,15 +284,13 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
         }
     }
 
-    /// A body that is not `multipart/mixed`, read whole (up to ``maximumWholeBody`` bytes).
-    private static func readWhole(_ response: GraphQLStreamingResponse) async throws -> Data {
+    /// A body that is not `multipart/mixed`, read whole (up to `limit` bytes).
+    private static func readWhole(_ response: GraphQLStreamingResponse, limit: Int) async throws -> Data {
         var collected = Data()
         for try await piece in response.body {
             collected.append(piece)
-            if collected.count > maximumWholeBody {
-                throw TransportError(
-                    .responseTooLarge(limit: maximumWholeBody),
-                    "the response body exceeds \(maximumWholeBody) bytes")
+            if collected.count > limit {
+                throw TransportError(.responseTooLarge(limit: limit), "the response body exceeds \(limit) bytes")
             }
         }
         return collected

@@ -247,6 +247,26 @@ struct IncrementalStreamingClientTests {
         #expect(server.counts.operations["StreamedOffers"] == 1)
     }
 
+    @Test("a body past the transport's size limit fails with responseTooLarge", arguments: ["current", "apollo"])
+    func tooLarge(format: String) async throws {
+        let server = try ShopServer.start(ShopServer.Options(incrementalFormat: Self.format(format)))
+        defer { server.stop() }
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL,
+            transport: URLSessionTransport(configuration: .init(maximumResponseSize: 120)),
+            cache: GraphQLCache(maxAge: .seconds(3600)))
+        do {
+            _ = try await client.execute(DeferredProduct(), fetchPolicy: .serverOnly)
+            Issue.record("a body past 120 bytes was read")
+        } catch {
+            guard case .responseTooLarge(_, let limit) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(limit == 120)
+        }
+    }
+
     @Test("without a cache: a watch gives each state, then ends")
     func withoutCache() async throws {
         let gate = PartGate()
