@@ -287,6 +287,50 @@ struct IncrementalStreamingClientTests {
         #expect(server.counts.operations["DeferredProduct"] == 1)
     }
 
+    @Test("without a cache: a query ref shows each state")
+    func queryRefWithoutCache() async throws {
+        let gate = PartGate()
+        let server = try ShopServer.start(ShopServer.Options(incrementalFormat: .apollo2022, partGate: gate))
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let ref = GraphQLHTTPClient(endpoint: server.graphQLURL).ref(DeferredProduct())
+        let running = Task { @MainActor in try await ref.execute() }
+        try await waitUntil("the ref shows the initial payload") { @Sendable in
+            await MainActor.run { ref.data != nil }
+        }
+        #expect(await MainActor.run { ref.data?["product"]?["kind"] } == nil)
+        gate.open()
+        let result = try await running.value
+        #expect(result.data?["product"]?["kind"] == .string("DEVICE"))
+        #expect(await MainActor.run { ref.data } == result.data)
+    }
+
+    @Test("automatic persisted queries: the id, then the document, whose answer is read as it arrives")
+    func persistedQueries() async throws {
+        let gate = PartGate()
+        let server = try ShopServer.start(
+            ShopServer.Options(persistedQueries: .automatic, incrementalFormat: .current, partGate: gate))
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)),
+            persistedQueries: .automatic())
+        var iterator = client.watch(DeferredProduct(), fetchPolicy: .serverOnly).makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(Self.product(first)?["kind"] == nil)
+        gate.open()
+        let second = try await iterator.next()
+        #expect(Self.product(second)?["kind"] == .string("DEVICE"))
+        let counts = server.counts
+        #expect(counts.notFound == 1)
+        #expect(counts.registered == 1)
+        #expect(counts.operations["DeferredProduct"] == 1)
+    }
+
     @Test("execute returns the complete answer, written to the cache as it arrived", arguments: ["current", "apollo"])
     func execute(format: String) async throws {
         let server = try ShopServer.start(ShopServer.Options(incrementalFormat: Self.format(format)))
