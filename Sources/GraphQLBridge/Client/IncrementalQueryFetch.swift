@@ -30,7 +30,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
     /// The key a transport that gives whole bodies shares the request under (``GraphQLHTTPClient/fetch``).
     private let queryKey: String?
     /// The generation the request started at, for the cache's writes of its states.
-    private(set) var startedAt: UInt64?
+    private var startedAt: UInt64?
     private var requestTime: Date?
     private var head = HTTPResponse(status: 200)
     private var response: GraphQLStreamingResponse?
@@ -65,12 +65,6 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
     /// Closes the connection; later calls of ``next()`` return `nil`.
     func cancel() {
         finish()
-    }
-
-    /// After a state was written to the cache: the cache's generation the next state's write starts from (its own
-    /// earlier writes are not newer data that overtook it).
-    func advance(startedAt generation: UInt64) {
-        startedAt = generation
     }
 
     private func finish() {
