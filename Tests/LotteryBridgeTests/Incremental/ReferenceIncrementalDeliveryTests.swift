@@ -1,13 +1,16 @@
 import Foundation
 import GraphQLBridge
+import LotteryBackend
 import LotteryTestSupport
 import RuntimeTestSupport
 import Testing
 
 /// The client against graphql-core's incremental delivery (the reference backend, graphql-core 3.3, in both formats):
 /// `execute` asks for `multipart/mixed` with both formats' parameters, reads the parts and returns the merged result,
-/// equal to the same query's without the directives. The runtime's own tests of incremental delivery, against its
-/// test server, are `Tests/GraphQLBridgeTests/Incremental/IncrementalDeliveryClientTests.swift`.
+/// equal to the same query's without the directives; a watch gives the initial payload, then the complete answer,
+/// from one request (here and against the embedded lottery backend). The runtime's own tests of incremental delivery,
+/// against its test server, are `Tests/GraphQLBridgeTests/Incremental/IncrementalDeliveryClientTests.swift` and
+/// `IncrementalStreamingClientTests.swift`.
 @Suite("Incremental delivery: the client against the reference backend")
 struct ReferenceIncrementalDeliveryTests {
     /// A draw list streamed after its first item, each draw's prize categories deferred.
@@ -89,17 +92,12 @@ struct ReferenceIncrementalDeliveryTests {
             """
     }
 
-    @Test(
-        "a watch: the initial payload, then the complete answer, from one request; the cache complete after",
-        arguments: ["current", "apollo"])
-    func watch(format: String) async throws {
-        var options = ReferenceBackendOptions()
-        options.additionalArguments = ["--incremental", format]
-        let backend = try await ReferenceBackend.start(options)
-        defer { backend.stop() }
+    /// A watch of ``DeferredGame`` at `url`: the initial payload, then the complete answer, from one request; the
+    /// cache complete after.
+    static func checkWatch(_ url: URL) async throws {
         let recorder = ContentTypeRecorder()
         let client = GraphQLHTTPClient(
-            endpoint: backend.graphQLURL, middlewares: [recorder], cache: GraphQLCache(maxAge: .seconds(3600)))
+            endpoint: url, middlewares: [recorder], cache: GraphQLCache(maxAge: .seconds(3600)))
         var states: [JSONValue?] = []
         for try await state in client.watch(DeferredGame(), fetchPolicy: .serverOnly) {
             states.append(state.data)
@@ -111,10 +109,31 @@ struct ReferenceIncrementalDeliveryTests {
         #expect(states.first??["game"]?["ticketPrice"] == nil, "\(states.first??.jsonText ?? "nil")")
         #expect(recorder.recorded.count == 1)
         #expect(recorder.recorded.first?.contentType.hasPrefix("multipart/mixed") == true)
-        let whole = try await GraphQLHTTPClient(endpoint: backend.graphQLURL).execute(WholeGame())
+        let whole = try await GraphQLHTTPClient(endpoint: url).execute(WholeGame())
         #expect(states.last ?? nil == whole.data)
         let cached = try await client.execute(DeferredGame(), fetchPolicy: .cacheOnly)
         #expect(cached.data == whole.data)
         #expect(recorder.recorded.count == 1)
+    }
+
+    @Test(
+        "a watch: the initial payload, then the complete answer, from one request; the cache complete after",
+        arguments: ["current", "apollo"])
+    func watch(format: String) async throws {
+        var options = ReferenceBackendOptions()
+        options.additionalArguments = ["--incremental", format]
+        let backend = try await ReferenceBackend.start(options)
+        defer { backend.stop() }
+        try await Self.checkWatch(backend.graphQLURL)
+    }
+
+    @Test(
+        "the embedded lottery backend: a watch gives the initial payload, then the complete answer",
+        arguments: IncrementalDeliveryOption.Format.allCases)
+    func embeddedWatch(format: IncrementalDeliveryOption.Format) async throws {
+        let server = try EmbeddedLotteryServer.start(
+            options: EmbeddedBackendOptions(port: 0, incrementalDelivery: IncrementalDeliveryOption(format: format)))
+        defer { server.stop() }
+        try await Self.checkWatch(server.graphQLURL)
     }
 }
