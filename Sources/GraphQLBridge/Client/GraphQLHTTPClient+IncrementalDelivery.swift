@@ -62,4 +62,36 @@ extension GraphQLHTTPClient {
         merged.headers["Content-Type"] = "application/graphql-response+json; charset=utf-8"
         return (merged, Data(merger.response.jsonText.utf8))
     }
+
+    /// Writes one state of an incrementally delivered query to the cache, through ``store``: the complete answer as
+    /// any query's answer (with `queryKey`: kept as the query's response); a state before it, what arrived of it
+    /// (``IncrementalQueryFetch/State/cacheable``), into the records only: not kept as the query's response, which the
+    /// cache would give as a complete answer, and with the fields still pending absent, not missing. With `watcher`,
+    /// what each state is made of becomes its dependencies. Every state's write starts at the request's start: a field
+    /// another write changed since (a mutation while the deferred fragment was on its way) keeps its newer value,
+    /// while the earlier states of the same answer, which wrote the same values, do not count as newer.
+    @discardableResult
+    func storeIncrementally<Operation: GraphQLOperation>(
+        _ state: IncrementalQueryFetch<Operation>.State, in cache: GraphQLCache, metadata: GraphQLCacheMetadata,
+        variables: [String: JSONValue], queryKey: String,
+        watcher: CacheWatcher? = nil
+    ) async -> WriteOutcome? {
+        if state.isFinal {
+            return await store(
+                state.fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey,
+                watcher: watcher)
+        }
+        guard let cacheable = state.cacheable else { return nil }
+        return await store(
+            cacheable, in: cache, metadata: metadata, variables: variables, rootKey: CacheKey.queryRoot,
+            watcher: watcher)
+    }
+
+    /// The error of an incremental read that ended without its complete answer (``IncrementalQueryFetch`` throws
+    /// first; kept for the loops' exhaustiveness).
+    static func endedEarly(_ operation: String) -> APIError {
+        .invalidResponse(
+            operation: operation, status: 0, reason: "the incrementally delivered answer ended before it was complete",
+            bodyExcerpt: "")
+    }
 }

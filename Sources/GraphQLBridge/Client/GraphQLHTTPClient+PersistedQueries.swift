@@ -9,11 +9,22 @@ extension GraphQLHTTPClient {
     ///   server does not know a registered-only id, or accepts only the documents of its list and this one is not
     ///   in it; otherwise what the transport throws.
     func send(_ plan: GraphQLRequestPlan, operationName: String) async throws -> (HTTPResponse, Data) {
+        try await send(plan, operationName: operationName) { request, body, name in
+            try await self.send(request, body: body, operationName: name)
+        }
+    }
+
+    /// ``send(_:operationName:)`` with `send` in place of sending one request through the middlewares and the
+    /// transport (an incrementally delivered query's requests, whose body is read as it arrives).
+    func send(
+        _ plan: GraphQLRequestPlan, operationName: String,
+        via send: (HTTPRequest, Data, String) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         // The server said it takes no persisted queries: the document directly, no hash-only round trip.
         if let plain = plan.documentOnly, persistedQuerySupport.isRefused {
-            return try await send(plain.request, body: plain.body, operationName: operationName)
+            return try await send(plain.request, plain.body, operationName)
         }
-        let answer = try await send(plan.first.request, body: plan.first.body, operationName: operationName)
+        let answer = try await send(plan.first.request, plan.first.body, operationName)
         guard plan.mode != .disabled, let refusal = PersistedQueryRefusal(body: answer.1) else { return answer }
         func notRegistered(_ refusal: PersistedQueryRefusal) -> APIError {
             .persistedQueryNotRegistered(
@@ -27,13 +38,13 @@ extension GraphQLHTTPClient {
             // may refuse any request that carries one).
             persistedQuerySupport.recordRefusal()
             guard let plain = plan.documentOnly else { return answer }
-            return try await send(plain.request, body: plain.body, operationName: operationName)
+            return try await send(plain.request, plain.body, operationName)
         case .notFound, .notSupported:
             guard let withDocument = plan.withDocument else {
                 if case .notSupported = refusal { return answer }
                 throw notRegistered(refusal)
             }
-            let second = try await send(withDocument.request, body: withDocument.body, operationName: operationName)
+            let second = try await send(withDocument.request, withDocument.body, operationName)
             if let again = PersistedQueryRefusal(body: second.1), case .notInList = again { throw notRegistered(again) }
             return second
         }

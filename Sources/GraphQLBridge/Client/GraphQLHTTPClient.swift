@@ -64,6 +64,16 @@ public struct GraphQLHTTPClient: Sendable {
         self.subscriptions = subscriptions
     }
 
+    /// The transport's streaming side, when it has one (``URLSessionTransport`` does): a query that asks for
+    /// incremental delivery is read part by part through it.
+    var streamingTransport: (any GraphQLStreamingTransport)? { transport as? any GraphQLStreamingTransport }
+
+    /// Whether a query of type `type` is read as its parts arrive: it asks for incremental delivery and the transport
+    /// streams.
+    func streamsIncrementally<Operation: GraphQLOperation>(_ type: Operation.Type) -> Bool {
+        OperationTypeCache.shared.asksForIncrementalDelivery(type) && streamingTransport != nil
+    }
+
     /// The same client (transport, middlewares, timeout, cache, persisted queries, subscriptions) for another
     /// endpoint (a WebSocket transport keeps its own URL).
     public func withEndpoint(_ endpoint: URL) -> GraphQLHTTPClient {
@@ -85,11 +95,35 @@ public struct GraphQLHTTPClient: Sendable {
     ///     stale.
     /// - Throws: ``APIError``, always; ``APIError/cacheMiss(operation:path:)`` for
     ///   ``GraphQLFetchPolicy/cacheOnly`` when the cache cannot answer.
+    ///
+    /// A query with `@defer` or `@stream` returns the complete result. With a ``cache`` and a transport that streams
+    /// (``URLSessionTransport``), its answer is read as it arrives and each state written to the cache as it comes
+    /// (the fields still pending absent, not missing); such a request is not shared with an identical one in flight.
+    /// ``watch(_:fetchPolicy:errorPolicy:)`` and ``QueryRef`` show each state.
     public func execute<Operation: GraphQLOperation>(
         _ operation: Operation, fetchPolicy: GraphQLFetchPolicy = .preferCache,
         errorPolicy: GraphQLErrorPolicy = .failOnAnyError
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        try await execute(operation, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy, onState: nil)
+    }
+
+    /// ``execute(_:fetchPolicy:errorPolicy:)``, and for a query that asks for incremental delivery, answered by the
+    /// server part by part: `onState` gets each state before the complete one (the initial payload, then each
+    /// increment merged in), each written to the cache first (``IncrementalQueryFetch/State/cacheable``). A state the
+    /// error policy fails is not given (the complete answer reports it).
+    func execute<Operation: GraphQLOperation>(
+        _ operation: Operation, fetchPolicy: GraphQLFetchPolicy, errorPolicy: GraphQLErrorPolicy,
+        onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?
+    ) async throws(APIError) -> GraphQLResult<Operation.Data> {
         guard let cache, let metadata = Operation.cacheMetadata, Operation.operationType != .subscription else {
+            if let onState, Operation.operationType == .query, streamsIncrementally(Operation.self) {
+                let incremental = IncrementalQueryFetch(client: self, operation: operation, errorPolicy: errorPolicy)
+                while let state = try await incremental.next() {
+                    if state.isFinal { return try state.fetched.get() }
+                    if state.fetched.failure == nil { await onState(state.fetched.result) }
+                }
+                throw Self.endedEarly(Operation.operationName)
+            }
             return try await fetch(operation, errorPolicy: errorPolicy).get()
         }
         let name = Operation.operationName
@@ -132,6 +166,18 @@ public struct GraphQLHTTPClient: Sendable {
             }
         }
         func fromServer() async throws(APIError) -> GraphQLResult<Operation.Data> {
+            if streamsIncrementally(Operation.self) {
+                // Read part by part, each state written as it arrives: not shared with identical queries in flight.
+                let incremental = IncrementalQueryFetch(client: self, operation: operation, errorPolicy: errorPolicy)
+                while let state = try await incremental.next() {
+                    await storeIncrementally(
+                        state, in: cache, metadata: metadata, variables: variables,
+                        queryKey: queryKey)
+                    if state.isFinal { return try state.fetched.get() }
+                    if state.fetched.failure == nil, let onState { await onState(state.fetched.result) }
+                }
+                throw Self.endedEarly(name)
+            }
             let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
             await store(fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey)
             return try fetched.get()
@@ -234,14 +280,25 @@ public struct GraphQLHTTPClient: Sendable {
             throw GraphQLHTTPClient.translate(error, operation: name)
         }
         // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it.
+        return Self.decodeAnswer(
+            Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
+            recordingTape: cache != nil && Operation.cacheMetadata != nil, startedAt: startedAt,
+            requestTime: requestTime)
+    }
+
+    /// A server's answer decoded (partial data whatever `errorPolicy`: the cache takes what the server applied
+    /// first), with what the call throws in its ``Fetched/failure``; `recordingTape`: the decoder records the body's
+    /// tape for the cache as it reads it.
+    static func decodeAnswer<Data: Decodable & Sendable>(
+        _ type: Data.Type, operation name: String, response: HTTPResponse, body responseBody: Foundation.Data,
+        errorPolicy: GraphQLErrorPolicy, recordingTape: Bool, startedAt: UInt64?, requestTime: Date?
+    ) -> Fetched<Data> {
         var tape: JSONTape?
-        let result: GraphQLResult<Operation.Data>
+        let result: GraphQLResult<Data>
         do throws(APIError) {
-            // Partial data is decoded whatever the caller's policy: the cache takes what the server applied first.
             result = try GraphQLResponseDecoder.decode(
-                Operation.Data.self, operation: name, response: response, body: responseBody,
-                errorPolicy: .returnPartialData, recordingTape: cache != nil && Operation.cacheMetadata != nil,
-                tape: &tape)
+                Data.self, operation: name, response: response, body: responseBody,
+                errorPolicy: .returnPartialData, recordingTape: recordingTape, tape: &tape)
         } catch {
             return Fetched(
                 result: GraphQLResult(data: nil, httpResponse: response, byteCount: responseBody.count),
@@ -417,9 +474,19 @@ public struct GraphQLHTTPClient: Sendable {
     /// Runs one request through the middlewares and the transport.
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         let transport = self.transport
-        var next: GraphQLMiddleware.Next = { request, body, name in
+        let (response, answer) = try await runMiddlewares(request, body: body, operationName: operationName) {
+            request, body, name in
             try await transport.send(request, body: body, operationName: name)
         }
+        // An incrementally delivered result (`@defer`, `@stream`): its payloads merged into one.
+        return try Self.mergingIncrementalDelivery(response, answer, operation: operationName)
+    }
+
+    /// Runs one request through the middlewares, `innermost` in place of the transport.
+    func runMiddlewares(
+        _ request: HTTPRequest, body: Data, operationName: String, innermost: @escaping GraphQLMiddleware.Next
+    ) async throws -> (HTTPResponse, Data) {
+        var next = innermost
         for middleware in middlewares.reversed() {
             let inner = next
             next = { request, body, name in
@@ -427,9 +494,7 @@ public struct GraphQLHTTPClient: Sendable {
             }
         }
         try Task.checkCancellation()
-        let (response, answer) = try await next(request, body, operationName)
-        // An incrementally delivered result (`@defer`, `@stream`): its payloads merged into one.
-        return try Self.mergingIncrementalDelivery(response, answer, operation: operationName)
+        return try await next(request, body, operationName)
     }
 
     static func translate(_ error: any Error, operation: String) -> APIError {

@@ -27,6 +27,8 @@ struct IncrementalResultMerger: Sendable {
     private(set) var payloadCount = 0
     /// The current format's announced, not yet completed, deferred fragments and streams: their paths by `id`.
     private(set) var pending: [String: [JSONValue]] = [:]
+    /// Whether a payload announced pending results (`pending`): the current format, which says what is still to come.
+    private(set) var announcesPending = false
 
     /// The merged response, `{"data": ..., "errors": [...], "extensions": {...}}` (without the members that are empty).
     var response: JSONValue {
@@ -68,7 +70,10 @@ struct IncrementalResultMerger: Sendable {
         }
         try appendErrors(members["errors"], at: where_ + ".errors")
         if case .object(let more)? = members["extensions"] { extensions.merge(more) { $1 } }
-        if let announced = members["pending"] { try announce(announced, at: where_ + ".pending") }
+        if let announced = members["pending"] {
+            try announce(announced, at: where_ + ".pending")
+            announcesPending = true
+        }
         if let incremental = members["incremental"] {
             guard case .array(let entries) = incremental else {
                 throw Self.refusal(

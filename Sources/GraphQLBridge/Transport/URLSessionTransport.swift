@@ -35,12 +35,16 @@ public final class URLSessionTransport: GraphQLTransport, Sendable {
     public let configuration: Configuration
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// The streaming side (``GraphQLStreamingTransport``), for the queries that ask for incremental delivery: its
+    /// `URLSession` is made at its first request.
+    private let streaming: URLSessionStreamingTransport
 
     /// Creates a transport with its own `URLSession` made from `sessionConfiguration`.
     public init(
         configuration: Configuration = .init(), sessionConfiguration: URLSessionConfiguration = .ephemeral
     ) {
         self.configuration = configuration
+        streaming = URLSessionStreamingTransport(sessionConfiguration: sessionConfiguration)
         // A copy: the caller's configuration object is not changed.
         let sessionConfiguration = (sessionConfiguration.copy() as? URLSessionConfiguration) ?? sessionConfiguration
         // A backstop: the transport enforces the deadline itself (Linux ignores this setting).
@@ -342,3 +346,16 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
     }
 #endif
+
+extension URLSessionTransport: GraphQLStreamingTransport {
+    /// Sends `request` and returns when its head has arrived, the body following as it arrives: how a query that asks
+    /// for incremental delivery (`@defer`, `@stream`) is read part by part. Through a ``URLSessionStreamingTransport``
+    /// made with this transport's session configuration; the head and the gaps in the body are bounded (the
+    /// request's timeout, `idleTimeout`), the whole request is not (``Configuration/resourceTimeout`` applies to
+    /// ``send(_:body:operationName:)``).
+    public func stream(_ request: HTTPRequest, body: Data, idleTimeout: Duration?) async throws
+        -> GraphQLStreamingResponse
+    {
+        try await streaming.stream(request, body: body, idleTimeout: idleTimeout)
+    }
+}

@@ -8,9 +8,14 @@
 /// staleness and errors) is not repeated; the same data gone stale is a new element, marked `isStale`. Changes that
 /// land while the consumer is busy are coalesced into one read.
 ///
+/// A query that asks for incremental delivery (`@defer`, `@stream`) gives the server's answer state by state, from
+/// one request read as it arrives: first the initial payload (deferred fragments `nil`, streamed lists as far as they
+/// came), then each increment merged in, each written to the cache before it is given; the complete answer last.
+///
 /// The sequence ends when the consuming task is cancelled, and its watcher goes away with the iterator:
 /// there is nothing to cancel by hand. An error (the server failing a refetch) ends it too. On a client
-/// without a cache, or for an operation without cache metadata, the sequence gives one result and ends.
+/// without a cache, or for an operation without cache metadata, the sequence gives one result and ends (a query that
+/// asks for incremental delivery: each state of the server's answer, then ends).
 public struct GraphQLQueryWatch<Query: GraphQLQuery>: AsyncSequence, Sendable where Query.Data: Equatable {
     /// A result: from the server or from the cache (``GraphQLResult/source``).
     public typealias Element = GraphQLResult<Query.Data>

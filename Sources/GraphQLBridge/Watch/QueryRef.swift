@@ -4,7 +4,9 @@ import Observation
 
 /// An observable query, as Firebase Data Connect's query refs: `execute(fetchPolicy:)` runs the query and
 /// sets ``data``; from then on the ref follows the cache (a mutation, another query, an optimistic write),
-/// updating ``data`` without a request, and refetching when the cache can no longer answer.
+/// updating ``data`` without a request, and refetching when the cache can no longer answer. A query that asks for
+/// incremental delivery (`@defer`, `@stream`) sets ``data`` at each state as it arrives: first the initial payload
+/// (deferred fragments `nil`), then with each increment merged in, from one request.
 ///
 /// ```swift
 /// struct GameView: View {
@@ -60,7 +62,11 @@ public final class QueryRef<Query: GraphQLQuery> where Query.Data: Equatable {
         let following = follower.watcher
         following?.beginOwnerFetch()
         do {
-            let result = try await client.execute(query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy)
+            // A query that asks for incremental delivery shows each state as it arrives (the initial payload, then
+            // each increment merged in); `execute` returns the complete one.
+            let result = try await client.execute(
+                query, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy,
+                onState: { [weak self] state in await self?.apply(state) })
             apply(result)
             await follow(shown: result)
             following?.endOwnerFetch(failed: false)

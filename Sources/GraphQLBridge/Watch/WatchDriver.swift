@@ -13,8 +13,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     }
 
     private enum Phase: Sendable {
-        /// `prepared`: the watcher is registered, the first result not read yet.
-        case start, prepared, server, watching, finished
+        /// `prepared`: the watcher is registered, the first result not read yet. `streaming`: the server's answer is
+        /// arriving part by part (``incremental``), its next state still to give.
+        case start, prepared, server, streaming, watching, finished
     }
 
     /// What watching needs once the cache is known.
@@ -46,6 +47,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// A refetch's failure still to be thrown: the result shown before it, which the cache no longer gives, was given
     /// first, marked stale.
     private var pendingError: APIError?
+    /// The server's answer being read part by part (a query that asks for incremental delivery): each state is
+    /// written to the cache and given as it arrives, the complete one last.
+    private var incremental: IncrementalQueryFetch<Query>?
 
     init(client: GraphQLHTTPClient, query: Query, start: Start, errorPolicy: GraphQLErrorPolicy) {
         self.client = client
@@ -58,6 +62,8 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     mutating func finish() {
         phase = .finished
         context = nil
+        incremental?.cancel()
+        incremental = nil
     }
 
     /// Registers the watcher with the cache now, before the first ``next()`` (a ``QueryRef``'s `execute` returns with
@@ -95,8 +101,18 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 return nil
             case .start:
                 guard let context = try await makeContext() else {
+                    guard case .policy(let policy) = start else {
+                        finish()
+                        return nil
+                    }
+                    if client.streamsIncrementally(Query.self) {
+                        // No cache to watch: the server's answer, state by state as it arrives, then the end.
+                        phase = .watching
+                        incremental = IncrementalQueryFetch(client: client, operation: query, errorPolicy: errorPolicy)
+                        if let result = try await nextState(nil) { return result }
+                        continue
+                    }
                     finish()
-                    guard case .policy(let policy) = start else { return nil }
                     return try await client.execute(query, fetchPolicy: policy.oneShotPolicy, errorPolicy: errorPolicy)
                 }
                 self.context = context
@@ -110,6 +126,9 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
                 phase = .watching
                 guard let context else { continue }
                 if let result = try await fromServer(context) { return result }
+            case .streaming:
+                phase = .watching
+                if let result = try await nextState(context) { return result }
             case .watching:
                 guard let context else {
                     finish()
@@ -258,12 +277,60 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     /// dependencies in the same step (nothing is read back): a later change to any of them signals the watcher, and
     /// an answer the cache already had newer data for signals it at once.
     private mutating func fromServer(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
+        if client.streamsIncrementally(Query.self) {
+            incremental?.cancel()
+            incremental = IncrementalQueryFetch(client: client, operation: query, errorPolicy: errorPolicy)
+            return try await nextState(context)
+        }
         let fetched = try await client.fetch(query, errorPolicy: errorPolicy, sharedAs: context.queryKey)
         // The cache takes what the server answered before the error policy fails the watch.
         let outcome = await client.store(
             fetched, in: context.cache, metadata: context.metadata, variables: context.variables,
             queryKey: context.queryKey, watcher: context.watcher)
         let result = try fetched.get()
+        noteAnswer(result, outcome: outcome)
+        return emit(result)
+    }
+
+    /// The next state of the answer arriving part by part (``incremental``), written to the cache first (with the
+    /// watcher: what it is made of becomes the watcher's dependencies): a state before the complete one leaves the
+    /// phase `streaming`, for the next call to read on; a state the error policy fails is not given (the complete
+    /// answer reports it); `nil` when the states say nothing new. Without a `context` (no cache to watch), nothing is
+    /// written.
+    private mutating func nextState(_ context: Context?) async throws(APIError) -> GraphQLResult<Query.Data>? {
+        guard let fetch = incremental else { return nil }
+        while true {
+            let state: IncrementalQueryFetch<Query>.State?
+            do throws(APIError) {
+                state = try await fetch.next()
+            } catch {
+                incremental = nil
+                throw error
+            }
+            guard let state else {
+                incremental = nil
+                return nil
+            }
+            var outcome: WriteOutcome?
+            if let context {
+                outcome = await client.storeIncrementally(
+                    state, in: context.cache, metadata: context.metadata, variables: context.variables,
+                    queryKey: context.queryKey, watcher: context.watcher)
+            }
+            if state.isFinal {
+                incremental = nil
+                let result = try state.fetched.get()
+                noteAnswer(result, outcome: outcome)
+                return emit(result)
+            }
+            guard state.fetched.failure == nil else { continue }
+            phase = .streaming
+            if let emitted = emit(state.fetched.result) { return emitted }
+        }
+    }
+
+    /// Notes the server's complete answer: its errors and where their `null`s were written, and whether it was cached.
+    private mutating func noteAnswer(_ result: GraphQLResult<Query.Data>, outcome: WriteOutcome?) {
         // Where the server's errors put a null, the cache has no value: a watcher reads null there, as the server said,
         // while its read reaches the record the error was reported on.
         let nulls = outcome?.errorNulls ?? []
@@ -272,7 +339,6 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         }
         errorNulls = Set(knownErrors.compactMap(\.null))
         lastAnswerUncached = outcome?.dependencies.isEmpty ?? true
-        return emit(result)
     }
 
     /// A result shown earlier that a read of the cache no longer gives (a miss): marked stale when it came from the

@@ -35,6 +35,8 @@ final class ShopServer: Sendable {
         /// When set, the schema declares `@defer` and `@stream`, and a query that uses them, sent with
         /// `Accept: multipart/mixed`, is answered incrementally in this format (when the request accepts both).
         var incrementalFormat: GraphQLIncrementalFormat? = nil
+        /// When set, each part of an incrementally delivered answer after the first waits for the gate to open.
+        var partGate: PartGate? = nil
         /// The accepted bearer tokens; empty when none is required (a request without one of them is refused: 401,
         /// or 4403 on a WebSocket).
         var tokens: Set<String> = []
@@ -334,7 +336,13 @@ final class ShopServer: Sendable {
                 var incremental = executor
                 let payloads = incremental.executeIncrementally(
                     prepared.operation.selectionSet, root: root(kind), format: format)
-                if payloads.count > 1 { return .incremental(payloads, format: format) }
+                if payloads.count > 1 {
+                    var beforePart: (@Sendable (Int) -> Void)?
+                    if let gate = options.partGate {
+                        beforePart = { index in if index > 0 { gate.pass() } }
+                    }
+                    return .incremental(payloads, format: format, beforePart: beforePart)
+                }
             }
             let outcome = GraphQLOutcome.run(
                 prepared, readOnly: request.method == "GET", executor: executor, root: root)
