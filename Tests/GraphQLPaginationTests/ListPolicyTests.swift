@@ -152,6 +152,34 @@ struct ListPolicyTests {
         #expect(read.data?.listedItemsPage.map(\.number) == [0, 1, 2, 3])
     }
 
+    @Test("the app's edit of the list (a transaction's read and write of a page's query) replaces the whole list")
+    func editedWhole() async throws {
+        let server = PagingServer(numbers: Array(1...7), holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = client(server, cache: cache)
+        let first = ListedItemsBeforeQuery(tag: "a", last: 3, before: .none)
+        let pager = client.pager(first, pagination: Self.belowNumber)
+        try await pager.loadNext()
+        try await pager.loadNext()
+        var updates = pager.updates().makeAsyncIterator()
+        try await Self.removeSix(from: cache)
+        #expect(try await cached(client, first) == [7, 5, 4, 3, 2])
+        var seen = await updates.next()
+        while seen?.items.count != 5 { seen = await updates.next() }
+        #expect(seen?.items.map(\.number) == [7, 5, 4, 3, 2])
+    }
+
+    /// Reads the list through a page's query in a transaction and writes it back without the item 6.
+    nonisolated static func removeSix(from cache: GraphQLCache) async throws {
+        try await cache.withinReadWriteTransaction { transaction in
+            let second = ListedItemsBeforeQuery(tag: "a", last: 3, before: .some(5))
+            let list = try #require(try transaction.read(second)?.listedItemsBefore)
+            #expect(list.map(\.number) == [7, 6, 5, 4, 3, 2])
+            try transaction.write(
+                ListedItemsBeforeQuery.Data(listedItemsBefore: list.filter { $0.number != 6 }), for: second)
+        }
+    }
+
     @Test("a page that continues no list is not written")
     func continuationWithoutAList() async throws {
         let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)

@@ -12,10 +12,12 @@ struct CacheListMergeStep {
     let variables: [String: JSONValue]
 
     /// Moves the pages of `writes` (an answer's, under `rootKey`) to their lists; returns where each goes, `nil` when
-    /// the answer has no page of a list. `dependencies` follow the records moved.
-    func apply(to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String)
-        -> CacheListMerges?
-    {
+    /// the answer has no page of a list. `dependencies` follow the records moved. `asWhole`: each is the whole list,
+    /// whatever its arguments (the app's edit of what a read gave it), which replaces the stored one.
+    func apply(
+        to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String,
+        asWhole: Bool = false
+    ) -> CacheListMerges? {
         guard !metadata.listPolicies.isEmpty, rootKey == CacheKey.queryRoot else { return nil }
         let set = metadata.selections
         var merges: CacheListMerges?
@@ -28,7 +30,8 @@ struct CacheListMergeStep {
             else { continue }
             let listKey = policy.fieldKey(of: field.field, variables: variables)
             let listRecord = CacheKey.rootField(rootKey, listKey)
-            let placement = policy.placement(arguments: field.field.resolvedArguments(variables: variables))
+            let placement =
+                asWhole ? .replace : policy.placement(arguments: field.field.resolvedArguments(variables: variables))
             writes[pageRecord] = nil
             dependencies.remove(pageRecord)
             if merges == nil { merges = [:] }
