@@ -74,6 +74,26 @@ struct ListPolicyTests {
         #expect(server.requestCount == 3)
     }
 
+    @Test("a watch and a query ref of the first page's query give the whole list as it grows")
+    func watchAndRefOfTheList() async throws {
+        let server = PagingServer(numbers: Array(1...7), holdsRequests: false)
+        let client = client(server)
+        let first = ListedItemsBeforeQuery(tag: "a", last: 3, before: .none)
+        let pager = client.pager(first, pagination: Self.belowNumber)
+        try await pager.loadNext()
+        var watch = client.watch(first, fetchPolicy: .cacheOnly).makeAsyncIterator()
+        #expect(try await watch.next()?.data?.listedItemsBefore.map(\.number) == [7, 6, 5])
+        let ref = client.ref(first)
+        try await ref.execute(fetchPolicy: .cacheOnly)
+        #expect(ref.data?.listedItemsBefore.count == 3)
+        try await pager.loadNext()
+        #expect(try await watch.next()?.data?.listedItemsBefore.map(\.number) == [7, 6, 5, 4, 3, 2])
+        try await HangDetector.waitUntil("the ref shows the second page") { @MainActor in
+            ref.data?.listedItemsBefore.count == 6
+        }
+        #expect(server.requestCount == 2)
+    }
+
     @Test("the SQLite store merges the pages and keeps the whole list when reopened; the pager goes on from it")
     func persistedInSQLite() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString)")

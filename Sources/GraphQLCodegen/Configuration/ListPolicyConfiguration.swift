@@ -20,7 +20,14 @@
 public struct ListPolicyConfiguration: Sendable, Hashable {
     /// Where a page goes.
     public enum Merge: String, Sendable, Hashable, CaseIterable {
-        case append, prepend, offset, connection
+        /// After the stored list, when the `continuation` argument is set.
+        case append
+        /// Before the stored list, when the `continuation` argument is set.
+        case prepend
+        /// At the offset the `continuation` argument gives.
+        case offset
+        /// A Relay connection, by its `after` and `before` arguments.
+        case connection
     }
 
     /// The arguments that say which list it is.
