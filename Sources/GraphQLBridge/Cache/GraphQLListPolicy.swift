@@ -9,8 +9,9 @@ import GraphQLBridgeSupport
 ///
 /// - A page with no continuation (its continuation argument absent or `null`; offset 0; no `after` nor `before`) is
 ///   the first page: it replaces the stored list (a refresh).
-/// - Any other page is merged into the stored list as ``Merge`` says, its items that are already in the list (the
-///   same record) left out. A page that continues no stored list (none was written, or it was trimmed) is not written.
+/// - Any other page is merged into the stored list as ``Merge`` says: appended or prepended, its items that are already
+///   in the list (the same record) left out; at an offset, in place (positions are what an offset list is made of). A
+///   page that continues no stored list (none was written, or it was trimmed) is not written.
 /// - A read of the field, whatever its pagination arguments, gives the whole stored list.
 public struct GraphQLListPolicy: Sendable, Hashable {
     /// Where a page goes in the stored list.
@@ -98,8 +99,8 @@ enum CacheListPlacement: Sendable, Hashable {
     /// At this offset, taking the places of the page's items.
     case at(Int)
 
-    /// `stored` with `page` placed in it, each record once (its first place kept); `nil` when the page continues
-    /// nothing (no stored list, or an offset beyond its end).
+    /// `stored` with `page` placed in it: appended or prepended, each record once (its first place kept); at an offset,
+    /// in place. `nil` when the page continues nothing (no stored list, or an offset beyond its end).
     func combine(_ stored: CacheValue?, _ page: CacheValue) -> CacheValue? {
         guard case .list(let items) = page else { return self == .replace ? page : nil }
         if self == .replace { return page }
@@ -111,7 +112,7 @@ enum CacheListPlacement: Sendable, Hashable {
         case .prepend: combined = items + old
         case .at(let offset):
             guard offset <= old.count else { return nil }
-            combined = Array(old.prefix(offset)) + items + Array(old.dropFirst(offset + items.count))
+            return .list(Array(old.prefix(offset)) + items + Array(old.dropFirst(offset + items.count)))
         }
         var seen: Set<String> = []
         var unique: [CacheValue] = []
