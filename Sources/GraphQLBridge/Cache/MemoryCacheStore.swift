@@ -74,7 +74,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             guard let index = slots.index(forKey: key) else {
                 var record = CacheRecord(key: key, capacity: fields.count)
                 if record.merge(
-                    fields: fields, placements: lists[key], stamping: version, startedAt: nil,
+                    fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: nil,
                     removedSince: removedSince
                 ).overtaken {
                     outcome.overtaken = true
@@ -90,7 +90,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             }
             // In place (the slot's record is not copied): one lookup.
             let merged = slots.values[index].record.merge(
-                fields: fields, placements: lists[key], stamping: version, startedAt: start,
+                fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: start,
                 removedSince: removedSince)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }

@@ -133,7 +133,8 @@ extension SQLiteCacheStore {
                 let stored = existing[key]
                 var record = stored?.record ?? CacheRecord(key: key)
                 let merged = record.merge(
-                    fields: fields, placements: lists[key], stamping: version, startedAt: stored == nil ? nil : start,
+                    fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version,
+                    startedAt: stored == nil ? nil : start,
                     removedSince: removedSince)
                 if merged.overtaken { outcome.overtaken = true }
                 // (Only pages that continue no list: nothing to keep.)
