@@ -132,8 +132,8 @@ typealias CacheListMerges = [String: [String: CacheListPlacement]]
 extension CacheRecord {
     /// `fields` with each page of `placements` combined with the list this record holds (``CacheListPlacement``): the
     /// plain fields, merged as any answer's, and the combined lists, merged over whatever is stored now (they hold it
-    /// whole, so a newer list is not lost: merged without the answer's start). A page that continues nothing is left
-    /// out.
+    /// whole, so a newer list is not lost: merged without the answer's start), as fresh as the older of the two. A page
+    /// that continues nothing is left out.
     func splitting(_ fields: CacheRecordWrite, placements: [String: CacheListPlacement])
         -> (plain: CacheRecordWrite, combined: CacheRecordWrite)
     {
@@ -148,9 +148,17 @@ extension CacheRecord {
                 plain.append(field)
                 continue
             }
-            guard let value = placement.combine(entry(named: field.name)?.value, field.entry.value) else { continue }
+            let stored = entry(named: field.name)
+            guard let value = placement.combine(stored?.value, field.entry.value) else { continue }
             var merged = field
             merged.entry.value = value
+            if let stored {
+                // The list is as fresh as its oldest page (stale early, never late): received when the earliest was,
+                // with the shorter of two known lifetimes.
+                merged.entry.receivedAt = min(stored.receivedAt, field.entry.receivedAt)
+                if let old = stored.maxAge, let new = field.entry.maxAge { merged.entry.maxAge = min(old, new) }
+                merged.entry.mustRevalidate = stored.mustRevalidate || field.entry.mustRevalidate
+            }
             combined.append(merged)
         }
         return (plain, combined)
