@@ -200,6 +200,32 @@ struct ListPolicyTests {
         }
     }
 
+    @Test("the list is as fresh as its oldest page: items refreshed since do not make it fresh")
+    func freshAsTheOldestPage() async throws {
+        let server = PagingServer(numbers: Array(1...7), holdsRequests: false)
+        let clock = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: { clock.withLock { $0 } })
+        let client = client(server, cache: cache)
+        let first = ListedItemsBeforeQuery(tag: "a", last: 3, before: .none)
+        let pager = client.pager(first, pagination: Self.belowNumber)
+        try await pager.loadNext()
+        clock.withLock { $0 += 50 * 60 }
+        try await pager.loadNext()
+        clock.withLock { $0 += 5 * 60 }
+        // The first page's items written again, fresh for an hour from now.
+        for number in [7, 6, 5] { _ = try await client.execute(RenameItemMutation(id: "i\(number)", name: "new")) }
+        clock.withLock { $0 += 10 * 60 }
+        // The list's first page is 65 minutes old: the list is stale, though every item is fresh.
+        let read = try await client.execute(first, fetchPolicy: .cacheOnly)
+        #expect(read.data?.listedItemsBefore.map(\.number) == [7, 6, 5, 4, 3, 2])
+        #expect(read.isStale)
+        // A first page makes it new.
+        try await pager.refresh()
+        let refreshed = try await client.execute(first, fetchPolicy: .cacheOnly)
+        #expect(refreshed.data?.listedItemsBefore.map(\.number) == [7, 6, 5])
+        #expect(!refreshed.isStale)
+    }
+
     @Test("a page that continues no list is not written")
     func continuationWithoutAList() async throws {
         let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)
