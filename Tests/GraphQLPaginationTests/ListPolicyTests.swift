@@ -237,6 +237,21 @@ struct ListPolicyTests {
         }
     }
 
+    @Test("a pager whose first query continues the list shows its pages as they come; the cache keeps no list of them")
+    func pagerStartingMidList() async throws {
+        let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)
+        let client = client(server)
+        let pager = client.pager(ListedItemsPageQuery(offset: 4, limit: 4), pagination: Self.byOffset)
+        try await pager.loadNext()
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == [4, 5, 6, 7, 8, 9])
+        try await HangDetector.waitUntil("the pager follows the cache") { @MainActor in pager.isFollowingAtRest }
+        #expect(server.requestCount == 2)
+        await #expect(throws: (any Error).self) {
+            _ = try await client.execute(ListedItemsPageQuery(offset: 0, limit: 4), fetchPolicy: .cacheOnly)
+        }
+    }
+
     @Test("a connection's edges are merged both ways and its pageInfo combined")
     func connection() async throws {
         let server = PagingServer(numbers: Array(1...9), holdsRequests: false)
