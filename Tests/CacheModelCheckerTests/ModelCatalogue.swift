@@ -80,7 +80,11 @@ enum ModelCatalogue {
         .query(
             FriendPageQuery.self,
             variables: { ["id": user(&$0), "offset": .number("0"), "limit": .number(String(ModelPager.limit))] }
-        ) { FriendPageQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) }
+        ) { FriendPageQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) },
+        .query(
+            FriendListQuery.self,
+            variables: { ["id": user(&$0), "offset": .number("0"), "limit": .number(String(ModelPager.limit))] }
+        ) { FriendListQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) },
     ]
 
     static let subscriptions: [ModelOperation] = [

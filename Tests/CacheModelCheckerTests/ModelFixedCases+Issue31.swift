@@ -73,5 +73,32 @@ extension ModelFixedCases {
                 .page(.refresh(0)),
                 .page(.next(0)),
             ]),
+        Case(
+            name: "a list pager (pages one list in the file), a friend changed through another connection, the friends "
+                + "changed, refreshed and loaded further: the list is the server's",
+            configuration: ModelConfiguration(persistent: true, caches: 2),
+            steps: [
+                .page(.openList(cache: 1, user: "e\\f")),
+                .page(.next(0)),
+                .mutate(
+                    cache: 0, operation: "SetKarma", variables: ["id": .string("ann"), "karma": .number("42")],
+                    kind: .init(), headers: .none),
+                .change(.setFriends(user: "e\\f", to: ["bob", "ann", "c:1", "d\"q"])),
+                .page(.next(0)),
+                .page(.refresh(0)),
+                .page(.next(0)),
+                .page(.next(0)),
+            ]),
+        Case(
+            name: "list pagers of two users in memory, a friend renamed by a local write: each list follows",
+            steps: [
+                .page(.openList(cache: 0, user: "e\\f")),
+                .page(.openList(cache: 0, user: "d\"q")),
+                .page(.next(0)),
+                .page(.next(1)),
+                .local(.write(cache: 0, operation: "UserFriends", variables: ["id": .string("e\\f")], marked: true)),
+                .change(.rename(user: "ann", to: "New")),
+                .page(.refresh(1)),
+            ]),
     ]
 }

@@ -4,11 +4,14 @@ import GraphQLBridge
 
 /// A pager step (issue 31: the cache model checker drives pages): a ``GraphQLQueryPager`` over a user's friends
 /// (`FriendPageQuery`, offset and limit, ``ModelPager/limit`` a page) through a cache's client, loaded further or
-/// refreshed. Each page is a query of its own in the cache, followed by the pager.
+/// refreshed. Each page is a query of its own in the cache, followed by the pager; or, for a list pager
+/// (`FriendListQuery`, whose field has a list policy), the pages are one list in the cache, which the pager shows.
 enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
     /// A pager of `user`'s friends through cache `cache`'s client, its first page loaded (`.preferCache`); held until
     /// the run ends (or its cache is opened again).
     case open(cache: Int, user: String)
+    /// The same over `FriendListQuery`: its pages one list in the cache.
+    case openList(cache: Int, user: String)
     /// The `index`th pager (modulo how many the run holds) loads its next page, if the list goes on.
     case next(Int)
     /// The `index`th pager reloads from its first page.
@@ -17,6 +20,7 @@ enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
     var description: String {
         switch self {
         case .open(let cache, let user): "pager of \(user.debugDescription)'s friends on cache \(cache)"
+        case .openList(let cache, let user): "list pager of \(user.debugDescription)'s friends on cache \(cache)"
         case .next(let index): "pager \(index) loads its next page"
         case .refresh(let index): "pager \(index) refreshes"
         }
@@ -24,7 +28,8 @@ enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
 
     static func random(_ random: inout ModelRandom, caches: Int) -> ModelPageStep {
         switch random.next(upTo: 10) {
-        case 0..<3: .open(cache: random.next(upTo: caches), user: random.pick(ModelWorld.userIDs))
+        case 0..<2: .open(cache: random.next(upTo: caches), user: random.pick(ModelWorld.userIDs))
+        case 2: .openList(cache: random.next(upTo: caches), user: random.pick(ModelWorld.userIDs))
         case 3..<8: .next(random.next(upTo: 3))
         default: .refresh(random.next(upTo: 3))
         }
@@ -39,30 +44,86 @@ final class ModelPager {
 
     let cache: Int
     let user: String
-    let pager: GraphQLQueryPager<FriendPageQuery, FriendPageQuery.Data.FriendPage?>
+    /// The pager of pages (nil for a list pager).
+    let pager: GraphQLQueryPager<FriendPageQuery, FriendPageQuery.Data.FriendPage?>?
+    /// The pager of one list (nil for a pager of pages).
+    let listPager: GraphQLQueryPager<FriendListQuery, FriendListQuery.Data.FriendList?>?
 
-    init(client: GraphQLHTTPClient, cache: Int, user: String) {
+    init(client: GraphQLHTTPClient, cache: Int, user: String, list: Bool = false) {
         self.cache = cache
         self.user = user
         let limit = Self.limit
-        pager = client.pager(
-            FriendPageQuery(id: user, offset: 0, limit: limit),
-            pagination: .offset(
-                items: { $0.friendPage }, limit: limit, offsetOf: { $0.offset },
-                page: { offset, limit in FriendPageQuery(id: user, offset: offset, limit: limit) }),
-            errorPolicy: .returnPartialData)
+        if list {
+            pager = nil
+            listPager = client.pager(
+                FriendListQuery(id: user, offset: 0, limit: limit),
+                pagination: .offset(
+                    items: { $0.friendList }, limit: limit, offsetOf: { $0.offset },
+                    page: { offset, limit in FriendListQuery(id: user, offset: offset, limit: limit) }),
+                errorPolicy: .returnPartialData)
+        } else {
+            listPager = nil
+            pager = client.pager(
+                FriendPageQuery(id: user, offset: 0, limit: limit),
+                pagination: .offset(
+                    items: { $0.friendPage }, limit: limit, offsetOf: { $0.offset },
+                    page: { offset, limit in FriendPageQuery(id: user, offset: offset, limit: limit) }),
+                errorPolicy: .returnPartialData)
+        }
+    }
+
+    /// Whether it is a list pager.
+    var isList: Bool { listPager != nil }
+
+    /// Loads the next page.
+    func loadNext() async throws {
+        if let pager { try await pager.loadNext() }
+        if let listPager { try await listPager.loadNext() }
+    }
+
+    /// Reloads from the first page.
+    func refresh() async throws {
+        if let pager { try await pager.refresh() }
+        if let listPager { try await listPager.refresh() }
+    }
+
+    /// `"N pages, M items"`.
+    var summary: String {
+        if let pager { return "\(pager.pages.count) pages, \(pager.items.count) items" }
+        if let listPager { return "\(listPager.pages.count) pages, \(listPager.items.count) items" }
+        return ""
     }
 
     /// Whether no load or refresh is in flight and every page's follower waits for a change: a page's follower starts
     /// after its load returned, and until its watcher is registered the cache's count of waiting watchers does not
     /// know it (the fixed case of another connection's mutation failed under load without this).
     var isAtRest: Bool {
-        !(pager.isLoadingNext || pager.isLoadingPrevious || pager.isRefreshing) && pager.isFollowingAtRest
+        if let pager {
+            return !(pager.isLoadingNext || pager.isLoadingPrevious || pager.isRefreshing) && pager.isFollowingAtRest
+        }
+        if let listPager {
+            return !(listPager.isLoadingNext || listPager.isLoadingPrevious || listPager.isRefreshing)
+                && listPager.isFollowingAtRest
+        }
+        return true
+    }
+
+    /// A list pager's items (as the checker's JSON: the list's field value), and its first page's variables.
+    var list: (variables: [String: JSONValue], items: JSONValue?)? {
+        guard let listPager else { return nil }
+        return (
+            ["id": .string(user), "offset": .number("0"), "limit": .number(String(Self.limit))],
+            ModelOperation.encoded(FriendListQuery.Data(friendList: listPager.items)).flatMap { data in
+                guard case .object(let members) = data else { return nil }
+                return members["friendList"]
+            }
+        )
     }
 
     /// What each page shows: its query's variables, its data (as the checker's JSON), whether it is marked stale.
     var pages: [(variables: [String: JSONValue], data: JSONValue?, isStale: Bool)] {
-        pager.pages.map { page in
+        guard let pager else { return [] }
+        return pager.pages.map { page in
             (
                 [
                     "id": .string(user), "offset": .number(String(page.query.offset)),
@@ -75,6 +136,7 @@ final class ModelPager {
 
     /// Whether the pager's items are its pages' items, in order.
     var itemsArePages: Bool {
-        pager.items == pager.pages.flatMap(\.data.friendPage)
+        guard let pager else { return true }
+        return pager.items == pager.pages.flatMap(\.data.friendPage)
     }
 }

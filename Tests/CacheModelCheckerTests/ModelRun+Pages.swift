@@ -15,6 +15,10 @@ extension ModelRun {
             let client = clients[cache]
             pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user) }
             pagers.append(pager)
+        case .openList(let cache, let user):
+            let client = clients[cache]
+            pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user, list: true) }
+            pagers.append(pager)
         case .next(let index), .refresh(let index):
             guard !pagers.isEmpty else { return log.append("\(step): no pager") }
             pager = pagers[index % pagers.count]
@@ -22,13 +26,13 @@ extension ModelRun {
         let outcome: String
         do {
             if case .refresh = step {
-                try await pager.pager.refresh()
+                try await pager.refresh()
             } else {
-                try await pager.pager.loadNext()
+                try await pager.loadNext()
             }
-            outcome = await MainActor.run { "\(pager.pager.pages.count) pages, \(pager.pager.items.count) items" }
+            outcome = await MainActor.run { pager.summary }
         } catch {
-            outcome = "failed: \(error.error)"
+            outcome = "failed: \(error)"
         }
         receiveAnswers()
         log.append("\(step) -> \(outcome)")

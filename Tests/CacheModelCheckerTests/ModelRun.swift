@@ -341,10 +341,31 @@ final class ModelRun {
     /// would show the caches other connections' writes at points no step chose, and make the watches' results of one
     /// step be checked after the next (seed 6587: after a clear, as results of the new epoch).
     private func checkPagers(reading: Bool = false) async throws {
-        guard !pagers.isEmpty, let operation = ModelCatalogue.operation(named: "FriendPage") else { return }
+        guard !pagers.isEmpty, let operation = ModelCatalogue.operation(named: "FriendPage"),
+            let listOperation = ModelCatalogue.operation(named: "FriendList")
+        else { return }
         var reads: [Int: [String: JSONValue]] = [:]
+        // A list pager's list as a fresh read of its first page's query gives it.
+        var lists: [Int: JSONValue] = [:]
         if reading {
             for (index, pager) in pagers.enumerated() {
+                if let list = await MainActor.run(body: { pager.list }) {
+                    transport.state.withLock { $0.headers = .none }
+                    let read = await listOperation.run(
+                        clients[pager.cache], list.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
+                    receiveAnswers()
+                    // The whole list: checked as the server's first `count` items (each place as the page that wrote
+                    // it had it, at its version).
+                    var variables = list.variables
+                    if case .result(let data?, _, _, _) = read, case .object(let members) = data,
+                        case .array(let items)? = members["friendList"]
+                    {
+                        variables["limit"] = .number(String(items.count))
+                        if case .result(_, .cache, false, _) = read { lists[index] = .array(items) }
+                    }
+                    try check(read, operation: listOperation, variables: variables, cache: pager.cache)
+                    continue
+                }
                 for page in await MainActor.run(body: { pager.pages }) {
                     transport.state.withLock { $0.headers = .none }
                     let read = await operation.run(
@@ -360,9 +381,15 @@ final class ModelRun {
             await settle()
         }
         for (index, pager) in pagers.enumerated() {
-            let (pages, consistent) = await MainActor.run { (pager.pages, pager.itemsArePages) }
+            let (pages, consistent, list) = await MainActor.run { (pager.pages, pager.itemsArePages, pager.list) }
             guard consistent else {
                 throw ModelFailure(step: 0, message: "pager \(index)'s items are not its pages' items, in order")
+            }
+            if let fresh = lists[index], let shown = list?.items, shown != fresh {
+                throw ModelFailure(
+                    step: 0,
+                    message: "list pager \(index) shows \(shown.jsonText) while a fresh read of the cache gives "
+                        + "\(fresh.jsonText)")
             }
             for page in pages {
                 let key = JSONObject(page.variables).description

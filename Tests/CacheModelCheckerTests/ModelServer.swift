@@ -341,7 +341,7 @@ struct ModelServer {
         case "items":
             let shop = arguments["shop"]?.stringValue ?? ""
             return .list(world.items.keys.filter { $0.shop == shop }.sorted().map { .object(.item($0)) })
-        case "friendPage":
+        case "friendPage", "friendList":
             let friends = world.users[id]?.friends ?? []
             let offset = max(0, arguments["offset"]?.intValue ?? 0)
             let limit = max(0, arguments["limit"]?.intValue ?? 2)

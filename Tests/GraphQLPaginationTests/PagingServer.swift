@@ -4,7 +4,7 @@ import GraphQLBridgeSupport
 import GraphQLBridgeTesting
 
 /// The pagination tests' server: numbered items (`id` "i<number>"), served as a Relay connection (cursor "c<number>"),
-/// by offset and limit, and below a number, newest first. Each request waits until the test answers it
+/// by offset and limit, and below a number, newest first (each also as a `listed` field, one list in the cache). Each request waits until the test answers it
 /// (``answer(at:failing:)``), so loads overlap as the test says; with `holdsRequests` false it answers at once.
 final class PagingServer: Sendable {
     struct Pending: @unchecked Sendable {
@@ -97,6 +97,14 @@ final class PagingServer: Sendable {
     }
 
     private static func body(_ name: String, _ variables: [String: Any], state: inout State) -> Data {
+        // The `listed` fields (one list in the cache) answer as the fields they copy.
+        if name.hasPrefix("Listed") {
+            let base = String(name.dropFirst("Listed".count))
+            let copied = String(decoding: body(base, variables, state: &state), as: UTF8.self)
+            let field = base.prefix(1).lowercased() + base.dropFirst()
+            let listed = "listed" + base
+            return Data(copied.replacingOccurrences(of: #"{"data":{"\#(field)""#, with: #"{"data":{"\#(listed)""#).utf8)
+        }
         let numbers = state.items.keys.sorted()
         let items = state.items
         func list(_ chosen: some Sequence<Int>) -> String {

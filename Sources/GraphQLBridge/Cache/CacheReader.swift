@@ -175,7 +175,12 @@ struct CacheReader {
     private mutating func readRoot(key: String, selections: GraphQLSelectionSetMetadata) -> Bool {
         var fields: [(field: CollectedField, fieldKey: String, recordKey: String)] = []
         for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
-            let fieldKey = field.cacheKey(variables: variables)
+            // A paginated field's pages are one list, under its key arguments alone (``GraphQLListPolicy``).
+            let fieldKey =
+                metadata.listPolicies.isEmpty
+                ? field.cacheKey(variables: variables)
+                : metadata.listPolicies[field.name]?.fieldKey(of: field.field, variables: variables)
+                    ?? field.cacheKey(variables: variables)
             fields.append((field, fieldKey, CacheKey.rootField(key, fieldKey)))
         }
         if fields.count > 1 { prefetch(fields.map(\.recordKey)) }

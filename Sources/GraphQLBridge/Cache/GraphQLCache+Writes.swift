@@ -130,8 +130,13 @@ extension GraphQLCache {
             return outcome
         }
         outcome.errorNulls = normalizer.errorNulls
-        outcome.dependencies = normalizer.dependencies
-        if let watcher { watchers.setDependencies(normalizer.dependencies, of: watcher.id) }
+        var incoming = normalizer.writes
+        var dependencies = normalizer.dependencies
+        // The pages of paginated fields, moved to their lists (a step of its own: see `CacheListMergeStep`).
+        let lists = CacheListMergeStep(metadata: response.metadata, variables: response.variables).apply(
+            to: &incoming, dependencies: &dependencies, rootKey: response.rootKey)
+        outcome.dependencies = dependencies
+        if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
         guard normalizer.isWritable else {
             // The server applied what it answered, but the answer cannot be placed in the records: what they hold
             // for it is no longer fresh.
@@ -139,12 +144,12 @@ extension GraphQLCache {
             markStale(carriedBy: response, sparing: watcher)
             return outcome
         }
-        var incoming = normalizer.writes
         // Fields an unwritten answer newer than this one gave another value while the store held none: written stale.
         let staledByMarks = response.startedAt.map { unwrittenMarks.makeStale(&incoming, startedAt: $0) } ?? false
         // A whole query answer is kept as the query's response in the same transaction (unless overtaken).
         var save: ResponseSave?
-        if normalizer.errorNulls.isEmpty, !staledByMarks, let queryKey = response.queryKey,
+        // (Not one with a page of a list: a read of the query gives the whole list, which is not the answer.)
+        if normalizer.errorNulls.isEmpty, !staledByMarks, lists == nil, let queryKey = response.queryKey,
             response.rootKey == CacheKey.queryRoot
         {
             save = responseSave(response, queryKey: queryKey, normalizer: normalizer)
@@ -153,7 +158,7 @@ extension GraphQLCache {
         do throws(GraphQLCacheError) {
             // Read and written in one transaction, field by field: a field changed since the request started (by any
             // process) keeps its newer value; after a clear made since (a sign-out), nothing is written.
-            merged = try store.merge(incoming, startedAt: response.startedAt, response: save)
+            merged = try store.merge(incoming, startedAt: response.startedAt, response: save, lists: lists ?? [:])
         } catch {
             // What the store still holds for these records is older than this answer: stale until written again.
             unreliableKeys.formUnion(incoming.keys)
@@ -177,7 +182,7 @@ extension GraphQLCache {
         // This query's own memoized result is replaced below (see `keep`), not forgotten and filed again.
         let replaced =
             outcome.isComplete && response.rootKey == CacheKey.queryRoot && response.result != nil
-                && optimisticLayers.isEmpty ? response.queryKey : nil
+                && optimisticLayers.isEmpty && lists == nil ? response.queryKey : nil
         // Memoized results and watchers follow values and shortened lifetimes: a record only received again (same
         // values, a later receivedAt, lifetimes no shorter, no new must-revalidate) re-reads neither; the results that
         // read it keep their earlier expiry (stale early, never late), and this query's result gets its new one below.
@@ -185,7 +190,7 @@ extension GraphQLCache {
         // read before could be fresh for too long.
         if !outcome.changedValues.isEmpty { invalidate(outcome.changedValues, replacing: replaced) }
 
-        if outcome.isComplete, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
+        if outcome.isComplete, lists == nil, let queryKey = response.queryKey, response.rootKey == CacheKey.queryRoot {
             keep(response, queryKey: queryKey, normalizer: normalizer, saved: merged.savedResponse)
         }
         trimIfNeeded(keeping: changed)

@@ -17,6 +17,9 @@ public struct GraphQLCacheMetadata: Sendable {
     /// Cache redirects of the query root's fields, by field name (from `graphql-codegen.json`'s `fieldPolicies`): a
     /// root field the cache has no answer of is read from the record its key arguments name.
     public let fieldPolicies: [String: GraphQLFieldPolicy]
+    /// How the pages of the query root's paginated fields are one list, by field name (from `graphql-codegen.json`'s
+    /// `listPolicies`): see ``GraphQLListPolicy``.
+    public let listPolicies: [String: GraphQLListPolicy]
     /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
     private let fieldMaxAges: [String: [String: Duration]]
     /// What the normalizer needs of each type, made once (shared by copies of this metadata).
@@ -29,9 +32,10 @@ public struct GraphQLCacheMetadata: Sendable {
     public init(
         selections: GraphQLSelectionSetMetadata, keyFields: [String: [String]] = [:],
         maxAges: [String: Duration] = [:], variableDefaults: [String: JSONValue] = [:],
-        fieldPolicies: [String: GraphQLFieldPolicy] = [:]
+        fieldPolicies: [String: GraphQLFieldPolicy] = [:], listPolicies: [String: GraphQLListPolicy] = [:]
     ) {
         self.fieldPolicies = fieldPolicies
+        self.listPolicies = listPolicies
         self.selections = selections
         self.keyFields = keyFields
         self.maxAges = maxAges

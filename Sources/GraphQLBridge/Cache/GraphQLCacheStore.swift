@@ -24,8 +24,12 @@ protocol GraphQLCacheStore: AnyObject {
     /// none is stored) is written stale, its value perhaps older than the removed one, and the merge is overtaken.
     /// With `response`, a store that
     /// keeps responses saves it in the same transaction when no field was overtaken (``StoreMerge/savedResponse``).
-    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
-        throws(GraphQLCacheError) -> StoreMerge
+    /// With `lists`, the pages of paginated fields (``GraphQLListPolicy``) are combined with the lists the records hold,
+    /// in the same transaction (``CacheRecord/merge(fields:placements:stamping:startedAt:removedSince:)``).
+    func merge(
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?,
+        lists: CacheListMerges
+    ) throws(GraphQLCacheError) -> StoreMerge
     /// Reads the records `keys`, lets `body` change each (given the version its changes get; it returns whether it
     /// changed the record) and writes those it changed, in one transaction; returns their keys.
     func update(_ keys: [String], _ body: (inout CacheRecord, UInt64) -> Bool) throws(GraphQLCacheError) -> [String]
@@ -76,6 +80,13 @@ protocol GraphQLCacheStore: AnyObject {
 }
 
 extension GraphQLCacheStore {
+    /// Merges an answer with no pages of paginated fields.
+    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
+        throws(GraphQLCacheError) -> StoreMerge
+    {
+        try merge(incoming, startedAt: start, response: response, lists: [:])
+    }
+
     /// None: such answers are merged.
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
         false

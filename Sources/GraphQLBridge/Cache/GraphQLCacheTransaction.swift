@@ -167,7 +167,14 @@ public final class GraphQLCacheTransaction {
         guard normalizer.isWritable else {
             throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
         }
-        for (key, fields) in normalizer.writes {
+        var edited = normalizer.writes
+        if case .queryRoot = target {
+            // A paginated field's list is written whole, under its key arguments, as a read of it gives it.
+            var dependencies = normalizer.dependencies
+            _ = CacheListMergeStep(metadata: metadata, variables: variables).apply(
+                to: &edited, dependencies: &dependencies, rootKey: CacheKey.queryRoot, asWhole: true)
+        }
+        for (key, fields) in edited {
             removals.remove(key)
             writes[key, default: []] += fields
         }

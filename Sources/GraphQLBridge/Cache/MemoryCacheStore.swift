@@ -53,9 +53,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     /// Merges in place: a stored record's fields are not copied to be merged.
-    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
-        -> StoreMerge
-    {
+    func merge(
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?,
+        lists: CacheListMerges
+    ) -> StoreMerge {
         var outcome = StoreMerge()
         if let start, start < clearedAt {
             outcome.cleared = true
@@ -72,10 +73,14 @@ final class MemoryCacheStore: GraphQLCacheStore {
             clock += 1
             guard let index = slots.index(forKey: key) else {
                 var record = CacheRecord(key: key, capacity: fields.count)
-                if record.merge(fields: fields, stamping: version, startedAt: nil, removedSince: removedSince).overtaken
-                {
+                if record.merge(
+                    fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: nil,
+                    removedSince: removedSince
+                ).overtaken {
                     outcome.overtaken = true
                 }
+                // (Only pages that continue no list: nothing to keep.)
+                if record.isEmpty, !fields.isEmpty { continue }
                 let bytes = record.estimatedByteCount
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
@@ -85,7 +90,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
             }
             // In place (the slot's record is not copied): one lookup.
             let merged = slots.values[index].record.merge(
-                fields: fields, stamping: version, startedAt: start, removedSince: removedSince)
+                fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: start,
+                removedSince: removedSince)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
             if merged.changed {

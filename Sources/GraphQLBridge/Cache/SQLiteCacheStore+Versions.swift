@@ -111,9 +111,10 @@ extension SQLiteCacheStore {
         }
     }
 
-    func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
-        throws(GraphQLCacheError) -> StoreMerge
-    {
+    func merge(
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?,
+        lists: CacheListMerges
+    ) throws(GraphQLCacheError) -> StoreMerge {
         guard !incoming.isEmpty else { return StoreMerge() }
         return try changingState { (state: inout State) throws(GraphQLCacheError) -> StoreMerge in
             var outcome = StoreMerge()
@@ -132,9 +133,12 @@ extension SQLiteCacheStore {
                 let stored = existing[key]
                 var record = stored?.record ?? CacheRecord(key: key)
                 let merged = record.merge(
-                    fields: fields, stamping: version, startedAt: stored == nil ? nil : start,
+                    fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version,
+                    startedAt: stored == nil ? nil : start,
                     removedSince: removedSince)
                 if merged.overtaken { outcome.overtaken = true }
+                // (Only pages that continue no list: nothing to keep.)
+                if stored == nil, record.isEmpty, !fields.isEmpty { continue }
                 if stored == nil || merged.changed {
                     written.append((record, stored?.size))
                     outcome.changed.append(key)

@@ -29,13 +29,17 @@ import Observation
 ///   ``error``; the pages loaded stay.
 /// - ``loadCached()`` shows the pages the cache holds, with no request: a persistent cache reopened gives back
 ///   every page it stored.
+/// - When `graphql-codegen.json` declares a list policy for the field (``GraphQLListPolicy``), the pages are one list
+///   in the cache itself: ``items`` are that list as the cache holds it (the first page's query read from the cache,
+///   followed as one watch), ``pages`` each page's answer as it came (which says where the list goes on), and
+///   ``loadCached()`` shows the whole list as one page.
 ///
 /// Main-actor isolated and `@Observable`, for SwiftUI, as ``QueryRef``; ``updates()`` gives the same as an
 /// `AsyncSequence`. Releasing the pager stops following the cache.
 @MainActor
 @Observable
 public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where Query.Data: Equatable {
-    /// The items of every page loaded, in order.
+    /// The items of every page loaded, in order (with a list policy: the list the cache holds).
     public private(set) var items: [Item] = []
     /// The pages loaded, in order, each as the cache holds it now.
     public private(set) var pages: [GraphQLPage<Query>] = []
@@ -67,6 +71,13 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     @ObservationIgnored private var observers: [UInt64: AsyncStream<GraphQLPagerSnapshot<Query, Item>>.Continuation] =
         [:]
     @ObservationIgnored private var nextObserverID: UInt64 = 0
+    /// Whether the pages are one list in the cache (a ``GraphQLListPolicy`` declared for a root field the query
+    /// selects, and a cache): ``items`` are then the list as the cache holds it (``listData``).
+    @ObservationIgnored private let mergesPages: Bool
+    /// The first page's query read from the cache, which gives the whole list when ``mergesPages``.
+    @ObservationIgnored private var listData: Query.Data?
+    /// The follower of the whole list (``mergesPages``), by this page number.
+    private static var listPageID: UInt64 { .max }
 
     /// Creates a pager; ``GraphQLHTTPClient/pager(_:pagination:errorPolicy:)`` is the usual way. Nothing is loaded
     /// until the first ``loadNext()``, ``loadPrevious()``, ``refresh()`` or ``loadCached()``.
@@ -83,6 +94,14 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         self.initialQuery = initialQuery
         self.pagination = pagination
         self.errorPolicy = errorPolicy
+        self.mergesPages = client.cache != nil && Self.selectsAList(Query.cacheMetadata)
+    }
+
+    /// Whether `metadata` has a ``GraphQLListPolicy`` for one of the root fields it selects.
+    private nonisolated static func selectsAList(_ metadata: GraphQLCacheMetadata?) -> Bool {
+        guard let metadata, !metadata.listPolicies.isEmpty else { return false }
+        let set = metadata.selections
+        return set.fields(forType: set.typeName).contains { metadata.listPolicies[$0.name] != nil }
     }
 
     /// What the pager shows now.
@@ -161,6 +180,12 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
                 let data = result.data
             else { break }
             found.append((current, result))
+            // One list: the first page's read holds it whole.
+            if mergesPages {
+                listData = data
+                followList()
+                break
+            }
             query = pagination.next(current, data)
         }
         guard !found.isEmpty else { return 0 }
@@ -201,7 +226,12 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
                 answer = .failure(error)
             }
             guard let self else { return .success(()) }
-            return self.finish(direction, query: query, answer: answer, generation: generation)
+            // One list in the cache: the page merged into it, read whole (the first page's query reads it).
+            var list: Query.Data?
+            if self.mergesPages, case .success = answer {
+                list = try? await client.execute(initialQuery, fetchPolicy: .cacheOnly, errorPolicy: errorPolicy).data
+            }
+            return self.finish(direction, query: query, answer: answer, list: list, generation: generation)
         }
         loads[direction] = task
         setLoading(direction, true)
@@ -212,7 +242,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     /// A load's answer: applied when no refresh landed since it started; its error is the page's.
     private func finish(
         _ direction: GraphQLPageDirection, query: Query, answer: Result<GraphQLResult<Query.Data>, APIError>,
-        generation: UInt64
+        list: Query.Data?, generation: UInt64
     ) -> Result<Void, GraphQLPageError<Query>> {
         loadsEnded += 1
         guard generation == self.generation else {
@@ -226,6 +256,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         case .success(let fetched):
             if let data = fetched.data {
                 error = nil
+                if let list { listData = list }
                 switch direction {
                 case .first:
                     self.generation += 1
@@ -270,22 +301,28 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
 
     /// Replaces every page (and stops following the old ones).
     private func replacePages(with new: [(Query, Query.Data, Bool)]) {
-        for follower in followers.values { follower.stop() }
-        followers = [:]
+        for (id, follower) in followers where id != Self.listPageID { follower.stop() }
+        followers = followers.filter { $0.key == Self.listPageID }
         pages = new.map { makePage(query: $0.0, data: $0.1, isStale: $0.2) }
         updateItemsAndEnds()
     }
 
-    /// A page, following the cache from now on.
+    /// A page, following the cache from now on (with ``mergesPages``, the whole list follows it instead).
     private func makePage(query: Query, data: Query.Data, isStale: Bool) -> GraphQLPage<Query> {
         let id = nextPageID
         nextPageID += 1
-        follow(query, pageID: id)
+        if mergesPages { followList() } else { follow(query, pageID: id) }
         return GraphQLPage(query: query, data: data, isStale: isStale, id: id)
     }
 
+    /// Follows the whole list in the cache (``mergesPages``), once.
+    private func followList() {
+        guard followers[Self.listPageID] == nil else { return }
+        follow(initialQuery, pageID: Self.listPageID)
+    }
+
     private func updateItemsAndEnds() {
-        items = pages.flatMap { pagination.items($0.data) }
+        items = listData.map(pagination.items) ?? pages.flatMap { pagination.items($0.data) }
         if let last = pages.last { hasNextPage = pagination.next(last.query, last.data) != nil }
         if let first = pages.first { hasPreviousPage = pagination.previous(first.query, first.data) != nil }
     }
@@ -298,6 +335,13 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
 
     /// A page's data as the cache holds it now.
     private func apply(_ result: GraphQLResult<Query.Data>, pageID: UInt64) {
+        if pageID == Self.listPageID {
+            guard let data = result.data, data != listData else { return }
+            listData = data
+            updateItemsAndEnds()
+            publish()
+            return
+        }
         guard let data = result.data, let index = pages.firstIndex(where: { $0.id == pageID }) else { return }
         guard pages[index].data != data || pages[index].isStale != result.isStale else { return }
         pages[index].data = data

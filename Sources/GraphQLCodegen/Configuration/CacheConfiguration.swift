@@ -4,7 +4,11 @@
 /// "cache": {
 ///   "keyFields": { "Draw": ["gameId", "number"] },
 ///   "maxAge": { "Draw.prizePool": "5s", "Image": "1h" },
-///   "fieldPolicies": { "Query.draw": { "keyArgs": ["gameId", "number"] } }
+///   "fieldPolicies": { "Query.draw": { "keyArgs": ["gameId", "number"] } },
+///   "listPolicies": {
+///     "Query.draws": { "keyArgs": ["gameId"], "paginationArgs": ["last", "before"], "merge": "append",
+///                      "continuation": "before" }
+///   }
 /// }
 /// ```
 ///
@@ -13,7 +17,8 @@
 /// returns, read from that object's record when the cache has no answer of the field itself; for a field returning
 /// a list, one of the key arguments is a list (`"Query.games": {"keyArgs": ["ids"]}`). `maxAge` gives lifetimes by schema
 /// coordinate (a field, or a whole type) for data the server does not label with `Cache-Control`;
-/// durations are a whole number with `ms`, `s`, `m` or `h`.
+/// durations are a whole number with `ms`, `s`, `m` or `h`. `listPolicies` makes the pages of a paginated root query
+/// field one list in the cache (``ListPolicyConfiguration``).
 public struct CacheConfiguration: Sendable, Hashable {
     /// Key fields by type name, for types whose key is not `id`.
     public var keyFields: [String: [String]]
@@ -22,19 +27,22 @@ public struct CacheConfiguration: Sendable, Hashable {
     /// Cache redirects: the key arguments of root query fields by schema coordinate (`"Query.draw"`), in the order of
     /// the returned type's key fields.
     public var fieldPolicies: [String: [String]]
+    /// How the pages of paginated root query fields are one list, by schema coordinate (`"Query.draws"`).
+    public var listPolicies: [String: ListPolicyConfiguration]
 
     /// Creates a cache configuration.
     public init(
         keyFields: [String: [String]] = [:], maxAgeMilliseconds: [String: Int64] = [:],
-        fieldPolicies: [String: [String]] = [:]
+        fieldPolicies: [String: [String]] = [:], listPolicies: [String: ListPolicyConfiguration] = [:]
     ) {
         self.keyFields = keyFields
         self.maxAgeMilliseconds = maxAgeMilliseconds
         self.fieldPolicies = fieldPolicies
+        self.listPolicies = listPolicies
     }
 
     /// The keys the `cache` object may have.
-    public static let keys = ["keyFields", "maxAge", "fieldPolicies"]
+    public static let keys = ["keyFields", "maxAge", "fieldPolicies", "listPolicies"]
 
     /// Reads the `cache` object of a configuration file.
     static func parse(_ value: Any, path: String) throws(ConfigurationError) -> CacheConfiguration {
@@ -79,6 +87,20 @@ public struct CacheConfiguration: Sendable, Hashable {
                             + "distinct argument names")
                 }
                 configuration.fieldPolicies[coordinate] = names
+            }
+        }
+        if let raw = object["listPolicies"] {
+            guard let policies = raw as? [String: Any] else {
+                throw ConfigurationError(
+                    path: path,
+                    message: "'cache.listPolicies' must map root fields to list policies such as "
+                        + "{\"Query.draws\": {\"keyArgs\": [\"gameId\"], \"paginationArgs\": [\"last\", \"before\"], "
+                        + "\"merge\": \"append\", \"continuation\": \"before\"}}")
+            }
+            for coordinate in policies.keys.sorted() {
+                guard let policy = policies[coordinate] else { continue }
+                configuration.listPolicies[coordinate] = try ListPolicyConfiguration.parse(
+                    policy, at: "cache.listPolicies.\(coordinate)", path: path)
             }
         }
         if let raw = object["maxAge"] {

@@ -15,6 +15,9 @@ public struct CodegenPlan: Sendable, Hashable {
     /// The cache redirects of the query root's fields, by field name (``CacheConfiguration/fieldPolicies`` checked
     /// against the schema).
     public var fieldPolicies: [String: FieldPolicyPlan] = [:]
+    /// The list policies of the query root's paginated fields, by field name (``CacheConfiguration/listPolicies``
+    /// checked against the schema).
+    public var listPolicies: [String: ListPolicyConfiguration] = [:]
 
     /// Creates a plan.
     /// - Parameters:

@@ -53,9 +53,16 @@ extension SwiftRenderer {
                 }
                 return text + ")"
             } : []
+        // The list policies of the root fields this query selects.
+        let lists =
+            isQuery
+            ? plan.listPolicies.keys.sorted().filter(selectedRootFields.contains).compactMap { name -> String? in
+                plan.listPolicies[name].map { "\"\(SwiftNames.stringLiteralContents(name))\": \(Self.listPolicy($0))" }
+            } : []
         var tail: [String] = []
         if !variableDefaults.isEmpty { tail.append("variableDefaults: \(dictionary(variableDefaults))") }
         if !policies.isEmpty { tail.append("fieldPolicies: [\(policies.joined(separator: ", "))]") }
+        if !lists.isEmpty { tail.append("listPolicies: [\(lists.joined(separator: ", "))]") }
         let maxAgesLine = "maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))]"
         if tail.isEmpty {
             writer.line(maxAgesLine + ")")
@@ -65,6 +72,22 @@ extension SwiftRenderer {
         }
         writer.level -= 1
         writer.close()
+    }
+
+    /// `GraphQLListPolicy(keyArguments: [...], paginationArguments: [...], merge: .append(continuation: "before"))`.
+    static func listPolicy(_ policy: ListPolicyConfiguration) -> String {
+        func literal(_ text: String) -> String { "\"\(SwiftNames.stringLiteralContents(text))\"" }
+        func list(_ names: [String]) -> String { "[\(names.map(literal).joined(separator: ", "))]" }
+        let continuation = literal(policy.continuation ?? "")
+        let merge: String
+        switch policy.merge {
+        case .append: merge = ".append(continuation: \(continuation))"
+        case .prepend: merge = ".prepend(continuation: \(continuation))"
+        case .offset: merge = ".offset(argument: \(continuation))"
+        case .connection: merge = ".connection(after: \"after\", before: \"before\")"
+        }
+        return "GraphQLListPolicy(keyArguments: \(list(policy.keyArgs)), paginationArguments: "
+            + "\(list(policy.paginationArgs)), merge: \(merge))"
     }
 
     /// The name of a fragment's selection tree for the cache (`GameDetails.graphQLCacheSelections`).
