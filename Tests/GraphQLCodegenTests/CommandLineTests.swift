@@ -92,6 +92,7 @@ struct CommandLineTests {
         let graphql = CodegenTestSupport.repositoryRoot.appendingPathComponent("Sources/LotteryAPI/graphql")
         let paths = [
             "--schema", graphql.appendingPathComponent("schema.graphqls").path,
+            "--schema", graphql.appendingPathComponent("incremental.graphqls").path,
             "--operations", graphql.appendingPathComponent("Operations.graphql").path,
         ]
         let bare = await run(["validate"] + paths)

@@ -225,11 +225,12 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
         if isFinal { finish() }
         var merged = head
         merged.headers["Content-Type"] = "application/graphql-response+json; charset=utf-8"
-        let fetched = GraphQLHTTPClient.decodeAnswer(
+        var fetched = GraphQLHTTPClient.decodeAnswer(
             Operation.Data.self, operation: Operation.operationName, response: merged,
             body: Data(merger.response.jsonText.utf8), errorPolicy: errorPolicy,
             recordingTape: isFinal && client.cache != nil && Operation.cacheMetadata != nil, startedAt: startedAt,
             requestTime: requestTime)
+        fetched.result.hasNext = !isFinal
         var cacheable: GraphQLHTTPClient.Fetched<Operation.Data>?
         if !isFinal, fetched.result.data != nil,
             let written = Self.arrived(merger, mayStream: Operation.document.contains("@stream"))

@@ -73,9 +73,19 @@ struct GraphQLModelSource<Query: GraphQLQuery, Model: Sendable>: ModelWatchSourc
     var results: GraphQLQueryWatch<Query>.Iterator
     let adapt: @Sendable (GraphQLResult<Query.Data>) throws(APIError) -> Model
 
+    /// The next model. A state of an incrementally delivered answer before its last (``GraphQLResult/hasNext``) that
+    /// the adapter cannot make a model of (a legacy model is whole: its deferred part has not arrived) is passed over:
+    /// the model comes with the state that completes it.
     mutating func nextModel() async throws(APIError) -> Model? {
-        guard let result = try await results.next() else { return nil }
-        return try adapt(result)
+        while let result = try await results.next() {
+            do throws(APIError) {
+                return try adapt(result)
+            } catch {
+                if result.hasNext { continue }
+                throw error
+            }
+        }
+        return nil
     }
 }
 

@@ -15,6 +15,10 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     /// Whether a result from the cache holds a field older than its lifetime (always `true` for the cache's
     /// answer when the server could not be reached under ``GraphQLFetchPolicy/serverFirst``).
     public var isStale = false
+    /// Whether more of this answer is on its way: a state of an incrementally delivered answer (`@defer`, `@stream`)
+    /// before its last, as a watch or a query ref shows it (deferred fragments `nil`, streamed lists as far as they
+    /// came). `false` for a complete answer and for a result from the cache.
+    public var hasNext = false
 
     /// Creates a result.
     public init(

@@ -84,6 +84,7 @@ struct IncrementalStreamingClientTests {
         #expect(initial["kind"] == nil, "\(initial.jsonText)")
         #expect(initial["offersCount"] == nil)
         #expect(first?.source == .server)
+        #expect(first?.hasNext == true, "a state before the last says more is on its way")
         // What arrived is in the records (another query over them is answered)...
         let name = try await client.execute(ProductName(), fetchPolicy: .cacheOnly)
         #expect(Self.product(name)?["name"] == .string("Espresso machine"))
@@ -96,6 +97,7 @@ struct IncrementalStreamingClientTests {
         let complete = try #require(Self.product(second))
         #expect(complete["kind"] == .string("DEVICE"))
         #expect(complete["offersCount"] != nil)
+        #expect(second?.hasNext == false)
         // One request for the whole answer.
         #expect(server.counts.operations["DeferredProduct"] == 1)
         // The merged answer is the same query's without @defer.
@@ -169,6 +171,69 @@ struct IncrementalStreamingClientTests {
                         selections: GraphQLSelectionSetMetadata(
                             typeName: "Product", ["__typename", "id", "isFavorite"].map { GraphQLFieldMetadata($0) }))
                 ]))
+    }
+
+    /// An app's request for the product as a whole model (its name and kind): the kind is deferred.
+    enum ProductRequest: OverridableRequest, Hashable {
+        case product
+
+        var operationName: String { "DeferredProduct" }
+        var responseTypeDescription: String { "String" }
+    }
+
+    @Test(
+        "a request enum's model watch passes over the initial payload its adapter cannot make a whole model of",
+        arguments: ["current", "apollo"])
+    func modelWatch(format: String) async throws {
+        let gate = PartGate()
+        let server = try ShopServer.start(
+            ShopServer.Options(incrementalFormat: Self.format(format), partGate: gate))
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let requests = GraphQLRequestClient<ProductRequest>(client: client) { _ throws(APIError) in
+            .query(DeferredProduct()) { result throws(APIError) -> String in
+                guard case .string(let name)? = Self.product(result)?["name"],
+                    case .string(let kind)? = Self.product(result)?["kind"]
+                else { throw APIError.notFound(operation: "DeferredProduct", path: "product.kind") }
+                return "\(name) (\(kind))"
+            }
+        }
+        let watching = Task { () async throws -> String? in
+            for try await model in requests.watch(.product, as: String.self, fetchPolicy: .serverOnly) {
+                return model
+            }
+            return nil
+        }
+        // The initial payload has arrived (its fields are in the cache) while the server holds the deferred part:
+        // the model watch has it, and must not fail on it.
+        try await waitUntil("the initial payload in the cache") {
+            let name = try? await client.execute(ProductName(), fetchPolicy: .cacheOnly)
+            return Self.product(name)?["name"] != nil
+        }
+        gate.open()
+        #expect(try await watching.value == "Espresso machine (DEVICE)")
+        // A complete answer the adapter refuses is still an error.
+        let refusing = GraphQLRequestClient<ProductRequest>(client: client) { _ throws(APIError) in
+            .query(WholeProductName()) { _ throws(APIError) -> String in
+                throw APIError.notFound(operation: "WholeProductName", path: "product")
+            }
+        }
+        await #expect(throws: APIError.self) {
+            for try await _ in refusing.watch(.product, as: String.self, fetchPolicy: .serverOnly) {}
+        }
+    }
+
+    /// The product's name, no directive: one complete answer.
+    struct WholeProductName: GraphQLQuery {
+        typealias Data = GraphQLBridge.JSONValue
+        static let operationName = "WholeProductName"
+        static let document = """
+            query WholeProductName { product(id: "p1") { __typename id name } }
+            """
+        static let cacheMetadata = ProductName.cacheMetadata
     }
 
     @Test("a mutation while the deferred fragment is on its way: the cache keeps its newer value")
