@@ -10,22 +10,10 @@ extension PlanningSession {
         for coordinate in configuration.cache.fieldPolicies.keys.sorted() {
             guard let keyArguments = configuration.cache.fieldPolicies[coordinate] else { continue }
             let prefix = "graphql-codegen.json: 'cache.fieldPolicies.\(coordinate)'"
-            guard let queryType = schema.rootType(for: .query) else {
-                error("\(prefix): the schema has no query type.", at: .unknown)
+            guard let field = rootQueryField(coordinate, prefix: prefix, kind: "a field policy", example: "game") else {
                 continue
             }
-            let parts = coordinate.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, String(parts[0]) == queryType.name else {
-                error(
-                    "\(prefix): a field policy names a field of the query root type, such as '\(queryType.name).game'.",
-                    at: .unknown)
-                continue
-            }
-            let fieldName = String(parts[1])
-            guard let field = queryType.field(named: fieldName) else {
-                error("\(prefix): '\(queryType.name)' has no field '\(fieldName)'.", at: .unknown)
-                continue
-            }
+            let fieldName = field.name
             let isList = Self.isList(field.type)
             guard let returned = schema.namedType(of: field.type), returned.kind == .object else {
                 error(
@@ -77,5 +65,28 @@ extension PlanningSession {
         case .nonNull(let wrapped): return isList(wrapped)
         case .named: return false
         }
+    }
+
+    /// The field of the query root type a policy's coordinate (`Query.game`) names; `nil` (with an error that says
+    /// why, after `prefix`) when the schema has no query type, the coordinate is not `QueryType.field`, or the field
+    /// does not exist. `kind` and `example` word the error (`a field policy`, `game`).
+    func rootQueryField(_ coordinate: String, prefix: String, kind: String, example: String) -> SchemaField? {
+        guard let queryType = schema.rootType(for: .query) else {
+            error("\(prefix): the schema has no query type.", at: .unknown)
+            return nil
+        }
+        let parts = coordinate.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, String(parts[0]) == queryType.name else {
+            error(
+                "\(prefix): \(kind) names a field of the query root type, such as '\(queryType.name).\(example)'.",
+                at: .unknown)
+            return nil
+        }
+        let fieldName = String(parts[1])
+        guard let field = queryType.field(named: fieldName) else {
+            error("\(prefix): '\(queryType.name)' has no field '\(fieldName)'.", at: .unknown)
+            return nil
+        }
+        return field
     }
 }

@@ -11,22 +11,10 @@ extension PlanningSession {
         for coordinate in configuration.cache.listPolicies.keys.sorted() {
             guard let policy = configuration.cache.listPolicies[coordinate] else { continue }
             let prefix = "graphql-codegen.json: 'cache.listPolicies.\(coordinate)'"
-            guard let queryType = schema.rootType(for: .query) else {
-                error("\(prefix): the schema has no query type.", at: .unknown)
+            guard let field = rootQueryField(coordinate, prefix: prefix, kind: "a list policy", example: "items") else {
                 continue
             }
-            let parts = coordinate.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, String(parts[0]) == queryType.name else {
-                error(
-                    "\(prefix): a list policy names a field of the query root type, such as '\(queryType.name).items'.",
-                    at: .unknown)
-                continue
-            }
-            let fieldName = String(parts[1])
-            guard let field = queryType.field(named: fieldName) else {
-                error("\(prefix): '\(queryType.name)' has no field '\(fieldName)'.", at: .unknown)
-                continue
-            }
+            let fieldName = field.name
             let declared = policy.keyArgs + policy.paginationArgs
             if let unknown = declared.first(where: { name in !field.arguments.contains { $0.name == name } }) {
                 let names = field.arguments.map(\.name).joined(separator: ", ")
