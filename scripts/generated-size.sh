@@ -28,7 +28,8 @@ for binary in "$@"; do
     out="$work/$(basename "$binary")"
     "$binary" codegen --schema "$fixtures/github_schema.graphql" --operations "$github/operations.graphql" \
         --config "$github/config.json" --output "$out/GitHub" >/dev/null 2>&1
-    "$binary" codegen --schema "$lottery/schema.graphqls" --operations "$lottery/Operations.graphql" \
+    "$binary" codegen --schema "$lottery/schema.graphqls" --schema "$lottery/incremental.graphqls" \
+        --operations "$lottery/Operations.graphql" \
         --config "$lottery/graphql-codegen.json" --output "$out/Lottery" >/dev/null 2>&1
     for api in Lottery GitHub; do
         lines=$(cat $(find "$out/$api" -name '*.swift') | wc -l)

@@ -52,7 +52,7 @@ EOF
 lottery="$repo/Sources/LotteryAPI/graphql"
 cat >"$work/lottery.json" <<EOF
 {
-  "schema": "$lottery/schema.graphqls",
+  "schema": ["$lottery/schema.graphqls", "$lottery/incremental.graphqls"],
   "operations": ["$lottery/Operations.graphql"],
   "scalars": { "Long": "Long", "DateTime": "DateTime" },
   "access": "public",

@@ -57,6 +57,10 @@ struct IncrementalStreamingClientTests {
                 ]))
     }
 
+    /// The clients' timeout, which bounds the wait for each part too: the server holds parts behind the gate while a
+    /// test checks what it has, which a loaded machine (or ThreadSanitizer) may make take long: a hang detector only.
+    static let hangDetector = Duration.seconds(300)
+
     static func format(_ name: String) -> GraphQLIncrementalFormat { name == "apollo" ? .apollo2022 : .current }
 
     static func product(_ result: GraphQLResult<GraphQLBridge.JSONValue>?) -> GraphQLBridge.JSONValue? {
@@ -75,7 +79,7 @@ struct IncrementalStreamingClientTests {
             server.stop()
         }
         let cache = GraphQLCache(maxAge: .seconds(3600))
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: cache)
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: cache)
         var iterator = client.watch(DeferredProduct(), fetchPolicy: .serverOnly).makeAsyncIterator()
         // While the server holds the deferred fragment.
         let first = try await iterator.next()
@@ -124,7 +128,8 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: GraphQLCache(maxAge: .seconds(3600)))
         let ref = client.ref(DeferredProduct())
         let running = Task { @MainActor in try await ref.execute(fetchPolicy: .serverOnly) }
         try await waitUntil("the ref shows the initial payload") { @Sendable in
@@ -192,7 +197,8 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: GraphQLCache(maxAge: .seconds(3600)))
         let requests = GraphQLRequestClient<ProductRequest>(client: client) { _ throws(APIError) in
             .query(DeferredProduct()) { result throws(APIError) -> String in
                 guard case .string(let name)? = Self.product(result)?["name"],
@@ -245,7 +251,7 @@ struct IncrementalStreamingClientTests {
             server.stop()
         }
         let cache = GraphQLCache(maxAge: .seconds(3600))
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: cache)
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: cache)
         var iterator = client.watch(DeferredFavorite(), fetchPolicy: .serverOnly).makeAsyncIterator()
         let first = try await iterator.next()
         #expect(Self.product(first)?["isFavorite"] == nil)
@@ -290,7 +296,8 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: GraphQLCache(maxAge: .seconds(3600)))
         var iterator = client.watch(StreamedOffers(), fetchPolicy: .serverOnly).makeAsyncIterator()
         let first = try await iterator.next()
         guard case .array(let shown)? = first?.data?["offers"] else {
@@ -340,7 +347,7 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL)
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, timeout: Self.hangDetector)
         var iterator = client.watch(DeferredProduct()).makeAsyncIterator()
         let first = try await iterator.next()
         #expect(Self.product(first)?["name"] == .string("Espresso machine"))
@@ -360,7 +367,7 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let ref = GraphQLHTTPClient(endpoint: server.graphQLURL).ref(DeferredProduct())
+        let ref = GraphQLHTTPClient(endpoint: server.graphQLURL, timeout: Self.hangDetector).ref(DeferredProduct())
         let running = Task { @MainActor in try await ref.execute() }
         try await waitUntil("the ref shows the initial payload") { @Sendable in
             await MainActor.run { ref.data != nil }
@@ -382,7 +389,7 @@ struct IncrementalStreamingClientTests {
             server.stop()
         }
         let client = GraphQLHTTPClient(
-            endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)),
+            endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: GraphQLCache(maxAge: .seconds(3600)),
             persistedQueries: .automatic())
         var iterator = client.watch(DeferredProduct(), fetchPolicy: .serverOnly).makeAsyncIterator()
         let first = try await iterator.next()
@@ -402,7 +409,8 @@ struct IncrementalStreamingClientTests {
         defer { server.stop() }
         let recorder = ContentTypeRecorder()
         let client = GraphQLHTTPClient(
-            endpoint: server.graphQLURL, middlewares: [recorder], cache: GraphQLCache(maxAge: .seconds(3600)))
+            endpoint: server.graphQLURL, middlewares: [recorder], timeout: Self.hangDetector,
+            cache: GraphQLCache(maxAge: .seconds(3600)))
         let result = try await client.execute(DeferredProduct(), fetchPolicy: .serverOnly)
         #expect(result.data?["product"]?["kind"] == .string("DEVICE"))
         #expect(recorder.recorded.first?.contentType.hasPrefix("multipart/mixed") == true)
@@ -419,7 +427,8 @@ struct IncrementalStreamingClientTests {
             gate.open()
             server.stop()
         }
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient(
+            endpoint: server.graphQLURL, timeout: Self.hangDetector, cache: GraphQLCache(maxAge: .seconds(3600)))
         let states = Collector<GraphQLBridge.JSONValue?>()
         let watching = Task {
             for try await state in client.watch(DeferredProduct(), fetchPolicy: .serverOnly) {
@@ -453,7 +462,8 @@ struct IncrementalStreamingClientTests {
         defer { server.stop() }
         let recorder = ContentTypeRecorder()
         let client = GraphQLHTTPClient(
-            endpoint: server.graphQLURL, middlewares: [recorder], cache: GraphQLCache(maxAge: .seconds(3600)))
+            endpoint: server.graphQLURL, middlewares: [recorder], timeout: Self.hangDetector,
+            cache: GraphQLCache(maxAge: .seconds(3600)))
         var iterator = client.watch(UndeferredProduct(), fetchPolicy: .serverOnly).makeAsyncIterator()
         let first = try await iterator.next()
         #expect(first?.data?["product"]?["kind"] == .string("DEVICE"))
