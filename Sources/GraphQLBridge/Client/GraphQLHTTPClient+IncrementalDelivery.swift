@@ -43,9 +43,7 @@ extension GraphQLHTTPClient {
                 ended = true
             case .part(let part):
                 do throws(GraphQLDecodingError) {
-                    // An empty part (a heartbeat) carries nothing.
-                    if part.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
-                    try merger.apply(try JSONValue(parsing: part))
+                    _ = try merger.apply(part: part)
                 } catch {
                     throw .decoding(operation: operation, error)
                 }

@@ -27,6 +27,8 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
     private let client: GraphQLHTTPClient
     private let operation: Operation
     private let errorPolicy: GraphQLErrorPolicy
+    /// Whether the operation may stream lists (`@stream` in its document): looked for once, not at each state.
+    private let mayStream: Bool
     /// The key a transport that gives whole bodies shares the request under (``GraphQLHTTPClient/fetch``).
     private let queryKey: String?
     /// The generation the request started at, for the cache's writes of its states.
@@ -56,6 +58,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
         self.operation = operation
         self.errorPolicy = errorPolicy
         self.queryKey = queryKey
+        mayStream = Operation.document.contains("@stream")
     }
 
     deinit {
@@ -98,10 +101,8 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
         while true {
             if !parts.isEmpty {
                 let part = parts.removeFirst()
-                // An empty part (a heartbeat) carries nothing.
-                if part.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { continue }
                 do throws(GraphQLDecodingError) {
-                    try merger.apply(try JSONValue(parsing: part))
+                    guard try merger.apply(part: part) else { continue }
                 } catch {
                     finish()
                     throw .decoding(operation: name, error)
@@ -233,11 +234,12 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
         fetched.result.hasNext = !isFinal
         var cacheable: GraphQLHTTPClient.Fetched<Operation.Data>?
         if !isFinal, fetched.result.data != nil,
-            let written = Self.arrived(merger, mayStream: Operation.document.contains("@stream"))
+            let written = Self.arrived(merger, mayStream: mayStream)
         {
+            // Without a list to leave out, the body decoded above is the one to write.
             cacheable = GraphQLHTTPClient.Fetched(
-                result: fetched.result, body: Data(written.jsonText.utf8), startedAt: startedAt,
-                requestTime: requestTime)
+                result: fetched.result, body: mayStream ? Data(written.jsonText.utf8) : fetched.body,
+                startedAt: startedAt, requestTime: requestTime)
         }
         return State(fetched: fetched, isFinal: isFinal, cacheable: cacheable)
     }

@@ -38,6 +38,14 @@ struct IncrementalResultMerger: Sendable {
         return .object(object)
     }
 
+    /// Merges the payload a `multipart/mixed` part holds (strict JSON); `false` for an empty part (a heartbeat), which
+    /// carries nothing.
+    mutating func apply(part: Data) throws(GraphQLDecodingError) -> Bool {
+        if part.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return false }
+        try apply(try JSONValue(parsing: part))
+        return true
+    }
+
     /// Merges the next payload (the first one is the initial result).
     mutating func apply(_ payload: JSONValue) throws(GraphQLDecodingError) {
         let where_ = "payload \(payloadCount + 1)"
