@@ -114,9 +114,18 @@ extension ModelRun {
         }
         // A watcher the edit signalled may have refetched meanwhile, its answer written before or after this read: the
         // model cannot place the read among them, so it is checked only when nothing reached the server (the watches
-        // are checked after the step as always).
+        // are checked after the step as always), up to the answers taken in here: one that reached the server after
+        // `answered` was looked at supersedes the local values the read is explained by (seed 5557, a watch's refetch
+        // after a clear in another process).
         receiveAnswers()
-        if !answered { try check(read, operation: operation, variables: variables, cache: cache) }
+        if !Self.reachedServer(transport, since: mark) {
+            try check(read, operation: operation, variables: variables, cache: cache)
+        }
+    }
+
+    /// Whether a request reached the server since `mark` (the count of its executions then).
+    static func reachedServer(_ transport: ModelTransport, since mark: Int) -> Bool {
+        transport.state.withLock { $0.executions.count } > mark
     }
 
     /// A `.cacheOnly` read of `operation` right after an eviction misses, unless an answer reached the cache meanwhile.
@@ -134,9 +143,11 @@ extension ModelRun {
         }
         // A watcher the edit signalled may have refetched meanwhile, its answer written before or after this read: the
         // model cannot place the read among them, so it is checked only when nothing reached the server (the watches
-        // are checked after the step as always).
+        // are checked after the step as always), up to the answers taken in here.
         receiveAnswers()
-        if !answered { try check(read, operation: operation, variables: variables, cache: cache) }
+        if !Self.reachedServer(transport, since: mark) {
+            try check(read, operation: operation, variables: variables, cache: cache)
+        }
     }
 
     /// `data` with every string read from a `name` or `title` field of the world changed (under any alias, so that
