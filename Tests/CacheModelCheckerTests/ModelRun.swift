@@ -101,15 +101,17 @@ final class ModelRun {
         self.configuration = configuration
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "graphqlbridge-model-\(UUID().uuidString)")
-        for index in 0..<configuration.caches { caches.append(makeCache()); clients.append(client(index)) }
+        for index in 0..<configuration.caches { caches.append(makeCache(index)); clients.append(client(index)) }
     }
 
     deinit {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func makeCache() -> GraphQLCache {
+    /// A new cache instance at `index` (one that has seen no time yet: its clock's high-water mark is its own).
+    private func makeCache(_ index: Int) -> GraphQLCache {
         let transport = self.transport
+        transport.state.withLock { $0.latestSeen[index] = nil }
         return GraphQLCache(
             storage: configuration.persistent ? .persistent(directory: directory) : .memory,
             maxAge: .seconds(configuration.maxAge), namespace: "model", byteLimit: configuration.byteLimit,
@@ -119,8 +121,11 @@ final class ModelRun {
                 // The checker's time is the latest a cache has seen: a clock moved forwards then back between two of
                 // the caches' looks at it is not a clock that moved back for them (seed 15460: a step that looked at
                 // nothing counted as a look).
+                // Each instance's own latest look judges what it serves (seed 700493): its time never runs backwards,
+                // but it cannot know of a later time only another instance (another process) looked at.
                 transport.state.withLock { state in
                     state.latest = max(state.latest, state.now)
+                    state.latestSeen[index] = max(state.latestSeen[index] ?? state.now, state.now)
                     return state.now
                 }
             })
@@ -617,7 +622,7 @@ final class ModelRun {
                 await closeSubscriptions { _ in true }
                 caches = []
                 for index in 0..<configuration.caches {
-                    caches.append(makeCache())
+                    caches.append(makeCache(index))
                     clients[index] = client(index)
                 }
             } else {
@@ -625,7 +630,7 @@ final class ModelRun {
                 watches.removeAll { $0.cache == cache }
                 pagers.removeAll { $0.cache == cache }
                 await closeSubscriptions { $0 == cache }
-                caches[cache] = makeCache()
+                caches[cache] = makeCache(cache)
                 clients[cache] = client(cache)
                 if !configuration.persistent { transport.state.withLock { $0.epoch += 1 } }
             }
@@ -748,7 +753,10 @@ final class ModelRun {
             }
         }
         guard case .result(let data?, let source, let isStale, _) = outcome, source == .cache, !isStale else { return }
-        let (time, epoch, current) = transport.state.withLock { ($0.latest, $0.epoch, $0.history.count - 1) }
+        // The time of the cache that served it: the latest it looked at (a cache that never looked: the checker's).
+        let (time, epoch, current) = transport.state.withLock {
+            ($0.latestSeen[cache] ?? $0.latest, $0.epoch, $0.history.count - 1)
+        }
         let live = answers.filter { $0.epoch == epoch && $0.expiry > time }
         guard let oldest = live.map(\.version).min() else {
             throw ModelFailure(

@@ -47,6 +47,9 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         /// The latest time a cache has seen (each cache's `now` sets it as it reads ``now``): the checker's time, which
         /// never moves back.
         var latest = Date(timeIntervalSince1970: 1_800_000_000)
+        /// The latest time each cache instance has seen, by its index (reset when a new instance takes the index): the
+        /// time by which what it serves is judged, its clock never running backwards but blind to another's looks.
+        var latestSeen: [Int: Date] = [:]
         var epoch = 0
         var executions: [Execution] = []
         var held: [(execution: Execution, continuation: CheckedContinuation<Void, any Error>?)] = []
