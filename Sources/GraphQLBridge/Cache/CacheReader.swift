@@ -26,7 +26,8 @@ struct CacheReader {
     /// A window on the list of one root field with a ``GraphQLListPolicy`` (``GraphQLQueryPager``'s read of a list in
     /// the cache, which reads again only the items that changed): only the elements `reads` accepts are read and
     /// written to the response (in order); ``windowList`` gives the whole list as stored, ``windowReads`` what each
-    /// element read depends on. A connection's list is its `edges` or its `nodes` (when it selects one of them; with
+    /// element read depends on. An element the server's error made null (``CacheValue/missing``: the list is made of
+    /// pages the server answered) is read as `null`, as it was answered. A connection's list is its `edges` or its `nodes` (when it selects one of them; with
     /// both, the list is read whole and ``windowList`` stays `nil`).
     struct ListWindow {
         /// The root field's response key.
@@ -321,6 +322,13 @@ struct CacheReader {
         for (index, item) in items.enumerated() where window.reads(index, item) {
             if !first { output.append(UInt8(ascii: ",")) }
             first = false
+            if item == .missing {
+                // An element the server's error made null (a page's answer, the cache has no value for it): `null`,
+                // as the server answered it; the rest of the list is read.
+                output.append(contentsOf: "null".utf8)
+                windowReads.append(WindowRead(index: index, dependencies: []))
+                continue
+            }
             elementDependencies = []
             position?.indices.append(index)
             let found = readValue(item, selections: selections)

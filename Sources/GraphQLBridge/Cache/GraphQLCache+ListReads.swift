@@ -21,12 +21,15 @@ extension GraphQLCache {
         var reads: [CacheReader.WindowRead]
         /// The records read outside the elements (the list's own record, the query's other fields).
         var dependencies: Set<String>
+        /// Nothing was read: no record the watcher depends on changed since its last read (what that read gave holds).
+        var unchanged = false
     }
 
     /// Reads a query with a root field's list (a ``GraphQLListPolicy``'s) for a watcher that holds the list's elements
     /// read before (a ``GraphQLQueryPager``): every field of the query is read as usual, but of the list only the
     /// elements not `known`, and those a record they were read from changed since the watcher's last read (its
-    /// ``CacheWatcher/takeChanges()``); a change that says no record, every element. The watcher's pending change is
+    /// ``CacheWatcher/takeChanges()``); a change that says no record, every element. When no record changed and
+    /// elements are `known`, nothing is read (``ListRead/unchanged``). The watcher's pending change is
     /// cleared and what this read read is added to its dependencies in the same step (the elements the watcher no
     /// longer holds are its to remove: ``removeDependencies(_:of:)``). Neither the memo nor stored responses serve it.
     func readList<Data: Decodable & Sendable>(
@@ -42,6 +45,12 @@ extension GraphQLCache {
             for key in changes.keys { if let elements = known.elementsByRecord[key] { changed.formUnion(elements) } }
         }
         let readsAll = changes.all
+        // No record read last time changed (each is a dependency): that read still holds.
+        if !readsAll, changes.keys.isEmpty, !known.elements.isEmpty {
+            return ListRead(
+                outcome: .miss(path: "data", dependencies: RecordKeys([])), elements: nil, reads: [], dependencies: [],
+                unchanged: true)
+        }
         let time = currentTime()
         let store = self.store
         let layers = optimisticLayers

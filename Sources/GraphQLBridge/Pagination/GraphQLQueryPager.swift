@@ -10,7 +10,7 @@ import Observation
 /// let pager = client.pager(
 ///     DrawsQuery(gameId: "6x45", last: 20, before: nil),
 ///     pagination: GraphQLPagination(items: { $0.draws }, next: { query, data in
-///         guard data.draws.count == 20, let last = data.draws.last else { return nil }
+///         guard data.draws.count >= 20, let last = data.draws.last else { return nil }
 ///         return DrawsQuery(gameId: query.gameId, last: 20, before: .some(last.number))
 ///     }))
 /// try await pager.loadNext()        // the first page
@@ -88,7 +88,9 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     /// Where the server's errors in the pages put their `null`s (never cached): read as `null` there, as the server
     /// answered, the rest of the list read (a watch of a partial result reads the same).
     @ObservationIgnored private var listErrorNulls: Set<ErrorNull> = []
-    /// Raised when a first page is written: a page begun before is not written (the refresh wins).
+    /// Raised when a first page is asked for and when one lands (or ``loadCached()`` replaces the list): a page that
+    /// continues the list is written only when this has not moved since it began and no first page is in flight (the
+    /// refresh wins: its answer replaces the list, and what continued the old list is not merged into the new one).
     @ObservationIgnored private var listEpoch: UInt64 = 0
     /// The last write of a page: each waits for the one before (written in the order they were reached).
     @ObservationIgnored private var storeChain: Task<Void, Never>?
@@ -201,6 +203,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
             query = pagination.next(current, data)
         }
         guard !found.isEmpty else { return 0 }
+        listEpoch += 1
         if mergesPages {
             followList()
             await syncList()
@@ -232,6 +235,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         -> Task<Result<Void, GraphQLPageError<Query>>, Never>
     {
         let generation = self.generation
+        if direction == .first { listEpoch += 1 }
         let epoch = listEpoch
         let client = self.client
         let errorPolicy = self.errorPolicy
@@ -309,6 +313,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
                 switch direction {
                 case .first:
                     self.generation += 1
+                    listEpoch += 1
                     // The loads of the other directions continued the old list: dropped.
                     loads = [:]
                     isLoadingNext = false
@@ -414,6 +419,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
             Query.Data.self, operationName: Query.operationName, metadata: metadata, variables: variables,
             responseKey: listField, known: whole ? GraphQLCache.ListElementsKnown() : list.known,
             errorNulls: listErrorNulls, watcher: watcher)
+        if read.unchanged { return }
         guard case .hit(let data, _, _) = read.outcome else {
             // Not in the cache as a whole (evicted, trimmed, an element the cache has no value for): what is shown
             // stays; the changes this read took are lost, so the next read reads every element.
@@ -444,7 +450,8 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     }
 
     /// Writes a page of the list (``mergesPages``) in its turn, after the pages reached before it; `false` when it is
-    /// not written: it continues the list (`epoch`, ``listEpoch`` when it began) and a first page was written since.
+    /// not written: it continues the list (`epoch`, ``listEpoch`` when it began) and a first page was asked for since,
+    /// or is in flight.
     private func storeInTurn(
         _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64
     ) async -> Bool {
@@ -461,11 +468,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     private func store(
         _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64
     ) async -> Bool {
-        if direction == .first {
-            listEpoch += 1
-        } else if epoch != listEpoch {
-            return false
-        }
+        if direction != .first, epoch != listEpoch || loads[.first] != nil { return false }
         guard let cache = client.cache, let metadata = Query.cacheMetadata,
             let variables = try? metadata.coercedVariables(GraphQLHTTPClient.variablesJSON(query))
         else { return true }

@@ -29,10 +29,13 @@ struct PagerListState<Item: Sendable> {
     private var whole: (items: [Item], dependencies: Set<String>)?
 
     /// The items of the list, in order.
-    var items: [Item] {
-        if let whole { return whole.items }
+    var items: [Item] { whole?.items ?? elementItems }
+    /// The items of ``values``' elements, in order.
+    private var elementItems: [Item] = []
+
+    /// The items of `values`' elements, from ``held``.
+    private func items(of values: some Sequence<CacheValue>) -> [Item] {
         var items: [Item] = []
-        items.reserveCapacity(values.count)
         for value in values { if let element = held[value] { items += element.items } }
         return items
     }
@@ -52,6 +55,19 @@ struct PagerListState<Item: Sendable> {
         whole = nil
         base = dependencies
         var released: Set<String> = []
+        // The old list whole at the start or at the end of the new one, none of its elements read again (a page
+        // appended or prepended): nothing left the list, and its items stay as they were.
+        let old = self.values
+        var extended: Bool?
+        if values.count >= old.count, reads.count == values.count - old.count {
+            if values.prefix(old.count).elementsEqual(old), reads.allSatisfy({ $0.index >= old.count }) {
+                extended = true
+            } else if values.suffix(old.count).elementsEqual(old),
+                reads.allSatisfy({ $0.index < values.count - old.count })
+            {
+                extended = false
+            }
+        }
         for (read, item) in zip(reads, items) {
             guard values.indices.contains(read.index) else { continue }
             let value = values[read.index]
@@ -61,11 +77,19 @@ struct PagerListState<Item: Sendable> {
             known.elements.insert(value)
             for key in read.dependencies { known.elementsByRecord[key, default: []].insert(value) }
         }
-        // The elements no longer in the list.
-        let present = Set(values)
-        for (value, element) in held where !present.contains(value) {
-            held[value] = nil
-            forget(value, element, releasing: &released)
+        switch extended {
+        case true?:
+            elementItems += self.items(of: values[old.count...])
+        case false?:
+            elementItems = self.items(of: values[..<(values.count - old.count)]) + elementItems
+        case nil:
+            // The elements no longer in the list.
+            let present = Set(values)
+            for (value, element) in held where !present.contains(value) {
+                held[value] = nil
+                forget(value, element, releasing: &released)
+            }
+            elementItems = self.items(of: values)
         }
         self.values = values
         // A record an element read again (or the list itself) was read from stays.
@@ -78,6 +102,7 @@ struct PagerListState<Item: Sendable> {
         let released = (whole?.dependencies ?? []).union(known.elementsByRecord.keys).union(base).subtracting(
             dependencies)
         whole = (items, dependencies)
+        elementItems = []
         held = [:]
         known = GraphQLCache.ListElementsKnown()
         values = []
