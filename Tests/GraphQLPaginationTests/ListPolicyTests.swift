@@ -209,6 +209,25 @@ struct ListPolicyTests {
         #expect(pager.items[5].name == "renamed")
     }
 
+    @Test("when the cache no longer holds the list (cleared), the pager asks for its first page again, once")
+    func missRefreshes() async throws {
+        let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = client(server, cache: cache)
+        let pager = client.pager(ListedItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
+        try await pager.loadNext()
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == Array(0..<8))
+        try await cache.clear()
+        try await HangDetector.waitUntil("the pager shows the first page again") { @MainActor in
+            pager.pages.count == 1 && pager.items.map(\.number) == [0, 1, 2, 3] && !pager.isRefreshing
+                && pager.isFollowingAtRest
+        }
+        #expect(server.requestCount == 3)
+        let read = try await client.execute(ListedItemsPageQuery(offset: 0, limit: 4), fetchPolicy: .cacheOnly)
+        #expect(read.data?.listedItemsPage.map(\.number) == [0, 1, 2, 3])
+    }
+
     @Test("after loadCached the next page continues from the list's end, not from its first page's")
     func loadCachedContinuesAtTheEnd() async throws {
         let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)

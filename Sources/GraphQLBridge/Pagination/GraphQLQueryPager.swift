@@ -78,8 +78,11 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     private var mergesPages: Bool { listField != nil }
     /// The list as the cache holds it, element by element (``mergesPages``), once read.
     @ObservationIgnored private var list = PagerListState<Item>()
-    /// Whether ``list`` was read since the pager began or was last replaced.
+    /// Whether ``list`` was read since the pager began.
     @ObservationIgnored private var listRead = false
+    /// Whether the list's first page was asked for again because a read of the list missed, no read having found it
+    /// since.
+    @ObservationIgnored private var refreshedAfterMiss = false
     /// The watcher the list is read with: it keeps the records changed, so that a read reads again only the elements
     /// they touch.
     @ObservationIgnored private var listWatcher: CacheWatcher?
@@ -421,11 +424,17 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
             errorNulls: listErrorNulls, watcher: watcher)
         if read.unchanged { return }
         guard case .hit(let data, _, _) = read.outcome else {
-            // Not in the cache as a whole (evicted, trimmed, an element the cache has no value for): what is shown
-            // stays; the changes this read took are lost, so the next read reads every element.
+            // Not in the cache as a whole (cleared, evicted, trimmed): the changes this read took are lost, so the next
+            // read reads every element. The list is asked for again from its first page (as a watch refetches what the
+            // cache no longer gives), once until a read finds it: an answer the cache cannot keep does not loop.
             list.needsFullRead = true
+            if !refreshedAfterMiss, listRead, loads.isEmpty {
+                refreshedAfterMiss = true
+                Task { @MainActor [weak self] in try? await self?.loadFirst() }
+            }
             return
         }
+        refreshedAfterMiss = false
         list.needsFullRead = false
         var released: Set<String>
         if let values = read.elements, list.elementwise,
