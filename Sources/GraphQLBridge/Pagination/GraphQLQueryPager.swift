@@ -30,9 +30,14 @@ import Observation
 /// - ``loadCached()`` shows the pages the cache holds, with no request: a persistent cache reopened gives back
 ///   every page it stored.
 /// - When `graphql-codegen.json` declares a list policy for the field (``GraphQLListPolicy``), the pages are one list
-///   in the cache itself: ``items`` are that list as the cache holds it (the first page's query read from the cache,
-///   followed as one watch), ``pages`` each page's answer as it came (which says where the list goes on), and
-///   ``loadCached()`` shows the whole list as one page.
+///   in the cache itself: ``items`` are that list as the cache holds it, ``pages`` each page's answer as it came (which
+///   says where the list goes on), and ``loadCached()`` shows the whole list as one page. The list is read element by
+///   element and followed: after a change (a page merged, an item changed) only the elements that are new or whose
+///   records changed are read again, so a page costs its own items whatever the list's length (`items` must give each
+///   element's items in order; a rule that does not is read whole). A page that continues the list is written only
+///   when no first page was asked for since it began and none is in flight (the refresh wins); an element the
+///   server's error made null reads as `null`; a list the cache no longer holds is asked for again from its first
+///   page, once.
 ///
 /// Main-actor isolated and `@Observable`, for SwiftUI, as ``QueryRef``; ``updates()`` gives the same as an
 /// `AsyncSequence`. Releasing the pager stops following the cache.
