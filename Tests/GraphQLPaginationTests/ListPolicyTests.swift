@@ -172,6 +172,88 @@ struct ListPolicyTests {
         #expect(read.data?.listedItemsPage.map(\.number) == [0, 1, 2, 3])
     }
 
+    @Test("a page in flight when a refresh is asked for is not merged into the refreshed list: the refresh wins")
+    func pageInFlightDuringRefresh() async throws {
+        let server = PagingServer(numbers: Array(0..<10), holdsRequests: true)
+        let client = client(server)
+        let pager = client.pager(ListedItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
+        let first = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the first page's request") { @MainActor in server.pendingCount == 1 }
+        server.answer(at: 0, failing: false)
+        try await first.value
+        // The second page is asked for, then a refresh; the server answers the second page first.
+        let next = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the second page's request") { @MainActor in server.pendingCount == 1 }
+        let refresh = Task { try await pager.refresh() }
+        try await HangDetector.waitUntil("the refresh's request") { @MainActor in server.pendingCount == 2 }
+        server.rename(5, to: "renamed")
+        server.answer(at: 0, failing: false)
+        try await next.value
+        // Not written: the list in the cache is still the first page, and the pager shows it.
+        #expect(pager.items.map(\.number) == [0, 1, 2, 3])
+        #expect(!pager.isLoadingNext)
+        server.answer(at: 0, failing: false)
+        try await refresh.value
+        #expect(pager.items.map(\.number) == [0, 1, 2, 3])
+        #expect(pager.pages.count == 1)
+        let read = try await client.execute(ListedItemsPageQuery(offset: 0, limit: 4), fetchPolicy: .cacheOnly)
+        #expect(read.data?.listedItemsPage.map(\.number) == [0, 1, 2, 3])
+        // The page it had asked for was not written at all: its item is not in the cache.
+        #expect(await client.cache?.record(forKey: "Item:i5") == nil)
+        // The next page continues the refreshed list.
+        let again = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the next page's request") { @MainActor in server.pendingCount == 1 }
+        server.answer(at: 0, failing: false)
+        try await again.value
+        #expect(pager.items.map(\.number) == Array(0..<8))
+        #expect(pager.items[5].name == "renamed")
+    }
+
+    @Test("when the cache no longer holds the list (cleared), the pager asks for its first page again, once")
+    func missRefreshes() async throws {
+        let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = client(server, cache: cache)
+        let pager = client.pager(ListedItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
+        try await pager.loadNext()
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == Array(0..<8))
+        try await cache.clear()
+        try await HangDetector.waitUntil("the pager shows the first page again") { @MainActor in
+            pager.pages.count == 1 && pager.items.map(\.number) == [0, 1, 2, 3] && !pager.isRefreshing
+                && pager.isFollowingAtRest
+        }
+        #expect(server.requestCount == 3)
+        let read = try await client.execute(ListedItemsPageQuery(offset: 0, limit: 4), fetchPolicy: .cacheOnly)
+        #expect(read.data?.listedItemsPage.map(\.number) == [0, 1, 2, 3])
+    }
+
+    @Test("after loadCached the next page continues from the list's end, not from its first page's")
+    func loadCachedContinuesAtTheEnd() async throws {
+        let server = PagingServer(numbers: Array(0..<10), holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = client(server, cache: cache)
+        let pager = client.pager(ListedItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
+        try await pager.loadNext()
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == Array(0..<8))
+        // Another screen's pager over the same list: the cache's list, as one page, then the page after its end.
+        let other = client.pager(ListedItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
+        #expect(await other.loadCached() == 1)
+        #expect(other.items.map(\.number) == Array(0..<8))
+        #expect(other.hasNextPage)
+        let requests = server.requestCount
+        try await other.loadNext()
+        #expect(server.requestCount == requests + 1)
+        #expect(other.items.map(\.number) == Array(0..<10))
+        #expect(other.pages.last?.query.offset == 8)
+        #expect(!other.hasNextPage)
+        // The first pager follows the same list in the cache.
+        try await HangDetector.waitUntil("the first pager shows the list's new end") { @MainActor in
+            pager.items.count == 10
+        }
+    }
+
     @Test("the app's edit of the list (a transaction's read and write of a page's query) replaces the whole list")
     func editedWhole() async throws {
         let server = PagingServer(numbers: Array(1...7), holdsRequests: false)

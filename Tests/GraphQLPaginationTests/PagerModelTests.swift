@@ -4,14 +4,18 @@ import GraphQLBridgeSupport
 import PagingAPI
 import Testing
 
-/// `GraphQLQueryPager` over a Relay connection, both ways from the middle of the list, against a reference model, over
+/// `GraphQLQueryPager` over a Relay connection, both ways from the middle of the list (each page a query of its own in
+/// the cache), and over the same connection declared one list in the cache (`listedItemsConnection`, a list policy:
+/// both ways from the end of the list, each page merged into the list the cache holds), against a reference model, over
 /// seeded random sequences of steps: `loadNext`, `loadPrevious` and `refresh` (each while others are in flight: the
 /// server holds every request until a step answers it, in any order, or fails it), items inserted and renamed on
 /// the server behind the client's back, and items renamed by a mutation through the client (the cache changes them).
 ///
 /// The invariant, after every step: the requests in flight are the model's (a load while the same load is in flight
 /// sends nothing; past an end nothing); the pager's items are its pages' items in order, each page as the last
-/// answer for its query said and each item with the name the client last heard (a mutation's); where the list ends
+/// answer for its query said and each item with the name the client last heard (a mutation's), or, for one list in the
+/// cache, the reference list (each page written appended, prepended, or replacing it from the first page; a page that
+/// continued the list while a refresh was asked for or landed is not written: the refresh wins); where the list ends
 /// both ways; what is loading; the last error and its page. A failing seed prints itself and its sequence shrunk;
 /// `GRAPHQLBRIDGE_PAGER_SEED=N` replays one; `GRAPHQLBRIDGE_PAGER_SEQUENCES=N` runs N random sequences (30 by default).
 @Suite("GraphQLQueryPager against a reference model")
@@ -36,15 +40,27 @@ struct PagerModelTests {
         }
     }
 
-    /// A page's query: the 3 items after a number (`nil`: from the start), or the 3 before one.
+    /// A page's query: the 3 items after a number (`nil`: from the start), the 3 before one, or the last 3.
     enum Key: Hashable, CustomStringConvertible {
         case after(Int?)
         case before(Int)
+        case last
 
         var description: String {
             switch self {
             case .after(let number): return "after \(number.map(String.init) ?? "start")"
             case .before(let number): return "before \(number)"
+            case .last: return "last"
+            }
+        }
+
+        /// The same page of the connection that is one list in the cache.
+        var listedQuery: ListedItemsConnectionQuery {
+            switch self {
+            case .after(let number):
+                return ListedItemsConnectionQuery(first: 3, after: number.map { .some("c\($0)") } ?? .none)
+            case .before(let number): return ListedItemsConnectionQuery(last: 3, before: .some("c\(number)"))
+            case .last: return ListedItemsConnectionQuery(last: 3, before: .none)
             }
         }
 
@@ -53,14 +69,25 @@ struct PagerModelTests {
             case .after(let number):
                 return ItemsConnectionQuery(first: 3, after: number.map { .some("c\($0)") } ?? .none)
             case .before(let number): return ItemsConnectionQuery(last: 3, before: .some("c\(number)"))
+            case .last: return ItemsConnectionQuery(last: 3, before: .none)
             }
         }
 
         init(_ query: ItemsConnectionQuery) {
-            if case .some(let cursor) = query.before, let number = Int(cursor.dropFirst()) {
+            self.init(after: query.after, before: query.before, last: query.last)
+        }
+
+        init(_ query: ListedItemsConnectionQuery) {
+            self.init(after: query.after, before: query.before, last: query.last)
+        }
+
+        init(after: GraphQLNullable<String>, before: GraphQLNullable<String>, last: GraphQLNullable<Int>) {
+            if case .some(let cursor) = before, let number = Int(cursor.dropFirst()) {
                 self = .before(number)
-            } else if case .some(let cursor) = query.after, let number = Int(cursor.dropFirst()) {
+            } else if case .some(let cursor) = after, let number = Int(cursor.dropFirst()) {
                 self = .after(number)
+            } else if case .some = last {
+                self = .last
             } else {
                 self = .after(nil)
             }
@@ -68,6 +95,8 @@ struct PagerModelTests {
     }
 
     static let initialKey = Key.after(50)
+    /// One list in the cache starts from a first page (the last 3 items), which replaces the list.
+    static let listInitialKey = Key.last
     static let initialNumbers = Array(stride(from: 0, through: 100, by: 10))
 
     /// The reference: pages as keys, the last answer of each key, the names the client heard, the loads in flight and
@@ -75,7 +104,7 @@ struct PagerModelTests {
     /// not changed since it was sent).
     struct Model {
         struct Answer: Equatable { var numbers: [Int]; var hasNext: Bool; var hasPrevious: Bool }
-        struct Load { var direction: GraphQLPageDirection; var generation: Int }
+        struct Load { var direction: GraphQLPageDirection; var generation: Int; var epoch = 0 }
         struct Request { var key: Key; var cacheVersion: Int; var loads: [Load] }
         var server: [Int: String] = Dictionary(uniqueKeysWithValues: initialNumbers.map { ($0, "item \($0)") })
         var names: [Int: String] = [:]
@@ -93,6 +122,18 @@ struct PagerModelTests {
         var loadsEnded = 0
         var error: (GraphQLPageDirection, Key)?
 
+        // One list in the cache (`merged`): the list as edges (each the page that wrote it and its place there, as
+        // the cache keys an edge), what each edge holds, and the list's page info; each page's answer as it landed.
+        struct Edge: Hashable { var key: Key; var index: Int }
+        struct Info: Equatable { var start: Int?; var hasPrevious: Bool; var end: Int?; var hasNext: Bool }
+        var merged = false
+        var list: [Edge]?
+        var edges: [Edge: Int] = [:]
+        var info: Info?
+        var landed: [Answer] = []
+        /// Raised when a first page is asked for and when one lands: a page begun before it is not written.
+        var epoch = 0
+
         func answer(_ key: Key) -> Answer {
             let numbers = server.keys.sorted()
             let chosen: [Int]
@@ -100,28 +141,69 @@ struct PagerModelTests {
             case .after(let after):
                 chosen = Array(numbers.filter { number in after.map { number > $0 } ?? true }.prefix(3))
             case .before(let before): chosen = Array(numbers.filter { $0 < before }.suffix(3))
+            case .last: chosen = Array(numbers.suffix(3))
             }
             return Answer(
                 numbers: chosen, hasNext: chosen.last.map { last in numbers.contains { $0 > last } } ?? false,
                 hasPrevious: chosen.first.map { first in numbers.contains { $0 < first } } ?? false)
         }
 
+        /// Each page's answer as the pager holds it: as the cache holds it now, or (one list) as it landed.
+        func pageAnswer(_ index: Int) -> Answer? {
+            merged ? (landed.indices.contains(index) ? landed[index] : nil) : stored[pages[index]]
+        }
+
         var hasNext: Bool {
-            guard let last = pages.last else { return true }
-            guard let answer = stored[last] else { return false }
+            guard !pages.isEmpty else { return true }
+            guard let answer = pageAnswer(pages.count - 1) else { return false }
             return answer.hasNext && !answer.numbers.isEmpty
         }
         var hasPrevious: Bool {
-            guard let first = pages.first, let answer = stored[first] else { return false }
+            guard !pages.isEmpty, let answer = pageAnswer(0) else { return false }
             return answer.hasPrevious && !answer.numbers.isEmpty
         }
         var items: [String] {
-            pages.flatMap { stored[$0]?.numbers ?? [] }.map { "i\($0):\(names[$0] ?? "?")" }
+            let numbers =
+                merged
+                ? (list ?? []).compactMap { edges[$0] } : pages.flatMap { stored[$0]?.numbers ?? [] }
+            return numbers.map { "i\($0):\(names[$0] ?? "?")" }
+        }
+
+        /// Writes a page's answer into the one list (`merged`): its edges and items, and the list replaced (a first
+        /// page), appended or prepended (an edge already there left out); `true` when the cache changed.
+        mutating func writeIntoList(_ key: Key, _ answer: Answer, written: [Int]) -> Bool {
+            var changed = false
+            let new = answer.numbers.indices.map { Edge(key: key, index: $0) }
+            for (edge, number) in zip(new, answer.numbers) where edges[edge] != number {
+                edges[edge] = number
+                changed = true
+            }
+            var info = self.info ?? Info(start: nil, hasPrevious: false, end: nil, hasNext: false)
+            let old = list
+            switch key {
+            case .last, .after(nil):
+                list = new
+                info = Info(
+                    start: answer.numbers.first, hasPrevious: answer.hasPrevious, end: answer.numbers.last,
+                    hasNext: answer.hasNext)
+            case .after:
+                if let stored = list { list = stored + new.filter { !stored.contains($0) } }
+                info.end = answer.numbers.last
+                info.hasNext = answer.hasNext
+            case .before:
+                if let stored = list { list = new.filter { !stored.contains($0) } + stored }
+                info.start = answer.numbers.first
+                info.hasPrevious = answer.hasPrevious
+            }
+            if list != old || info != self.info { changed = true }
+            self.info = info
+            return changed || written.contains { names[$0] != server[$0] }
         }
 
         mutating func send(_ direction: GraphQLPageDirection, _ key: Key) {
             loads[direction] = generation
-            let load = Load(direction: direction, generation: generation)
+            if direction == .first { epoch += 1 }
+            let load = Load(direction: direction, generation: generation, epoch: epoch)
             if let index = pending.firstIndex(where: { $0.key == key && $0.cacheVersion == cacheVersion }) {
                 pending[index].loads.append(load)
             } else {
@@ -131,13 +213,14 @@ struct PagerModelTests {
 
         mutating func loadFirst() {
             guard loads[.first] == nil else { return }
-            send(.first, PagerModelTests.initialKey)
+            send(.first, merged ? PagerModelTests.listInitialKey : PagerModelTests.initialKey)
         }
 
         /// The server answers (or fails) the request at `index`; each load waiting on it ends.
         mutating func answer(at index: Int, fail: Bool) {
             let request = pending.remove(at: index)
             let answer = answer(request.key)
+            if merged { return answerIntoList(request, answer, fail: fail) }
             if !fail {
                 // A name changed since the request was sent (a mutation's, or a later answer's) is newer than
                 // this answer: kept.
@@ -167,6 +250,46 @@ struct PagerModelTests {
                     pages = [request.key]
                 case .next: pages.append(request.key)
                 case .previous: pages.insert(request.key, at: 0)
+                }
+            }
+        }
+
+        /// ``answer(at:fail:)`` for one list in the cache: each load's page is written only when it is a first page,
+        /// or no first page was asked for since it began and none is in flight; a load not written ends with nothing
+        /// shown (no page, no error).
+        mutating func answerIntoList(_ request: Request, _ answer: Answer, fail: Bool) {
+            for load in request.loads {
+                loadsEnded += 1
+                let writes = load.direction == .first || (load.epoch == epoch && loads[.first] == nil)
+                if writes, !fail {
+                    let written = answer.numbers.filter { (nameVersions[$0] ?? -1) <= request.cacheVersion }
+                    if writeIntoList(request.key, answer, written: written) { cacheVersion += 1 }
+                    for number in written where names[number] != server[number] {
+                        names[number] = server[number]
+                        nameVersions[number] = cacheVersion
+                    }
+                }
+                guard load.generation == generation else { continue }
+                loads[load.direction] = nil
+                guard writes else { continue }
+                if fail {
+                    error = (load.direction, request.key)
+                    continue
+                }
+                error = nil
+                switch load.direction {
+                case .first:
+                    generation += 1
+                    epoch += 1
+                    loads = [:]
+                    pages = [request.key]
+                    landed = [answer]
+                case .next:
+                    pages.append(request.key)
+                    landed.append(answer)
+                case .previous:
+                    pages.insert(request.key, at: 0)
+                    landed.insert(answer, at: 0)
                 }
             }
         }
@@ -203,6 +326,48 @@ struct PagerModelTests {
         }
     }
 
+    /// Seeds of the one-list model that once failed (none yet).
+    static var knownListSeeds: [UInt64] { [1, 2, 3, 7, 42] }
+
+    @Test("one list in the cache: random loads both ways, refreshes, answers, failures and edits keep it the model's")
+    @MainActor
+    func randomListSequences() async throws {
+        let seeds: [UInt64]
+        if let text = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_PAGER_SEED"], let seed = UInt64(text) {
+            seeds = [seed]
+        } else {
+            let count = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_PAGER_SEQUENCES"].flatMap { Int($0) } ?? 30
+            seeds = Self.knownListSeeds + (100..<(100 + max(0, count))).map { UInt64($0) }
+        }
+        for seed in seeds {
+            let steps = Self.steps(seed: seed, count: 40)
+            if let failure = try await Self.run(steps, merged: true) {
+                let shrunk = try await Self.shrink(steps, merged: true)
+                let seedText = "GRAPHQLBRIDGE_PAGER_SEED=\(seed)"
+                Issue.record("one list, seed \(seed) (\(seedText)): \(failure)\nshrunk: \(shrunk.map(\.description))")
+                return
+            }
+        }
+    }
+
+    @Test("one list in the cache: a page in flight when a refresh is asked for is not merged into the new list")
+    @MainActor
+    func listPageDuringRefresh() async throws {
+        // The next page (after 100) is asked for, then a refresh; the server answers the next page first (with an item
+        // inserted after 100), then the refresh: the list is the refresh's page alone, in the cache too.
+        let failure = try await Self.run(
+            [
+                .refresh, .answer(pick: 0, fail: false), .serverInsert(105), .next, .refresh, .serverInsert(110),
+                .answer(pick: 0, fail: false), .answer(pick: 0, fail: false), .next, .answer(pick: 0, fail: false),
+            ], merged: true)
+        #expect(failure == nil, "\(failure ?? "")")
+        // Seed 7, shrunk, with the rule left out: the page before the list's start, asked for while a refresh was in
+        // flight and answered first, was merged into the list (the pager showed 6 items, the model 3).
+        let seed7 = try await Self.run(
+            [.next, .answer(pick: 3, fail: false), .refresh, .previous, .answer(pick: 3, fail: false)], merged: true)
+        #expect(seed7 == nil, "\(seed7 ?? "")")
+    }
+
     @Test("a load while the same load is in flight sends nothing, and an answer after a refresh is dropped")
     @MainActor
     func fixedOverlaps() async throws {
@@ -235,13 +400,13 @@ struct PagerModelTests {
 
     /// The shortest failing sequence found by removing steps one at a time while it still fails.
     @MainActor
-    static func shrink(_ steps: [Step]) async throws -> [Step] {
+    static func shrink(_ steps: [Step], merged: Bool = false) async throws -> [Step] {
         var current = steps
         var index = 0
         while index < current.count {
             var candidate = current
             candidate.remove(at: index)
-            if try await run(candidate) != nil {
+            if try await run(candidate, merged: merged) != nil {
                 current = candidate
             } else {
                 index += 1
@@ -250,17 +415,32 @@ struct PagerModelTests {
         return current
     }
 
-    /// Runs `steps` on a fresh server, cache and pager; the first difference from the model, if any.
+    /// Runs `steps` on a fresh server, cache and pager (`merged`: over the connection that is one list in the cache);
+    /// the first difference from the model, if any.
     @MainActor
-    static func run(_ steps: [Step]) async throws -> String? {
+    static func run(_ steps: [Step], merged: Bool = false) async throws -> String? {
         let server = PagingServer(numbers: initialNumbers, holdsRequests: true)
         // The model has no time: on a frozen clock every answer is received at the same instant, so a late answer
         // never moves a field's receipt back (which the cache counts as a change: it expires sooner; seed 330).
         let cache = GraphQLCache(maxAge: .seconds(3600), now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let client = GraphQLHTTPClient(
             endpoint: PagingServer.endpoint, transport: server.transport, cache: cache)
+        if merged {
+            let pager = client.pager(listInitialKey.listedQuery, pagination: Self.listPagination)
+            return try await drive(steps, pager: pager, key: { Key($0) }, server: server, client: client, merged: true)
+        }
         let pager = client.pager(initialKey.query, pagination: Self.pagination)
+        return try await drive(steps, pager: pager, key: { Key($0) }, server: server, client: client, merged: false)
+    }
+
+    /// Drives `pager` through `steps` beside the model; the first difference, if any.
+    @MainActor
+    static func drive<Query: GraphQLQuery>(
+        _ steps: [Step], pager: GraphQLQueryPager<Query, ItemFields>, key: (Query) -> Key, server: PagingServer,
+        client: GraphQLHTTPClient, merged: Bool
+    ) async throws -> String? {
         var model = Model()
+        model.merged = merged
         let calls = CallCounter()
         defer {
             for _ in 0..<server.pendingCount { server.answer(at: 0, failing: true) }
@@ -271,12 +451,12 @@ struct PagerModelTests {
                 model.calls += 1
                 if step == .refresh || model.pages.isEmpty {
                     model.loadFirst()
-                } else if step == .next, model.loads[.next] == nil, model.hasNext, let last = model.pages.last,
-                    let answer = model.stored[last], let end = answer.numbers.last
+                } else if step == .next, model.loads[.next] == nil, model.hasNext,
+                    let answer = model.pageAnswer(model.pages.count - 1), let end = answer.numbers.last
                 {
                     model.send(.next, .after(end))
                 } else if step == .previous, model.loads[.previous] == nil, model.hasPrevious,
-                    let first = model.pages.first, let answer = model.stored[first], let start = answer.numbers.first
+                    let answer = model.pageAnswer(0), let start = answer.numbers.first
                 {
                     model.send(.previous, .before(start))
                 }
@@ -343,12 +523,23 @@ struct PagerModelTests {
             let loading = [pager.isRefreshing, pager.isLoadingNext, pager.isLoadingPrevious]
             let modelLoading = [model.loads[.first] != nil, model.loads[.next] != nil, model.loads[.previous] != nil]
             if loading != modelLoading { return "\(where_): loading \(loading), the model's \(modelLoading)" }
-            let error = pager.error.map { "\($0.direction) \(Key($0.query))" }
+            let error = pager.error.map { "\($0.direction) \(key($0.query))" }
             let modelError = model.error.map { "\($0.0) \($0.1)" }
             if error != modelError { return "\(where_): error \(error ?? "none"), the model's \(modelError ?? "none")" }
         }
         return nil
     }
+
+    static let listPagination = GraphQLPagination<ListedItemsConnectionQuery, ItemFields>.cursor(
+        items: { $0.listedItemsConnection.edges.map(\.node) },
+        pageInfo: { data in
+            let info = data.listedItemsConnection.pageInfo
+            return GraphQLCursorPageInfo(
+                hasNextPage: info.hasNextPage, hasPreviousPage: info.hasPreviousPage, startCursor: info.startCursor,
+                endCursor: info.endCursor)
+        },
+        after: { ListedItemsConnectionQuery(first: 3, after: .some($0)) },
+        before: { ListedItemsConnectionQuery(last: 3, before: .some($0)) })
 
     static let pagination = GraphQLPagination<ItemsConnectionQuery, ItemFields>.cursor(
         items: { $0.itemsConnection.edges.map(\.node) },

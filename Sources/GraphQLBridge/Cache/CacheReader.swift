@@ -23,6 +23,36 @@ struct CacheReader {
     /// The ``errorNulls`` this read gave as `null`: the errors a watcher shows with the result are theirs.
     private(set) var errorNullsRead: Set<ErrorNull> = []
 
+    /// A window on the list of one root field with a ``GraphQLListPolicy`` (``GraphQLQueryPager``'s read of a list in
+    /// the cache, which reads again only the items that changed): only the elements `reads` accepts are read and
+    /// written to the response (in order); ``windowList`` gives the whole list as stored, ``windowReads`` what each
+    /// element read depends on. An element the server's error made null (``CacheValue/missing``: the list is made of
+    /// pages the server answered) is read as `null`, as it was answered. A connection's list is its `edges` or its `nodes` (when it selects one of them; with
+    /// both, the list is read whole and ``windowList`` stays `nil`).
+    struct ListWindow {
+        /// The root field's response key.
+        let responseKey: String
+        /// Whether the element at an index, with this value as stored, is read.
+        let reads: (Int, CacheValue) -> Bool
+    }
+
+    /// An element read through the ``listWindow``: its index in the stored list and the records it was read from.
+    struct WindowRead: Sendable {
+        var index: Int
+        var dependencies: Set<String>
+    }
+
+    var listWindow: ListWindow?
+    /// The window's list as stored (each element's value: a reference, a scalar), read or not; `nil` when the read did
+    /// not reach it (a miss before it, a field that is not a list, a connection selecting both `edges` and `nodes`).
+    private(set) var windowList: [CacheValue]?
+    /// The elements read through the window, in order.
+    private(set) var windowReads: [WindowRead] = []
+    /// The record and field the window applies to, once the root field is read.
+    private var windowTarget: (record: String, field: String)?
+    /// The records read for the element being read through the window.
+    private var elementDependencies: Set<String>?
+
     /// The records read.
     private(set) var dependencies: Set<String> = []
     /// When the first field read stops being fresh (the distant past when one was received after ``now``).
@@ -93,6 +123,7 @@ struct CacheReader {
     /// The record `key`, loaded if needed; records it as a dependency, present or not (a read that missed it reads
     /// otherwise once it is written: a watcher of the read must hear of that write).
     private mutating func record(_ key: String) -> CacheRecord? {
+        if elementDependencies != nil { elementDependencies?.insert(key) }
         if let record = loaded[key] {
             dependencies.insert(key)
             return record
@@ -213,6 +244,9 @@ struct CacheReader {
             // A reference a cache redirect implies (`user(id: "ann")` holding `User:ann`) says nothing the key does not:
             // its freshness is that of the object's fields.
             if !isImpliedByRedirect(entry.value, field) { note(entry) }
+            if let window = listWindow, window.responseKey == field.responseKey {
+                windowTarget = Self.windowTarget(of: entry.value, field, recordKey: recordKey, fieldKey: fieldKey)
+            }
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(contentsOf: field.memberPrefix)
             guard readField(entry.value, field, of: recordKey, fieldKey: fieldKey) else {
@@ -257,6 +291,60 @@ struct CacheReader {
         return true
     }
 
+    /// Where a ``ListWindow`` on the root field `field` (whose value is `value`) applies: the root field's own list, or
+    /// its connection's `edges` or `nodes` (the one of them selected).
+    private static func windowTarget(
+        of value: CacheValue, _ field: CollectedField, recordKey: String, fieldKey: String
+    ) -> (record: String, field: String)? {
+        switch value {
+        case .list: return (recordKey, fieldKey)
+        case .reference(let connection):
+            guard let selections = field.selections else { return nil }
+            let lists = selections.fields(forType: selections.typeName).filter {
+                $0.name == "edges" || $0.name == "nodes"
+            }
+            guard lists.count == 1, let list = lists.first, list.alwaysSelected, let key = list.constantCacheKey else {
+                return nil
+            }
+            return (connection, key)
+        default: return nil
+        }
+    }
+
+    /// Reads the list `items` (the ``listWindow``'s) as the window says: the elements it accepts, each with the records
+    /// it was read from.
+    private mutating func readWindow(_ items: [CacheValue], selections: GraphQLSelectionSetMetadata?) -> Bool {
+        guard let window = listWindow else { return readValue(.list(items), selections: selections) }
+        windowList = items
+        windowTarget = nil
+        output.append(UInt8(ascii: "["))
+        var first = true
+        for (index, item) in items.enumerated() where window.reads(index, item) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            if item == .missing {
+                // An element the server's error made null (a page's answer, the cache has no value for it): `null`,
+                // as the server answered it; the rest of the list is read.
+                output.append(contentsOf: "null".utf8)
+                windowReads.append(WindowRead(index: index, dependencies: []))
+                continue
+            }
+            elementDependencies = []
+            position?.indices.append(index)
+            let found = readValue(item, selections: selections)
+            position?.indices.removeLast()
+            let read = elementDependencies ?? []
+            elementDependencies = nil
+            guard found else {
+                missingComponents.append("[\(index)]")
+                return false
+            }
+            windowReads.append(WindowRead(index: index, dependencies: read))
+        }
+        output.append(UInt8(ascii: "]"))
+        return true
+    }
+
     /// Whether `null` (a missing field or list element of a record) is one of ``errorNulls``: then it is read as
     /// `null`, and noted in ``errorNullsRead``.
     private mutating func isErrorNull(_ null: ErrorNull?) -> Bool {
@@ -270,10 +358,20 @@ struct CacheReader {
     private mutating func readField(_ value: CacheValue, _ field: CollectedField, of owner: String, fieldKey: String)
         -> Bool
     {
-        guard !errorNulls.isEmpty else { return readValue(value, selections: field.selections) }
+        let windowed: [CacheValue]?
+        if let target = windowTarget, target.record == owner, target.field == fieldKey, case .list(let items) = value {
+            windowed = items
+        } else {
+            windowed = nil
+        }
+        guard !errorNulls.isEmpty else {
+            if let windowed { return readWindow(windowed, selections: field.selections) }
+            return readValue(value, selections: field.selections)
+        }
         let outer = position
         position = ErrorNull(record: owner, field: fieldKey)
         defer { position = outer }
+        if let windowed { return readWindow(windowed, selections: field.selections) }
         return readValue(value, selections: field.selections)
     }
 

@@ -17,8 +17,9 @@ extension GraphQLCache {
     func liveWatchers() -> [CacheWatcher] { watchers.live }
 
     /// A new watcher, registered with no dependencies; released (and forgotten) with its last reference.
-    func makeWatcher() -> CacheWatcher {
-        let watcher = CacheWatcher(id: watchers.nextID()) { [weak self] id in
+    /// `collectsChanges`: it keeps the keys of the records signalled changed (``CacheWatcher/takeChanges()``).
+    func makeWatcher(collectsChanges: Bool = false) -> CacheWatcher {
+        let watcher = CacheWatcher(id: watchers.nextID(), collectsChanges: collectsChanges) { [weak self] id in
             guard let self else { return }
             Task { await self.forgetWatcher(id) }
         }

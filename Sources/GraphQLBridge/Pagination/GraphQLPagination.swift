@@ -9,7 +9,7 @@
 /// let archive = GraphQLPagination<DrawsQuery, DrawsQuery.Data.Draw>(
 ///     items: { $0.draws },
 ///     next: { query, data in
-///         guard data.draws.count == 20, let last = data.draws.last else { return nil }  // a short page: the end
+///         guard data.draws.count >= 20, let last = data.draws.last else { return nil }  // a short page: the end
 ///         return DrawsQuery(gameId: query.gameId, last: 20, before: .some(last.number))
 ///     })
 /// ```
@@ -62,8 +62,10 @@ public struct GraphQLPagination<Query: GraphQLQuery, Item: Sendable>: Sendable {
             })
     }
 
-    /// Offset and limit: the next page starts `limit` items further on and the list ends at a page shorter than
-    /// `limit`; the previous page ends where this one starts, and the list starts at offset 0.
+    /// Offset and limit: the next page starts after the page's items (`limit` further on) and the list ends at a page
+    /// shorter than `limit`; the previous page ends where this one starts, and the list starts at offset 0. A page's
+    /// data that holds more than `limit` items (the whole list a list policy keeps, as ``GraphQLQueryPager/loadCached()``
+    /// shows it) goes on after its last item.
     /// - Parameters:
     ///   - items: the items of a page.
     ///   - limit: the number of items asked for each page.
@@ -77,8 +79,9 @@ public struct GraphQLPagination<Query: GraphQLQuery, Item: Sendable>: Sendable {
         GraphQLPagination(
             items: items,
             next: { query, data in
-                guard limit > 0, items(data).count >= limit else { return nil }
-                return page(offsetOf(query) + limit, limit)
+                let count = items(data).count
+                guard limit > 0, count >= limit else { return nil }
+                return page(offsetOf(query) + count, limit)
             },
             previous: { query, _ in
                 let offset = offsetOf(query)

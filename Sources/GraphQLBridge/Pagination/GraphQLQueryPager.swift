@@ -10,7 +10,7 @@ import Observation
 /// let pager = client.pager(
 ///     DrawsQuery(gameId: "6x45", last: 20, before: nil),
 ///     pagination: GraphQLPagination(items: { $0.draws }, next: { query, data in
-///         guard data.draws.count == 20, let last = data.draws.last else { return nil }
+///         guard data.draws.count >= 20, let last = data.draws.last else { return nil }
 ///         return DrawsQuery(gameId: query.gameId, last: 20, before: .some(last.number))
 ///     }))
 /// try await pager.loadNext()        // the first page
@@ -30,9 +30,14 @@ import Observation
 /// - ``loadCached()`` shows the pages the cache holds, with no request: a persistent cache reopened gives back
 ///   every page it stored.
 /// - When `graphql-codegen.json` declares a list policy for the field (``GraphQLListPolicy``), the pages are one list
-///   in the cache itself: ``items`` are that list as the cache holds it (the first page's query read from the cache,
-///   followed as one watch), ``pages`` each page's answer as it came (which says where the list goes on), and
-///   ``loadCached()`` shows the whole list as one page.
+///   in the cache itself: ``items`` are that list as the cache holds it, ``pages`` each page's answer as it came (which
+///   says where the list goes on), and ``loadCached()`` shows the whole list as one page. The list is read element by
+///   element and followed: after a change (a page merged, an item changed) only the elements that are new or whose
+///   records changed are read again, so a page costs its own items whatever the list's length (`items` must give each
+///   element's items in order; a rule that does not is read whole). A page that continues the list is written only
+///   when no first page was asked for since it began and none is in flight (the refresh wins); an element the
+///   server's error made null reads as `null`; a list the cache no longer holds is asked for again from its first
+///   page, once.
 ///
 /// Main-actor isolated and `@Observable`, for SwiftUI, as ``QueryRef``; ``updates()`` gives the same as an
 /// `AsyncSequence`. Releasing the pager stops following the cache.
@@ -71,11 +76,32 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     @ObservationIgnored private var observers: [UInt64: AsyncStream<GraphQLPagerSnapshot<Query, Item>>.Continuation] =
         [:]
     @ObservationIgnored private var nextObserverID: UInt64 = 0
-    /// Whether the pages are one list in the cache (a ``GraphQLListPolicy`` declared for a root field the query
-    /// selects, and a cache): ``items`` are then the list as the cache holds it (``listData``).
-    @ObservationIgnored private let mergesPages: Bool
-    /// The first page's query read from the cache, which gives the whole list when ``mergesPages``.
-    @ObservationIgnored private var listData: Query.Data?
+    /// The response key of the root field whose pages are one list in the cache (a ``GraphQLListPolicy`` declared for
+    /// a root field the query selects, and a cache): ``items`` are then the list as the cache holds it (``list``).
+    @ObservationIgnored private let listField: String?
+    /// Whether the pages are one list in the cache.
+    private var mergesPages: Bool { listField != nil }
+    /// The list as the cache holds it, element by element (``mergesPages``), once read.
+    @ObservationIgnored private var list = PagerListState<Item>()
+    /// Whether ``list`` was read since the pager began.
+    @ObservationIgnored private var listRead = false
+    /// Whether the list's first page was asked for again because a read of the list missed, no read having found it
+    /// since.
+    @ObservationIgnored private var refreshedAfterMiss = false
+    /// The watcher the list is read with: it keeps the records changed, so that a read reads again only the elements
+    /// they touch.
+    @ObservationIgnored private var listWatcher: CacheWatcher?
+    /// The last read of the list: each waits for the one before (reads apply in the order they were made).
+    @ObservationIgnored private var listSync: Task<Void, Never>?
+    /// Where the server's errors in the pages put their `null`s (never cached): read as `null` there, as the server
+    /// answered, the rest of the list read (a watch of a partial result reads the same).
+    @ObservationIgnored private var listErrorNulls: Set<ErrorNull> = []
+    /// Raised when a first page is asked for and when one lands (or ``loadCached()`` replaces the list): a page that
+    /// continues the list is written only when this has not moved since it began and no first page is in flight (the
+    /// refresh wins: its answer replaces the list, and what continued the old list is not merged into the new one).
+    @ObservationIgnored private var listEpoch: UInt64 = 0
+    /// The last write of a page: each waits for the one before (written in the order they were reached).
+    @ObservationIgnored private var storeChain: Task<Void, Never>?
     /// The follower of the whole list (``mergesPages``), by this page number.
     private static var listPageID: UInt64 { .max }
 
@@ -94,14 +120,14 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         self.initialQuery = initialQuery
         self.pagination = pagination
         self.errorPolicy = errorPolicy
-        self.mergesPages = client.cache != nil && Self.selectsAList(Query.cacheMetadata)
+        self.listField = client.cache != nil ? Self.listField(Query.cacheMetadata) : nil
     }
 
-    /// Whether `metadata` has a ``GraphQLListPolicy`` for one of the root fields it selects.
-    private nonisolated static func selectsAList(_ metadata: GraphQLCacheMetadata?) -> Bool {
-        guard let metadata, !metadata.listPolicies.isEmpty else { return false }
+    /// The response key of the first root field `metadata` selects that has a ``GraphQLListPolicy``.
+    private nonisolated static func listField(_ metadata: GraphQLCacheMetadata?) -> String? {
+        guard let metadata, !metadata.listPolicies.isEmpty else { return nil }
         let set = metadata.selections
-        return set.fields(forType: set.typeName).contains { metadata.listPolicies[$0.name] != nil }
+        return set.fields(forType: set.typeName).first { metadata.listPolicies[$0.name] != nil }?.responseKey
     }
 
     /// What the pager shows now.
@@ -181,14 +207,15 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
             else { break }
             found.append((current, result))
             // One list: the first page's read holds it whole.
-            if mergesPages {
-                listData = data
-                followList()
-                break
-            }
+            if mergesPages { break }
             query = pagination.next(current, data)
         }
         guard !found.isEmpty else { return 0 }
+        listEpoch += 1
+        if mergesPages {
+            followList()
+            await syncList()
+        }
         generation += 1
         // The loads in flight continued (or refreshed) the list replaced here: dropped.
         loads = [:]
@@ -216,22 +243,50 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         -> Task<Result<Void, GraphQLPageError<Query>>, Never>
     {
         let generation = self.generation
+        if direction == .first { listEpoch += 1 }
+        let epoch = listEpoch
         let client = self.client
         let errorPolicy = self.errorPolicy
+        let merges = mergesPages && !client.streamsIncrementally(Query.self)
+        // The page's request is shared with the same query's in flight (a watch's refetch), as `execute` shares it.
+        let queryKey = Query.cacheMetadata.flatMap { metadata in
+            (try? GraphQLHTTPClient.variablesJSON(query)).map {
+                GraphQLHTTPClient.cacheQueryKey(Query.self, variables: metadata.coercedVariables($0))
+            }
+        }
         let task = Task { @MainActor [weak self] () -> Result<Void, GraphQLPageError<Query>> in
-            let answer: Result<GraphQLResult<Query.Data>, APIError>
-            do throws(APIError) {
-                answer = .success(try await client.execute(query, fetchPolicy: .serverOnly, errorPolicy: errorPolicy))
-            } catch {
-                answer = .failure(error)
+            var answer: Result<GraphQLResult<Query.Data>, APIError>
+            var written = true
+            if merges {
+                // One list in the cache: the page is written in its turn, unless a first page was written since it
+                // began (it continued the list that first page replaced).
+                let fetched: GraphQLHTTPClient.Fetched<Query.Data>
+                do throws(APIError) {
+                    fetched = try await client.fetch(query, errorPolicy: errorPolicy, sharedAs: queryKey)
+                } catch {
+                    guard let self else { return .success(()) }
+                    return self.finish(
+                        direction, query: query, answer: .failure(error), written: true, generation: generation)
+                }
+                guard let self else { return .success(()) }
+                written = await self.storeInTurn(fetched, query: query, direction: direction, epoch: epoch)
+                do throws(APIError) {
+                    answer = .success(try fetched.get())
+                } catch {
+                    answer = .failure(error)
+                }
+                // The page merged into the list: the elements it added (and those it changed) read.
+                if written, case .success = answer { await self.syncList() }
+            } else {
+                do throws(APIError) {
+                    answer = .success(
+                        try await client.execute(query, fetchPolicy: .serverOnly, errorPolicy: errorPolicy))
+                } catch {
+                    answer = .failure(error)
+                }
             }
             guard let self else { return .success(()) }
-            // One list in the cache: the page merged into it, read whole (the first page's query reads it).
-            var list: Query.Data?
-            if self.mergesPages, case .success = answer {
-                list = try? await client.execute(initialQuery, fetchPolicy: .cacheOnly, errorPolicy: errorPolicy).data
-            }
-            return self.finish(direction, query: query, answer: answer, list: list, generation: generation)
+            return self.finish(direction, query: query, answer: answer, written: written, generation: generation)
         }
         loads[direction] = task
         setLoading(direction, true)
@@ -239,13 +294,20 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         return task
     }
 
-    /// A load's answer: applied when no refresh landed since it started; its error is the page's.
+    /// A load's answer: applied when no refresh landed since it started (and, for a page of one list in the cache,
+    /// when it was `written`: a first page was not written since it began); its error is the page's.
     private func finish(
         _ direction: GraphQLPageDirection, query: Query, answer: Result<GraphQLResult<Query.Data>, APIError>,
-        list: Query.Data?, generation: UInt64
+        written: Bool, generation: UInt64
     ) -> Result<Void, GraphQLPageError<Query>> {
         loadsEnded += 1
-        guard generation == self.generation else {
+        guard generation == self.generation, written else {
+            if generation == self.generation {
+                // A first page was written since this one began: its refresh lands on its own; this load ends.
+                loads[direction] = nil
+                setLoading(direction, false)
+                publish()
+            }
             // A refresh landed meanwhile: this page continued a list that is no longer shown.
             return answer.map { _ in () }.mapError { GraphQLPageError(query: query, direction: direction, error: $0) }
         }
@@ -256,10 +318,10 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         case .success(let fetched):
             if let data = fetched.data {
                 error = nil
-                if let list { listData = list }
                 switch direction {
                 case .first:
                     self.generation += 1
+                    listEpoch += 1
                     // The loads of the other directions continued the old list: dropped.
                     loads = [:]
                     isLoadingNext = false
@@ -315,14 +377,125 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         return GraphQLPage(query: query, data: data, isStale: isStale, id: id)
     }
 
-    /// Follows the whole list in the cache (``mergesPages``), once.
+    /// Follows the whole list in the cache (``mergesPages``), once: reads it again (what changed of it) each time a
+    /// record it was read from changes.
     private func followList() {
-        guard followers[Self.listPageID] == nil else { return }
-        follow(initialQuery, pageID: Self.listPageID)
+        guard followers[Self.listPageID] == nil, client.cache != nil else { return }
+        let follower = PageFollower()
+        followers[Self.listPageID] = follower
+        let task = Task { @MainActor [weak self, weak follower] in
+            defer { follower?.stop() }
+            guard let watcher = await self?.syncList() else { return }
+            follower?.watch(with: watcher)
+            while !Task.isCancelled {
+                guard await watcher.waitForChange() else { return }
+                guard let self else { return }
+                await self.syncList()
+            }
+        }
+        follower.keep(task)
+    }
+
+    /// Reads the list again (``mergesPages``), after the reads already begun; returns the list's watcher.
+    @discardableResult
+    private func syncList() async -> CacheWatcher? {
+        let previous = listSync
+        let task = Task { @MainActor [weak self] in
+            await previous?.value
+            await self?.readList()
+        }
+        listSync = task
+        await task.value
+        return listWatcher
+    }
+
+    /// One read of the list: only the elements that are new or whose records changed (all of them after a miss), the
+    /// items of the others kept; the list's watcher, made at the first read, depends on every record read.
+    private func readList() async {
+        guard let cache = client.cache, let metadata = Query.cacheMetadata, let listField,
+            let variables = try? metadata.coercedVariables(GraphQLHTTPClient.variablesJSON(initialQuery))
+        else { return }
+        let watcher: CacheWatcher
+        if let listWatcher {
+            watcher = listWatcher
+        } else {
+            watcher = await cache.makeWatcher(collectsChanges: true)
+            listWatcher = watcher
+        }
+        let whole = list.needsFullRead || !list.elementwise
+        let read = await cache.readList(
+            Query.Data.self, operationName: Query.operationName, metadata: metadata, variables: variables,
+            responseKey: listField, known: whole ? GraphQLCache.ListElementsKnown() : list.known,
+            errorNulls: listErrorNulls, watcher: watcher)
+        if read.unchanged { return }
+        guard case .hit(let data, _, _) = read.outcome else {
+            // Not in the cache as a whole (cleared, evicted, trimmed): the changes this read took are lost, so the next
+            // read reads every element. The list is asked for again from its first page (as a watch refetches what the
+            // cache no longer gives), once until a read finds it: an answer the cache cannot keep does not loop.
+            list.needsFullRead = true
+            if !refreshedAfterMiss, listRead, loads.isEmpty {
+                refreshedAfterMiss = true
+                Task { @MainActor [weak self] in try? await self?.loadFirst() }
+            }
+            return
+        }
+        refreshedAfterMiss = false
+        list.needsFullRead = false
+        var released: Set<String>
+        if let values = read.elements, list.elementwise,
+            let fromElements = list.apply(
+                values: values, reads: read.reads, items: pagination.items(data), dependencies: read.dependencies)
+        {
+            released = fromElements
+        } else if list.elementwise, read.elements != nil {
+            // The items are not one per element: read whole from now on.
+            list.needsFullRead = true
+            await readList()
+            return
+        } else {
+            var dependencies = read.dependencies
+            for element in read.reads { dependencies.formUnion(element.dependencies) }
+            released = list.applyWhole(items: pagination.items(data), dependencies: dependencies)
+        }
+        if !released.isEmpty { await cache.removeDependencies(released, of: watcher) }
+        listRead = true
+        updateItemsAndEnds()
+        publish()
+    }
+
+    /// Writes a page of the list (``mergesPages``) in its turn, after the pages reached before it; `false` when it is
+    /// not written: it continues the list (`epoch`, ``listEpoch`` when it began) and a first page was asked for since,
+    /// or is in flight.
+    private func storeInTurn(
+        _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64
+    ) async -> Bool {
+        let previous = storeChain
+        let turn = Task { @MainActor [weak self] () -> Bool in
+            await previous?.value
+            guard let self else { return false }
+            return await self.store(fetched, query: query, direction: direction, epoch: epoch)
+        }
+        storeChain = Task { _ = await turn.value }
+        return await turn.value
+    }
+
+    private func store(
+        _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64
+    ) async -> Bool {
+        if direction != .first, epoch != listEpoch || loads[.first] != nil { return false }
+        guard let cache = client.cache, let metadata = Query.cacheMetadata,
+            let variables = try? metadata.coercedVariables(GraphQLHTTPClient.variablesJSON(query))
+        else { return true }
+        let outcome = await client.store(
+            fetched, in: cache, metadata: metadata, variables: variables,
+            queryKey: GraphQLHTTPClient.cacheQueryKey(Query.self, variables: variables))
+        let nulls = Set(outcome?.errorNulls.compactMap { $0 } ?? [])
+        if direction == .first { listErrorNulls = nulls } else { listErrorNulls.formUnion(nulls) }
+        return true
     }
 
     private func updateItemsAndEnds() {
-        items = listData.map(pagination.items) ?? pages.flatMap { pagination.items($0.data) }
+        items = listRead ? list.items : pages.flatMap { pagination.items($0.data) }
         if let last = pages.last { hasNextPage = pagination.next(last.query, last.data) != nil }
         if let first = pages.first { hasPreviousPage = pagination.previous(first.query, first.data) != nil }
     }
@@ -335,13 +508,6 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
 
     /// A page's data as the cache holds it now.
     private func apply(_ result: GraphQLResult<Query.Data>, pageID: UInt64) {
-        if pageID == Self.listPageID {
-            guard let data = result.data, data != listData else { return }
-            listData = data
-            updateItemsAndEnds()
-            publish()
-            return
-        }
         guard let data = result.data, let index = pages.firstIndex(where: { $0.id == pageID }) else { return }
         guard pages[index].data != data || pages[index].isStale != result.isStale else { return }
         pages[index].data = data

@@ -23,6 +23,19 @@ final class CacheWatcher: Sendable {
         var shown: (any Sendable)?
         /// How many of the owner's own requests for the query are in flight (a ``QueryRef``'s `execute`s).
         var ownerFetches = 0
+        /// With ``collectsChanges``: the records signalled changed since the last ``takeChanges()``.
+        var changedKeys: Set<String> = []
+        /// With ``collectsChanges``: a change was signalled without saying which records changed.
+        var changedAll = false
+    }
+
+    /// The records signalled changed since the watching side last looked (``takeChanges()``).
+    struct Changes: Sendable {
+        /// The records changed (among those the watcher depends on).
+        var keys: Set<String> = []
+        /// Whether anything may have changed (a change that does not say which records: the cache cleared, another
+        /// process's writes not known one by one, a change signalled by hand).
+        var all = false
     }
 
     /// What ``takeResync()`` tells the watching side.
@@ -36,17 +49,40 @@ final class CacheWatcher: Sendable {
     }
     private let state = Locked(State())
     private let onRelease: @Sendable (UInt64) -> Void
+    /// Whether the watcher keeps the keys of the records signalled changed (``takeChanges()``): a watching side that
+    /// reads again only what changed (``GraphQLQueryPager``'s list in the cache).
+    let collectsChanges: Bool
 
-    init(id: UInt64, onRelease: @escaping @Sendable (UInt64) -> Void) {
+    init(id: UInt64, collectsChanges: Bool = false, onRelease: @escaping @Sendable (UInt64) -> Void) {
         self.id = id
+        self.collectsChanges = collectsChanges
         self.onRelease = onRelease
     }
 
     deinit { onRelease(id) }
 
-    /// A record the watcher depends on changed: wakes the waiting side, or leaves a mark for its next wait.
+    /// A record the watcher depends on changed (which one is not said: with ``collectsChanges``, anything may have
+    /// changed): wakes the waiting side, or leaves a mark for its next wait.
     func signal() {
+        if collectsChanges { state.withLock { $0.changedAll = true } }
         wake(resync: false)
+    }
+
+    /// The record `key`, which the watcher depends on, changed: as ``signal()``, and kept for ``takeChanges()``.
+    func signal(changing key: String) {
+        if collectsChanges { state.withLock { _ = $0.changedKeys.insert(key) } }
+        wake(resync: false)
+    }
+
+    /// The records signalled changed since the last call (forgotten); only with ``collectsChanges``.
+    func takeChanges() -> Changes {
+        state.withLock { state in
+            defer {
+                state.changedKeys = []
+                state.changedAll = false
+            }
+            return Changes(keys: state.changedKeys, all: state.changedAll)
+        }
     }
 
     /// What the watching side shows was replaced from outside (a ``QueryRef``'s `execute` set its data to `shown`,

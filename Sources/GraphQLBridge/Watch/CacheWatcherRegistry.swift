@@ -35,6 +35,25 @@ struct CacheWatcherRegistry {
         entries[id] = entry
     }
 
+    /// Adds record keys `id`'s result depends on (a watcher that reads again only what changed: its read adds what it
+    /// read).
+    mutating func addDependencies(_ dependencies: Set<String>, of id: UInt64) {
+        guard entries[id] != nil else { return }
+        // In place: the entry's set is not copied.
+        for key in dependencies where entries[id]?.dependencies.insert(key).inserted == true {
+            index[key, default: []].insert(id)
+        }
+    }
+
+    /// Removes record keys `id`'s result no longer depends on.
+    mutating func removeDependencies(_ dependencies: Set<String>, of id: UInt64) {
+        guard entries[id] != nil else { return }
+        for key in dependencies where entries[id]?.dependencies.remove(key) != nil {
+            index[key]?.remove(id)
+            if index[key]?.isEmpty == true { index[key] = nil }
+        }
+    }
+
     /// Forgets a released watcher.
     mutating func remove(_ id: UInt64) {
         guard let entry = entries.removeValue(forKey: id) else { return }
@@ -50,7 +69,15 @@ struct CacheWatcherRegistry {
         if let excluded { signalled.insert(excluded) }
         for key in keys {
             guard let ids = index[key] else { continue }
-            for id in ids where signalled.insert(id).inserted { entries[id]?.watcher?.signal() }
+            for id in ids where id != excluded {
+                guard let watcher = entries[id]?.watcher else { continue }
+                // A watcher that reads again only what changed hears of each record; the others once.
+                if watcher.collectsChanges {
+                    watcher.signal(changing: key)
+                } else if signalled.insert(id).inserted {
+                    watcher.signal()
+                }
+            }
         }
     }
 
