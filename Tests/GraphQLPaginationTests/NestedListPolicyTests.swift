@@ -59,6 +59,31 @@ struct NestedListPolicyTests {
         #expect(server.requestCount == 5)
     }
 
+    @Test("a pager over a shelf's pages shows them as the one list in the shelf's record, each item once")
+    @MainActor
+    func pager() async throws {
+        let server = ShelfServer(numbers: Array(1...7))
+        let client = client(server)
+        let pagination = GraphQLPagination<ShelfItemsQuery, ItemFields>(
+            items: { $0.shelf?.items ?? [] },
+            next: { query, data in
+                guard let items = data.shelf?.items, items.count >= query.last, let last = items.last else {
+                    return nil
+                }
+                return ShelfItemsQuery(id: query.id, tag: query.tag, last: query.last, before: .some(last.number))
+            })
+        let pager = client.pager(Self.page(), pagination: pagination)
+        try await pager.loadNext()
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == [7, 6, 5, 4, 3, 2])
+        #expect(pager.hasNextPage)
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == [7, 6, 5, 4, 3, 2, 1])
+        #expect(!pager.hasNextPage)
+        #expect(await cached(client, Self.page()) == [7, 6, 5, 4, 3, 2, 1])
+        #expect(server.requestCount == 3)
+    }
+
     @Test("a first page replaces the shelf's list; a page that continues no stored list is not written")
     func firstPageAndOrphanPage() async throws {
         let server = ShelfServer(numbers: Array(1...7))

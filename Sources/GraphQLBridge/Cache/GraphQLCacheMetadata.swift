@@ -70,6 +70,36 @@ public struct GraphQLCacheMetadata: Sendable {
         return objectListPolicies[typeName]?[name]
     }
 
+    /// Whether the operation's pages (its queries with other variables) are pages of one list in the cache: it selects
+    /// a root field with a list policy, or a field of another type with one whose pagination arguments are given by
+    /// variables (a list that pages with the operation's variables, not one selected whole in each page of another).
+    var pagesAListInTheCache: Bool {
+        let set = selections
+        if !listPolicies.isEmpty, set.fields(forType: set.typeName).contains(where: { listPolicies[$0.name] != nil }) {
+            return true
+        }
+        guard !objectListPolicies.isEmpty else { return false }
+        var seen: Set<ObjectIdentifier> = []
+        func pages(_ set: GraphQLSelectionSetMetadata, typeName: String?) -> Bool {
+            guard seen.insert(ObjectIdentifier(set)).inserted else { return false }
+            for field in set.fields {
+                let policies =
+                    typeName.map { objectListPolicies[$0].map { [$0] } ?? [] } ?? Array(objectListPolicies.values)
+                for policy in policies.compactMap({ $0[field.name] }) {
+                    let paging = policy.paginationArguments.compactMap { field.arguments[$0] }
+                    if paging.contains(where: { if case .literal = $0 { false } else { true } }) { return true }
+                }
+                if let sub = field.selections, pages(sub, typeName: sub.typeName) { return true }
+            }
+            return set.conditions.contains { condition in
+                pages(
+                    condition.selections,
+                    typeName: condition.possibleTypes.count == 1 ? condition.possibleTypes.first : nil)
+            }
+        }
+        return pages(set, typeName: set.typeName)
+    }
+
     /// The key fields of `typeName`.
     func keyFields(of typeName: String) -> [String] {
         keyFields[typeName] ?? Self.defaultKeyFields

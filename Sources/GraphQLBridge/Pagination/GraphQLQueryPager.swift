@@ -97,11 +97,10 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         self.mergesPages = client.cache != nil && Self.selectsAList(Query.cacheMetadata)
     }
 
-    /// Whether `metadata` has a ``GraphQLListPolicy`` for one of the root fields it selects.
+    /// Whether `metadata` has a ``GraphQLListPolicy`` for one of the root fields it selects, or for another type's
+    /// field it pages with its variables (``GraphQLCacheMetadata/pagesAListInTheCache``).
     private nonisolated static func selectsAList(_ metadata: GraphQLCacheMetadata?) -> Bool {
-        guard let metadata, !metadata.listPolicies.isEmpty else { return false }
-        let set = metadata.selections
-        return set.fields(forType: set.typeName).contains { metadata.listPolicies[$0.name] != nil }
+        metadata?.pagesAListInTheCache ?? false
     }
 
     /// What the pager shows now.
