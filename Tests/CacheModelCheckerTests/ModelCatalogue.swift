@@ -85,6 +85,10 @@ enum ModelCatalogue {
             FriendListQuery.self,
             variables: { ["id": user(&$0), "offset": .number("0"), "limit": .number(String(ModelPager.limit))] }
         ) { FriendListQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) },
+        .query(
+            UserFriendListQuery.self,
+            variables: { ["id": user(&$0), "offset": .number("0"), "limit": .number(String(ModelPager.limit))] }
+        ) { UserFriendListQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) },
     ]
 
     static let subscriptions: [ModelOperation] = [

@@ -100,5 +100,39 @@ extension ModelFixedCases {
                 .change(.rename(user: "ann", to: "New")),
                 .page(.refresh(1)),
             ]),
+        Case(
+            name: "a nested list pager (pages one list in the user's record, in the file), a friend changed through "
+                + "another connection, the friends changed, refreshed and loaded further: the list is the server's",
+            configuration: ModelConfiguration(persistent: true, caches: 2),
+            steps: [
+                .page(.openNestedList(cache: 1, user: "e\\f")),
+                .page(.next(0)),
+                .mutate(
+                    cache: 0, operation: "SetKarma", variables: ["id": .string("ann"), "karma": .number("42")],
+                    kind: .init(), headers: .none),
+                .change(.setFriends(user: "e\\f", to: ["bob", "ann", "c:1", "d\"q"])),
+                .page(.next(0)),
+                .page(.refresh(0)),
+                .page(.next(0)),
+                .page(.next(0)),
+            ]),
+        Case(
+            name: "nested list pagers of two users in memory beside a root list pager, a friend renamed by a local "
+                + "write and the user's record read by another query: each list follows",
+            steps: [
+                .page(.openNestedList(cache: 0, user: "e\\f")),
+                .page(.openNestedList(cache: 0, user: "d\"q")),
+                .page(.openList(cache: 0, user: "e\\f")),
+                .page(.next(0)),
+                .page(.next(1)),
+                .page(.next(2)),
+                .local(.write(cache: 0, operation: "UserFriends", variables: ["id": .string("e\\f")], marked: true)),
+                .query(
+                    cache: 0, operation: "UserFriends", variables: ["id": .string("e\\f")], policy: .serverOnly,
+                    headers: .none),
+                .change(.rename(user: "ann", to: "New")),
+                .page(.refresh(1)),
+                .page(.next(0)),
+            ]),
     ]
 }

@@ -12,6 +12,9 @@ enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
     case open(cache: Int, user: String)
     /// The same over `FriendListQuery`: its pages one list in the cache.
     case openList(cache: Int, user: String)
+    /// The same over `UserFriendListQuery`: its pages one list in the user's record (a list policy on
+    /// `User.friendsPage`).
+    case openNestedList(cache: Int, user: String)
     /// The `index`th pager (modulo how many the run holds) loads its next page, if the list goes on.
     case next(Int)
     /// The `index`th pager reloads from its first page.
@@ -21,15 +24,24 @@ enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .open(let cache, let user): "pager of \(user.debugDescription)'s friends on cache \(cache)"
         case .openList(let cache, let user): "list pager of \(user.debugDescription)'s friends on cache \(cache)"
+        case .openNestedList(let cache, let user):
+            "nested list pager of \(user.debugDescription)'s friends on cache \(cache)"
         case .next(let index): "pager \(index) loads its next page"
         case .refresh(let index): "pager \(index) refreshes"
         }
     }
 
+    /// A list pager: of the root field's list or of the user's field's, as the cache and user drawn say (no draw of
+    /// its own, so that the seeds' sequences keep their other steps).
+    static func randomList(cache: Int, user: String) -> ModelPageStep {
+        (cache + Int(user.utf8.first ?? 0)) % 2 == 0
+            ? .openList(cache: cache, user: user) : .openNestedList(cache: cache, user: user)
+    }
+
     static func random(_ random: inout ModelRandom, caches: Int) -> ModelPageStep {
         switch random.next(upTo: 10) {
         case 0..<2: .open(cache: random.next(upTo: caches), user: random.pick(ModelWorld.userIDs))
-        case 2: .openList(cache: random.next(upTo: caches), user: random.pick(ModelWorld.userIDs))
+        case 2: randomList(cache: random.next(upTo: caches), user: random.pick(ModelWorld.userIDs))
         case 3..<8: .next(random.next(upTo: 3))
         default: .refresh(random.next(upTo: 3))
         }
@@ -48,12 +60,24 @@ final class ModelPager {
     let pager: GraphQLQueryPager<FriendPageQuery, FriendPageQuery.Data.FriendPage?>?
     /// The pager of one list (nil for a pager of pages).
     let listPager: GraphQLQueryPager<FriendListQuery, FriendListQuery.Data.FriendList?>?
+    /// The pager of one list in the user's record (nil for the others).
+    let nestedPager: GraphQLQueryPager<UserFriendListQuery, UserFriendListQuery.Data.User.FriendsPage?>?
 
-    init(client: GraphQLHTTPClient, cache: Int, user: String, list: Bool = false) {
+    init(client: GraphQLHTTPClient, cache: Int, user: String, list: Bool = false, nested: Bool = false) {
         self.cache = cache
         self.user = user
         let limit = Self.limit
-        if list {
+        if nested {
+            pager = nil
+            listPager = nil
+            nestedPager = client.pager(
+                UserFriendListQuery(id: user, offset: 0, limit: limit),
+                pagination: .offset(
+                    items: { $0.user?.friendsPage ?? [] }, limit: limit, offsetOf: { $0.offset },
+                    page: { offset, limit in UserFriendListQuery(id: user, offset: offset, limit: limit) }),
+                errorPolicy: .returnPartialData)
+        } else if list {
+            nestedPager = nil
             pager = nil
             listPager = client.pager(
                 FriendListQuery(id: user, offset: 0, limit: limit),
@@ -63,6 +87,7 @@ final class ModelPager {
                 errorPolicy: .returnPartialData)
         } else {
             listPager = nil
+            nestedPager = nil
             pager = client.pager(
                 FriendPageQuery(id: user, offset: 0, limit: limit),
                 pagination: .offset(
@@ -73,24 +98,27 @@ final class ModelPager {
     }
 
     /// Whether it is a list pager.
-    var isList: Bool { listPager != nil }
+    var isList: Bool { listPager != nil || nestedPager != nil }
 
     /// Loads the next page.
     func loadNext() async throws {
         if let pager { try await pager.loadNext() }
         if let listPager { try await listPager.loadNext() }
+        if let nestedPager { try await nestedPager.loadNext() }
     }
 
     /// Reloads from the first page.
     func refresh() async throws {
         if let pager { try await pager.refresh() }
         if let listPager { try await listPager.refresh() }
+        if let nestedPager { try await nestedPager.refresh() }
     }
 
     /// `"N pages, M items"`.
     var summary: String {
         if let pager { return "\(pager.pages.count) pages, \(pager.items.count) items" }
         if let listPager { return "\(listPager.pages.count) pages, \(listPager.items.count) items" }
+        if let nestedPager { return "\(nestedPager.pages.count) pages, \(nestedPager.items.count) items" }
         return ""
     }
 
@@ -105,19 +133,45 @@ final class ModelPager {
             return !(listPager.isLoadingNext || listPager.isLoadingPrevious || listPager.isRefreshing)
                 && listPager.isFollowingAtRest
         }
+        if let nestedPager {
+            return !(nestedPager.isLoadingNext || nestedPager.isLoadingPrevious || nestedPager.isRefreshing)
+                && nestedPager.isFollowingAtRest
+        }
         return true
     }
 
-    /// A list pager's items (as the checker's JSON: the list's field value), and its first page's variables.
-    var list: (variables: [String: JSONValue], items: JSONValue?)? {
+    /// A list pager's items (as the checker's JSON: the list's field value), its first page's variables, and its query's
+    /// name and where its list is in the query's data (`friendList`, or `user.friendsPage`).
+    var list: (variables: [String: JSONValue], items: JSONValue?, operation: String, path: [String])? {
+        let variables: [String: JSONValue] = [
+            "id": .string(user), "offset": .number("0"), "limit": .number(String(Self.limit)),
+        ]
+        if let nestedPager {
+            let data = UserFriendListQuery.Data(user: .init(id: GraphQLID(user), friendsPage: nestedPager.items))
+            return (
+                variables, ModelOperation.encoded(data).flatMap { Self.member(["user", "friendsPage"], of: $0) },
+                "UserFriendList", ["user", "friendsPage"]
+            )
+        }
         guard let listPager else { return nil }
         return (
             ["id": .string(user), "offset": .number("0"), "limit": .number(String(Self.limit))],
             ModelOperation.encoded(FriendListQuery.Data(friendList: listPager.items)).flatMap { data in
                 guard case .object(let members) = data else { return nil }
                 return members["friendList"]
-            }
+            },
+            "FriendList", ["friendList"]
         )
+    }
+
+    /// The value at `path` in `data` (object members); `nil` when one is missing.
+    nonisolated static func member(_ path: [String], of data: JSONValue) -> JSONValue? {
+        var value = data
+        for name in path {
+            guard case .object(let members) = value, let next = members[name] else { return nil }
+            value = next
+        }
+        return value
     }
 
     /// What each page shows: its query's variables, its data (as the checker's JSON), whether it is marked stale.

@@ -19,6 +19,10 @@ extension ModelRun {
             let client = clients[cache]
             pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user, list: true) }
             pagers.append(pager)
+        case .openNestedList(let cache, let user):
+            let client = clients[cache]
+            pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user, nested: true) }
+            pagers.append(pager)
         case .next(let index), .refresh(let index):
             guard !pagers.isEmpty else { return log.append("\(step): no pager") }
             pager = pagers[index % pagers.count]

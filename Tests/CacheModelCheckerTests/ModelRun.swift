@@ -349,15 +349,15 @@ final class ModelRun {
     /// would show the caches other connections' writes at points no step chose, and make the watches' results of one
     /// step be checked after the next (seed 6587: after a clear, as results of the new epoch).
     private func checkPagers(reading: Bool = false) async throws {
-        guard !pagers.isEmpty, let operation = ModelCatalogue.operation(named: "FriendPage"),
-            let listOperation = ModelCatalogue.operation(named: "FriendList")
-        else { return }
+        guard !pagers.isEmpty, let operation = ModelCatalogue.operation(named: "FriendPage") else { return }
         var reads: [Int: [String: JSONValue]] = [:]
         // A list pager's list as a fresh read of its first page's query gives it.
         var lists: [Int: JSONValue] = [:]
         if reading {
             for (index, pager) in pagers.enumerated() {
-                if let list = await MainActor.run(body: { pager.list }) {
+                if let list = await MainActor.run(body: { pager.list }),
+                    let listOperation = ModelCatalogue.operation(named: list.operation)
+                {
                     transport.state.withLock { $0.headers = .none }
                     let read = await listOperation.run(
                         clients[pager.cache], list.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
@@ -365,8 +365,8 @@ final class ModelRun {
                     // The whole list: checked as the server's first `count` items (each place as the page that wrote
                     // it had it, at its version).
                     var variables = list.variables
-                    if case .result(let data?, _, _, _) = read, case .object(let members) = data,
-                        case .array(let items)? = members["friendList"]
+                    if case .result(let data?, _, _, _) = read,
+                        case .array(let items)? = ModelPager.member(list.path, of: data)
                     {
                         variables["limit"] = .number(String(items.count))
                         if case .result(_, .cache, false, _) = read { lists[index] = .array(items) }

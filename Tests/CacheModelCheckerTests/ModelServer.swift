@@ -258,6 +258,10 @@ struct ModelServer {
             case "friends":
                 let first = max(0, arguments["first"]?.intValue ?? 2)
                 return .list(user.friends.prefix(first).map { userReference($0) })
+            case "friendsPage":
+                let offset = max(0, arguments["offset"]?.intValue ?? 0)
+                let limit = max(0, arguments["limit"]?.intValue ?? 2)
+                return .list(user.friends.dropFirst(offset).prefix(limit).map { userReference($0) })
             default: throw Problem(description: "no field User.\(name)")
             }
         case .profile(let user):

@@ -49,7 +49,7 @@ struct ListPolicyCodegenTests {
     @Test("a malformed policy is a configuration error that names it and says why")
     func malformed() throws {
         let cases: [(String, String)] = [
-            (#"[]"#, "'cache.listPolicies' must map root fields"),
+            (#"[]"#, "'cache.listPolicies' must map fields"),
             (#"{"Query.draws": ["gameId"]}"#, "must be an object"),
             (
                 #"{"Query.draws": {"paginationArgs": ["before"], "merge": "append", "continuation": "before", "x": 1}}"#,

@@ -1,8 +1,11 @@
 import GraphQLBridgeSupport
 
-/// The step after ``CacheNormalizer`` for the root fields with a ``GraphQLListPolicy``: each page the normalizer wrote
+/// The step after ``CacheNormalizer`` for the fields with a ``GraphQLListPolicy``: each page the normalizer wrote
 /// under its own field key (`draws({"before":12,"gameId":"6x45","last":20})`) is moved under the list's field key
-/// (`draws({"gameId":"6x45"})`), with where it goes in the stored list (``CacheListMerges``) for the store to combine.
+/// (`draws({"gameId":"6x45"})`) of the same record, with where it goes in the stored list (``CacheListMerges``) for the
+/// store to combine. A root field's list is its own record (`QUERY_ROOT.draws({"gameId":"6x45"})`); any other object's
+/// (``GraphQLCacheMetadata/objectListPolicies``: `User.friends`) is a field of that object's record (`User:ann`), found
+/// by following the answer's selection tree through the records written.
 ///
 /// The objects of a page without a key stay under the page's own path (distinct for each page). A connection's object
 /// is moved to the list's path (`QUERY_ROOT.<list>.<list>`), and its `pageInfo` too, with only the end a page that
@@ -14,9 +17,50 @@ struct CacheListMergeStep {
     /// Moves the pages of `writes` (an answer's, under `rootKey`) to their lists; returns where each goes, `nil` when
     /// the answer has no page of a list. `dependencies` follow the records moved. `asWhole`: each is the whole list,
     /// whatever its arguments (the app's edit of what a read gave it), which replaces the stored one.
+    /// `unkeptRootValues`: the values of the root's fields when it is not kept (a mutation's: ``CacheNormalizer``).
     func apply(
         to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String,
+        unkeptRootValues: [String: CacheValue] = [:], asWhole: Bool = false
+    ) -> CacheListMerges? {
+        var merges = applyToRoot(to: &writes, dependencies: &dependencies, rootKey: rootKey, asWhole: asWhole)
+        guard !metadata.objectListPolicies.isEmpty else { return merges }
+        var walk = NestedListWalk(step: self, asWhole: asWhole)
+        let set = metadata.selections
+        for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
+            guard let selections = field.selections, walk.reaches(selections) else { continue }
+            if CacheKey.keepsRootFields(rootKey) {
+                let fieldKey =
+                    metadata.listPolicies[field.name]?.fieldKey(of: field.field, variables: variables)
+                    ?? field.cacheKey(variables: variables)
+                let record = CacheKey.rootField(rootKey, fieldKey)
+                guard let value = writes[record]?.last(where: { $0.name == fieldKey })?.entry.value else { continue }
+                walk.visit(value, selections: selections, writes: &writes, dependencies: &dependencies)
+            } else if let value = unkeptRootValues[field.cacheKey(variables: variables)] {
+                walk.visit(value, selections: selections, writes: &writes, dependencies: &dependencies)
+            }
+        }
+        if let nested = walk.merges {
+            merges = (merges ?? [:]).merging(nested) { root, nested in root.merging(nested) { first, _ in first } }
+        }
+        return merges
+    }
+
+    /// ``apply(to:dependencies:rootKey:unkeptRootValues:asWhole:)`` from the object of the record `objectKey`, read
+    /// with the metadata's selections (a fragment's data the app writes): the pages of its fields, and of the objects
+    /// below it, moved to their lists.
+    func apply(
+        to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, objectKey: String,
         asWhole: Bool = false
+    ) -> CacheListMerges? {
+        guard !metadata.objectListPolicies.isEmpty else { return nil }
+        var walk = NestedListWalk(step: self, asWhole: asWhole)
+        walk.visit(.reference(objectKey), selections: metadata.selections, writes: &writes, dependencies: &dependencies)
+        return walk.merges
+    }
+
+    /// The root fields' pages (``GraphQLCacheMetadata/listPolicies``), moved to their lists' records.
+    private func applyToRoot(
+        to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String, asWhole: Bool
     ) -> CacheListMerges? {
         guard !metadata.listPolicies.isEmpty, rootKey == CacheKey.queryRoot else { return nil }
         let set = metadata.selections
@@ -59,7 +103,7 @@ struct CacheListMergeStep {
 
     /// Writes a page's connection object (its fields `connection`) as the list's (`listPath`): its `edges` and `nodes`
     /// merged as `placement` says, its `pageInfo` moved beside it with the fields the page gives.
-    private func moveConnection(
+    func moveConnection(
         _ connection: CacheRecordWrite, to listPath: String, placement: CacheListPlacement,
         writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges
     ) {
@@ -89,5 +133,140 @@ struct CacheListMergeStep {
         }
         writes[listPath] = fields
         dependencies.insert(listPath)
+    }
+}
+
+/// The walk of ``CacheListMergeStep`` through an answer's records for the fields of objects with a list policy: from
+/// each value, the records it refers to (written by the answer) with the fields their selection set selects; a page of
+/// a listed field is moved, in its record, from its own field key to the list's.
+private struct NestedListWalk {
+    let step: CacheListMergeStep
+    let asWhole: Bool
+    /// Where the pages moved go (`nil`: none was met).
+    var merges: CacheListMerges?
+    /// The records visited with a selection set (an object met again with the same selection is not walked again).
+    private var visited: Set<Visit> = []
+    /// Whether a selection set selects a listed field, itself or below (by identity: computed once per walk).
+    private var reaching: [ObjectIdentifier: Bool] = [:]
+
+    private struct Visit: Hashable {
+        let record: String
+        let selections: ObjectIdentifier
+    }
+
+    /// The names of the fields the list policies of objects name.
+    private let listedNames: Set<String>
+
+    init(step: CacheListMergeStep, asWhole: Bool) {
+        self.step = step
+        self.asWhole = asWhole
+        listedNames = Set(step.metadata.objectListPolicies.values.flatMap(\.keys))
+    }
+
+    /// Whether `selections` selects, in any of its type conditions, a field some list policy of an object names, or
+    /// an object that does: only then is a value it reads walked.
+    mutating func reaches(_ selections: GraphQLSelectionSetMetadata) -> Bool {
+        let id = ObjectIdentifier(selections)
+        if let known = reaching[id] { return known }
+        // (A selection set met again below itself is not walked again: generated selection trees are finite.)
+        reaching[id] = false
+        let result = selects(selections)
+        reaching[id] = result
+        return result
+    }
+
+    private mutating func selects(_ set: GraphQLSelectionSetMetadata) -> Bool {
+        for field in set.fields {
+            if listedNames.contains(field.name) { return true }
+            if let sub = field.selections, reaches(sub) { return true }
+        }
+        for condition in set.conditions where selects(condition.selections) { return true }
+        return false
+    }
+
+    /// Walks `value` (a field's, read with `selections`): the objects it refers to, and their pages moved.
+    mutating func visit(
+        _ value: CacheValue, selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
+        dependencies: inout Set<String>
+    ) {
+        switch value {
+        case .null, .missing, .scalar: return
+        case .list(let items):
+            for item in items { visit(item, selections: selections, writes: &writes, dependencies: &dependencies) }
+        case .reference(let key):
+            visitObject(key, selections: selections, writes: &writes, dependencies: &dependencies)
+        }
+    }
+
+    private mutating func visitObject(
+        _ key: String, selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
+        dependencies: inout Set<String>
+    ) {
+        guard let fields = writes[key],
+            visited.insert(Visit(record: key, selections: ObjectIdentifier(selections))).inserted
+        else { return }
+        // The object's type: its `__typename` when written (an interface's or a union's selection), else the one its
+        // selections are on.
+        var typeName = selections.typeName
+        if case .scalar(.string(let name))? = fields.last(where: { $0.name == "__typename" })?.entry.value {
+            typeName = name
+        }
+        let variables = step.variables
+        for field in selections.fields(forType: typeName) where field.isSelected(variables: variables) {
+            let policy = step.metadata.listPolicy(of: typeName, field: field.name)
+            let walksBelow = field.selections.map { reaches($0) } ?? false
+            guard policy != nil || walksBelow else { continue }
+            let pageKey = field.cacheKey(variables: variables)
+            guard let policy else {
+                if let sub = field.selections,
+                    let value = writes[key]?.last(where: { $0.name == pageKey })?.entry.value
+                {
+                    visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
+                }
+                continue
+            }
+            let listKey = policy.fieldKey(of: field.field, variables: variables)
+            if let value = movePage(
+                of: key, pageKey: pageKey, listKey: listKey, policy: policy, field: field, writes: &writes,
+                dependencies: &dependencies), let sub = field.selections, walksBelow
+            {
+                visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
+            }
+        }
+    }
+
+    /// Moves the page `pageKey` of the record `key` to its list `listKey` (the same field when the page's arguments
+    /// are the key arguments alone: a first page), with where it goes; returns the value written (`nil`: no page).
+    /// A second page of the same list in one answer (another alias) stays where it is: the list takes one.
+    private mutating func movePage(
+        of key: String, pageKey: String, listKey: String, policy: GraphQLListPolicy, field: CollectedField,
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>
+    ) -> CacheValue? {
+        guard var fields = writes[key] else { return nil }
+        // (Met again by another path: the list it holds now is walked below.)
+        if merges?[key]?[listKey] != nil { return fields.last(where: { $0.name == listKey })?.entry.value }
+        guard let index = fields.lastIndex(where: { $0.name == pageKey }) else { return nil }
+        let placement =
+            asWhole ? .replace : policy.placement(arguments: field.field.resolvedArguments(variables: step.variables))
+        var entry = fields[index].entry
+        fields.removeAll { $0.name == pageKey || $0.name == listKey }
+        if merges == nil { merges = [:] }
+        if policy.isConnection {
+            if case .reference(let page) = entry.value, let connection = writes.removeValue(forKey: page) {
+                dependencies.remove(page)
+                let listPath = CacheKey.child(of: key, field: listKey)
+                var moved = merges ?? [:]
+                step.moveConnection(
+                    connection, to: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
+                    merges: &moved)
+                merges = moved
+                entry.value = .reference(listPath)
+            }
+        }
+        // The list's field, marked as a list (a connection's is its object's reference: its lists are merged there).
+        merges?[key, default: [:]][listKey] = policy.isConnection ? .replace : placement
+        fields.append(CacheFieldWrite(name: listKey, entry: entry))
+        writes[key] = fields
+        return entry.value
     }
 }

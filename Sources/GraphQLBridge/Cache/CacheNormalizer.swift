@@ -38,6 +38,10 @@ struct CacheNormalizer {
     }
     /// The keys of every record the result is made of (written, or a root field's record).
     private(set) var dependencies: Set<String> = []
+    /// The values of the fields of a root that is not kept (a mutation's, an event's), by field key, when the operation
+    /// has list policies of object fields: the records they refer to are written, and ``CacheListMergeStep`` starts
+    /// from them.
+    private(set) var unkeptRootValues: [String: CacheValue] = [:]
     /// When the first field written stops being fresh.
     private(set) var earliestExpiry = Date.distantFuture
     /// The response paths (`user.profile`, `users[1]`) where an error's `null` landed, written as missing.
@@ -169,6 +173,8 @@ struct CacheNormalizer {
                 if recordsLeaves, writes[recordKey] != nil { revisitedRecords.insert(recordKey) }
                 writes[recordKey, default: []].append(CacheFieldWrite(name: fieldKey, entry: entry))
                 dependencies.insert(recordKey)
+            } else if !metadata.objectListPolicies.isEmpty {
+                unkeptRootValues[fieldKey] = entry.value
             }
         }
         if !keepsRoot {

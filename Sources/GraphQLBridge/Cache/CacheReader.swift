@@ -166,7 +166,12 @@ struct CacheReader {
         var references: [String] = []
         // (Each response key once: every place it is selected merged, as the normalizer wrote it.)
         for field in selections.fields(forType: typeName) where field.isSelected(variables: variables) {
-            let fieldKey = field.cacheKey(variables: variables)
+            // A paginated field's pages are one list, under its key arguments alone (``GraphQLListPolicy``).
+            let fieldKey =
+                metadata.objectListPolicies.isEmpty
+                ? field.cacheKey(variables: variables)
+                : metadata.listPolicy(of: typeName, field: field.name)?.fieldKey(of: field.field, variables: variables)
+                    ?? field.cacheKey(variables: variables)
             guard let entry = record.entry(named: fieldKey), entry.value != .missing else {
                 if isErrorNull(ErrorNull(record: key, field: fieldKey)) {
                     entries.append((field, fieldKey, nil))

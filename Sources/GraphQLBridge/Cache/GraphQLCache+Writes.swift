@@ -134,7 +134,8 @@ extension GraphQLCache {
         var dependencies = normalizer.dependencies
         // The pages of paginated fields, moved to their lists (a step of its own: see `CacheListMergeStep`).
         let lists = CacheListMergeStep(metadata: response.metadata, variables: response.variables).apply(
-            to: &incoming, dependencies: &dependencies, rootKey: response.rootKey)
+            to: &incoming, dependencies: &dependencies, rootKey: response.rootKey,
+            unkeptRootValues: normalizer.unkeptRootValues)
         outcome.dependencies = dependencies
         if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
         guard normalizer.isWritable else {

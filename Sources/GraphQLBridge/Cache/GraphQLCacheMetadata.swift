@@ -20,6 +20,11 @@ public struct GraphQLCacheMetadata: Sendable {
     /// How the pages of the query root's paginated fields are one list, by field name (from `graphql-codegen.json`'s
     /// `listPolicies`): see ``GraphQLListPolicy``.
     public let listPolicies: [String: GraphQLListPolicy]
+    /// How the pages of paginated fields of other types are one list, by type name then field name (from
+    /// `graphql-codegen.json`'s `listPolicies` on a type other than the query root: `"User.friends"`): the pages of a
+    /// field of one record (`User:ann`) are merged under that record's field key made of the key arguments alone (see
+    /// ``GraphQLListPolicy``).
+    public let objectListPolicies: [String: [String: GraphQLListPolicy]]
     /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
     private let fieldMaxAges: [String: [String: Duration]]
     /// What the normalizer needs of each type, made once (shared by copies of this metadata).
@@ -32,10 +37,12 @@ public struct GraphQLCacheMetadata: Sendable {
     public init(
         selections: GraphQLSelectionSetMetadata, keyFields: [String: [String]] = [:],
         maxAges: [String: Duration] = [:], variableDefaults: [String: JSONValue] = [:],
-        fieldPolicies: [String: GraphQLFieldPolicy] = [:], listPolicies: [String: GraphQLListPolicy] = [:]
+        fieldPolicies: [String: GraphQLFieldPolicy] = [:], listPolicies: [String: GraphQLListPolicy] = [:],
+        objectListPolicies: [String: [String: GraphQLListPolicy]] = [:]
     ) {
         self.fieldPolicies = fieldPolicies
         self.listPolicies = listPolicies
+        self.objectListPolicies = objectListPolicies
         self.selections = selections
         self.keyFields = keyFields
         self.maxAges = maxAges
@@ -54,6 +61,43 @@ public struct GraphQLCacheMetadata: Sendable {
     public func coercedVariables(_ given: [String: JSONValue]) -> [String: JSONValue] {
         guard !variableDefaults.isEmpty else { return given }
         return given.merging(variableDefaults) { given, _ in given }
+    }
+
+    /// The list policy of the field `name` of an object of type `typeName` (not the query root's:
+    /// ``listPolicies``).
+    func listPolicy(of typeName: String?, field name: String) -> GraphQLListPolicy? {
+        guard let typeName, !objectListPolicies.isEmpty else { return nil }
+        return objectListPolicies[typeName]?[name]
+    }
+
+    /// Whether the operation's pages (its queries with other variables) are pages of one list in the cache: it selects
+    /// a root field with a list policy, or a field of another type with one whose pagination arguments are given by
+    /// variables (a list that pages with the operation's variables, not one selected whole in each page of another).
+    var pagesAListInTheCache: Bool {
+        let set = selections
+        if !listPolicies.isEmpty, set.fields(forType: set.typeName).contains(where: { listPolicies[$0.name] != nil }) {
+            return true
+        }
+        guard !objectListPolicies.isEmpty else { return false }
+        var seen: Set<ObjectIdentifier> = []
+        func pages(_ set: GraphQLSelectionSetMetadata, typeName: String?) -> Bool {
+            guard seen.insert(ObjectIdentifier(set)).inserted else { return false }
+            for field in set.fields {
+                let policies =
+                    typeName.map { objectListPolicies[$0].map { [$0] } ?? [] } ?? Array(objectListPolicies.values)
+                for policy in policies.compactMap({ $0[field.name] }) {
+                    let paging = policy.paginationArguments.compactMap { field.arguments[$0] }
+                    if paging.contains(where: { if case .literal = $0 { false } else { true } }) { return true }
+                }
+                if let sub = field.selections, pages(sub, typeName: sub.typeName) { return true }
+            }
+            return set.conditions.contains { condition in
+                pages(
+                    condition.selections,
+                    typeName: condition.possibleTypes.count == 1 ? condition.possibleTypes.first : nil)
+            }
+        }
+        return pages(set, typeName: set.typeName)
     }
 
     /// The key fields of `typeName`.

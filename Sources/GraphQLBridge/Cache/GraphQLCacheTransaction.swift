@@ -168,11 +168,14 @@ public final class GraphQLCacheTransaction {
             throw .encoding(operation: name, reason: "the data cannot be placed in the cache's records")
         }
         var edited = normalizer.writes
-        if case .queryRoot = target {
-            // A paginated field's list is written whole, under its key arguments, as a read of it gives it.
-            var dependencies = normalizer.dependencies
-            _ = CacheListMergeStep(metadata: metadata, variables: variables).apply(
-                to: &edited, dependencies: &dependencies, rootKey: CacheKey.queryRoot, asWhole: true)
+        // A paginated field's list is written whole, under its key arguments, as a read of it gives it.
+        var dependencies = normalizer.dependencies
+        let step = CacheListMergeStep(metadata: metadata, variables: variables)
+        switch target {
+        case .queryRoot:
+            _ = step.apply(to: &edited, dependencies: &dependencies, rootKey: CacheKey.queryRoot, asWhole: true)
+        case .object(let key):
+            _ = step.apply(to: &edited, dependencies: &dependencies, objectKey: key, asWhole: true)
         }
         for (key, fields) in edited {
             removals.remove(key)

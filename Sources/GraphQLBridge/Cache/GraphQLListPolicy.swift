@@ -1,8 +1,10 @@
 import GraphQLBridgeSupport
 
-/// How the pages of a paginated root query field are one list in the cache: the field is stored under a field key
-/// made of its key arguments only (`draws({"gameId":"6x45"})`, whatever `last` and `before` were), and each page an
-/// answer writes is merged into the list stored there, in the store's own write. Declared in `graphql-codegen.json`
+/// How the pages of a paginated field are one list in the cache: the field is stored under a field key made of its key
+/// arguments only (`draws({"gameId":"6x45"})`, whatever `last` and `before` were), and each page an answer writes is
+/// merged into the list stored there, in the store's own write. A root query field's list is a record of its own
+/// (``GraphQLCacheMetadata/listPolicies``); another type's field's is a field of each object's record
+/// (``GraphQLCacheMetadata/objectListPolicies``: `User:ann` holding `friends({"kind":"close"})`). Declared in `graphql-codegen.json`
 /// (`"cache": {"listPolicies": {"Query.draws": {"keyArgs": ["gameId"], "paginationArgs": ["last", "before"],
 /// "merge": "append", "continuation": "before"}}}`) and emitted in ``GraphQLCacheMetadata/listPolicies``, like Apollo
 /// Kotlin's `paginationArgs` with a record merger, or Apollo iOS's `@fieldPolicy(keyArgs:)`.

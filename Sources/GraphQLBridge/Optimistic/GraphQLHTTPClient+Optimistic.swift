@@ -55,7 +55,12 @@ extension GraphQLHTTPClient {
                 throw .encoding(operation: name, reason: "the optimistic data could not be encoded: \(error)")
             }
         }
-        let layer = await cache.addOptimisticLayer(normalizer.writes)
+        // The pages of lists it holds go through the same merge as an answer's (over the lists under the layer).
+        var writes = normalizer.writes
+        var dependencies = normalizer.dependencies
+        let lists = CacheListMergeStep(metadata: metadata, variables: variables).apply(
+            to: &writes, dependencies: &dependencies, rootKey: root, unkeptRootValues: normalizer.unkeptRootValues)
+        let layer = await cache.addOptimisticLayer(writes, lists: lists ?? [:])
         let fetched: Fetched<Mutation.Data>
         do {
             fetched = try await fetch(mutation, errorPolicy: errorPolicy)

@@ -8,6 +8,10 @@ struct OptimisticLayer: Sendable {
     let id: UInt64
     /// The expected records, by key, holding only the fields the optimistic result has.
     let records: [String: CacheRecord]
+    /// The pages of lists among ``records``' fields (``CacheListMergeStep``), by record key then field key: each is
+    /// combined, when read, with the list under it (the store's, and the older layers'), as the store combines an
+    /// answer's page; the store itself is never changed, so removing the layer gives the list back as it was.
+    var lists: CacheListMerges = [:]
 
     /// `stored` (the store's records for `keys`) with the layers' fields merged over them, oldest layer first.
     static func overlay(_ layers: [OptimisticLayer], on stored: [String: CacheRecord], keys: [String])
@@ -17,13 +21,35 @@ struct OptimisticLayer: Sendable {
         var result = stored
         for key in keys {
             for layer in layers {
-                guard let fields = layer.records[key] else { continue }
+                guard var fields = layer.records[key] else { continue }
                 var record = result[key] ?? CacheRecord(key: key)
+                if !layer.lists.isEmpty, let placements = layer.lists[key] {
+                    fields = pages(fields, placements: placements, over: record)
+                }
                 record.merge(fields)
                 result[key] = record
             }
         }
         return result
+    }
+
+    /// `fields` with each page of `placements` combined with the list `under` holds (a page that continues nothing
+    /// left out, as the store leaves it out).
+    private static func pages(
+        _ fields: CacheRecord, placements: [String: CacheListPlacement], over under: CacheRecord
+    ) -> CacheRecord {
+        var combined = CacheRecord(key: fields.key)
+        for (name, entry) in fields.fields {
+            guard let placement = placements[name], placement != .replace else {
+                combined.setEntry(entry, named: name)
+                continue
+            }
+            guard let value = placement.combine(under.entry(named: name)?.value, entry.value) else { continue }
+            var page = entry
+            page.value = value
+            combined.setEntry(page, named: name)
+        }
+        return combined
     }
 }
 
@@ -43,11 +69,12 @@ extension GraphQLCache {
     /// Applies a mutation's expected result (its records, as ``CacheNormalizer`` wrote them) over the store
     /// (watchers see it at once); returns the layer's id, for ``write(_:replacingLayer:)`` or
     /// ``removeOptimisticLayer(_:ending:)``.
-    func addOptimisticLayer(_ writes: [String: CacheRecordWrite]) -> UInt64 {
+    /// `lists`: where the pages among `writes` go in the lists under them (``CacheListMergeStep``).
+    func addOptimisticLayer(_ writes: [String: CacheRecordWrite], lists: CacheListMerges = [:]) -> UInt64 {
         lastOptimisticLayerID += 1
         let records = Dictionary(
             uniqueKeysWithValues: writes.map { ($0.key, CacheRecord(key: $0.key, writes: $0.value)) })
-        optimisticLayers.append(OptimisticLayer(id: lastOptimisticLayerID, records: records))
+        optimisticLayers.append(OptimisticLayer(id: lastOptimisticLayerID, records: records, lists: lists))
         invalidate(Set(records.keys))
         return lastOptimisticLayerID
     }

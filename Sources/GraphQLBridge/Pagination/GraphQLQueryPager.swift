@@ -80,7 +80,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     /// a root field the query selects, and a cache): ``items`` are then the list as the cache holds it (``list``).
     @ObservationIgnored private let listField: String?
     /// Whether the pages are one list in the cache.
-    private var mergesPages: Bool { listField != nil }
+    @ObservationIgnored private let mergesPages: Bool
     /// The list as the cache holds it, element by element (``mergesPages``), once read.
     @ObservationIgnored private var list = PagerListState<Item>()
     /// Whether ``list`` was read since the pager began.
@@ -120,10 +120,14 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         self.initialQuery = initialQuery
         self.pagination = pagination
         self.errorPolicy = errorPolicy
-        self.listField = client.cache != nil ? Self.listField(Query.cacheMetadata) : nil
+        // One list in the cache: a root field's list policy, or another type's field paged with the query's variables
+        // (``GraphQLCacheMetadata/pagesAListInTheCache``).
+        self.mergesPages = client.cache != nil && (Query.cacheMetadata?.pagesAListInTheCache ?? false)
+        self.listField = mergesPages ? Self.listField(Query.cacheMetadata) : nil
     }
 
-    /// The response key of the first root field `metadata` selects that has a ``GraphQLListPolicy``.
+    /// The response key of the first root field `metadata` selects that has a ``GraphQLListPolicy`` (its list is read
+    /// element by element); `nil` for another type's list (read whole).
     private nonisolated static func listField(_ metadata: GraphQLCacheMetadata?) -> String? {
         guard let metadata, !metadata.listPolicies.isEmpty else { return nil }
         let set = metadata.selections
@@ -412,7 +416,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     /// One read of the list: only the elements that are new or whose records changed (all of them after a miss), the
     /// items of the others kept; the list's watcher, made at the first read, depends on every record read.
     private func readList() async {
-        guard let cache = client.cache, let metadata = Query.cacheMetadata, let listField,
+        guard let cache = client.cache, let metadata = Query.cacheMetadata,
             let variables = try? metadata.coercedVariables(GraphQLHTTPClient.variablesJSON(initialQuery))
         else { return }
         let watcher: CacheWatcher
@@ -425,7 +429,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         let whole = list.needsFullRead || !list.elementwise
         let read = await cache.readList(
             Query.Data.self, operationName: Query.operationName, metadata: metadata, variables: variables,
-            responseKey: listField, known: whole ? GraphQLCache.ListElementsKnown() : list.known,
+            responseKey: listField ?? "", known: whole ? GraphQLCache.ListElementsKnown() : list.known,
             errorNulls: listErrorNulls, watcher: watcher)
         if read.unchanged { return }
         guard case .hit(let data, _, _) = read.outcome else {

@@ -17,8 +17,8 @@
 /// returns, read from that object's record when the cache has no answer of the field itself; for a field returning
 /// a list, one of the key arguments is a list (`"Query.games": {"keyArgs": ["ids"]}`). `maxAge` gives lifetimes by schema
 /// coordinate (a field, or a whole type) for data the server does not label with `Cache-Control`;
-/// durations are a whole number with `ms`, `s`, `m` or `h`. `listPolicies` makes the pages of a paginated root query
-/// field one list in the cache (``ListPolicyConfiguration``).
+/// durations are a whole number with `ms`, `s`, `m` or `h`. `listPolicies` makes the pages of a paginated field (of the
+/// query root, or of an object or interface type) one list in the cache (``ListPolicyConfiguration``).
 public struct CacheConfiguration: Sendable, Hashable {
     /// Key fields by type name, for types whose key is not `id`.
     public var keyFields: [String: [String]]
@@ -93,7 +93,7 @@ public struct CacheConfiguration: Sendable, Hashable {
             guard let policies = raw as? [String: Any] else {
                 throw ConfigurationError(
                     path: path,
-                    message: "'cache.listPolicies' must map root fields to list policies such as "
+                    message: "'cache.listPolicies' must map fields to list policies such as "
                         + "{\"Query.draws\": {\"keyArgs\": [\"gameId\"], \"paginationArgs\": [\"last\", \"before\"], "
                         + "\"merge\": \"append\", \"continuation\": \"before\"}}")
             }

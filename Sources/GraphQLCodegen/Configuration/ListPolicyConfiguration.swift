@@ -1,12 +1,15 @@
-/// One entry of `graphql-codegen.json`'s `cache.listPolicies`: how the pages of a paginated root query field are one
-/// list in the cache (`GraphQLListPolicy` at run time).
+/// One entry of `graphql-codegen.json`'s `cache.listPolicies`: how the pages of a paginated field are one list in the
+/// cache (`GraphQLListPolicy` at run time). The entry names a field of the query root type (`Query.draws`: the list is
+/// a record of its own) or of an object or interface type (`User.friends`: each object's list is a field of its
+/// record; an interface's entry applies to the object types implementing it that have none of their own).
 ///
 /// ```json
 /// "listPolicies": {
 ///   "Query.draws": { "keyArgs": ["gameId"], "paginationArgs": ["last", "before"], "merge": "append",
 ///                    "continuation": "before" },
 ///   "Query.itemsPage": { "paginationArgs": ["offset", "limit"], "merge": "offset", "continuation": "offset" },
-///   "Query.itemsConnection": { "paginationArgs": ["first", "after", "last", "before"], "merge": "connection" }
+///   "Query.itemsConnection": { "paginationArgs": ["first", "after", "last", "before"], "merge": "connection" },
+///   "User.friends": { "keyArgs": ["kind"], "paginationArgs": ["first", "after"], "merge": "connection" }
 /// }
 /// ```
 ///

@@ -18,6 +18,9 @@ public struct CodegenPlan: Sendable, Hashable {
     /// The list policies of the query root's paginated fields, by field name (``CacheConfiguration/listPolicies``
     /// checked against the schema).
     public var listPolicies: [String: ListPolicyConfiguration] = [:]
+    /// The list policies of the paginated fields of other types (`User.friends`), by object type name then field name:
+    /// an interface's policy given to each object type implementing it (unless that type has one of its own).
+    public var objectListPolicies: [String: [String: ListPolicyConfiguration]] = [:]
 
     /// Creates a plan.
     /// - Parameters:

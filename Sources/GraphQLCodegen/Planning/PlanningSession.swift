@@ -66,7 +66,7 @@ final class PlanningSession {
         var plan = CodegenPlan(accessLevel: configuration.accessLevel)
         plan.cache = configuration.cache
         plan.fieldPolicies = planFieldPolicies()
-        plan.listPolicies = planListPolicies()
+        (plan.listPolicies, plan.objectListPolicies) = planListPolicies()
         let named = assignTopLevelNames()
         for name in originalFragments.keys.sorted() {
             guard let swiftName = named.fragments[name], let fragment = planFragment(name, swiftName: swiftName)

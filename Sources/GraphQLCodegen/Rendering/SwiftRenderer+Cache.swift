@@ -59,10 +59,22 @@ extension SwiftRenderer {
             ? plan.listPolicies.keys.sorted().filter(selectedRootFields.contains).compactMap { name -> String? in
                 plan.listPolicies[name].map { "\"\(SwiftNames.stringLiteralContents(name))\": \(Self.listPolicy($0))" }
             } : []
+        // The list policies of other types' fields this operation (or fragment) selects somewhere in its tree.
+        var selectedNames: Set<String> = []
+        Self.collectFieldNames(selections, into: &selectedNames)
+        let objectLists = plan.objectListPolicies.keys.sorted().compactMap { typeName -> String? in
+            guard let fields = plan.objectListPolicies[typeName] else { return nil }
+            let entries = fields.keys.sorted().filter(selectedNames.contains).compactMap { name -> String? in
+                fields[name].map { "\"\(SwiftNames.stringLiteralContents(name))\": \(Self.listPolicy($0))" }
+            }
+            guard !entries.isEmpty else { return nil }
+            return "\"\(SwiftNames.stringLiteralContents(typeName))\": [\(entries.joined(separator: ", "))]"
+        }
         var tail: [String] = []
         if !variableDefaults.isEmpty { tail.append("variableDefaults: \(dictionary(variableDefaults))") }
         if !policies.isEmpty { tail.append("fieldPolicies: [\(policies.joined(separator: ", "))]") }
         if !lists.isEmpty { tail.append("listPolicies: [\(lists.joined(separator: ", "))]") }
+        if !objectLists.isEmpty { tail.append("objectListPolicies: [\(objectLists.joined(separator: ", "))]") }
         let maxAgesLine = "maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))]"
         if tail.isEmpty {
             writer.line(maxAgesLine + ")")
@@ -72,6 +84,15 @@ extension SwiftRenderer {
         }
         writer.level -= 1
         writer.close()
+    }
+
+    /// Adds the names of the fields `set` selects, at any depth and in any type condition, to `names`.
+    static func collectFieldNames(_ set: CacheSelectionPlan, into names: inout Set<String>) {
+        for field in set.fields {
+            names.insert(field.name)
+            if let selections = field.selections { collectFieldNames(selections, into: &names) }
+        }
+        for condition in set.conditions { collectFieldNames(condition.selections, into: &names) }
     }
 
     /// `GraphQLListPolicy(keyArguments: [...], paginationArguments: [...], merge: .append(continuation: "before"))`.
