@@ -1,6 +1,23 @@
 import GraphQLBridge
 
 extension ModelFixedCases {
+    /// A list pager opened by `opening` (on cache 1 of two on one file, a friend list of `e\\f`), a friend's karma
+    /// changed through the other connection, the friends changed on the server, the list refreshed and loaded further.
+    static func friendsChangedThroughAnotherConnection(opening: ModelPageStep) -> [ModelStep] {
+        [
+            .page(opening),
+            .page(.next(0)),
+            .mutate(
+                cache: 0, operation: "SetKarma", variables: ["id": .string("ann"), "karma": .number("42")],
+                kind: .init(), headers: .none),
+            .change(.setFriends(user: "e\\f", to: ["bob", "ann", "c:1", "d\"q"])),
+            .page(.next(0)),
+            .page(.refresh(0)),
+            .page(.next(0)),
+            .page(.next(0)),
+        ]
+    }
+
     /// Issue 31's paths into the store: the faults hand-inserted in the redirect reader that the random sequences
     /// found at once (a list redirect read as `[]` when an item has no record: seed 3; an object not found read as
     /// `null`: seed 1), a marked local write under an alias (a checker defect the first run found, seed 428), and pagers
@@ -77,18 +94,7 @@ extension ModelFixedCases {
             name: "a list pager (pages one list in the file), a friend changed through another connection, the friends "
                 + "changed, refreshed and loaded further: the list is the server's",
             configuration: ModelConfiguration(persistent: true, caches: 2),
-            steps: [
-                .page(.openList(cache: 1, user: "e\\f")),
-                .page(.next(0)),
-                .mutate(
-                    cache: 0, operation: "SetKarma", variables: ["id": .string("ann"), "karma": .number("42")],
-                    kind: .init(), headers: .none),
-                .change(.setFriends(user: "e\\f", to: ["bob", "ann", "c:1", "d\"q"])),
-                .page(.next(0)),
-                .page(.refresh(0)),
-                .page(.next(0)),
-                .page(.next(0)),
-            ]),
+            steps: friendsChangedThroughAnotherConnection(opening: .openList(cache: 1, user: "e\\f"))),
         Case(
             name: "list pagers of two users in memory, a friend renamed by a local write: each list follows",
             steps: [
@@ -104,18 +110,7 @@ extension ModelFixedCases {
             name: "a nested list pager (pages one list in the user's record, in the file), a friend changed through "
                 + "another connection, the friends changed, refreshed and loaded further: the list is the server's",
             configuration: ModelConfiguration(persistent: true, caches: 2),
-            steps: [
-                .page(.openNestedList(cache: 1, user: "e\\f")),
-                .page(.next(0)),
-                .mutate(
-                    cache: 0, operation: "SetKarma", variables: ["id": .string("ann"), "karma": .number("42")],
-                    kind: .init(), headers: .none),
-                .change(.setFriends(user: "e\\f", to: ["bob", "ann", "c:1", "d\"q"])),
-                .page(.next(0)),
-                .page(.refresh(0)),
-                .page(.next(0)),
-                .page(.next(0)),
-            ]),
+            steps: friendsChangedThroughAnotherConnection(opening: .openNestedList(cache: 1, user: "e\\f"))),
         Case(
             name: "nested list pagers of two users in memory beside a root list pager, a friend renamed by a local "
                 + "write and the user's record read by another query: each list follows",
