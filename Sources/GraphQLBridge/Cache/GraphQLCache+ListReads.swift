@@ -52,25 +52,13 @@ extension GraphQLCache {
                 unchanged: true)
         }
         let time = currentTime()
-        let store = self.store
-        let layers = optimisticLayers
-        var problems: [GraphQLCacheError] = []
-        var reader = CacheReader(
-            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
-            load: { keys in
-                do throws(GraphQLCacheError) {
-                    return OptimisticLayer.overlay(layers, on: try store.records(forKeys: keys), keys: keys)
-                } catch {
-                    problems.append(error)
-                    return [:]
-                }
-            })
-        reader.errorNulls = errorNulls
+        let problems = LoadProblems()
+        var reader = recordReader(metadata: metadata, variables: variables, now: time, errorNulls: errorNulls, problems)
         reader.listWindow = CacheReader.ListWindow(responseKey: responseKey) { _, value in
             readsAll || value == .missing || !known.elements.contains(value) || changed.contains(value)
         }
         let response = store.withReadSnapshot { reader.readResponse(rootKey: CacheKey.queryRoot) }
-        for problem in problems { report(problem) }
+        for problem in problems.errors { report(problem) }
         var dependencies = reader.dependencies
         watchers.addDependencies(dependencies, of: watcher.id)
         for read in reader.windowReads { dependencies.subtract(read.dependencies) }

@@ -47,6 +47,33 @@ extension GraphQLCache {
         return outcome
     }
 
+    /// The store errors a ``recordReader(metadata:variables:now:errorNulls:_:)``'s loads met, to report after the read.
+    final class LoadProblems {
+        var errors: [GraphQLCacheError] = []
+    }
+
+    /// A reader of the records as this cache shows them now (its optimistic layers over the store's records), with
+    /// `errorNulls`; the store errors its loads meet go into `problems`.
+    func recordReader(
+        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], now: Date, errorNulls: Set<ErrorNull>,
+        _ problems: LoadProblems
+    ) -> CacheReader {
+        let store = self.store
+        let layers = optimisticLayers
+        var reader = CacheReader(
+            metadata: metadata, variables: variables, now: now, defaultMaxAge: maxAge,
+            load: { keys in
+                do throws(GraphQLCacheError) {
+                    return OptimisticLayer.overlay(layers, on: try store.records(forKeys: keys), keys: keys)
+                } catch {
+                    problems.errors.append(error)
+                    return [:]
+                }
+            })
+        reader.errorNulls = errorNulls
+        return reader
+    }
+
     /// ``read(_:operationName:metadata:variables:queryKey:errorNulls:errorNullsRead:inPlaceOfFailure:)``'s outcome,
     /// and whether a field of a hit must not be served stale in place of a failed request.
     private func readWithRevalidation<Data: Decodable & Sendable>(
@@ -64,29 +91,18 @@ extension GraphQLCache {
             return (.hit(data, isStale: stale, dependencies: memoized.dependencies), memoized.revalidates)
         }
         let store = self.store
-        let layers = optimisticLayers
         let keepsResponses = usesMemo && storesResponses && store.keepsResponses
         if keepsResponses,
             let hit = storedResponse(Data.self, operationName: operationName, queryKey: queryKey, time: time)
         {
             return hit
         }
-        var problems: [GraphQLCacheError] = []
-        var reader = CacheReader(
-            metadata: metadata, variables: variables, now: time, defaultMaxAge: maxAge,
-            load: { keys in
-                do throws(GraphQLCacheError) {
-                    return OptimisticLayer.overlay(layers, on: try store.records(forKeys: keys), keys: keys)
-                } catch {
-                    problems.append(error)
-                    return [:]
-                }
-            })
-        reader.errorNulls = errorNulls
+        let problems = LoadProblems()
+        var reader = recordReader(metadata: metadata, variables: variables, now: time, errorNulls: errorNulls, problems)
         let (response, version) = store.withReadSnapshot {
             (reader.readResponse(rootKey: CacheKey.queryRoot), keepsResponses ? try? store.writeVersion() : nil)
         }
-        for problem in problems { report(problem) }
+        for problem in problems.errors { report(problem) }
         errorNullsRead = reader.errorNullsRead
         let dependencies = RecordKeys(reader.dependencies)
         guard let response else {
@@ -102,7 +118,7 @@ extension GraphQLCache {
         }
         counters.recordHits += 1
         let unreliable = !unreliableKeys.isEmpty && !unreliableKeys.isDisjoint(with: reader.dependencies)
-        if keepsResponses, layers.isEmpty, !unreliable, let version {
+        if keepsResponses, optimisticLayers.isEmpty, !unreliable, let version {
             do throws(GraphQLCacheError) {
                 try store.saveResponse(
                     forQuery: queryKey, body: response, dependencies: reader.dependencies,
