@@ -136,9 +136,10 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                     // a `no-store` mutation's answer): a result built from the answer is not what the record says.
                     let kept = storage[position].entry
                     let incoming = fields[index].entry
-                    if kept.value != incoming.value
-                        || Self.tightens(incoming, to: kept.maxAge, kept.receivedAt, kept.mustRevalidate)
-                    {
+                    if kept.value != incoming.value {
+                        outcome.overtaken = true
+                        outcome.conflicts.append(fields[index].name)
+                    } else if Self.tightens(incoming, to: kept.maxAge, kept.receivedAt, kept.mustRevalidate) {
                         outcome.overtaken = true
                     }
                     continue
@@ -155,6 +156,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                 append(field)
                 outcome.changed = true
                 outcome.valueChanged = true
+                outcome.wroteValue = true
                 next = storage.count
             }
         }
@@ -213,6 +215,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
             if version != 0 { old.version = version }
             outcome.changed = true
             outcome.valueChanged = true
+            outcome.wroteValue = true
         } else if old.receivedAt != entry.receivedAt || old.maxAge != entry.maxAge
             || old.mustRevalidate != entry.mustRevalidate
         {
@@ -307,6 +310,26 @@ struct FieldMergeOutcome: Sendable, Equatable {
     var valueChanged = false
     /// A field written since the answer's request started held another value: it was kept.
     var overtaken = false
+    /// A stored value was replaced by another, or a field added: the record now holds some of the answer's values.
+    var wroteValue = false
+    /// The fields written since the answer's request started whose values the answer gave otherwise (kept), in order.
+    var conflicts: [String] = []
+}
+
+extension CacheRecord {
+    /// Marks the fields `names` stale (their values kept, their lifetimes ended) at the store version `version`: what
+    /// a merge does to the fields it kept against an answer it also took values from. Says whether one changed.
+    mutating func markStale(_ names: [String], stamping version: UInt64) -> Bool {
+        var changed = false
+        for name in names {
+            guard var entry = entry(named: name), entry.maxAge != .zero else { continue }
+            entry.maxAge = .zero
+            if version != 0 { entry.version = version }
+            setEntry(entry, named: name)
+            changed = true
+        }
+        return changed
+    }
 }
 
 /// What one response writes to a record: its fields, in the selection's order.

@@ -181,6 +181,7 @@ extension CacheRecord {
             let lists = merge(fields: combined, stamping: version, startedAt: nil)
             outcome.changed = outcome.changed || lists.changed
             outcome.valueChanged = outcome.valueChanged || lists.valueChanged
+            outcome.wroteValue = outcome.wroteValue || lists.wroteValue
         }
         return outcome
     }

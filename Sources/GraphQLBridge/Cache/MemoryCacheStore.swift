@@ -69,6 +69,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
         let version = lastChange + 1
         // A record removed since the request started may have held newer values than the answer's.
         let removedSince = start.map { $0 < removedThrough } ?? false
+        // The fields kept against the answer (written since its request started, another value), and whether the
+        // answer's values were taken elsewhere: then the records mix two moments of the server (see `staleningMixes`).
+        var conflicts: [(key: String, names: [String])] = []
+        var wroteValue = false
         for (key, fields) in incoming {
             clock += 1
             guard let index = slots.index(forKey: key) else {
@@ -85,7 +89,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
                 totalBytes += bytes
                 outcome.changed.append(key)
-                if !record.isEmpty { outcome.valueChanged.insert(key) }
+                if !record.isEmpty {
+                    outcome.valueChanged.insert(key)
+                    wroteValue = true
+                }
                 continue
             }
             // In place (the slot's record is not copied): one lookup.
@@ -94,6 +101,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 removedSince: removedSince)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
+            if merged.wroteValue { wroteValue = true }
+            if !merged.conflicts.isEmpty { conflicts.append((key, merged.conflicts)) }
             if merged.changed {
                 outcome.changed.append(key)
                 if merged.valueChanged {
@@ -102,6 +111,15 @@ final class MemoryCacheStore: GraphQLCacheStore {
                     totalBytes += bytes - slots.values[index].bytes
                     slots.values[index].bytes = bytes
                 }
+            }
+        }
+        if wroteValue {
+            for (key, names) in conflicts {
+                guard let index = slots.index(forKey: key),
+                    slots.values[index].record.markStale(names, stamping: version)
+                else { continue }
+                if !outcome.changed.contains(key) { outcome.changed.append(key) }
+                outcome.valueChanged.insert(key)
             }
         }
         if !outcome.valueChanged.isEmpty { lastChange = version }

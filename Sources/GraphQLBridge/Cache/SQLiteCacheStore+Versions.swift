@@ -129,6 +129,10 @@ extension SQLiteCacheStore {
             var written: [(record: CacheRecord, oldSize: Int64?)] = []
             // A record removed since the request started may have held newer values than the answer's.
             let removedSince = start.map { Int64(clamping: $0) < state.removedThrough } ?? false
+            // The fields kept against the answer, by the index of their record in `written` (or the record, when the
+            // merge changed nothing else in it), and whether the answer's values were taken elsewhere.
+            var conflicts: [(record: CacheRecord, oldSize: Int64?, names: [String], writtenAt: Int?)] = []
+            var wroteValue = false
             for (key, fields) in incoming {
                 let stored = existing[key]
                 var record = stored?.record ?? CacheRecord(key: key)
@@ -144,6 +148,23 @@ extension SQLiteCacheStore {
                     outcome.changed.append(key)
                 }
                 if stored == nil ? !record.isEmpty : merged.valueChanged { outcome.valueChanged.insert(key) }
+                if stored == nil ? !record.isEmpty : merged.wroteValue { wroteValue = true }
+                if !merged.conflicts.isEmpty {
+                    let at = stored == nil || merged.changed ? written.count - 1 : nil
+                    conflicts.append((record, stored?.size, merged.conflicts, at))
+                }
+            }
+            // Kept fields beside values taken from the answer mix two moments of the server: they are made stale.
+            if wroteValue {
+                for var conflict in conflicts where conflict.record.markStale(conflict.names, stamping: version) {
+                    if let at = conflict.writtenAt {
+                        written[at].record = conflict.record
+                    } else {
+                        written.append((conflict.record, conflict.oldSize))
+                        outcome.changed.append(conflict.record.key)
+                    }
+                    outcome.valueChanged.insert(conflict.record.key)
+                }
             }
             // The query's own response is replaced below in the same transaction: not deleted first (its dependency
             // rows, mostly the same, are not written twice).
