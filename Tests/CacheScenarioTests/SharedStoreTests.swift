@@ -162,6 +162,69 @@ struct SharedStoreTests {
         try await Self.expectBothFields(app, widget, stale: nil)
     }
 
+    @Test("Seed 714352: a refetch sent before a rename lands after the rename was sent: its name is not served fresh")
+    func refetchSentBeforeRename() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        app.transport.enqueue(data: Self.userName("Old"))
+        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+
+        // The refetch is sent first and computed first (the server reads "Middle", set by someone else); the rename to
+        // "New" is sent next, at the same store version, and applied after it. The refetch's answer lands first.
+        let refetchGate = Gate()
+        let renameGate = Gate()
+        app.enqueue(Self.userName("Middle"), after: refetchGate)
+        let refetch = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        app.enqueue(#"{"renameUser":{"id":"1","name":"New"}}"#, after: renameGate)
+        let rename = Task { try await app.client.execute(RenameUserMutation(id: "1", name: "New")) }
+        #expect(await app.transport.waitForRequests(3))
+        await refetchGate.open()
+        #expect(try await refetch.value.data?.user?.name == "Middle")
+        await renameGate.open()
+        _ = try await rename.value
+
+        // Which of the two the server computed last is not known to the cache: what it keeps is not fresh.
+        let read = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+        #expect(read.isStale, "served as \(read.data?.user?.name ?? "nil"), fresh")
+        app.transport.enqueue(data: Self.userName("New"))
+        let asked = try await app.client.execute(UserNameQuery(id: "1"))
+        #expect(asked.source == .server && asked.data?.user?.name == "New", "a read asks the server")
+    }
+
+    @Test("Across processes: an answer to a request started before the app's rename lands after it was sent: stale")
+    func olderRequestAcrossConnections() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        let widget = Side(folder)
+        app.transport.enqueue(data: Self.userName("Old"))
+        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+
+        // The extension's request starts; then the store changes (another user), and the app's rename starts at the
+        // newer version. The extension's answer (computed before the rename) lands after the rename was sent.
+        let widgetGate = Gate()
+        let renameGate = Gate()
+        widget.enqueue(Self.userName("Middle"), after: widgetGate)
+        let widgetRead = Task { try await widget.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await widget.transport.waitForRequests(1))
+        app.transport.enqueue(data: #"{"user":{"id":"2","name":"Other"}}"#)
+        _ = try await app.client.execute(UserNameQuery(id: "2"), fetchPolicy: .serverOnly)
+        app.enqueue(#"{"renameUser":{"id":"1","name":"New"}}"#, after: renameGate)
+        let rename = Task { try await app.client.execute(RenameUserMutation(id: "1", name: "New")) }
+        #expect(await app.transport.waitForRequests(3))
+        await widgetGate.open()
+        _ = try await widgetRead.value
+        await renameGate.open()
+        _ = try await rename.value
+
+        for side in [app, widget] {
+            let read = try await side.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+            #expect(read.isStale, "served as \(read.data?.user?.name ?? "nil"), fresh")
+        }
+    }
+
     /// Both caches read the app's name and the extension's karma, stale: the extension's answer also said "Old" for
     /// the name, and the cache cannot tell which of the two the server answered last (both requests were sent before
     /// either answer landed). The record keeps each writer's field, but "New" beside karma 2 may be a state the server

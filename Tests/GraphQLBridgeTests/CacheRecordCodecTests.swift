@@ -84,6 +84,21 @@ struct CacheRecordCodecTests {
         }
     }
 
+    @Test("a field's request start comes back; one stored without it (a file written before) reads as none")
+    func requestStart() throws {
+        var entry = CacheFieldEntry(
+            value: .scalar(.string("ab")), receivedAt: Self.received, maxAge: nil, version: 9, requestStart: 7)
+        let bytes = CacheRecordCodec.encode(["f": entry])
+        let back = try #require(try CacheRecordCodec.decode(bytes)["f"])
+        #expect(back.version == 9 && back.requestStart == 7)
+        // The bytes an older store wrote: flags 4 (a version), no request start.
+        entry.requestStart = .max
+        let old = CacheRecordCodec.encode(["f": entry])
+        #expect(old == [1, 1, 1, 0x66, 4] + Self.dateBytes(Self.received) + [9, 7, 2, 0x61, 0x62])
+        let decoded = try #require(try CacheRecordCodec.decode(old)["f"])
+        #expect(decoded.version == 9 && decoded.requestStart == .max)
+    }
+
     @Test("damaged bytes: another version, unknown tags and flags, bad UTF-8, huge counts, left-over bytes")
     func damaged() throws {
         let entry = CacheFieldEntry(value: .scalar(.string("ab")), receivedAt: Self.received)
@@ -93,6 +108,7 @@ struct CacheRecordCodecTests {
         var cases: [(String, [UInt8])] = [
             ("another version", [2] + good.dropFirst()),
             ("unknown flags", Self.replacing(good, at: 4, with: 4)),
+            ("a flag past the known ones", Self.replacing(good, at: 4, with: 16)),
             ("unknown tag", Self.replacing(good, at: 13, with: 10)),
             ("tag 255", Self.replacing(good, at: 13, with: 255)),
             ("bad UTF-8 in a value", Self.replacing(good, at: 15, with: 0xFF)),

@@ -22,6 +22,13 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
     /// that started before it does not overwrite it, whichever process wrote it. Kept by the store; not part of the
     /// entry's equality.
     var version: UInt64 = 0
+    /// The store version at which the request of the answer that gave it `version` started (``UInt64/max``: no
+    /// request's, a local write, or a field stored before it was kept: counts as started at `version`). An answer to a
+    /// request that started later, finding `version` newer than its own start, cannot tell which of the two the server
+    /// computed last: it writes the field stale
+    /// (``CacheRecord/merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)``). Kept by the store,
+    /// whichever process wrote it; not part of the entry's equality.
+    var requestStart: UInt64 = .max
 
     /// Creates an entry.
     public init(value: CacheValue, receivedAt: Date, maxAge: Duration? = nil, mustRevalidate: Bool = false) {
@@ -49,9 +56,13 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
     }
 
     /// An entry with its store version.
-    init(value: CacheValue, receivedAt: Date, maxAge: Duration?, mustRevalidate: Bool = false, version: UInt64) {
+    init(
+        value: CacheValue, receivedAt: Date, maxAge: Duration?, mustRevalidate: Bool = false, version: UInt64,
+        requestStart: UInt64 = .max
+    ) {
         self.init(value: value, receivedAt: receivedAt, maxAge: maxAge, mustRevalidate: mustRevalidate)
         self.version = version
+        self.requestStart = requestStart
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -59,7 +70,7 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
     }
 
     // Equal entries hold the same value, received at the same time, with the same lifetime and revalidation (the
-    // version is the store's bookkeeping).
+    // version and the request start are the store's bookkeeping).
 
     public static func == (lhs: CacheFieldEntry, rhs: CacheFieldEntry) -> Bool {
         lhs.value == rhs.value && lhs.receivedAt == rhs.receivedAt && lhs.maxAge == rhs.maxAge

@@ -112,19 +112,28 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     }
 
     /// Merges `fields` over this record's, as ``merge(fields:)`` does, field by field: a field whose value changes
-    /// (or whose lifetime may become shorter) gets the store version `version` (0: keeps the incoming entry's); with `start` (the store version the
-    /// answer's request started at), a field changed after it (its version is higher: a newer write, by any process)
-    /// is not overwritten, and the outcome says it was overtaken when the answer held another value for it or the kept
-    /// field may stop being fresh sooner (made stale since). With `removedSince` (a record with a version above
-    /// `start` was removed, trimmed or evicted, since the request started: what it held is gone with its versions), a
-    /// field this record lacks is written stale and the outcome is overtaken: the record, or that field, may have held
-    /// a newer value than the answer's (a record written again since without it).
+    /// (or whose lifetime may become shorter) gets the store version `version` (0: keeps the incoming entry's) and
+    /// the request start `requestStart` (``CacheFieldEntry/requestStart``; `nil`: `start`, or a local write's
+    /// without one).
+    /// With `start` (the store version the answer's request started at), a field changed after it (its version is
+    /// higher: written since, by any process) is not overwritten, and the outcome says it was overtaken when the answer
+    /// held another value for it or the kept field may stop being fresh sooner (made stale since). Such a field whose
+    /// writer's request started at or after `start` is newer than the answer and stays as it is; one whose writer's
+    /// request started before `start`, or whose version is in `unordered` (written by an answer to a request of this
+    /// process sent before this one, at the same start), was answered after this request was sent: which of the two
+    /// the server computed last is not known, and it is written stale, its value kept, so that a read asks the
+    /// server. With `removedSince` (a record with a
+    /// version above `start` was removed, trimmed or evicted, since the request started: what it held is gone with its
+    /// versions), a field this record lacks is written stale and the outcome is overtaken: the record, or that field,
+    /// may have held a newer value than the answer's (a record written again since without it).
     mutating func merge(
-        fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?, removedSince: Bool = false
+        fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?, removedSince: Bool = false,
+        requestStart: UInt64? = nil, unordered: Set<UInt64> = []
     )
         -> FieldMergeOutcome
     {
         var outcome = FieldMergeOutcome()
+        let writer = requestStart ?? start ?? .max
         var next = 0
         // By index: a field is read where it is, not copied (only a new one is).
         for index in fields.indices {
@@ -139,16 +148,32 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                     if kept.value != incoming.value {
                         outcome.overtaken = true
                         outcome.conflicts.append(fields[index].name)
+                        // Written by an answer to a request sent before this one: it is newer than this answer only
+                        // if the server computed it last, which is not known. Stale: a read asks the server (seed
+                        // 714352).
+                        if kept.requestStart < start || unordered.contains(kept.version), kept.maxAge != .zero,
+                            version != 0
+                        {
+                            storage[position].entry.maxAge = .zero
+                            storage[position].entry.version = version
+                            outcome.changed = true
+                            outcome.valueChanged = true
+                        }
                     } else if Self.tightens(incoming, to: kept.maxAge, kept.receivedAt, kept.mustRevalidate) {
                         outcome.overtaken = true
                     }
                     continue
                 }
                 // In place: the stored entry is neither copied nor rebuilt.
-                Self.update(&storage[position].entry, with: fields[index].entry, stamping: version, into: &outcome)
+                Self.update(
+                    &storage[position].entry, with: fields[index].entry, stamping: version, startedAt: writer,
+                    into: &outcome)
             } else {
                 var field = fields[index]
-                if version != 0 { field.entry.version = version }
+                if version != 0 {
+                    field.entry.version = version
+                    field.entry.requestStart = writer
+                }
                 if removedSince, field.entry.value != .missing {
                     field.entry.maxAge = .zero
                     outcome.overtaken = true
@@ -207,12 +232,15 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     }
 
     private static func update(
-        _ old: inout CacheFieldEntry, with entry: CacheFieldEntry, stamping version: UInt64,
+        _ old: inout CacheFieldEntry, with entry: CacheFieldEntry, stamping version: UInt64, startedAt writer: UInt64,
         into outcome: inout FieldMergeOutcome
     ) {
         if old.value != entry.value {
             old = entry
-            if version != 0 { old.version = version }
+            if version != 0 {
+                old.version = version
+                old.requestStart = writer
+            }
             outcome.changed = true
             outcome.valueChanged = true
             outcome.wroteValue = true
@@ -221,7 +249,10 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         {
             if tightens(old, to: entry.maxAge, entry.receivedAt, entry.mustRevalidate) {
                 outcome.valueChanged = true
-                if version != 0 { old.version = version }
+                if version != 0 {
+                    old.version = version
+                    old.requestStart = writer
+                }
             }
             old.receivedAt = entry.receivedAt
             old.maxAge = entry.maxAge
@@ -235,9 +266,12 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         storage.reduce(0) { max($0, $1.entry.version) }
     }
 
-    /// Gives every field the store version `version` (a record written whole).
+    /// Gives every field the store version `version` (a record written whole, a local write: no request's).
     mutating func stamp(_ version: UInt64) {
-        for index in storage.indices { storage[index].entry.version = version }
+        for index in storage.indices {
+            storage[index].entry.version = version
+            storage[index].entry.requestStart = .max
+        }
     }
 
     /// Where the field `name` is: `hint` first, then by hash or a scan.

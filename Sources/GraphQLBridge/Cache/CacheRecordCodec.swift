@@ -6,7 +6,7 @@ import Foundation
 /// ```
 /// record  = version(1) count:varint field*
 /// field   = name:string flags:byte receivedAt:f64 [seconds:i64 attoseconds:i64 if flags & 1]
-///           [version:varint if flags & 4] value   (flags & 2: must-revalidate)
+///           [version:varint if flags & 4] [requestStart:varint if flags & 8] value   (flags & 2: must-revalidate)
 /// value   = 0 (null) | 1 key:string (reference) | 2 count:varint value* (list) | 10 (missing) | json (a scalar)
 /// json    = 3 (null) | 4 (false) | 5 (true) | 6 text:string (number, exact JSON text) | 7 text:string (string)
 ///         | 8 count:varint json* (array) | 9 count:varint (name:string json)* (object)
@@ -15,7 +15,9 @@ import Foundation
 ///
 /// Varints are unsigned LEB128 (at most 10 bytes); `receivedAt` is the bit pattern of its
 /// `timeIntervalSinceReferenceDate` and the lifetime's components are those of `Duration`, little-endian, so
-/// both come back exactly.
+/// both come back exactly. A field without flag 8 (one written before it existed, or a local write) has no request
+/// start (``CacheFieldEntry/requestStart``: counts as started at its version): files written before it are read as
+/// they are.
 enum CacheRecordCodec {
     /// The format's version, the first byte of every encoded record.
     static let version: UInt8 = 1
@@ -30,6 +32,8 @@ enum CacheRecordCodec {
         static let mustRevalidate: UInt8 = 2
         /// The field's store version follows (``CacheFieldEntry/version``; absent: 0).
         static let version: UInt8 = 4
+        /// The store version its writer's request started at follows (``CacheFieldEntry/requestStart``; absent: none).
+        static let requestStart: UInt8 = 8
     }
 
     private enum Tag {
@@ -69,7 +73,8 @@ enum CacheRecordCodec {
             appendString(name, to: &bytes)
             bytes.append(
                 (entry.maxAge == nil ? 0 : Flag.maxAge) | (entry.mustRevalidate ? Flag.mustRevalidate : 0)
-                    | (entry.version == 0 ? 0 : Flag.version))
+                    | (entry.version == 0 ? 0 : Flag.version)
+                    | (entry.requestStart == .max ? 0 : Flag.requestStart))
             appendFixed(entry.receivedAt.timeIntervalSinceReferenceDate.bitPattern, to: &bytes)
             if let maxAge = entry.maxAge {
                 let (seconds, attoseconds) = maxAge.components
@@ -77,6 +82,7 @@ enum CacheRecordCodec {
                 appendFixed(UInt64(bitPattern: attoseconds), to: &bytes)
             }
             if entry.version != 0 { appendVarint(entry.version, to: &bytes) }
+            if entry.requestStart != .max { appendVarint(entry.requestStart, to: &bytes) }
             appendValue(entry.value, to: &bytes)
         }
         return bytes
@@ -160,7 +166,7 @@ enum CacheRecordCodec {
         for _ in 0..<count {
             let name = try reader.string()
             let flags = try reader.byte()
-            guard flags & ~(Flag.maxAge | Flag.mustRevalidate | Flag.version) == 0 else {
+            guard flags & ~(Flag.maxAge | Flag.mustRevalidate | Flag.version | Flag.requestStart) == 0 else {
                 throw reader.failure("unknown field flags \(flags)")
             }
             let sinceReference = Double(bitPattern: try reader.fixed())
@@ -178,13 +184,15 @@ enum CacheRecordCodec {
                 maxAge = Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
             }
             let version = flags & Flag.version != 0 ? try reader.varint() : 0
+            let requestStart = flags & Flag.requestStart != 0 ? try reader.varint() : .max
             let value = try reader.value(depth: 0)
             fields.append(
                 CacheFieldWrite(
                     name: name,
                     entry: CacheFieldEntry(
                         value: value, receivedAt: receivedAt, maxAge: maxAge,
-                        mustRevalidate: flags & Flag.mustRevalidate != 0, version: version)))
+                        mustRevalidate: flags & Flag.mustRevalidate != 0, version: version,
+                        requestStart: requestStart)))
         }
         guard reader.offset == bytes.count else {
             throw reader.failure("\(bytes.count - reader.offset) bytes left over")

@@ -28,6 +28,10 @@ struct ResponseWrite: Sendable {
     var queryKey: String?
     /// For a query: the decoded result, memoized when the whole answer was written.
     var result: (any Sendable)?
+    /// The request's place among the requests the cache's clients sent (``GraphQLCache/nextRequestSequence()``):
+    /// the versions this cache's answers to requests sent before it wrote since it started are of unknown order
+    /// against it (``GraphQLCacheStore/merge(_:startedAt:unordered:response:lists:)``).
+    var sentSequence: UInt64? = nil
 }
 
 /// A response's `data` object as the cache reads it.
@@ -159,7 +163,10 @@ extension GraphQLCache {
         do throws(GraphQLCacheError) {
             // Read and written in one transaction, field by field: a field changed since the request started (by any
             // process) keeps its newer value; after a clear made since (a sign-out), nothing is written.
-            merged = try store.merge(incoming, startedAt: response.startedAt, response: save, lists: lists ?? [:])
+            merged = try store.merge(
+                incoming, startedAt: response.startedAt, unordered: unorderedVersions(for: response),
+                response: save, lists: lists ?? [:])
+            noteWrite(merged, of: response)
         } catch {
             // What the store still holds for these records is older than this answer: stale until written again.
             unreliableKeys.formUnion(incoming.keys)
@@ -321,7 +328,10 @@ extension GraphQLCache {
         if let watcher { watchers.setDependencies(outcome.dependencies, of: watcher.id) }
         let merged: StoreMerge
         do throws(GraphQLCacheError) {
-            merged = try store.merge(incoming, startedAt: response.startedAt, response: nil)
+            merged = try store.merge(
+                incoming, startedAt: response.startedAt, unordered: unorderedVersions(for: response),
+                response: nil, lists: [:])
+            noteWrite(merged, of: response)
         } catch {
             unreliableKeys.formUnion(incoming.keys)
             report(error)
@@ -359,11 +369,35 @@ extension GraphQLCache {
         return min(receivedAt, now)
     }
 
+    /// The versions that this cache's answers to requests sent before `response`'s wrote since its request started:
+    /// they were answered after it was sent, so which of the two the server computed last is not known.
+    func unorderedVersions(for response: ResponseWrite) -> Set<UInt64> {
+        guard let start = response.startedAt, let sent = response.sentSequence, !ownWrites.isEmpty else { return [] }
+        var versions: Set<UInt64> = []
+        for write in ownWrites where write.version > start && write.sequence < sent { versions.insert(write.version) }
+        return versions
+    }
+
+    /// Keeps the version `merged` wrote for an answer to a request the cache's clients sent (the last
+    /// ``ownWriteLimit`` of them): ``unorderedVersions(for:)``.
+    func noteWrite(_ merged: StoreMerge, of response: ResponseWrite) {
+        guard let sent = response.sentSequence, !merged.valueChanged.isEmpty else { return }
+        ownWrites.append((merged.version, sent))
+        if ownWrites.count > Self.ownWriteLimit { ownWrites.removeFirst(ownWrites.count - Self.ownWriteLimit / 2) }
+    }
+
+    /// How many of its own answers' writes the cache keeps (``noteWrite(_:of:)``).
+    static let ownWriteLimit = 256
+
     /// Trims the store to 90% of ``byteLimit`` when it is over it. The records of the results served since the last
     /// trim from the memo or a stored response (which read no record) are marked as used first, as of now, then the
     /// records just `written`: a query read often keeps its records, and a response just received is not the first to
     /// go. The records live watchers depend on are never removed: when they alone exceed the limit, it is reported.
     func trimIfNeeded(keeping written: [String]) {
+        // A persistent store trims in the write's own transaction (``SQLiteCacheStore/trimRule``): what it removed
+        // is forgotten here. Not newer data: an answer in flight may write them again.
+        let trimmed = store.takeTrimmedKeys()
+        if !trimmed.isEmpty { invalidate(Set(trimmed)) }
         do throws(GraphQLCacheError) {
             guard try store.byteCount() > byteLimit else {
                 limitExceededByWatchers = false

@@ -175,6 +175,11 @@ public actor GraphQLCache {
     nonisolated let responseReader: SQLiteResponseReader?
     /// What those reads need of the cache's state.
     nonisolated let directReads = Locked(DirectReadState())
+    /// How many requests the cache's clients sent (``nextRequestSequence()``).
+    nonisolated let requestSequence = Locked<UInt64>(0)
+    /// The versions the answers to the last requests the cache's clients sent wrote, with each request's place
+    /// (``noteWrite(_:of:)``).
+    var ownWrites: [(version: UInt64, sequence: UInt64)] = []
     /// Whether the byte limit is exceeded by live watchers' records (reported once until it holds again).
     var limitExceededByWatchers = false
 
@@ -222,12 +227,41 @@ public actor GraphQLCache {
         self.executor =
             isShared ? .queue(CacheQueueExecutor(label: "GraphQLCache.\(namespace)")) : .standard(CacheExecutorOwner())
         generation.set((try? store.version()) ?? 0)
+        if let sqlite = store as? SQLiteCacheStore {
+            // Each write transaction trims before it commits, as ``trimIfNeeded(keeping:)`` would after it: the
+            // records served since from the memo or a stored response count as used, live watchers' are spared.
+            let limit = self.byteLimit
+            sqlite.trimRule = SQLiteCacheStore.TrimRule(
+                limit: limit, target: limit / 10 * 9,
+                prepare: { [weak self] in
+                    // The store is called from this cache's executor only (its writes run on the actor).
+                    self?.assumeIsolated { cache in cache.prepareTrim() } ?? []
+                })
+        }
+    }
+
+    /// Marks the records served without reading them as used, and returns the live watchers' records: what a trim
+    /// inside a write transaction needs (``SQLiteCacheStore/trimRule``).
+    private func prepareTrim() -> Set<String> {
+        // (A SQLite store's marks wait in memory for the write: nothing can fail.)
+        try? store.markUsed(memo.takeUsedRecordKeys() + takeDirectReadUses())
+        return watchers.watchedKeys
     }
 
     /// The executor the cache's work runs on: a persistent cache's own serial queue (its SQLite calls never take a
     /// thread that Swift concurrency shares), a memory cache's default actor executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.unownedExecutor
+    }
+
+    /// The next request's place among those the cache's clients send, taken as it is sent: an answer to a request
+    /// sent before another, written after that one started, is of unknown order against its answer
+    /// (``ResponseWrite/sentSequence``).
+    nonisolated func nextRequestSequence() -> UInt64 {
+        requestSequence.withLock { value in
+            value += 1
+            return value
+        }
     }
 
     /// The store version a request starting now carries: its answer does not overwrite what changed after it, in any

@@ -19,16 +19,18 @@ protocol GraphQLCacheStore: AnyObject {
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
     /// writes the records that changed, reading and writing them in one transaction. With `start` (the ``version()``
     /// the answer's request started at): nothing is written when the store was cleared since, and a field changed
-    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:removedSince:)``), and when a record
+    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)``), and when a record
     /// removed since (trimmed, evicted) had a newer version, a field the stored record lacks (or every field, when
     /// none is stored) is written stale, its value perhaps older than the removed one, and the merge is overtaken.
     /// With `response`, a store that
     /// keeps responses saves it in the same transaction when no field was overtaken (``StoreMerge/savedResponse``).
     /// With `lists`, the pages of paginated fields (``GraphQLListPolicy``) are combined with the lists the records hold,
-    /// in the same transaction (``CacheRecord/merge(fields:placements:stamping:startedAt:removedSince:)``).
+    /// in the same transaction (``CacheRecord/merge(fields:placements:stamping:startedAt:removedSince:requestStart:unordered:)``).
+    /// `unordered`: the versions written since `start` by this process's answers to requests sent before this one's
+    /// (of unknown order against it: a field they wrote, kept, is written stale).
     func merge(
-        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?,
-        lists: CacheListMerges
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, unordered: Set<UInt64>,
+        response: ResponseSave?, lists: CacheListMerges
     ) throws(GraphQLCacheError) -> StoreMerge
     /// Reads the records `keys`, lets `body` change each (given the version its changes get; it returns whether it
     /// changed the record) and writes those it changed, in one transaction; returns their keys.
@@ -60,6 +62,10 @@ protocol GraphQLCacheStore: AnyObject {
     /// Removes the least recently used records (stored responses first, for a store that keeps them) until the store
     /// takes at most `limit` bytes, never one of `spared` (the records live watchers read); returns the keys removed.
     func trim(toBytes limit: Int, sparing spared: Set<String>) throws(GraphQLCacheError) -> [String]
+    /// The keys of the records the store's own writes trimmed to the byte limit, inside their transactions, since the
+    /// last call (a persistent store shared with other processes: ``SQLiteCacheStore/trimRule``); the caller
+    /// invalidates what it read of them.
+    func takeTrimmedKeys() -> [String]
     /// Runs `body`, whose reads see one state of the store.
     func withReadSnapshot<T>(_ body: () -> T) -> T
     /// Whether the store keeps responses (``storedResponse(forQuery:defaultMaxAge:)``).
@@ -84,8 +90,11 @@ extension GraphQLCacheStore {
     func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
         throws(GraphQLCacheError) -> StoreMerge
     {
-        try merge(incoming, startedAt: start, response: response, lists: [:])
+        try merge(incoming, startedAt: start, unordered: [], response: response, lists: [:])
     }
+
+    /// None: the caller trims (``trim(toBytes:sparing:)``).
+    func takeTrimmedKeys() -> [String] { [] }
 
     /// None: such answers are merged.
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
@@ -146,6 +155,8 @@ struct StoreMerge: Sendable {
     var overtaken = false
     /// The store was cleared since the request started: nothing was written.
     var cleared = false
+    /// The version the changed fields got (when some did).
+    var version: UInt64 = 0
     /// The response given was saved with the records.
     var savedResponse = false
 }

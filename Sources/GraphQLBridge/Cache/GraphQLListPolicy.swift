@@ -167,18 +167,22 @@ extension CacheRecord {
     }
 
     /// Merges an answer's `fields` with its pages (``splitting(_:placements:)``), as
-    /// ``merge(fields:stamping:startedAt:removedSince:)`` does.
+    /// ``merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)`` does.
     mutating func merge(
         fields: CacheRecordWrite, placements: [String: CacheListPlacement]?, stamping version: UInt64,
-        startedAt start: UInt64?, removedSince: Bool
+        startedAt start: UInt64?, removedSince: Bool, requestStart: UInt64? = nil, unordered: Set<UInt64> = []
     ) -> FieldMergeOutcome {
         guard let placements else {
-            return merge(fields: fields, stamping: version, startedAt: start, removedSince: removedSince)
+            return merge(
+                fields: fields, stamping: version, startedAt: start, removedSince: removedSince,
+                requestStart: requestStart, unordered: unordered)
         }
         let (plain, combined) = splitting(fields, placements: placements)
-        var outcome = merge(fields: plain, stamping: version, startedAt: start, removedSince: removedSince)
+        var outcome = merge(
+            fields: plain, stamping: version, startedAt: start, removedSince: removedSince, requestStart: requestStart,
+            unordered: unordered)
         if !combined.isEmpty {
-            let lists = merge(fields: combined, stamping: version, startedAt: nil)
+            let lists = merge(fields: combined, stamping: version, startedAt: nil, requestStart: requestStart ?? start)
             outcome.changed = outcome.changed || lists.changed
             outcome.valueChanged = outcome.valueChanged || lists.valueChanged
             outcome.wroteValue = outcome.wroteValue || lists.wroteValue

@@ -54,8 +54,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
 
     /// Merges in place: a stored record's fields are not copied to be merged.
     func merge(
-        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?,
-        lists: CacheListMerges
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, unordered: Set<UInt64>,
+        response: ResponseSave?, lists: CacheListMerges
     ) -> StoreMerge {
         var outcome = StoreMerge()
         if let start, start < clearedAt {
@@ -79,7 +79,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 var record = CacheRecord(key: key, capacity: fields.count)
                 if record.merge(
                     fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: nil,
-                    removedSince: removedSince
+                    removedSince: removedSince, requestStart: start
                 ).overtaken {
                     outcome.overtaken = true
                 }
@@ -98,7 +98,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             // In place (the slot's record is not copied): one lookup.
             let merged = slots.values[index].record.merge(
                 fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: start,
-                removedSince: removedSince)
+                removedSince: removedSince, unordered: unordered)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
             if merged.wroteValue { wroteValue = true }
@@ -123,6 +123,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             }
         }
         if !outcome.valueChanged.isEmpty { lastChange = version }
+        outcome.version = version
         return outcome
     }
 

@@ -87,6 +87,12 @@ extension SQLiteCacheStore {
                 // A write since the records were read (by another process) may have changed them: not kept.
                 var state = try readState(.write)
                 guard state.version == version else { return }
+                // One that would take the store over its limit is not kept (each can be written again from its
+                // records): no write leaves the store over its limit.
+                if let rule = trimRule {
+                    let size = query.utf8.count + body.count + Self.encodeKeys(dependencies.sorted()).count
+                    guard state.bytes + Int64(size) <= Int64(rule.limit) else { return }
+                }
                 try insertResponse(
                     ResponseSave(
                         query: query, body: body, dependencies: dependencies, expiry: expiry,

@@ -31,6 +31,17 @@ extension SQLiteCacheStore {
         var lastUse: Int64 = 0
     }
 
+    /// What a write transaction trims the store to when it takes it over `limit` (``changingState(trimming:_:)``).
+    struct TrimRule {
+        /// The limit no committed write exceeds (unless `prepare`'s records alone do).
+        var limit: Int
+        /// What a trim leaves at most.
+        var target: Int
+        /// Called only when a trim is needed, inside the transaction: marks the records to count as used first
+        /// (``markUsed(_:)``) and returns those not to remove (live watchers' records).
+        var prepare: () -> Set<String>
+    }
+
     /// Creates the `state` table and its row (inside the caller's transaction), the versions starting at `version`.
     func createStateTable(startingAt version: Int64) throws(GraphQLCacheError) {
         let db = try database(.open)
@@ -86,23 +97,52 @@ extension SQLiteCacheStore {
     /// Runs `body` in one write transaction with the `state` row, its version moved on (`body` changes the rest), and
     /// writes the row back; afterwards, this connection's view of other connections' changes moves on with it when no
     /// other connection wrote since it last looked.
-    func changingState<T>(_ body: (inout State) throws(GraphQLCacheError) -> T) throws(GraphQLCacheError) -> T {
+    ///
+    /// With a ``trimRule`` (and `trimming`), a write that takes the store over the rule's limit is trimmed in the same
+    /// transaction, before it commits (``trimmedKeys`` says which records went): another connection never reads the
+    /// store over its limit between the write and its trim, and a crash never leaves it so.
+    func changingState<T>(trimming: Bool = true, _ body: (inout State) throws(GraphQLCacheError) -> T)
+        throws(GraphQLCacheError) -> T
+    {
         try guarded { () throws(GraphQLCacheError) -> T in
             let db = try database(.write)
             var before: Int64 = 0
             var after: Int64 = 0
+            var trimmed: [String] = []
+            keysWrittenInTransaction = []
+            defer { keysWrittenInTransaction = [] }
             let result = try db.transaction(.write) { () throws(GraphQLCacheError) -> T in
                 var state = try readState(.write)
                 before = state.version
                 state.version += 1
                 let result = try body(&state)
+                // (Not when `body` wrote nothing: it took its version back.)
+                if trimming, state.version > before, let rule = trimRule, state.bytes > Int64(rule.limit) {
+                    trimmed = try trimWithin(&state, rule)
+                }
                 try writeState(state)
                 after = state.version
                 return result
             }
             if before == seenVersion { seenVersion = after }
+            trimmedKeys += trimmed
+            afterCommit?()
             return result
         }
+    }
+
+    /// Trims to `rule`'s target inside the caller's write transaction: the records `rule` marks as used first (then
+    /// the ones this transaction wrote, used last), never the ones it spares.
+    private func trimWithin(_ state: inout State, _ rule: TrimRule) throws(GraphQLCacheError) -> [String] {
+        let spared = rule.prepare()
+        markUsed(keysWrittenInTransaction)
+        return try trimRecords(toBytes: rule.target, sparing: spared, in: &state)
+    }
+
+    /// The keys the write transactions trimmed since the last call (the cache invalidates what it read of them).
+    func takeTrimmedKeys() -> [String] {
+        defer { trimmedKeys = [] }
+        return trimmedKeys
     }
 
     func version() throws(GraphQLCacheError) -> UInt64 {
@@ -112,8 +152,8 @@ extension SQLiteCacheStore {
     }
 
     func merge(
-        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?,
-        lists: CacheListMerges
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, unordered: Set<UInt64>,
+        response: ResponseSave?, lists: CacheListMerges
     ) throws(GraphQLCacheError) -> StoreMerge {
         guard !incoming.isEmpty else { return StoreMerge() }
         return try changingState { (state: inout State) throws(GraphQLCacheError) -> StoreMerge in
@@ -125,6 +165,7 @@ extension SQLiteCacheStore {
                 return outcome
             }
             let version = UInt64(state.version)
+            outcome.version = version
             let existing = try storedRecords(forKeys: Array(incoming.keys))
             var written: [(record: CacheRecord, oldSize: Int64?)] = []
             // A record removed since the request started may have held newer values than the answer's.
@@ -139,7 +180,7 @@ extension SQLiteCacheStore {
                 let merged = record.merge(
                     fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version,
                     startedAt: stored == nil ? nil : start,
-                    removedSince: removedSince)
+                    removedSince: removedSince, requestStart: start, unordered: unordered)
                 if merged.overtaken { outcome.overtaken = true }
                 // (Only pages that continue no list: nothing to keep.)
                 if stored == nil, record.isEmpty, !fields.isEmpty { continue }
@@ -223,6 +264,7 @@ extension SQLiteCacheStore {
         }
         lastUse = use - 1
         state.lastUse = lastUse
+        keysWrittenInTransaction.append(contentsOf: records.lazy.map(\.record.key))
     }
 
     /// The stored records `keys` with their stored sizes (inside the caller's transaction); not marked as used. One

@@ -78,6 +78,18 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The store version up to which this connection knows what changed (its own writes, and others' it has looked
     /// at: ``externalChanges()``).
     var seenVersion: Int64 = 0
+    /// What every write transaction trims to before it commits (``GraphQLCache/byteLimit``, set by the cache): no
+    /// other connection (another process, a new cache on the file) ever reads the store over its limit, and a crash
+    /// never leaves it so. `nil`: writes do not trim (the caller trims with ``trim(toBytes:sparing:)``).
+    var trimRule: TrimRule?
+    /// The keys the write transactions trimmed (``trimRule``) since the cache last took them (``takeTrimmedKeys()``).
+    var trimmedKeys: [String] = []
+    /// For tests: called after each write transaction of ``changingState(trimming:_:)`` commits (another connection
+    /// reads what it left).
+    var afterCommit: (() -> Void)?
+    /// The keys written by the write transaction under way (a trim in it marks them used last: a record just written
+    /// is not the first to go).
+    var keysWrittenInTransaction: [String] = []
     /// How many last-use marks wait for a write at most (a long read-only session must not grow them without end):
     /// past twice this, repeated keys are merged into their last use and the oldest marks are dropped. They only
     /// order trimming, so a dropped mark makes a record look older, never loses it.
@@ -264,36 +276,43 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// records (read or written) but `spared`, until ``byteCount()`` is at most `limit`, in one transaction; returns
     /// the records' keys, least recently used first.
     func trim(toBytes limit: Int, sparing spared: Set<String>) throws(GraphQLCacheError) -> [String] {
-        try changingState { (state: inout State) throws(GraphQLCacheError) -> [String] in
-            let db = try database(.write)
-            var use = nextUse(after: state)
-            try flushPendingUses(from: &use)
-            lastUse = use - 1
-            state.lastUse = lastUse
-            // Measured again: the kept count heals if it ever drifted.
-            var total = try storedBytes(.write)
-            defer { state.bytes = Int64(total) }
-            guard total > limit else { return [] }
-            total -= try removeAllResponses()
-            guard total > limit else { return [] }
-            let removed = try db.withStatement(
-                "SELECT key, size, version FROM records ORDER BY last_used, key", .write
-            ) { statement throws(GraphQLCacheError) in
-                var removed: [String] = []
-                while total > limit, try db.step(statement, .write) {
-                    let key = db.columnText(statement, 0)
-                    guard !spared.contains(key) else { continue }
-                    removed.append(key)
-                    total -= Int(db.columnInteger(statement, 1))
-                    // What the trimmed records held is gone with their versions: an older answer must not write it
-                    // again as fresh (see `State.removedThrough`).
-                    state.removedThrough = max(state.removedThrough, db.columnInteger(statement, 2))
-                }
-                return removed
+        try changingState(trimming: false) { (state: inout State) throws(GraphQLCacheError) -> [String] in
+            try trimRecords(toBytes: limit, sparing: spared, in: &state)
+        }
+    }
+
+    /// Trims as ``trim(toBytes:sparing:)`` does, inside the caller's write transaction.
+    func trimRecords(toBytes limit: Int, sparing spared: Set<String>, in state: inout State) throws(GraphQLCacheError)
+        -> [String]
+    {
+        let db = try database(.write)
+        var use = nextUse(after: state)
+        try flushPendingUses(from: &use)
+        lastUse = use - 1
+        state.lastUse = lastUse
+        // Measured again: the kept count heals if it ever drifted.
+        var total = try storedBytes(.write)
+        defer { state.bytes = Int64(total) }
+        guard total > limit else { return [] }
+        total -= try removeAllResponses()
+        guard total > limit else { return [] }
+        let removed = try db.withStatement(
+            "SELECT key, size, version FROM records ORDER BY last_used, key", .write
+        ) { statement throws(GraphQLCacheError) in
+            var removed: [String] = []
+            while total > limit, try db.step(statement, .write) {
+                let key = db.columnText(statement, 0)
+                guard !spared.contains(key) else { continue }
+                removed.append(key)
+                total -= Int(db.columnInteger(statement, 1))
+                // What the trimmed records held is gone with their versions: an older answer must not write it
+                // again as fresh (see `State.removedThrough`).
+                state.removedThrough = max(state.removedThrough, db.columnInteger(statement, 2))
             }
-            for key in removed { _ = try delete(key) }
             return removed
         }
+        for key in removed { _ = try delete(key) }
+        return removed
     }
 
     // MARK: Beyond the protocol

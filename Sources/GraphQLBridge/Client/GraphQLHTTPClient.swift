@@ -220,6 +220,8 @@ public struct GraphQLHTTPClient: Sendable {
         var body: Foundation.Data
         var tape: JSONTape? = nil
         var startedAt: UInt64?
+        /// Its place among the requests sent through the cache (``GraphQLCache/nextRequestSequence()``).
+        var sentSequence: UInt64? = nil
         /// When the request was sent, on the cache's clock: the answer's age counts from then (RFC 9111 §4.2.3).
         /// `nil`: no request (a subscription event), its age counts from its write.
         var requestTime: Date? = nil
@@ -254,6 +256,7 @@ public struct GraphQLHTTPClient: Sendable {
         let responseBody: Data
         var startedAt: UInt64?
         var requestTime: Date?
+        var sentSequence: UInt64?
         do {
             if let queryKey, let cache {
                 let client = self
@@ -262,10 +265,11 @@ public struct GraphQLHTTPClient: Sendable {
                 let shared = try await inFlight.response(for: queryKey, generation: start) {
                     // When this request is sent: a caller that joins it later shares its answer's age.
                     let sentAt = cache.currentTime()
+                    let sequence = cache.nextRequestSequence()
                     let (response, body) = try await client.send(plan, operationName: name)
-                    return (response, body, sentAt)
+                    return (response, body, sentAt, sequence)
                 }
-                (response, responseBody, requestTime) = shared.response
+                (response, responseBody, requestTime, sentSequence) = shared.response
                 startedAt = shared.startedAt
             } else {
                 if let cache, Operation.cacheMetadata != nil {
@@ -274,16 +278,19 @@ public struct GraphQLHTTPClient: Sendable {
                     startedAt = cache.isShared ? await cache.requestVersion() : cache.generation.current
                 }
                 requestTime = cache?.currentTime()
+                if Operation.cacheMetadata != nil { sentSequence = cache?.nextRequestSequence() }
                 (response, responseBody) = try await send(plan, operationName: name)
             }
         } catch {
             throw GraphQLHTTPClient.translate(error, operation: name)
         }
         // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it.
-        return Self.decodeAnswer(
+        var fetched = Self.decodeAnswer(
             Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
             recordingTape: cache != nil && Operation.cacheMetadata != nil, startedAt: startedAt,
             requestTime: requestTime)
+        fetched.sentSequence = sentSequence
+        return fetched
     }
 
     /// A server's answer decoded (partial data whatever `errorPolicy`: the cache takes what the server applied
@@ -367,7 +374,7 @@ public struct GraphQLHTTPClient: Sendable {
             serverMaxAge: age == nil ? .zero : control.lifetime, mustRevalidate: control.mustRevalidate,
             receivedAt: fetched.requestTime.map { $0.addingTimeInterval(-(age ?? .zero).timeInterval) },
             startedAt: fetched.startedAt, queryKey: queryKey,
-            result: fetched.result.errors.isEmpty ? fetched.result.data : nil)
+            result: fetched.result.errors.isEmpty ? fetched.result.data : nil, sentSequence: fetched.sentSequence)
         if let layer {
             await cache.write(write, replacingLayer: layer)
             return nil

@@ -13,9 +13,10 @@ import GraphQLBridgeSupport
 /// Every `Request`'s state is only read or written inside `state.withLock`; continuations are resumed and tasks
 /// cancelled after it returns.
 final class InFlightRequests: Sendable {
-    /// The response head, its body, and when the request was sent on the cache's clock (an answer's age counts from
-    /// then, for every caller that shares it).
-    typealias Response = (HTTPResponse, Data, sentAt: Date)
+    /// The response head, its body, when the request was sent on the cache's clock (an answer's age counts from
+    /// then, for every caller that shares it) and its place among the requests sent through the cache
+    /// (``GraphQLCache/nextRequestSequence()``).
+    typealias Response = (HTTPResponse, Data, sentAt: Date, sequence: UInt64)
 
     /// One shared request: its task, its callers, the generation it started at.
     // Safe as `@unchecked Sendable`: its `var`s are only read or written inside the owner's `state.withLock`.
