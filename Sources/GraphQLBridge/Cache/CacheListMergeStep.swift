@@ -74,8 +74,7 @@ struct CacheListMergeStep {
             else { continue }
             let listKey = policy.fieldKey(of: field.field, variables: variables)
             let listRecord = CacheKey.rootField(rootKey, listKey)
-            let placement =
-                asWhole ? .replace : policy.placement(arguments: field.field.resolvedArguments(variables: variables))
+            let placement = asWhole ? .replace : self.placement(of: field, policy: policy)
             writes[pageRecord] = nil
             dependencies.remove(pageRecord)
             if merges == nil { merges = [:] }
@@ -101,6 +100,17 @@ struct CacheListMergeStep {
         return merges
     }
 
+    /// Where the page `field` (its arguments as the variables give them) goes in its list, with the key fields of the
+    /// list's item type (an ``GraphQLListPolicy/Merge/appendAfter(continuation:field:)`` page names the item it
+    /// follows by one of them).
+    func placement(of field: CollectedField, policy: GraphQLListPolicy) -> CacheListPlacement {
+        let arguments = field.field.resolvedArguments(variables: variables)
+        guard case .appendAfter = policy.merge, let itemType = field.selections?.typeName else {
+            return policy.placement(arguments: arguments)
+        }
+        return policy.placement(arguments: arguments, itemKeyFields: metadata.keyFields(of: itemType))
+    }
+
     /// Writes a page's connection object (its fields `connection`) as the list's (`listPath`): its `edges` and `nodes`
     /// merged as `placement` says, its `pageInfo` moved beside it with the fields the page gives.
     func moveConnection(
@@ -118,7 +128,7 @@ struct CacheListMergeStep {
                     let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
                     let kept: Set<String>
                     switch placement {
-                    case .replace, .at: kept = []
+                    case .replace, .at, .after: kept = []
                     case .append: kept = ["startCursor", "hasPreviousPage"]
                     case .prepend: kept = ["endCursor", "hasNextPage"]
                     }
@@ -246,8 +256,7 @@ private struct NestedListWalk {
         // (Met again by another path: the list it holds now is walked below.)
         if merges?[key]?[listKey] != nil { return fields.last(where: { $0.name == listKey })?.entry.value }
         guard let index = fields.lastIndex(where: { $0.name == pageKey }) else { return nil }
-        let placement =
-            asWhole ? .replace : policy.placement(arguments: field.field.resolvedArguments(variables: step.variables))
+        let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
         var entry = fields[index].entry
         fields.removeAll { $0.name == pageKey || $0.name == listKey }
         if merges == nil { merges = [:] }
