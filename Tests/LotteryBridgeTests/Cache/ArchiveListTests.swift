@@ -15,6 +15,11 @@ import Testing
 /// a draw opened from the archive is read from the cache.
 @Suite("Lottery archive as one list")
 struct ArchiveListTests {
+    /// A memory cache on a clock that stands still: a draw's 5 s prize pool stays fresh however slow the run.
+    static func cache() -> GraphQLCache {
+        GraphQLCache(maxAge: .seconds(3600), now: ManualClock().function)
+    }
+
     /// A game's draw numbers, newest first, as REST gives them in one page.
     static func numbers(_ rest: LegacyAPIClient, gameId: String) async throws -> [Int64] {
         try await rest.draws(gameId: gameId, limit: 100).map(\.number)
@@ -26,7 +31,7 @@ struct ArchiveListTests {
         defer { server.stop() }
         let numbers = try await Self.numbers(LegacyAPIClient(baseURL: server.restURL), gameId: "6x45")
         try #require(numbers.count >= 12)
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: Self.cache())
         func page(before: Int64?, last: Int) async throws -> [Int64] {
             let query = DrawsQuery(gameId: "6x45", last: .some(last), before: GraphQLNullable(before))
             return try await client.execute(query, fetchPolicy: .serverOnly).data?.draws.map(\.number) ?? []
@@ -73,7 +78,7 @@ struct ArchiveListTests {
 
     func checkRoutePages(restURL: URL, graphQLURL: URL) async throws {
         let rest = LegacyAPIClient(baseURL: restURL)
-        let client = GraphQLClient(endpoint: graphQLURL, cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLClient(endpoint: graphQLURL, cache: Self.cache())
         let games = try await rest.games(activeOnly: false)
         #expect(!games.isEmpty)
         var unreadable: [String] = []
@@ -125,7 +130,7 @@ struct ArchiveListTests {
         let all = try await rest.draws(gameId: "6x45", limit: 100)
         let counter = RequestCounter()
         let graphQL = GraphQLClient(
-            endpoint: server.graphQLURL, middlewares: [counter], cache: GraphQLCache(maxAge: .seconds(3600)))
+            endpoint: server.graphQLURL, middlewares: [counter], cache: Self.cache())
         let repository = LotteryRepository(
             rest: rest, graphQL: graphQL,
             router: MigrationRouter(settings: MigrationSettings(defaultMode: .rest, modes: ["DrawInfo": .graphQL])))
