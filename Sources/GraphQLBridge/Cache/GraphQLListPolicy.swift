@@ -119,16 +119,27 @@ enum CacheListPlacement: Sendable, Hashable {
     /// After the stored item the anchor names (``GraphQLListPolicy/Merge/appendAfter(continuation:field:)``); `nil`:
     /// no item can be named (the field is not a key field), so the page joins no list.
     case after(CacheListAnchor?)
+    /// Pages of one list in one answer (aliases of the field), in response order: the first, placed as `first` (the
+    /// write's value), then each of `then` combined with what the ones before gave.
+    indirect case chain(first: CacheListPlacement, then: [CacheListPage])
 
     /// `stored` with `page` placed in it: appended or prepended, each record once (its first place kept); at an offset,
     /// in place. `nil` when the page continues nothing (no stored list, or an offset beyond its end).
     func combine(_ stored: CacheValue?, _ page: CacheValue) -> CacheValue? {
+        if case .chain(let first, let then) = self {
+            // Each page over what the ones before gave; one that continues nothing is left out.
+            var result = first.combine(stored, page)
+            for next in then {
+                if let combined = next.placement.combine(result ?? stored, next.value) { result = combined }
+            }
+            return result
+        }
         guard case .list(let items) = page else { return self == .replace ? page : nil }
         if self == .replace { return page }
         guard case .list(let old)? = stored else { return nil }
         let combined: [CacheValue]
         switch self {
-        case .replace: combined = items
+        case .replace, .chain: combined = items
         case .after(let anchor):
             // The stored item the page follows, from the end (usually the last); none: a gap, the page is left out.
             guard let anchor, let index = old.lastIndex(where: anchor.names) else { return nil }
@@ -154,6 +165,28 @@ enum CacheListPlacement: Sendable, Hashable {
             unique.append(item)
         }
         return .list(unique)
+    }
+}
+
+/// A page of a list and where it goes (``CacheListPlacement/chain(first:then:)``).
+struct CacheListPage: Sendable, Hashable {
+    let placement: CacheListPlacement
+    let value: CacheValue
+}
+
+extension CacheListPlacement {
+    /// An answer's earlier page of a list (`self`, its value `earlier`) followed by another of the same list in the same
+    /// answer (another alias of the field): one placement and value that give both, in response order. A first page
+    /// after it replaces the list; after a first page, the later one is combined at once; else they are chained.
+    func followed(by next: CacheListPlacement, value: CacheValue, earlier: CacheValue) -> (
+        CacheListPlacement, CacheValue
+    ) {
+        if next == .replace { return (.replace, value) }
+        if self == .replace { return (.replace, next.combine(earlier, value) ?? earlier) }
+        if case .chain(let first, let then) = self {
+            return (.chain(first: first, then: then + [CacheListPage(placement: next, value: value)]), earlier)
+        }
+        return (.chain(first: self, then: [CacheListPage(placement: next, value: value)]), earlier)
     }
 }
 
