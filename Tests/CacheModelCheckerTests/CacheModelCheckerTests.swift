@@ -42,7 +42,7 @@ struct CacheModelCheckerTests {
                 if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
                     // Diagnostics: each seed's verdict and time on standard error, as it ends.
                     let line =
-                        "model seed \(seed): \(report == nil ? "ok" : "FAILS") \(ContinuousClock.now - started), settle gave up \(ModelRun.settleGiveUps.value) times so far\n"
+                        "model seed \(seed): \(report == nil ? "ok" : "FAILS") \(ContinuousClock.now - started), settle gave up \(ModelRun.settleGiveUps.value) times so far, \(ModelRun.mergedListChecks.value) lists checked against their pages\n"
                     FileHandle.standardError.write(Data(line.utf8))
                 }
                 if let report {

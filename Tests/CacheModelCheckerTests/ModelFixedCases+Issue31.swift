@@ -129,5 +129,17 @@ extension ModelFixedCases {
                 .page(.refresh(1)),
                 .page(.next(0)),
             ]),
+        Case(
+            name: "a list pager's list is the merge of the pages the server answered, root and nested (hand-inserted "
+                + "faults, a page dropped and an item skipped, found in three pages)",
+            steps: [
+                .change(.setFriends(user: "e\\f", to: ["bob", "ann", "c:1", "d\"q", "ann.profile"])),
+                .page(.openList(cache: 0, user: "e\\f")),
+                .page(.openNestedList(cache: 0, user: "e\\f")),
+                .page(.next(0)),
+                .page(.next(1)),
+                .page(.next(0)),
+                .page(.next(1)),
+            ]),
     ]
 }

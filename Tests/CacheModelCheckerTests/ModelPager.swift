@@ -164,6 +164,13 @@ final class ModelPager {
         )
     }
 
+    /// A list pager's pages' offsets, in order (since its last refresh): each page's answer merged into the list.
+    var pageOffsets: [Int] {
+        if let listPager { return listPager.pages.map(\.query.offset) }
+        if let nestedPager { return nestedPager.pages.map(\.query.offset) }
+        return []
+    }
+
     /// The value at `path` in `data` (object members); `nil` when one is missing.
     nonisolated static func member(_ path: [String], of data: JSONValue) -> JSONValue? {
         var value = data

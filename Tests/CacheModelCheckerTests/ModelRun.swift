@@ -162,6 +162,12 @@ final class ModelRun {
             }
             do {
                 try await perform(step)
+                switch step {
+                case .clear, .relaunch, .local:
+                    // (What the lists held before may be gone, or edited: see `checkMerged`.)
+                    listDisturbedAt = transport.state.withLock { $0.executions.count }
+                default: break
+                }
                 await settle()
                 receiveAnswers()
                 try checkWatchResults()
@@ -325,6 +331,8 @@ final class ModelRun {
     private(set) var settleGaveUp = 0
     /// The same, over every run of the process (for the progress lines of `GRAPHQLBRIDGE_MODEL_PROGRESS`).
     static let settleGiveUps = Locked(0)
+    /// How many list pagers' lists were checked against their pages (`checkMerged`), in this process.
+    static let mergedListChecks = Locked(0)
 
     /// The results the watches showed since the last step keep the invariant, as any result read from the cache.
     private func checkWatchResults() throws {
@@ -399,6 +407,9 @@ final class ModelRun {
                     message: "list pager \(index) shows \(shown.jsonText) while a fresh read of the cache gives "
                         + "\(fresh.jsonText)")
             }
+            if let fresh = lists[index], let list {
+                try checkMerged(fresh, of: list, pager: index, offsets: await MainActor.run { pager.pageOffsets })
+            }
             for page in pages {
                 let key = JSONObject(page.variables).description
                 guard !page.isStale, let shown = page.data, let fresh = reads[index]?[key], fresh != shown else {
@@ -410,6 +421,63 @@ final class ModelRun {
                         + "of the cache gives \(fresh.jsonText)")
             }
         }
+    }
+
+    /// A list pager's list as the cache holds it (`fresh`) against what the server's pages imply: the offset merge of
+    /// the answers the server gave for that list since its last first page, in order. Checked only when those answers
+    /// are the pager's own pages (the same offsets, in order: no other query, pager or process wrote the list) and no
+    /// clear, relaunch or local edit came after the first of them; then the list's elements (their ids, `null` for an
+    /// element an error made null) must be exactly those: a page left out, an item skipped or a list too short fails,
+    /// which the per-leaf check (the server's first items, as many as the list holds) lets through.
+    private func checkMerged(
+        _ fresh: JSONValue,
+        of list: (variables: [String: JSONValue], items: JSONValue?, operation: String, path: [String]),
+        pager index: Int, offsets: [Int]
+    ) throws {
+        guard case .array(let held) = fresh, let user = list.variables["id"] else { return }
+        let executions = transport.state.withLock { $0.executions }
+        let answered = executions.enumerated().filter { _, execution in
+            execution.operationName == list.operation && execution.variables["id"] == user && !execution.refused
+                && !cancelled.contains(execution.id) && receivedIDs.contains(execution.id)
+        }
+        func offset(_ execution: ModelTransport.Execution) -> Int? {
+            guard case .number(let text)? = execution.variables["offset"] else { return nil }
+            return Int(text)
+        }
+        guard let firstPage = answered.lastIndex(where: { offset($0.element) == 0 }) else { return }
+        let pages = answered[firstPage...]
+        guard pages.map({ offset($0.element) }) == offsets.map(Optional.init),
+            let start = pages.first?.offset, start >= listDisturbedAt
+        else { return }
+        func ids(_ items: [JSONValue]) -> [String] {
+            items.map { item in
+                guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
+                return id
+            }
+        }
+        var expected: [String]? = nil
+        for (_, execution) in pages {
+            guard let at = offset(execution),
+                case .array(let items)? = ModelPager.member(list.path, of: execution.result.data)
+            else { return }
+            let page = ids(items)
+            guard var merged = expected else {
+                expected = page
+                continue
+            }
+            // The offset merge: the page takes the places from its offset on; a page beyond the end joins nothing.
+            guard at <= merged.count else { continue }
+            merged = Array(merged.prefix(at)) + page + Array(merged.dropFirst(at + page.count))
+            expected = merged
+        }
+        guard let expected else { return }
+        Self.mergedListChecks.withLock { $0 += 1 }
+        let holds = ids(held)
+        guard holds != expected else { return }
+        throw ModelFailure(
+            step: 0,
+            message: "list pager \(index)'s list (\(list.operation) of \(user.jsonText)) holds \(holds) in the cache, "
+                + "while the server's pages it received (offsets \(offsets)) give \(expected)")
     }
 
     /// Each watch's last result equals a fresh read of its query (after the read, which also shows the cache what
@@ -644,6 +712,9 @@ final class ModelRun {
     }
 
     private var cancelled: Set<Int> = []
+    /// How many requests the server had run at the last clear, relaunch or local edit: a list whose first page came
+    /// before is not checked against its pages (`checkMerged`).
+    var listDisturbedAt = 0
 
     /// Cancels the subscriptions of the caches `closes` names, and waits until they ended.
     private func closeSubscriptions(_ closes: (Int) -> Bool) async {

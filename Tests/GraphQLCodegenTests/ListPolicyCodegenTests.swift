@@ -171,4 +171,59 @@ struct ListPolicyCodegenTests {
                 #"merge: .connection(after: "after", before: "before"))])"#))
         #expect(try !file("CQuery.swift").contains("listPolicies"), "a query not selecting the field has none")
     }
+
+    @Test("continuationField: read with append only, checked to be a key field of the items, emitted as appendAfter")
+    func continuationField() throws {
+        let policy =
+            #""Query.draws": {"keyArgs": ["gameId"], "paginationArgs": ["last", "before"], "merge": "append", "continuation": "before", "continuationField": "number"}"#
+        let keyed = try Self.configuration(
+            #"{"keyFields": {"Draw": ["gameId", "number"]}, "listPolicies": {\#(policy)}}"#)
+        #expect(keyed.cache.listPolicies["Query.draws"]?.continuationField == "number")
+        let result = CodegenTestSupport.generate(
+            schema: Self.schema,
+            operations:
+                #"query D($before: Long) { draws(gameId: "6x45", last: 3, before: $before) { gameId number } }"#,
+            configuration: keyed)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let file = try #require(result.files.first { $0.relativePath.hasSuffix("DQuery.swift") }).contents
+        #expect(
+            file.contains(
+                #"merge: .appendAfter(continuation: "before", field: "number"))])"#))
+        // Malformed: not a name; with another merge.
+        let malformed: [(String, String)] = [
+            (
+                #"{"Query.draws": {"paginationArgs": ["before"], "merge": "append", "continuation": "before", "continuationField": 3}}"#,
+                "'continuationField' must be the name of a field"
+            ),
+            (
+                #"{"Query.page": {"paginationArgs": ["offset"], "merge": "offset", "continuation": "offset", "continuationField": "number"}}"#,
+                "only with 'merge': 'append', not 'offset'"
+            ),
+        ]
+        for (policies, message) in malformed {
+            do {
+                _ = try Self.configuration(#"{"listPolicies": \#(policies)}"#)
+                Issue.record("\(policies): no error")
+            } catch let error as ConfigurationError {
+                #expect(error.message.contains(message), "\(policies): \(error.message)")
+            }
+        }
+        // Against the schema: a field the items have, and one of their key fields.
+        let unchecked: [(String, String)] = [
+            (#"{"listPolicies": {\#(policy)}}"#, "must be one of the key fields of 'Draw' (id)"),
+            (
+                #"{"keyFields": {"Draw": ["gameId", "number"]}, "listPolicies": {\#(policy.replacingOccurrences(of: "\"number\"}", with: "\"date\"}"))}}"#,
+                "'Draw' has no field 'date'"
+            ),
+        ]
+        for (cache, message) in unchecked {
+            let configuration = try Self.configuration(cache)
+            let result = CodegenTestSupport.generate(
+                schema: Self.schema, operations: "query C { count }", configuration: configuration)
+            #expect(result.hasErrors, "\(cache)")
+            #expect(
+                result.diagnostics.contains { $0.message.contains(message) },
+                "\(cache): \(result.diagnostics.map(\.message))")
+        }
+    }
 }

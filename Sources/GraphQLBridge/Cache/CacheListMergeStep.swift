@@ -74,8 +74,7 @@ struct CacheListMergeStep {
             else { continue }
             let listKey = policy.fieldKey(of: field.field, variables: variables)
             let listRecord = CacheKey.rootField(rootKey, listKey)
-            let placement =
-                asWhole ? .replace : policy.placement(arguments: field.field.resolvedArguments(variables: variables))
+            let placement = asWhole ? .replace : self.placement(of: field, policy: policy)
             writes[pageRecord] = nil
             dependencies.remove(pageRecord)
             if merges == nil { merges = [:] }
@@ -93,12 +92,33 @@ struct CacheListMergeStep {
                     entry.value = .reference(listPath)
                 }
                 writes[listRecord] = [CacheFieldWrite(name: listKey, entry: entry)]
+            } else if let earlier = merges?[listRecord]?[listKey],
+                let earlierEntry = writes[listRecord]?.last(where: { $0.name == listKey })?.entry
+            {
+                // Another alias of the same list in this answer: both pages, in response order.
+                let (chained, value) = earlier.followed(by: placement, value: entry.value, earlier: earlierEntry.value)
+                var kept = earlierEntry
+                kept.value = value
+                kept.receivedAt = min(kept.receivedAt, entry.receivedAt)
+                writes[listRecord] = [CacheFieldWrite(name: listKey, entry: kept)]
+                merges?[listRecord, default: [:]][listKey] = chained
             } else {
                 writes[listRecord] = [CacheFieldWrite(name: listKey, entry: entry)]
                 merges?[listRecord, default: [:]][listKey] = placement
             }
         }
         return merges
+    }
+
+    /// Where the page `field` (its arguments as the variables give them) goes in its list, with the key fields of the
+    /// list's item type (an ``GraphQLListPolicy/Merge/appendAfter(continuation:field:)`` page names the item it
+    /// follows by one of them).
+    func placement(of field: CollectedField, policy: GraphQLListPolicy) -> CacheListPlacement {
+        let arguments = field.field.resolvedArguments(variables: variables)
+        guard case .appendAfter = policy.merge, let itemType = field.selections?.typeName else {
+            return policy.placement(arguments: arguments)
+        }
+        return policy.placement(arguments: arguments, itemKeyFields: metadata.keyFields(of: itemType))
     }
 
     /// Writes a page's connection object (its fields `connection`) as the list's (`listPath`): its `edges` and `nodes`
@@ -118,7 +138,7 @@ struct CacheListMergeStep {
                     let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
                     let kept: Set<String>
                     switch placement {
-                    case .replace, .at: kept = []
+                    case .replace, .at, .after, .chain: kept = []
                     case .append: kept = ["startCursor", "hasPreviousPage"]
                     case .prepend: kept = ["endCursor", "hasNextPage"]
                     }
@@ -237,17 +257,35 @@ private struct NestedListWalk {
 
     /// Moves the page `pageKey` of the record `key` to its list `listKey` (the same field when the page's arguments
     /// are the key arguments alone: a first page), with where it goes; returns the value written (`nil`: no page).
-    /// A second page of the same list in one answer (another alias) stays where it is: the list takes one.
+    /// A second page of the same list in one answer (another alias) is merged after the first, in response order (a
+    /// connection's stays where it is: the list takes one).
     private mutating func movePage(
         of key: String, pageKey: String, listKey: String, policy: GraphQLListPolicy, field: CollectedField,
         writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>
     ) -> CacheValue? {
         guard var fields = writes[key] else { return nil }
-        // (Met again by another path: the list it holds now is walked below.)
-        if merges?[key]?[listKey] != nil { return fields.last(where: { $0.name == listKey })?.entry.value }
+        if let earlier = merges?[key]?[listKey] {
+            // Another alias of the same list in this answer (not a connection's): both pages, in response order.
+            if !policy.isConnection, pageKey != listKey, let index = fields.lastIndex(where: { $0.name == pageKey }),
+                let listIndex = fields.lastIndex(where: { $0.name == listKey })
+            {
+                let page = fields[index].entry
+                var kept = fields[listIndex].entry
+                let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
+                let (chained, value) = earlier.followed(by: placement, value: page.value, earlier: kept.value)
+                kept.value = value
+                kept.receivedAt = min(kept.receivedAt, page.receivedAt)
+                fields[listIndex].entry = kept
+                fields.remove(at: index)
+                writes[key] = fields
+                merges?[key, default: [:]][listKey] = chained
+                return page.value
+            }
+            // (Met again by another path: the list it holds now is walked below.)
+            return fields.last(where: { $0.name == listKey })?.entry.value
+        }
         guard let index = fields.lastIndex(where: { $0.name == pageKey }) else { return nil }
-        let placement =
-            asWhole ? .replace : policy.placement(arguments: field.field.resolvedArguments(variables: step.variables))
+        let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
         var entry = fields[index].entry
         fields.removeAll { $0.name == pageKey || $0.name == listKey }
         if merges == nil { merges = [:] }

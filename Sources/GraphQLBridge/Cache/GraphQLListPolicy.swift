@@ -14,6 +14,9 @@ import GraphQLBridgeSupport
 /// - Any other page is merged into the stored list as ``Merge`` says: appended or prepended, its items that are already
 ///   in the list (the same record) left out; at an offset, in place (positions are what an offset list is made of). A
 ///   page that continues no stored list (none was written, or it was trimmed) is not written.
+/// - With ``Merge/appendAfter(continuation:field:)`` (`"continuationField"` in the configuration), a page joins the
+///   list only after the stored item it names (the lottery's `before: 80` after the draw numbered 80): the list is
+///   always a first page and the pages that followed it, with no hole; a page after a gap is left out of it.
 /// - A read of the field, whatever its pagination arguments, gives the whole stored list.
 public struct GraphQLListPolicy: Sendable, Hashable {
     /// Where a page goes in the stored list.
@@ -23,6 +26,15 @@ public struct GraphQLListPolicy: Sendable, Hashable {
         case append(continuation: String)
         /// A page whose argument `continuation` is set goes before the stored list.
         case prepend(continuation: String)
+        /// A page whose argument `continuation` is set continues the list after the stored item whose key field
+        /// `field` holds that value (the lottery's `before: 80` after the draw whose `number` is 80): after the last
+        /// item, it is appended; after an earlier one (a page loaded again), it takes the places after that item, up
+        /// to the stored item equal to the page's last (the stored items after that stay; with none, the list ends
+        /// with the page). A page whose item is not in the stored list (a gap: the cache cannot tell the end of a list
+        /// from a page not loaded) does not join it: the list stays as it was, never with a hole (the page's objects
+        /// are written all the same). `field` must be one of the item type's key fields (`cache.keyFields`), which an
+        /// item's reference holds.
+        case appendAfter(continuation: String, field: String)
         /// A page whose argument `offset` is above 0 takes the places from that offset on (items after them stay).
         case offset(argument: String)
         /// A Relay connection (a field returning an object with `edges` or `nodes`, and `pageInfo`): a page with
@@ -64,8 +76,9 @@ public struct GraphQLListPolicy: Sendable, Hashable {
         return String(decoding: key, as: UTF8.self)
     }
 
-    /// Where a page with these arguments goes.
-    func placement(arguments: [String: JSONValue]) -> CacheListPlacement {
+    /// Where a page with these arguments goes; `itemKeyFields`: the key fields of the list's item type (for
+    /// ``Merge/appendAfter(continuation:field:)``).
+    func placement(arguments: [String: JSONValue], itemKeyFields: [String] = []) -> CacheListPlacement {
         func isSet(_ name: String) -> Bool {
             guard let value = arguments[name] else { return false }
             return value != .null
@@ -73,6 +86,9 @@ public struct GraphQLListPolicy: Sendable, Hashable {
         switch merge {
         case .append(let continuation): return isSet(continuation) ? .append : .replace
         case .prepend(let continuation): return isSet(continuation) ? .prepend : .replace
+        case .appendAfter(let continuation, let field):
+            guard let value = arguments[continuation], value != .null else { return .replace }
+            return .after(CacheListAnchor(value: value, field: field, keyFields: itemKeyFields))
         case .offset(let argument):
             guard case .number(let text)? = arguments[argument], let offset = Int(text), offset > 0 else {
                 return .replace
@@ -100,16 +116,41 @@ enum CacheListPlacement: Sendable, Hashable {
     case prepend
     /// At this offset, taking the places of the page's items.
     case at(Int)
+    /// After the stored item the anchor names (``GraphQLListPolicy/Merge/appendAfter(continuation:field:)``); `nil`:
+    /// no item can be named (the field is not a key field), so the page joins no list.
+    case after(CacheListAnchor?)
+    /// Pages of one list in one answer (aliases of the field), in response order: the first, placed as `first` (the
+    /// write's value), then each of `then` combined with what the ones before gave.
+    indirect case chain(first: CacheListPlacement, then: [CacheListPage])
 
     /// `stored` with `page` placed in it: appended or prepended, each record once (its first place kept); at an offset,
     /// in place. `nil` when the page continues nothing (no stored list, or an offset beyond its end).
     func combine(_ stored: CacheValue?, _ page: CacheValue) -> CacheValue? {
+        if case .chain(let first, let then) = self {
+            // Each page over what the ones before gave; one that continues nothing is left out.
+            var result = first.combine(stored, page)
+            for next in then {
+                if let combined = next.placement.combine(result ?? stored, next.value) { result = combined }
+            }
+            return result
+        }
         guard case .list(let items) = page else { return self == .replace ? page : nil }
         if self == .replace { return page }
         guard case .list(let old)? = stored else { return nil }
         let combined: [CacheValue]
         switch self {
-        case .replace: combined = items
+        case .replace, .chain: combined = items
+        case .after(let anchor):
+            // The stored item the page follows, from the end (usually the last); none: a gap, the page is left out.
+            guard let anchor, let index = old.lastIndex(where: anchor.names) else { return nil }
+            var joined = Array(old[...index]) + items
+            // A page loaded again inside the list: the stored items after its last one stay.
+            if index < old.count - 1, let last = items.last,
+                let end = old[(index + 1)...].firstIndex(of: last)
+            {
+                joined += old[(end + 1)...]
+            }
+            combined = joined
         case .append: combined = old + items
         case .prepend: combined = items + old
         case .at(let offset):
@@ -124,6 +165,98 @@ enum CacheListPlacement: Sendable, Hashable {
             unique.append(item)
         }
         return .list(unique)
+    }
+}
+
+/// A page of a list and where it goes (``CacheListPlacement/chain(first:then:)``).
+struct CacheListPage: Sendable, Hashable {
+    let placement: CacheListPlacement
+    let value: CacheValue
+}
+
+extension CacheListPlacement {
+    /// An answer's earlier page of a list (`self`, its value `earlier`) followed by another of the same list in the same
+    /// answer (another alias of the field): one placement and value that give both, in response order. A first page
+    /// after it replaces the list; after a first page, the later one is combined at once; else they are chained.
+    func followed(by next: CacheListPlacement, value: CacheValue, earlier: CacheValue) -> (
+        CacheListPlacement, CacheValue
+    ) {
+        if next == .replace { return (.replace, value) }
+        if self == .replace { return (.replace, next.combine(earlier, value) ?? earlier) }
+        if case .chain(let first, let then) = self {
+            return (.chain(first: first, then: then + [CacheListPage(placement: next, value: value)]), earlier)
+        }
+        return (.chain(first: self, then: [CacheListPage(placement: next, value: value)]), earlier)
+    }
+}
+
+/// The stored item a page continues after (``GraphQLListPolicy/Merge/appendAfter(continuation:field:)``): the item
+/// whose key field `field` holds the page's continuation value, read from the item's reference (an object's key holds
+/// its key fields' values, in order: `Draw:6x45,80`).
+struct CacheListAnchor: Sendable, Hashable {
+    /// The place of the field among the item type's key fields.
+    let position: Int
+    /// The value as a key spells it (``CacheKey/appendComponent(_:to:)``).
+    let component: String
+
+    /// The anchor for `value` of `field`; `nil` when `field` is not one of `keyFields` or the value cannot be in a key
+    /// (only strings and numbers are).
+    init?(value: JSONValue, field: String, keyFields: [String]) {
+        guard let position = keyFields.firstIndex(of: field) else { return nil }
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .number(let number): text = number
+        default: return nil
+        }
+        var bytes: [UInt8] = []
+        CacheKey.appendComponent(text, to: &bytes)
+        self.position = position
+        self.component = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `item` is a reference to the object the anchor names.
+    func names(_ item: CacheValue) -> Bool {
+        guard case .reference(let key) = item else { return false }
+        return Self.component(of: Array(key.utf8), at: position).map { $0.elementsEqual(component.utf8) } ?? false
+    }
+
+    /// The key component at `position` of an object's key (`Type:first,second`), quoted components read whole;
+    /// `nil` when the key has no such component.
+    static func component(of key: [UInt8], at position: Int) -> ArraySlice<UInt8>? {
+        var index = 0
+        // The type's name (plain or quoted), then ':'.
+        guard let afterType = skipComponent(key, from: 0), afterType < key.count, key[afterType] == UInt8(ascii: ":")
+        else { return nil }
+        var start = afterType + 1
+        while true {
+            guard let end = skipComponent(key, from: start) else { return nil }
+            if index == position { return key[start..<end] }
+            guard end < key.count, key[end] == UInt8(ascii: ",") else { return nil }
+            index += 1
+            start = end + 1
+        }
+    }
+
+    /// Where the component starting at `start` ends: after its closing quote when quoted (a JSON string), else at the
+    /// next `:` or `,` or the end; `nil` for an unterminated quote.
+    private static func skipComponent(_ key: [UInt8], from start: Int) -> Int? {
+        guard start < key.count else { return start }
+        if key[start] == UInt8(ascii: "\"") {
+            var index = start + 1
+            while index < key.count {
+                if key[index] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if key[index] == UInt8(ascii: "\"") { return index + 1 }
+                index += 1
+            }
+            return nil
+        }
+        var index = start
+        while index < key.count, key[index] != UInt8(ascii: ":"), key[index] != UInt8(ascii: ",") { index += 1 }
+        return index
     }
 }
 

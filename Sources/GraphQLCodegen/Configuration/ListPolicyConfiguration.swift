@@ -20,6 +20,11 @@
 ///   places of its items; `"connection"`: a Relay connection, whose `after` page goes after the stored edges and nodes
 ///   and whose `before` page goes before them, `pageInfo` combined. A page that continues nothing (no continuation,
 ///   offset 0, neither `after` nor `before`) is the first page: it replaces the list.
+/// - `continuationField` (with `"append"` only): the field of the list's items whose value the `continuation` argument
+///   takes (the lottery's `"before"` is the `number` of the last draw shown). A page then joins the stored list only
+///   after the item it names (appended after the last; in place after an earlier one); a page that follows no stored
+///   item (a gap) is left out of the list, which never has a hole. It must be one of the item type's key fields
+///   (`cache.keyFields`, `id` by default).
 public struct ListPolicyConfiguration: Sendable, Hashable {
     /// Where a page goes.
     public enum Merge: String, Sendable, Hashable, CaseIterable {
@@ -42,17 +47,24 @@ public struct ListPolicyConfiguration: Sendable, Hashable {
     /// The argument that says a page continues the list (`append`, `prepend`) or where it goes (`offset`); `nil` for
     /// a connection (its `after` and `before`).
     public var continuation: String?
+    /// The items' field whose value `continuation` takes (`append` only): a page joins the list only after the item it
+    /// names; `nil`: after the stored list, whatever the value.
+    public var continuationField: String?
 
     /// Creates a list policy's configuration.
-    public init(keyArgs: [String] = [], paginationArgs: [String], merge: Merge, continuation: String? = nil) {
+    public init(
+        keyArgs: [String] = [], paginationArgs: [String], merge: Merge, continuation: String? = nil,
+        continuationField: String? = nil
+    ) {
         self.keyArgs = keyArgs
         self.paginationArgs = paginationArgs
         self.merge = merge
         self.continuation = continuation
+        self.continuationField = continuationField
     }
 
     /// The members an entry may have.
-    public static let keys = ["keyArgs", "paginationArgs", "merge", "continuation"]
+    public static let keys = ["keyArgs", "paginationArgs", "merge", "continuation", "continuationField"]
 
     /// Reads one entry (`at`: where it is, `cache.listPolicies.Query.draws`).
     static func parse(_ value: Any, at entry: String, path: String) throws(ConfigurationError)
@@ -100,6 +112,18 @@ public struct ListPolicyConfiguration: Sendable, Hashable {
             }
             continuation = name
         }
+        var continuationField: String?
+        if let raw = members["continuationField"] {
+            guard let name = raw as? String, !name.isEmpty else {
+                throw fail("'continuationField' must be the name of a field of the list's items")
+            }
+            guard merge == .append else {
+                throw fail(
+                    "'continuationField' names the item a page continues after: only with 'merge': 'append', "
+                        + "not '\(merge.rawValue)'")
+            }
+            continuationField = name
+        }
         switch merge {
         case .connection:
             if continuation != nil {
@@ -118,6 +142,7 @@ public struct ListPolicyConfiguration: Sendable, Hashable {
             }
         }
         return ListPolicyConfiguration(
-            keyArgs: keyArgs, paginationArgs: paginationArgs, merge: merge, continuation: continuation)
+            keyArgs: keyArgs, paginationArgs: paginationArgs, merge: merge, continuation: continuation,
+            continuationField: continuationField)
     }
 }

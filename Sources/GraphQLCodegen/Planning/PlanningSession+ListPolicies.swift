@@ -120,6 +120,9 @@ extension PlanningSession {
                         + "\(field.type).", at: field.location)
                 return false
             }
+            if let name = policy.continuationField, !checkContinuationField(name, of: field, prefix: prefix) {
+                return false
+            }
             if policy.merge == .offset, let name = policy.continuation,
                 let argument = field.arguments.first(where: { $0.name == name }),
                 schema.namedType(of: argument.type)?.name != "Int" || Self.returnsList(argument.type)
@@ -129,6 +132,33 @@ extension PlanningSession {
                     at: field.location)
                 return false
             }
+        }
+        return true
+    }
+
+    /// Whether `name` is a key field of the object type of `field`'s items (a `continuationField`: the item a page
+    /// continues after is found by its reference, which holds its key fields' values), else an error that says why.
+    private func checkContinuationField(_ name: String, of field: SchemaField, prefix: String) -> Bool {
+        guard let item = schema.namedType(of: field.type), item.kind == .object else {
+            error(
+                "\(prefix): 'continuationField' names a field of the list's items, which must be of an object type, "
+                    + "not \(field.type).", at: field.location)
+            return false
+        }
+        guard item.field(named: name) != nil else {
+            let names = item.fields.map(\.name).joined(separator: ", ")
+            error(
+                "\(prefix): 'continuationField': '\(item.name)' has no field '\(name)' (its fields: \(names)).",
+                at: field.location)
+            return false
+        }
+        let keyFields = configuration.cache.keyFields[item.name] ?? ["id"]
+        guard keyFields.contains(name) else {
+            error(
+                "\(prefix): 'continuationField' '\(name)' must be one of the key fields of '\(item.name)' "
+                    + "(\(keyFields.joined(separator: ", "))): the item a page continues after is found by its key; "
+                    + "add it to cache.keyFields.\(item.name) or name a key field.", at: field.location)
+            return false
         }
         return true
     }

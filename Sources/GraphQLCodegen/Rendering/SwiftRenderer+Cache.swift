@@ -102,7 +102,12 @@ extension SwiftRenderer {
         let continuation = literal(policy.continuation ?? "")
         let merge: String
         switch policy.merge {
-        case .append: merge = ".append(continuation: \(continuation))"
+        case .append:
+            if let field = policy.continuationField {
+                merge = ".appendAfter(continuation: \(continuation), field: \(literal(field)))"
+            } else {
+                merge = ".append(continuation: \(continuation))"
+            }
         case .prepend: merge = ".prepend(continuation: \(continuation))"
         case .offset: merge = ".offset(argument: \(continuation))"
         case .connection: merge = ".connection(after: \"after\", before: \"before\")"

@@ -33,14 +33,39 @@ extension GraphQLClient {
         }
     }
 
-    /// The legacy models of a `Draws` query's result.
-    static func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>) throws(APIError) -> [DrawInfo] {
-        let draws = result.data?.draws ?? []
+    /// The legacy models of a `Draws` query's result: the page asked for (REST's `limit`/`before` page).
+    ///
+    /// `draws` has a list policy (`graphql-codegen.json`): the pages of a game's archive are one list in the cache,
+    /// which starts with a first page and has no hole (its `continuationField`), and a read of any page from the cache
+    /// gives that whole list. The server's answer is the page itself (at most `last` draws), which a fetch asks for
+    /// (``GraphQLClient/fetchPolicy(for:asked:)``). From the cache (a watch, ``GraphQLFetchPolicy/cacheOnly``, the
+    /// offline fallback of ``GraphQLFetchPolicy/serverFirst``), the page is cut from the list: for the first page,
+    /// its first `last` draws (all it holds when it holds fewer: the whole archive, or a first page loaded with a
+    /// smaller size); for a later page, the `last` draws after the one numbered `before`, and
+    /// ``APIError/cacheMiss(operation:path:)`` when the list does not hold them all (that draw is not in it, or fewer
+    /// than `last` follow it: the end of the archive and pages not loaded look the same).
+    static func drawsResponse(_ result: GraphQLResult<DrawsQuery.Data>, gameId: String, last: Int, before: Int64?)
+        throws(APIError) -> [DrawInfo]
+    {
+        let list = result.data?.draws ?? []
+        let draws: ArraySlice<DrawDetails>
+        if result.source == .server {
+            draws = list.prefix(max(0, last))
+        } else if let before {
+            guard let index = list.firstIndex(where: { $0.number == before }), list.count - index - 1 >= last else {
+                throw .cacheMiss(
+                    operation: DrawsQuery.operationName,
+                    path: "draws(gameId: \"\(gameId)\", last: \(last), before: \(before))")
+            }
+            draws = list[(index + 1)...].prefix(last)
+        } else {
+            draws = list.prefix(max(0, last))
+        }
         var models: [DrawInfo] = []
         models.reserveCapacity(draws.count)
         for (index, draw) in draws.enumerated() {
             models.append(
-                try APIError.adapting("data.draws[\(index)]", operation: DrawsQuery.operationName) {
+                try APIError.adapting("data.draws[\(index + draws.startIndex)]", operation: DrawsQuery.operationName) {
                     () throws(GraphQLDecodingError) in try DrawInfo(graphQL: draw)
                 })
         }

@@ -19,7 +19,9 @@ extension GraphQLClient {
             }
         case .draws(let gameId, let last, let before):
             let query = DrawsQuery(gameId: gameId, last: .some(last), before: GraphQLNullable(before))
-            return .query(query) { result throws(APIError) in try drawsResponse(result) }
+            return .query(query) { result throws(APIError) in
+                try drawsResponse(result, gameId: gameId, last: last, before: before)
+            }
         case .drawInfo(let gameId, let number):
             return .query(DrawQuery(gameId: gameId, number: number)) { result throws(APIError) in
                 try drawInfoResponse(result, gameId: gameId, number: number)

@@ -115,7 +115,8 @@ public final class GraphQLClient: Sendable {
         requestType: GraphQLRequest, fetchPolicy: GraphQLFetchPolicy = .preferCache,
         completion: @escaping @Sendable (QLRequestResult<Response>) -> Void
     ) -> Task<Void, Never> {
-        requests.fetch(requestType, fetchPolicy: fetchPolicy, completion: completion)
+        requests.fetch(
+            requestType, fetchPolicy: Self.fetchPolicy(for: requestType, asked: fetchPolicy), completion: completion)
     }
 
     /// Runs `requestType` and returns its legacy model with the response's warnings and size.
@@ -123,7 +124,19 @@ public final class GraphQLClient: Sendable {
         requestType: GraphQLRequest, as responseType: Response.Type = Response.self,
         fetchPolicy: GraphQLFetchPolicy = .preferCache
     ) async throws(APIError) -> GraphQLBridgeResponse<Response> {
-        try await requests.fetchResponse(requestType, as: responseType, fetchPolicy: fetchPolicy)
+        try await requests.fetchResponse(
+            requestType, as: responseType, fetchPolicy: Self.fetchPolicy(for: requestType, asked: fetchPolicy))
+    }
+
+    /// The fetch policy `requestType` runs with when the caller asks for `asked`: the same, except for a page of a
+    /// game's archive (`.draws`), which ``GraphQLFetchPolicy/preferCache`` asks the server for. Its pages are one list
+    /// in the cache (`draws` has a list policy), whose read is the whole list: a page can be cut from it only when the
+    /// list holds it whole, and the cache cannot tell the end of the archive from pages not loaded, while the
+    /// server's answer is exactly the page (REST's `limit`/`before` page). The other policies stay (a watch, or
+    /// ``GraphQLFetchPolicy/cacheOnly``, reads the page from the cached list: see `drawsResponse`).
+    static func fetchPolicy(for requestType: GraphQLRequest, asked: GraphQLFetchPolicy) -> GraphQLFetchPolicy {
+        guard case .draws = requestType, asked == .preferCache else { return asked }
+        return .serverOnly
     }
 
     /// Executes a generated operation with this client's error policy.

@@ -139,5 +139,6 @@ extension DrawsQuery {
                 GraphQLFieldMetadata("draws", arguments: ["before": .variable("before"), "gameId": .variable("gameId"), "last": .variable("last")], argumentDefaults: ["last": .number("10")], selections: DrawDetails.graphQLCacheSelections),
             ]),
         keyFields: ["Draw": ["gameId", "number"]],
-        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)])
+        maxAges: ["Draw.prizePool": .milliseconds(5000), "Draw.superPrize": .milliseconds(5000), "Image": .milliseconds(3600000)],
+        listPolicies: ["draws": GraphQLListPolicy(keyArguments: ["gameId"], paginationArguments: ["last", "before"], merge: .appendAfter(continuation: "before", field: "number"))])
 }
