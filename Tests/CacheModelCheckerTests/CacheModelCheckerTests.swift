@@ -39,6 +39,14 @@ struct CacheModelCheckerTests {
             for seed in seeds {
                 let started = ContinuousClock.now
                 let report = await ModelChecker.check(seed: seed)
+                // A seed far slower than the others (most take well under a second) is said on standard error in
+                // every run, with its replay: what made a run of the test command slow is then in its log.
+                if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] != "1", ContinuousClock.now - started > .seconds(30)
+                {
+                    let line =
+                        "cache model checker: seed \(seed) took \(ContinuousClock.now - started) (replay: GRAPHQLBRIDGE_MODEL_SEED=\(seed) GRAPHQLBRIDGE_MODEL_PROGRESS=steps)\n"
+                    FileHandle.standardError.write(Data(line.utf8))
+                }
                 if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
                     // Diagnostics: each seed's verdict and time on standard error, as it ends.
                     let line =

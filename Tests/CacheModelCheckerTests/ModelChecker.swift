@@ -87,9 +87,24 @@ enum ModelChecker {
         return await check(steps, configuration: configuration, seed: seed)
     }
 
-    /// Runs `steps`; a shrunk report when they fail.
+    /// Whether a hang is shrunk too (`GRAPHQLBRIDGE_MODEL_SHRINK_HANGS=1`): each candidate that still hangs costs the
+    /// whole wait, so shorten the waits as well (`GRAPHQLBRIDGE_MODEL_SETTLE_SECONDS`, `GRAPHQLBRIDGE_MODEL_HANG_SECONDS`).
+    static let shrinksHangs = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_SHRINK_HANGS"] == "1"
+
+    /// Runs `steps`; a shrunk report when they fail. A hang is reported as it happened, its steps up to the stall, not
+    /// shrunk (unless ``shrinksHangs``): a run of the test command ends in minutes, not in hundreds of waits.
     static func check(_ steps: [ModelStep], configuration: ModelConfiguration, seed: UInt64? = nil) async -> Report? {
-        guard let failure = await ModelRun(configuration: configuration).run(steps) else { return nil }
+        let first = ModelRun(configuration: configuration)
+        guard let failure = await first.run(steps) else { return nil }
+        if failure.isHang, !shrinksHangs {
+            var hang = failure
+            hang.message +=
+                " (not shrunk: replay with GRAPHQLBRIDGE_MODEL_SHRINK_HANGS=1 GRAPHQLBRIDGE_MODEL_SETTLE_SECONDS=5 "
+                + "GRAPHQLBRIDGE_MODEL_HANG_SECONDS=5 to shrink it)"
+            return Report(
+                seed: seed, configuration: configuration, steps: Array(steps.prefix(failure.step + 1)), failure: hang,
+                log: first.log)
+        }
         var (shrunk, last) = await shrink(steps, failure: failure, configuration: configuration)
         // The minimal sequence's own log.
         let run = ModelRun(configuration: configuration)

@@ -54,6 +54,9 @@ struct ModelFailure: Error, Sendable, CustomStringConvertible {
     /// The index of the step after which it was found.
     var step: Int
     var message: String
+    /// A stall (watches that never came to rest, a task that never ended) rather than a wrong answer: not shrunk by
+    /// default, each run of a candidate costing the whole wait (see ``ModelChecker/check(_:configuration:seed:)``).
+    var isHang = false
 
     var description: String { "after step \(step): \(message)" }
 }
@@ -168,24 +171,26 @@ final class ModelRun {
                     listDisturbedAt = transport.state.withLock { $0.executions.count }
                 default: break
                 }
-                await settle()
+                try await settle()
                 receiveAnswers()
                 try checkWatchResults()
                 try await checkPagers()
                 try await checkByteLimits()
             } catch let failure as ModelFailure {
-                return ModelFailure(step: index, message: failure.message)
+                return ModelFailure(step: index, message: failure.message, isHang: failure.isHang)
             } catch {
-                return ModelFailure(step: index, message: "the checker failed: \(error)")
+                return ModelFailure(
+                    step: index, message: "the checker failed: \(error)", isHang: error is HangDetected)
             }
         }
         do {
             try await checkWatches()
             try await checkPagers(reading: true)
         } catch let failure as ModelFailure {
-            return ModelFailure(step: steps.count - 1, message: failure.message)
+            return ModelFailure(step: steps.count - 1, message: failure.message, isHang: failure.isHang)
         } catch {
-            return ModelFailure(step: steps.count - 1, message: "the checker failed: \(error)")
+            return ModelFailure(
+                step: steps.count - 1, message: "the checker failed: \(error)", isHang: error is HangDetected)
         }
         // Whatever is still held is cancelled: nothing outlives the run.
         let remaining = Array(heldTasks.values) + joinedTasks.values.flatMap { $0 }
@@ -193,7 +198,7 @@ final class ModelRun {
         do {
             for task in remaining { _ = try await Self.value(of: task, "a cancelled request's caller to end") }
         } catch {
-            return ModelFailure(step: steps.count - 1, message: "\(error)")
+            return ModelFailure(step: steps.count - 1, message: "\(error)", isHang: error is HangDetected)
         }
         return nil
     }
@@ -220,11 +225,13 @@ final class ModelRun {
     }
 
     /// Waits until the watches are at rest: each has shown something, every live watcher of every cache waits for a
-    /// change with none pending, and no request is in flight, twice in a row (a hang detector of a minute at most).
-    private func settle() async {
+    /// change with none pending, and no request is in flight, twice in a row. Not at rest after ``settleLimit`` (a
+    /// hang detector, minutes long): a failure of the sequence, with what was still busy, never a silent wait.
+    private func settle() async throws {
         guard !watches.isEmpty || !pagers.isEmpty else { return }
         var quiet = 0
-        for _ in 0..<Self.settleIterations {
+        let deadline = ContinuousClock.now + Self.settleLimit
+        while ContinuousClock.now < deadline {
             var atRest = watches.allSatisfy { $0.sink.isAtRest }
             for pager in pagers where atRest { atRest = await pager.isAtRest }
             atRest = atRest && clients.allSatisfy { $0.inFlightRequestCount == 0 }
@@ -242,7 +249,7 @@ final class ModelRun {
             }
             try? await Task.sleep(for: .microseconds(200))
         }
-        // Not at rest after the hang detector's bound: said in the log (a failure's report shows it).
+        // Not at rest after the hang detector's bound: the sequence fails, with what was busy.
         settleGaveUp += 1
         Self.settleGiveUps.withLock { $0 += 1 }
         var state: [String] = watches.enumerated().map { index, watch in
@@ -261,10 +268,14 @@ final class ModelRun {
                     + "\(client.inFlightWaiterCount) waiting on them")
         }
         state.append("held by ref clients: \(heldClients), joined: \(joinedTasks.mapValues(\.count))")
-        log.append("  (the watches did not come to rest: settle gave up; \(state.joined(separator: "; ")))")
+        let busy = state.joined(separator: "; ")
+        log.append("  (the watches did not come to rest: settle gave up; \(busy))")
         if ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
             FileHandle.standardError.write(Data((log.suffix(3).joined(separator: "\n") + "\n").utf8))
         }
+        throw ModelFailure(
+            step: 0, message: "a hang: the watches did not come to rest within \(Self.settleLimit) (\(busy))",
+            isHang: true)
     }
 
     /// Runs a query ref's execute that is not held, and returns its outcome; `nil` when it joined a request of the
@@ -322,10 +333,12 @@ final class ModelRun {
         return blocked
     }
 
-    /// How many times ``settle()`` looks (200 µs apart at least) before it gives up: a minute at least, or
-    /// `GRAPHQLBRIDGE_MODEL_SETTLE_LOOKS` (to diagnose a run that gives up).
-    static let settleIterations =
-        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_SETTLE_LOOKS"].flatMap { Int($0) } ?? 300_000
+    /// How long ``settle()`` waits for the watches to come to rest before the sequence fails as a hang: two minutes
+    /// (a hang detector, not a bound on speed), or `GRAPHQLBRIDGE_MODEL_SETTLE_SECONDS` (shorter, to shrink a hang).
+    static let settleLimit: Duration =
+        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_SETTLE_SECONDS"].flatMap { Int($0) }.map {
+            .seconds($0)
+        } ?? .seconds(120)
 
     /// How many times ``settle()`` gave up (a watch or ref that never came to rest).
     private(set) var settleGaveUp = 0
@@ -394,7 +407,7 @@ final class ModelRun {
                     }
                 }
             }
-            await settle()
+            try await settle()
         }
         for (index, pager) in pagers.enumerated() {
             let (pages, consistent, list) = await MainActor.run { (pager.pages, pager.itemsArePages, pager.list) }
@@ -487,7 +500,7 @@ final class ModelRun {
             transport.state.withLock { $0.headers = .none }
             let read = await watch.operation.run(
                 clients[watch.cache], watch.variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
-            await settle()
+            try await settle()
             guard case .result(let fresh?, .cache, false, _) = read,
                 case .result(let data?, _, false, _)? = watch.sink.last
             else { continue }
@@ -527,7 +540,7 @@ final class ModelRun {
                 clients[cache], variables, offline ? .cacheOnly : .cacheAndServer,
                 partialData ? .returnPartialData : .failOnAnyError, sink)
             watches.append(ModelWatch(cache: cache, operation: operation, variables: variables, sink: sink, task: task))
-            await settle()
+            try await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
         case .ref(let cache, let name, let variables):
             let operation = try Self.operation(name)
@@ -550,7 +563,7 @@ final class ModelRun {
                 ModelWatch(
                     cache: cache, operation: operation, variables: variables, sink: sink, task: task,
                     client: (refClient, lastRefClient)))
-            await settle()
+            try await settle()
             log.append("\(step) -> \(sink.last.map(Self.describe) ?? "nothing yet")")
         case .executeRef(let index, let policy, let held):
             let refs = watches.filter { $0.sink.execute != nil }
@@ -733,7 +746,7 @@ final class ModelRun {
         headers: ModelHeaders, client: (client: GraphQLHTTPClient, id: Int)? = nil, mark: Int? = nil,
         _ start: () -> Task<ModelOperation.Outcome, Never>
     ) async throws -> Int? {
-        await settle()
+        try await settle()
         transport.state.withLock {
             $0.headers = headers
             $0.refuse = false
