@@ -41,7 +41,7 @@ struct CacheModelCheckerTests {
                 let report = await ModelChecker.check(seed: seed)
                 // A seed far slower than the others (most take well under a second) is said on standard error in
                 // every run, with its replay: what made a run of the test command slow is then in its log.
-                if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] != "1", ContinuousClock.now - started > .seconds(30)
+                if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] != "1", ContinuousClock.now - started > .seconds(90)
                 {
                     let line =
                         "cache model checker: seed \(seed) took \(ContinuousClock.now - started) (replay: GRAPHQLBRIDGE_MODEL_SEED=\(seed) GRAPHQLBRIDGE_MODEL_PROGRESS=steps)\n"
@@ -100,6 +100,9 @@ struct CacheModelCheckerTests {
         // A checker defect (seeds 708001 to 716000): the store over its limit after a relaunch, kept so by the
         // replaced instance's live watchers (which it reported), before any write of the new instance.
         709393,
+        // A checker defect found under load (the whole suite alongside): a watch of the user refetched after the
+        // list's write, during an open step, and its request was taken for the open's (`.cacheOnly`, which sends none).
+        21208,
     ]
 
     @Test("fixed seeds: sequences that once failed", arguments: fixedSeeds)

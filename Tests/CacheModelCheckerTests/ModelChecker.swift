@@ -108,7 +108,15 @@ enum ModelChecker {
         var (shrunk, last) = await shrink(steps, failure: failure, configuration: configuration)
         // The minimal sequence's own log.
         let run = ModelRun(configuration: configuration)
-        if let again = await run.run(shrunk) { last = again } else { shrunk = steps }
+        if let again = await run.run(shrunk) {
+            last = again
+        } else {
+            // Not failing again: the failure depended on timing (the first run's log is the one that failed).
+            shrunk = Array(steps.prefix(failure.step + 1))
+            last = failure
+            last.message += " (it did not fail when run again: it depends on timing; the log below is the first run's)"
+            return Report(seed: seed, configuration: configuration, steps: shrunk, failure: last, log: first.log)
+        }
         return Report(seed: seed, configuration: configuration, steps: shrunk, failure: last, log: run.log)
     }
 

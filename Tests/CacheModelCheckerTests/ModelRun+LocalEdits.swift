@@ -35,7 +35,6 @@ extension ModelRun {
             let list = await users.run(clients[cache], listVariables, ModelOperation.Options(fetchPolicy: .serverOnly))
             receiveAnswers()
             try check(list, operation: users, variables: listVariables, cache: cache)
-            let mark = transport.state.withLock { $0.executions.count }
             // `.cacheOnly`: whether the redirect finds the record (a miss would be a defect); its freshness is the
             // invariant's. (`.preferCache` may ask the server although the record is fresh: a result memoized from an
             // earlier read keeps its earlier expiry when an answer only received the same values again.)
@@ -45,22 +44,16 @@ extension ModelRun {
             log.append("\(edit) -> list: \(Self.describe(list)); opened: \(Self.describe(opened))")
             try check(opened, operation: userName, variables: ["id": .string(user)], cache: cache)
             // The list's answer wrote the user's record (fresh: no Cache-Control, the cache's maxAge) in this very
-            // step: unless the byte limit trimmed it, the detail is read from it.
-            let (listed, requested) = transport.state.withLock { state in
-                (
-                    state.executions.count > before,
-                    state.executions[mark...].contains {
-                        $0.operationName == "UserName" && $0.variables["id"] == .string(user)
-                    }
-                )
-            }
+            // step: unless the byte limit trimmed it, the detail is read from it. (A `UserName` request sent meanwhile
+            // is not the open's, which is `.cacheOnly`: a watch of that user refetching after the list's write, as
+            // seed 21208 did under load.)
+            let listed = transport.state.withLock { $0.executions.count > before }
             guard listed, configuration.byteLimit == ModelConfiguration().byteLimit else { return }
-            guard !requested, case .result(_?, .cache, _, _) = opened else {
+            guard case .result(_?, .cache, _, _) = opened else {
                 throw ModelFailure(
                     step: 0,
                     message: "user(id: \(user)) opened right after users(ids: \(ids)) was not read through the "
-                        + "redirect from the list's record (\(requested ? "a request" : "no request")): "
-                        + Self.describe(opened))
+                        + "redirect from the list's record: " + Self.describe(opened))
             }
         }
     }

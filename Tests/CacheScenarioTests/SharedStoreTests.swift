@@ -26,6 +26,13 @@ struct SharedStoreTests {
             client = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache)
         }
 
+        /// Asks the server `query` (``GraphQLFetchPolicy/serverOnly``), which answers `data` at once: what the cache
+        /// holds before a test's requests in flight.
+        func store<Query: GraphQLQuery>(_ query: Query, answered data: String) async throws {
+            transport.enqueue(data: data)
+            _ = try await client.execute(query, fetchPolicy: .serverOnly)
+        }
+
         /// Queues an answer that waits for `gate`.
         func enqueue(_ data: String, after gate: Gate) {
             transport.enqueue { _, _ in
@@ -51,8 +58,7 @@ struct SharedStoreTests {
         defer { folder.remove() }
         let app = Side(folder)
         let widget = Side(folder)
-        app.transport.enqueue(data: Self.userName("Old"))
-        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Old"))
 
         let gate = Gate()
         app.enqueue(Self.userName("Old"), after: gate)
@@ -77,8 +83,7 @@ struct SharedStoreTests {
         defer { folder.remove() }
         let app = Side(folder)
         let widget = Side(folder)
-        app.transport.enqueue(data: Self.userName("Alice"))
-        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Alice"))
 
         let gate = Gate()
         app.enqueue(Self.userProfile("Alice", karma: 7), after: gate)
@@ -106,8 +111,7 @@ struct SharedStoreTests {
         defer { folder.remove() }
         let app = Side(folder)
         let widget = Side(folder)
-        app.transport.enqueue(data: Self.userProfile("Old", karma: 1))
-        _ = try await app.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserProfileQuery(id: "1"), answered: Self.userProfile("Old", karma: 1))
 
         // Both requests start before either answer lands; the app's (a new name) lands first, then the extension's,
         // whose server read the user before the rename (the old name, a new karma).
@@ -135,8 +139,7 @@ struct SharedStoreTests {
         defer { folder.remove() }
         let app = Side(folder)
         let widget = Side(folder)
-        app.transport.enqueue(data: Self.userProfile("Old", karma: 1))
-        _ = try await app.client.execute(UserProfileQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserProfileQuery(id: "1"), answered: Self.userProfile("Old", karma: 1))
 
         // A third connection holds the write lock: both caches' writes wait for it (SQLite's busy timeout), having
         // read the record before it if their merge read outside the write transaction.
@@ -167,8 +170,7 @@ struct SharedStoreTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let app = Side(folder)
-        app.transport.enqueue(data: Self.userName("Old"))
-        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Old"))
 
         // The refetch is sent first and computed first (the server reads "Middle", set by someone else); the rename to
         // "New" is sent next, at the same store version, and applied after it. The refetch's answer lands first.
@@ -199,8 +201,7 @@ struct SharedStoreTests {
         defer { folder.remove() }
         let app = Side(folder)
         let widget = Side(folder)
-        app.transport.enqueue(data: Self.userName("Old"))
-        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Old"))
 
         // The extension's request starts; then the store changes (another user), and the app's rename starts at the
         // newer version. The extension's answer (computed before the rename) lands after the rename was sent.
@@ -209,8 +210,7 @@ struct SharedStoreTests {
         widget.enqueue(Self.userName("Middle"), after: widgetGate)
         let widgetRead = Task { try await widget.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
         #expect(await widget.transport.waitForRequests(1))
-        app.transport.enqueue(data: #"{"user":{"id":"2","name":"Other"}}"#)
-        _ = try await app.client.execute(UserNameQuery(id: "2"), fetchPolicy: .serverOnly)
+        try await app.store(UserNameQuery(id: "2"), answered: #"{"user":{"id":"2","name":"Other"}}"#)
         app.enqueue(#"{"renameUser":{"id":"1","name":"New"}}"#, after: renameGate)
         let rename = Task { try await app.client.execute(RenameUserMutation(id: "1", name: "New")) }
         #expect(await app.transport.waitForRequests(3))
@@ -248,8 +248,7 @@ struct SharedStoreTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let app = Side(folder)
-        app.transport.enqueue(data: Self.userName("Alice"))
-        _ = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Alice"))
         #expect(await app.cache.recordCount > 0)
 
         let gate = Gate()

@@ -84,3 +84,16 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
         hasher.combine(mustRevalidate)
     }
 }
+
+extension CacheFieldEntry {
+    /// Ends this field's lifetime, its value kept (a read asks the server), at the store version `version` (0: its
+    /// version kept); `false`, with nothing changed, when it was already stale. The one way a merge makes a kept field
+    /// stale: one it cannot order against the answer (``CacheRecord`` merge) or one of a mix of two answers
+    /// (``CacheRecord/markStale(_:stamping:)``).
+    mutating func endLifetime(stamping version: UInt64) -> Bool {
+        guard maxAge != .zero else { return false }
+        maxAge = .zero
+        if version != 0 { self.version = version }
+        return true
+    }
+}

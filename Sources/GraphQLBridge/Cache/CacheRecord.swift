@@ -151,11 +151,9 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                         // Written by an answer to a request sent before this one: it is newer than this answer only
                         // if the server computed it last, which is not known. Stale: a read asks the server (seed
                         // 714352).
-                        if kept.requestStart < start || unordered.contains(kept.version), kept.maxAge != .zero,
-                            version != 0
+                        if kept.requestStart < start || unordered.contains(kept.version), version != 0,
+                            storage[position].entry.endLifetime(stamping: version)
                         {
-                            storage[position].entry.maxAge = .zero
-                            storage[position].entry.version = version
                             outcome.changed = true
                             outcome.valueChanged = true
                         }
@@ -356,9 +354,7 @@ extension CacheRecord {
     mutating func markStale(_ names: [String], stamping version: UInt64) -> Bool {
         var changed = false
         for name in names {
-            guard var entry = entry(named: name), entry.maxAge != .zero else { continue }
-            entry.maxAge = .zero
-            if version != 0 { entry.version = version }
+            guard var entry = entry(named: name), entry.endLifetime(stamping: version) else { continue }
             setEntry(entry, named: name)
             changed = true
         }
