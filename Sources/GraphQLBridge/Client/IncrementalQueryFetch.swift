@@ -33,6 +33,9 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
     private let queryKey: String?
     /// The generation the request started at, for the cache's writes of its states.
     private var startedAt: UInt64?
+    /// The request's place among the requests sent through the cache (``GraphQLCache/nextRequestSequence()``): its
+    /// states' writes are ordered against the cache's other answers as a whole answer's are.
+    private var sentSequence: UInt64?
     private var requestTime: Date?
     private var head = HTTPResponse(status: 200)
     private var response: GraphQLStreamingResponse?
@@ -162,6 +165,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
             // A transport that gives whole bodies: the answer merged whole, as `execute` reads it.
             let fetched = try await client.fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
             startedAt = fetched.startedAt
+            sentSequence = fetched.sentSequence
             return State(fetched: fetched, isFinal: true)
         }
         let recordsTape = client.cache != nil && Operation.cacheMetadata != nil
@@ -172,6 +176,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
         if let cache = client.cache, Operation.cacheMetadata != nil {
             startedAt = cache.isShared ? await cache.requestVersion() : cache.generation.current
             requestTime = cache.currentTime()
+            sentSequence = cache.nextRequestSequence()
         }
         var builder = GraphQLRequestBuilder(
             endpoint: client.endpoint, timeout: client.timeout, persistedQueries: client.persistedQueries)
@@ -205,9 +210,10 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
             // A whole answer (a server that ignored the directives, a refusal), or a multipart body a middleware
             // gave whole: read as `execute` reads it.
             let (merged, mergedBody) = try GraphQLHTTPClient.mergingIncrementalDelivery(head, whole, operation: name)
-            let fetched = GraphQLHTTPClient.decodeAnswer(
+            var fetched = GraphQLHTTPClient.decodeAnswer(
                 Operation.Data.self, operation: name, response: merged, body: mergedBody, errorPolicy: errorPolicy,
                 recordingTape: recordsTape, startedAt: startedAt, requestTime: requestTime)
+            fetched.sentSequence = sentSequence
             return State(fetched: fetched, isFinal: true)
         }
         self.head = head
@@ -232,6 +238,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
             recordingTape: isFinal && client.cache != nil && Operation.cacheMetadata != nil, startedAt: startedAt,
             requestTime: requestTime)
         fetched.result.hasNext = !isFinal
+        fetched.sentSequence = sentSequence
         var cacheable: GraphQLHTTPClient.Fetched<Operation.Data>?
         if !isFinal, fetched.result.data != nil,
             let written = Self.arrived(merger, mayStream: mayStream)
@@ -239,7 +246,7 @@ final class IncrementalQueryFetch<Operation: GraphQLOperation>: @unchecked Senda
             // Without a list to leave out, the body decoded above is the one to write.
             cacheable = GraphQLHTTPClient.Fetched(
                 result: fetched.result, body: mayStream ? Data(written.jsonText.utf8) : fetched.body,
-                startedAt: startedAt, requestTime: requestTime)
+                startedAt: startedAt, sentSequence: sentSequence, requestTime: requestTime)
         }
         return State(fetched: fetched, isFinal: isFinal, cacheable: cacheable)
     }
