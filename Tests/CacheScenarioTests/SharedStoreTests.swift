@@ -195,6 +195,36 @@ struct SharedStoreTests {
         #expect(asked.source == .server && asked.data?.user?.name == "New", "a read asks the server")
     }
 
+    @Test("Seed 714352 with 300 answers landing between: the refetch's write forgotten by place is still unordered")
+    func refetchSentBeforeRenameManyWritesBetween() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Old"))
+
+        let refetchGate = Gate()
+        let renameGate = Gate()
+        app.enqueue(Self.userName("Middle"), after: refetchGate)
+        let refetch = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        app.enqueue(#"{"renameUser":{"id":"1","name":"New"}}"#, after: renameGate)
+        let rename = Task { try await app.client.execute(RenameUserMutation(id: "1", name: "New")) }
+        #expect(await app.transport.waitForRequests(3))
+        await refetchGate.open()
+        #expect(try await refetch.value.data?.user?.name == "Middle")
+        // More answers land than the cache keeps the places of (``GraphQLCache/ownWriteLimit``): the refetch's write is
+        // dropped from them before the rename's answer lands.
+        for index in 0..<300 {
+            try await app.store(
+                UserNameQuery(id: "other-\(index)"), answered: #"{"user":{"id":"other-\#(index)","name":"U"}}"#)
+        }
+        await renameGate.open()
+        _ = try await rename.value
+
+        let read = try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+        #expect(read.isStale, "served as \(read.data?.user?.name ?? "nil"), fresh")
+    }
+
     @Test("Across processes: an answer to a request started before the app's rename lands after it was sent: stale")
     func olderRequestAcrossConnections() async throws {
         let folder = try TemporaryFolder()

@@ -370,10 +370,17 @@ extension GraphQLCache {
     }
 
     /// The versions that this cache's answers to requests sent before `response`'s wrote since its request started:
-    /// they were answered after it was sent, so which of the two the server computed last is not known.
+    /// they were answered after it was sent, so which of the two the server computed last is not known. When writes
+    /// since its request started were dropped from ``ownWrites`` (a request in flight while more than
+    /// ``ownWriteLimit`` / 2 answers landed), every version up to the last one dropped is taken as unordered: stale
+    /// early, never fresh late.
     func unorderedVersions(for response: ResponseWrite) -> Set<UInt64> {
         guard let start = response.startedAt, let sent = response.sentSequence, !ownWrites.isEmpty else { return [] }
         var versions: Set<UInt64> = []
+        if start < forgottenWritesThrough {
+            versions.reserveCapacity(Int(clamping: forgottenWritesThrough - start))
+            for version in (start + 1)...forgottenWritesThrough { versions.insert(version) }
+        }
         for write in ownWrites where write.version > start && write.sequence < sent { versions.insert(write.version) }
         return versions
     }
@@ -383,7 +390,13 @@ extension GraphQLCache {
     func noteWrite(_ merged: StoreMerge, of response: ResponseWrite) {
         guard let sent = response.sentSequence, !merged.valueChanged.isEmpty else { return }
         ownWrites.append((merged.version, sent))
-        if ownWrites.count > Self.ownWriteLimit { ownWrites.removeFirst(ownWrites.count - Self.ownWriteLimit / 2) }
+        if ownWrites.count > Self.ownWriteLimit {
+            let dropped = ownWrites.count - Self.ownWriteLimit / 2
+            for write in ownWrites.prefix(dropped) {
+                forgottenWritesThrough = max(forgottenWritesThrough, write.version)
+            }
+            ownWrites.removeFirst(dropped)
+        }
     }
 
     /// How many of its own answers' writes the cache keeps (``noteWrite(_:of:)``).

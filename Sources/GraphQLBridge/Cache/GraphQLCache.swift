@@ -180,6 +180,9 @@ public actor GraphQLCache {
     /// The versions the answers to the last requests the cache's clients sent wrote, with each request's place
     /// (``noteWrite(_:of:)``).
     var ownWrites: [(version: UInt64, sequence: UInt64)] = []
+    /// The highest version among the writes dropped from ``ownWrites`` (0: none): their places are no longer known,
+    /// so an answer to a request started below it takes them all as unordered (``unorderedVersions(for:)``).
+    var forgottenWritesThrough: UInt64 = 0
     /// Whether the byte limit is exceeded by live watchers' records (reported once until it holds again).
     var limitExceededByWatchers = false
 
