@@ -17,14 +17,16 @@ struct CacheListMergeStep {
     /// Moves the pages of `writes` (an answer's, under `rootKey`) to their lists; returns where each goes, `nil` when
     /// the answer has no page of a list. `dependencies` follow the records moved. `asWhole`: each is the whole list,
     /// whatever its arguments (the app's edit of what a read gave it), which replaces the stored one.
-    /// `unkeptRootValues`: the values of the root's fields when it is not kept (a mutation's: ``CacheNormalizer``).
+    /// `unkeptRootValues`: the values of the root's fields when it is not kept (a mutation's: ``CacheNormalizer``);
+    /// `unkeptWrites`: the records of its objects without a key, not written, walked through.
     func apply(
         to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String,
-        unkeptRootValues: [String: CacheValue] = [:], asWhole: Bool = false
+        unkeptRootValues: [String: CacheValue] = [:], unkeptWrites: [String: CacheRecordWrite] = [:],
+        asWhole: Bool = false
     ) -> CacheListMerges? {
         var merges = applyToRoot(to: &writes, dependencies: &dependencies, rootKey: rootKey, asWhole: asWhole)
         guard !metadata.objectListPolicies.isEmpty else { return merges }
-        var walk = NestedListWalk(step: self, asWhole: asWhole)
+        var walk = NestedListWalk(step: self, asWhole: asWhole, unkept: unkeptWrites)
         let set = metadata.selections
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
             guard let selections = field.selections, walk.reaches(selections) else { continue }
@@ -162,6 +164,8 @@ struct CacheListMergeStep {
 private struct NestedListWalk {
     let step: CacheListMergeStep
     let asWhole: Bool
+    /// The records of a mutation's (or an event's) objects without a key under its root, not written: walked through.
+    let unkept: [String: CacheRecordWrite]
     /// Where the pages moved go (`nil`: none was met).
     var merges: CacheListMerges?
     /// The records visited with a selection set (an object met again with the same selection is not walked again).
@@ -177,9 +181,10 @@ private struct NestedListWalk {
     /// The names of the fields the list policies of objects name.
     private let listedNames: Set<String>
 
-    init(step: CacheListMergeStep, asWhole: Bool) {
+    init(step: CacheListMergeStep, asWhole: Bool, unkept: [String: CacheRecordWrite] = [:]) {
         self.step = step
         self.asWhole = asWhole
+        self.unkept = unkept
         listedNames = Set(step.metadata.objectListPolicies.values.flatMap(\.keys))
     }
 
@@ -222,7 +227,11 @@ private struct NestedListWalk {
         _ key: String, selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
         dependencies: inout Set<String>
     ) {
-        guard let fields = writes[key],
+        if key == CacheKey.queryRoot {
+            visitQueryRoot(selections: selections, writes: &writes, dependencies: &dependencies)
+            return
+        }
+        guard let fields = writes[key] ?? unkept[key],
             visited.insert(Visit(record: key, selections: ObjectIdentifier(selections))).inserted
         else { return }
         // The object's type: its `__typename` when written (an interface's or a union's selection), else the one its
@@ -239,7 +248,7 @@ private struct NestedListWalk {
             let pageKey = field.cacheKey(variables: variables)
             guard let policy else {
                 if let sub = field.selections,
-                    let value = writes[key]?.last(where: { $0.name == pageKey })?.entry.value
+                    let value = (writes[key] ?? unkept[key])?.last(where: { $0.name == pageKey })?.entry.value
                 {
                     visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
                 }
@@ -250,6 +259,25 @@ private struct NestedListWalk {
                 of: key, pageKey: pageKey, listKey: listKey, policy: policy, field: field, writes: &writes,
                 dependencies: &dependencies), let sub = field.selections, walksBelow
             {
+                visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
+            }
+        }
+    }
+
+    /// The query root met below an answer's root (a mutation payload's `query`): its fields are records of their own
+    /// (`QUERY_ROOT.<field key>`), and the objects they hold are walked.
+    private mutating func visitQueryRoot(
+        selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
+        dependencies: inout Set<String>
+    ) {
+        guard visited.insert(Visit(record: CacheKey.queryRoot, selections: ObjectIdentifier(selections))).inserted
+        else { return }
+        let variables = step.variables
+        for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
+            guard let sub = field.selections, reaches(sub) else { continue }
+            let fieldKey = field.cacheKey(variables: variables)
+            let record = CacheKey.rootField(CacheKey.queryRoot, fieldKey)
+            if let value = writes[record]?.last(where: { $0.name == fieldKey })?.entry.value {
                 visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
             }
         }
