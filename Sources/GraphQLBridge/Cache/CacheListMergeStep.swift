@@ -87,9 +87,16 @@ struct CacheListMergeStep {
                     dependencies.remove(page)
                     let listPath = CacheKey.child(of: listRecord, field: listKey)
                     var moved = merges ?? [:]
-                    moveConnection(
-                        connection, to: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
-                        merges: &moved)
+                    if page != listPath, moved[listPath] != nil {
+                        // Another alias of the same connection in this answer: its pages after the earlier's.
+                        mergeConnectionAlias(
+                            connection, into: listPath, placement: placement, writes: &writes,
+                            dependencies: &dependencies, merges: &moved)
+                    } else {
+                        moveConnection(
+                            connection, to: listPath, placement: placement, writes: &writes,
+                            dependencies: &dependencies, merges: &moved)
+                    }
                     merges = moved
                     entry.value = .reference(listPath)
                 }
@@ -138,13 +145,7 @@ struct CacheListMergeStep {
                 if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
                     dependencies.remove(info)
                     let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
-                    let kept: Set<String>
-                    switch placement {
-                    case .replace, .at, .after, .chain: kept = []
-                    case .append: kept = ["startCursor", "hasPreviousPage"]
-                    case .prepend: kept = ["endCursor", "hasNextPage"]
-                    }
-                    writes[infoPath] = infoFields.filter { !kept.contains($0.name) }
+                    writes[infoPath] = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
                     dependencies.insert(infoPath)
                     field.entry.value = .reference(infoPath)
                 }
@@ -155,6 +156,77 @@ struct CacheListMergeStep {
         }
         writes[listPath] = fields
         dependencies.insert(listPath)
+    }
+
+    /// The `pageInfo` fields a page placed as `placement` leaves as the stored list has them: an appended page gives
+    /// the list's end (`endCursor`, `hasNextPage`), a prepended one its start; a first page gives them all.
+    static func keptPageInfo(_ placement: CacheListPlacement) -> Set<String> {
+        switch placement {
+        case .replace, .at, .after, .chain: return []
+        case .append: return ["startCursor", "hasPreviousPage"]
+        case .prepend: return ["endCursor", "hasNextPage"]
+        }
+    }
+
+    /// Merges a connection page (`connection`, its fields) of a list an earlier alias of the same field in this answer
+    /// already moved to `listPath`: its `edges` and `nodes` are pages after the earlier ones, in response order (as two
+    /// aliases of a plain list: ``CacheListPlacement/followed(by:value:earlier:)``); its `pageInfo` fields are written
+    /// after the earlier's, those `placement` leaves to the list (``keptPageInfo(_:)``) left out, so that the list's
+    /// start and end are those the pages give one after the other; its other fields are written after the earlier's.
+    func mergeConnectionAlias(
+        _ connection: CacheRecordWrite, into listPath: String, placement: CacheListPlacement,
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges
+    ) {
+        var fields = writes[listPath] ?? []
+        for var field in connection {
+            switch field.name {
+            case "edges", "nodes":
+                if let earlier = merges[listPath]?[field.name],
+                    let index = fields.lastIndex(where: { $0.name == field.name })
+                {
+                    var kept = fields[index].entry
+                    let (chained, value) = earlier.followed(
+                        by: placement, value: field.entry.value, earlier: kept.value)
+                    kept.value = value
+                    kept.receivedAt = min(kept.receivedAt, field.entry.receivedAt)
+                    fields[index].entry = kept
+                    merges[listPath, default: [:]][field.name] = chained
+                    continue
+                }
+                merges[listPath, default: [:]][field.name] = placement
+            case "pageInfo":
+                if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
+                    dependencies.remove(info)
+                    let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
+                    let given = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
+                    // A first page after the earlier one gives the whole `pageInfo`: the earlier's is not kept.
+                    writes[infoPath] =
+                        placement == .replace ? given : Self.overwriting(writes[infoPath] ?? [], with: given)
+                    dependencies.insert(infoPath)
+                    field.entry.value = .reference(infoPath)
+                }
+            default:
+                break
+            }
+            fields = Self.overwriting(fields, with: [field])
+        }
+        writes[listPath] = fields
+        dependencies.insert(listPath)
+    }
+
+    /// `earlier` with each field of `later` in place of the earlier field of its name (appended when it has none):
+    /// one write per field, the later page's value (a record's write giving a field twice would have the store keep the
+    /// first against the second, as a field changed since the answer's request started).
+    static func overwriting(_ earlier: CacheRecordWrite, with later: CacheRecordWrite) -> CacheRecordWrite {
+        var fields = earlier
+        for field in later {
+            if let index = fields.firstIndex(where: { $0.name == field.name }) {
+                fields[index] = field
+            } else {
+                fields.append(field)
+            }
+        }
+        return fields
     }
 }
 
@@ -286,7 +358,7 @@ private struct NestedListWalk {
     /// Moves the page `pageKey` of the record `key` to its list `listKey` (the same field when the page's arguments
     /// are the key arguments alone: a first page), with where it goes; returns the value written (`nil`: no page).
     /// A second page of the same list in one answer (another alias) is merged after the first, in response order (a
-    /// connection's stays where it is: the list takes one).
+    /// connection's edges and nodes too, its `pageInfo` over the first's: ``CacheListMergeStep/mergeConnectionAlias``).
     private mutating func movePage(
         of key: String, pageKey: String, listKey: String, policy: GraphQLListPolicy, field: CollectedField,
         writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>
@@ -308,6 +380,23 @@ private struct NestedListWalk {
                 writes[key] = fields
                 merges?[key, default: [:]][listKey] = chained
                 return page.value
+            }
+            if policy.isConnection, pageKey != listKey, let index = fields.lastIndex(where: { $0.name == pageKey }),
+                case .reference(let page) = fields[index].entry.value
+            {
+                // Another alias of the same connection: its edges and nodes after the earlier's, in response order.
+                let listPath = CacheKey.child(of: key, field: listKey)
+                fields.remove(at: index)
+                writes[key] = fields
+                guard page != listPath, let connection = writes.removeValue(forKey: page) else { return nil }
+                dependencies.remove(page)
+                let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
+                var moved = merges ?? [:]
+                step.mergeConnectionAlias(
+                    connection, into: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
+                    merges: &moved)
+                merges = moved
+                return .reference(listPath)
             }
             // (Met again by another path: the list it holds now is walked below.)
             return fields.last(where: { $0.name == listKey })?.entry.value
