@@ -6,7 +6,8 @@ import Testing
 
 /// Two aliases of one listed field in one answer (`newest: listedItemsBefore(last: 2)`, `older:
 /// listedItemsBefore(last: 2, before: 6)`): each is a page of the same list, merged in response order, for a root
-/// field's list and for an object's (`Shelf.items`).
+/// field's list and for an object's (`Shelf.items`), plain lists and Relay connections (`edges` merged, `pageInfo` the
+/// first page's start and the last page's end).
 @Suite("Two pages of one list in one answer")
 struct ListAliasTests {
     static func item(_ number: Int) -> String {
@@ -59,5 +60,79 @@ struct ListAliasTests {
         let list = try await client.execute(
             ShelfItemsQuery(id: "s1", tag: "t", last: 2, before: .none), fetchPolicy: .cacheOnly)
         #expect(list.data?.shelf?.items.map(\.number) == [8, 7, 6, 5], "both pages, in response order")
+    }
+
+    static func edge(_ number: Int) -> String { #"{"cursor":"c\#(number)","node":\#(item(number))}"# }
+
+    /// A connection's page of the items `numbers` (cursor "c<number>").
+    static func page(_ numbers: [Int], hasNext: Bool, hasPrevious: Bool) -> String {
+        let edges = numbers.map(edge).joined(separator: ",")
+        let start = numbers.first.map { #""c\#($0)""# } ?? "null"
+        let end = numbers.last.map { #""c\#($0)""# } ?? "null"
+        return #"{"edges":[\#(edges)],"pageInfo":{"hasNextPage":\#(hasNext),"hasPreviousPage":\#(hasPrevious),"#
+            + #""startCursor":\#(start),"endCursor":\#(end)}}"#
+    }
+
+    @Test("a connection's two aliases: the first page, then the page after it, one list; two later pages continue it")
+    func connectionAliases() async throws {
+        let transport = MockTransport()
+        let client = GraphQLHTTPClient(
+            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
+            cache: GraphQLCache(maxAge: .seconds(3600)))
+        let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
+        let older = Self.page([3, 4], hasNext: true, hasPrevious: true)
+        transport.enqueue(data: #"{"newest":\#(newest),"older":\#(older)}"#)
+        _ = try await client.execute(ListedConnectionTwoPagesQuery(first: 2, after: "c2"), fetchPolicy: .serverOnly)
+        let list = try await client.execute(ListedItemsConnectionQuery(first: 2, after: .none), fetchPolicy: .cacheOnly)
+        let connection = try #require(list.data?.listedItemsConnection)
+        #expect(connection.edges.map(\.node.number) == [1, 2, 3, 4], "both pages, in response order")
+        #expect(connection.edges.map(\.cursor) == ["c1", "c2", "c3", "c4"])
+        #expect(connection.pageInfo.startCursor == "c1", "the list's start: the first page's")
+        #expect(connection.pageInfo.hasPreviousPage == false)
+        #expect(connection.pageInfo.endCursor == "c4", "the list's end: the page after it")
+        #expect(connection.pageInfo.hasNextPage == true)
+        // Two later pages in one answer: both continue the stored list, in response order; the end is the last's.
+        let later = Self.page([5, 6], hasNext: true, hasPrevious: true)
+        let last = Self.page([7], hasNext: false, hasPrevious: true)
+        transport.enqueue(data: #"{"older":\#(later),"oldest":\#(last)}"#)
+        _ = try await client.execute(
+            ListedConnectionTwoLaterPagesQuery(first: 2, after: "c4", then: "c6"), fetchPolicy: .serverOnly)
+        let whole = try await client.execute(
+            ListedItemsConnectionQuery(first: 2, after: .none), fetchPolicy: .cacheOnly)
+        let grown = try #require(whole.data?.listedItemsConnection)
+        #expect(grown.edges.map(\.node.number) == [1, 2, 3, 4, 5, 6, 7])
+        #expect(grown.pageInfo.startCursor == "c1")
+        #expect(grown.pageInfo.hasPreviousPage == false)
+        #expect(grown.pageInfo.endCursor == "c7")
+        #expect(grown.pageInfo.hasNextPage == false)
+        // A first page again (one alias): it replaces the list.
+        transport.enqueue(data: #"{"listedItemsConnection":\#(Self.page([1, 2], hasNext: true, hasPrevious: false))}"#)
+        _ = try await client.execute(ListedItemsConnectionQuery(first: 2, after: .none), fetchPolicy: .serverOnly)
+        let replaced = try await client.execute(
+            ListedItemsConnectionQuery(first: 2, after: .none), fetchPolicy: .cacheOnly)
+        #expect(replaced.data?.listedItemsConnection.edges.map(\.node.number) == [1, 2])
+        #expect(replaced.data?.listedItemsConnection.pageInfo.endCursor == "c2")
+    }
+
+    @Test("an object's connection: two aliases of Shelf.itemsConnection in one answer are one list in the shelf")
+    func nestedConnectionAliases() async throws {
+        let transport = MockTransport()
+        let client = GraphQLHTTPClient(
+            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
+            cache: GraphQLCache(maxAge: .seconds(3600)))
+        let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
+        let older = Self.page([3, 4], hasNext: false, hasPrevious: true)
+        transport.enqueue(
+            data: #"{"shelf":{"__typename":"Shelf","id":"s1","newest":\#(newest),"older":\#(older)}}"#)
+        _ = try await client.execute(
+            ShelfConnectionTwoPagesQuery(id: "s1", first: 2, after: "c2"), fetchPolicy: .serverOnly)
+        let list = try await client.execute(
+            ShelfConnectionQuery(id: "s1", first: 2, after: .none), fetchPolicy: .cacheOnly)
+        let connection = try #require(list.data?.shelf?.itemsConnection)
+        #expect(connection.edges.map(\.node.number) == [1, 2, 3, 4], "both pages, in response order")
+        #expect(connection.pageInfo.startCursor == "c1")
+        #expect(connection.pageInfo.endCursor == "c4")
+        #expect(connection.pageInfo.hasNextPage == false)
+        #expect(connection.pageInfo.hasPreviousPage == false)
     }
 }

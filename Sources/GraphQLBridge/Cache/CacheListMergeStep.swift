@@ -17,14 +17,16 @@ struct CacheListMergeStep {
     /// Moves the pages of `writes` (an answer's, under `rootKey`) to their lists; returns where each goes, `nil` when
     /// the answer has no page of a list. `dependencies` follow the records moved. `asWhole`: each is the whole list,
     /// whatever its arguments (the app's edit of what a read gave it), which replaces the stored one.
-    /// `unkeptRootValues`: the values of the root's fields when it is not kept (a mutation's: ``CacheNormalizer``).
+    /// `unkeptRootValues`: the values of the root's fields when it is not kept (a mutation's: ``CacheNormalizer``);
+    /// `unkeptWrites`: the records of its objects without a key, not written, walked through.
     func apply(
         to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String,
-        unkeptRootValues: [String: CacheValue] = [:], asWhole: Bool = false
+        unkeptRootValues: [String: CacheValue] = [:], unkeptWrites: [String: CacheRecordWrite] = [:],
+        asWhole: Bool = false
     ) -> CacheListMerges? {
         var merges = applyToRoot(to: &writes, dependencies: &dependencies, rootKey: rootKey, asWhole: asWhole)
         guard !metadata.objectListPolicies.isEmpty else { return merges }
-        var walk = NestedListWalk(step: self, asWhole: asWhole)
+        var walk = NestedListWalk(step: self, asWhole: asWhole, unkept: unkeptWrites)
         let set = metadata.selections
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
             guard let selections = field.selections, walk.reaches(selections) else { continue }
@@ -85,9 +87,16 @@ struct CacheListMergeStep {
                     dependencies.remove(page)
                     let listPath = CacheKey.child(of: listRecord, field: listKey)
                     var moved = merges ?? [:]
-                    moveConnection(
-                        connection, to: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
-                        merges: &moved)
+                    if page != listPath, moved[listPath] != nil {
+                        // Another alias of the same connection in this answer: its pages after the earlier's.
+                        mergeConnectionAlias(
+                            connection, into: listPath, placement: placement, writes: &writes,
+                            dependencies: &dependencies, merges: &moved)
+                    } else {
+                        moveConnection(
+                            connection, to: listPath, placement: placement, writes: &writes,
+                            dependencies: &dependencies, merges: &moved)
+                    }
                     merges = moved
                     entry.value = .reference(listPath)
                 }
@@ -136,13 +145,7 @@ struct CacheListMergeStep {
                 if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
                     dependencies.remove(info)
                     let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
-                    let kept: Set<String>
-                    switch placement {
-                    case .replace, .at, .after, .chain: kept = []
-                    case .append: kept = ["startCursor", "hasPreviousPage"]
-                    case .prepend: kept = ["endCursor", "hasNextPage"]
-                    }
-                    writes[infoPath] = infoFields.filter { !kept.contains($0.name) }
+                    writes[infoPath] = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
                     dependencies.insert(infoPath)
                     field.entry.value = .reference(infoPath)
                 }
@@ -154,6 +157,77 @@ struct CacheListMergeStep {
         writes[listPath] = fields
         dependencies.insert(listPath)
     }
+
+    /// The `pageInfo` fields a page placed as `placement` leaves as the stored list has them: an appended page gives
+    /// the list's end (`endCursor`, `hasNextPage`), a prepended one its start; a first page gives them all.
+    static func keptPageInfo(_ placement: CacheListPlacement) -> Set<String> {
+        switch placement {
+        case .replace, .at, .after, .chain: return []
+        case .append: return ["startCursor", "hasPreviousPage"]
+        case .prepend: return ["endCursor", "hasNextPage"]
+        }
+    }
+
+    /// Merges a connection page (`connection`, its fields) of a list an earlier alias of the same field in this answer
+    /// already moved to `listPath`: its `edges` and `nodes` are pages after the earlier ones, in response order (as two
+    /// aliases of a plain list: ``CacheListPlacement/followed(by:value:earlier:)``); its `pageInfo` fields are written
+    /// after the earlier's, those `placement` leaves to the list (``keptPageInfo(_:)``) left out, so that the list's
+    /// start and end are those the pages give one after the other; its other fields are written after the earlier's.
+    func mergeConnectionAlias(
+        _ connection: CacheRecordWrite, into listPath: String, placement: CacheListPlacement,
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges
+    ) {
+        var fields = writes[listPath] ?? []
+        for var field in connection {
+            switch field.name {
+            case "edges", "nodes":
+                if let earlier = merges[listPath]?[field.name],
+                    let index = fields.lastIndex(where: { $0.name == field.name })
+                {
+                    var kept = fields[index].entry
+                    let (chained, value) = earlier.followed(
+                        by: placement, value: field.entry.value, earlier: kept.value)
+                    kept.value = value
+                    kept.receivedAt = min(kept.receivedAt, field.entry.receivedAt)
+                    fields[index].entry = kept
+                    merges[listPath, default: [:]][field.name] = chained
+                    continue
+                }
+                merges[listPath, default: [:]][field.name] = placement
+            case "pageInfo":
+                if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
+                    dependencies.remove(info)
+                    let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
+                    let given = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
+                    // A first page after the earlier one gives the whole `pageInfo`: the earlier's is not kept.
+                    writes[infoPath] =
+                        placement == .replace ? given : Self.overwriting(writes[infoPath] ?? [], with: given)
+                    dependencies.insert(infoPath)
+                    field.entry.value = .reference(infoPath)
+                }
+            default:
+                break
+            }
+            fields = Self.overwriting(fields, with: [field])
+        }
+        writes[listPath] = fields
+        dependencies.insert(listPath)
+    }
+
+    /// `earlier` with each field of `later` in place of the earlier field of its name (appended when it has none):
+    /// one write per field, the later page's value (a record's write giving a field twice would have the store keep the
+    /// first against the second, as a field changed since the answer's request started).
+    static func overwriting(_ earlier: CacheRecordWrite, with later: CacheRecordWrite) -> CacheRecordWrite {
+        var fields = earlier
+        for field in later {
+            if let index = fields.firstIndex(where: { $0.name == field.name }) {
+                fields[index] = field
+            } else {
+                fields.append(field)
+            }
+        }
+        return fields
+    }
 }
 
 /// The walk of ``CacheListMergeStep`` through an answer's records for the fields of objects with a list policy: from
@@ -162,6 +236,8 @@ struct CacheListMergeStep {
 private struct NestedListWalk {
     let step: CacheListMergeStep
     let asWhole: Bool
+    /// The records of a mutation's (or an event's) objects without a key under its root, not written: walked through.
+    let unkept: [String: CacheRecordWrite]
     /// Where the pages moved go (`nil`: none was met).
     var merges: CacheListMerges?
     /// The records visited with a selection set (an object met again with the same selection is not walked again).
@@ -177,9 +253,10 @@ private struct NestedListWalk {
     /// The names of the fields the list policies of objects name.
     private let listedNames: Set<String>
 
-    init(step: CacheListMergeStep, asWhole: Bool) {
+    init(step: CacheListMergeStep, asWhole: Bool, unkept: [String: CacheRecordWrite] = [:]) {
         self.step = step
         self.asWhole = asWhole
+        self.unkept = unkept
         listedNames = Set(step.metadata.objectListPolicies.values.flatMap(\.keys))
     }
 
@@ -222,7 +299,11 @@ private struct NestedListWalk {
         _ key: String, selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
         dependencies: inout Set<String>
     ) {
-        guard let fields = writes[key],
+        if key == CacheKey.queryRoot {
+            visitQueryRoot(selections: selections, writes: &writes, dependencies: &dependencies)
+            return
+        }
+        guard let fields = writes[key] ?? unkept[key],
             visited.insert(Visit(record: key, selections: ObjectIdentifier(selections))).inserted
         else { return }
         // The object's type: its `__typename` when written (an interface's or a union's selection), else the one its
@@ -239,7 +320,7 @@ private struct NestedListWalk {
             let pageKey = field.cacheKey(variables: variables)
             guard let policy else {
                 if let sub = field.selections,
-                    let value = writes[key]?.last(where: { $0.name == pageKey })?.entry.value
+                    let value = (writes[key] ?? unkept[key])?.last(where: { $0.name == pageKey })?.entry.value
                 {
                     visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
                 }
@@ -255,10 +336,29 @@ private struct NestedListWalk {
         }
     }
 
+    /// The query root met below an answer's root (a mutation payload's `query`): its fields are records of their own
+    /// (`QUERY_ROOT.<field key>`), and the objects they hold are walked.
+    private mutating func visitQueryRoot(
+        selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
+        dependencies: inout Set<String>
+    ) {
+        guard visited.insert(Visit(record: CacheKey.queryRoot, selections: ObjectIdentifier(selections))).inserted
+        else { return }
+        let variables = step.variables
+        for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
+            guard let sub = field.selections, reaches(sub) else { continue }
+            let fieldKey = field.cacheKey(variables: variables)
+            let record = CacheKey.rootField(CacheKey.queryRoot, fieldKey)
+            if let value = writes[record]?.last(where: { $0.name == fieldKey })?.entry.value {
+                visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
+            }
+        }
+    }
+
     /// Moves the page `pageKey` of the record `key` to its list `listKey` (the same field when the page's arguments
     /// are the key arguments alone: a first page), with where it goes; returns the value written (`nil`: no page).
     /// A second page of the same list in one answer (another alias) is merged after the first, in response order (a
-    /// connection's stays where it is: the list takes one).
+    /// connection's edges and nodes too, its `pageInfo` over the first's: ``CacheListMergeStep/mergeConnectionAlias``).
     private mutating func movePage(
         of key: String, pageKey: String, listKey: String, policy: GraphQLListPolicy, field: CollectedField,
         writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>
@@ -280,6 +380,23 @@ private struct NestedListWalk {
                 writes[key] = fields
                 merges?[key, default: [:]][listKey] = chained
                 return page.value
+            }
+            if policy.isConnection, pageKey != listKey, let index = fields.lastIndex(where: { $0.name == pageKey }),
+                case .reference(let page) = fields[index].entry.value
+            {
+                // Another alias of the same connection: its edges and nodes after the earlier's, in response order.
+                let listPath = CacheKey.child(of: key, field: listKey)
+                fields.remove(at: index)
+                writes[key] = fields
+                guard page != listPath, let connection = writes.removeValue(forKey: page) else { return nil }
+                dependencies.remove(page)
+                let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
+                var moved = merges ?? [:]
+                step.mergeConnectionAlias(
+                    connection, into: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
+                    merges: &moved)
+                merges = moved
+                return .reference(listPath)
             }
             // (Met again by another path: the list it holds now is walked below.)
             return fields.last(where: { $0.name == listKey })?.entry.value

@@ -42,6 +42,10 @@ struct CacheNormalizer {
     /// has list policies of object fields: the records they refer to are written, and ``CacheListMergeStep`` starts
     /// from them.
     private(set) var unkeptRootValues: [String: CacheValue] = [:]
+    /// The records of the objects without a key under a root that is not kept (a mutation payload's), which are not
+    /// written, when the operation has list policies of object fields: ``CacheListMergeStep`` walks through them to the
+    /// records that are (a payload's `query`, its objects).
+    private(set) var unkeptWrites: [String: CacheRecordWrite] = [:]
     /// When the first field written stops being fresh.
     private(set) var earliestExpiry = Date.distantFuture
     /// The response paths (`user.profile`, `users[1]`) where an error's `null` landed, written as missing.
@@ -57,6 +61,9 @@ struct CacheNormalizer {
     private(set) var isWritable = true
     /// When a field without a lifetime of its own expires.
     private let defaultExpiry: Date
+    /// The schema's query root type (``GraphQLCacheMetadata/queryTypeName``, else a query's root selection's type): an
+    /// object of that type met below the root writes its fields to the query root's records.
+    private var queryTypeName: String?
     /// The lifetime of the last field written, whose expiry ``earliestExpiry`` counts already (`.some(nil)`: the
     /// cache's; `nil`: none written yet).
     private var lastLifetime: Duration?? = .none
@@ -87,6 +94,7 @@ struct CacheNormalizer {
         self.mustRevalidate = mustRevalidate
         self.defaultMaxAge = defaultMaxAge
         self.defaultExpiry = receivedAt.addingTimeInterval(defaultMaxAge.timeInterval)
+        self.queryTypeName = metadata.queryTypeName
         // Most responses write a few records: room for them without growing.
         writes.reserveCapacity(16)
         dependencies.reserveCapacity(16)
@@ -160,6 +168,7 @@ struct CacheNormalizer {
     ) throws(GraphQLDecodingError) {
         let keepsRoot = CacheKey.keepsRootFields(rootKey)
         let set = metadata.selections
+        if keepsRoot, queryTypeName == nil { queryTypeName = set.typeName }
         let lifetimes = facts(of: set.typeName).lifetimes
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
             guard let value = input.member(data, field.responseKey) else { continue }
@@ -179,6 +188,7 @@ struct CacheNormalizer {
         }
         if !keepsRoot {
             let prefix = rootKey + "."
+            if !metadata.objectListPolicies.isEmpty { unkeptWrites = writes.filter { $0.key.hasPrefix(prefix) } }
             writes = writes.filter { !$0.key.hasPrefix(prefix) }
             dependencies = dependencies.filter { !$0.hasPrefix(prefix) }
         }
@@ -247,6 +257,14 @@ struct CacheNormalizer {
                 structuralLeaves.append(index)
             }
             let selected = selections.fields(forType: typeName)
+            if let queryTypeName, typeName == queryTypeName {
+                // The query root met below the root (a mutation payload's `query`): its fields are the root's.
+                let outer = listIndices
+                listIndices = []
+                try writeQueryRootFields(input, value, selected: selected, responsePath: responsePath)
+                listIndices = outer
+                return .reference(CacheKey.queryRoot)
+            }
             let key =
                 try objectKey(value, in: input, typeName: typeName, selected: selected)
                 ?? pathKey(owner: owner, fieldKey: fieldKey)
@@ -295,6 +313,29 @@ struct CacheNormalizer {
         var revisited = false
         Self.append(fields, to: &writes[key, default: []], revisited: &revisited)
         if revisited, recordsLeaves { revisitedRecords.insert(key) }
+    }
+
+    /// Writes the fields of an object of the schema's query root type met below an answer's root (a mutation payload's
+    /// `query: Query!`, a query's field of that type) as a query's answer writes its root fields: each to its root
+    /// field's record (`QUERY_ROOT.<field key>`), where a query reading that field finds it, with the store's usual
+    /// rules. Its field keys are the fields' own (a list policy's merge and a cache redirect are a root selection's).
+    private mutating func writeQueryRootFields<Input: CacheNormalizerInput>(
+        _ input: Input, _ object: Input.Value, selected: [CollectedField], responsePath: String?
+    ) throws(GraphQLDecodingError) {
+        let lifetimes = facts(of: queryTypeName).lifetimes
+        var hint = 0
+        for field in selected where field.isSelected(variables: variables) {
+            guard let value = input.member(object, field.responseKey, hint: &hint) else { continue }
+            let fieldKey = field.cacheKey(variables: variables)
+            let recordKey = CacheKey.rootField(CacheKey.queryRoot, fieldKey)
+            let path = responsePath.map { $0.isEmpty ? field.responseKey : $0 + "." + field.responseKey }
+            let entry = try self.entry(
+                input, value, field: field, owner: recordKey, fieldKey: fieldKey, lifetime: lifetimes.of(field),
+                responsePath: path)
+            if recordsLeaves, writes[recordKey] != nil { revisitedRecords.insert(recordKey) }
+            writes[recordKey, default: []].append(CacheFieldWrite(name: fieldKey, entry: entry))
+            dependencies.insert(recordKey)
+        }
     }
 
     /// Appends `fields` to a record's writes, `revisited` when it held some already.

@@ -154,6 +154,9 @@ struct CacheReader {
     ) -> Bool {
         // Each root field is a record of its own (see `CacheNormalizer`); any other object is one record.
         if isRoot { return readRoot(key: key, selections: selections) }
+        // The query root met below the root (a field of the query type): its fields are the root's own records, read
+        // with their own field keys, as the normalizer wrote them.
+        if key == CacheKey.queryRoot { return readRoot(key: key, selections: selections, isNested: true) }
         guard let record = record(key) else { return false }
         var typeName: String?
         if case .scalar(.string(let name))? = record.entry(named: "__typename")?.value { typeName = name }
@@ -207,13 +210,17 @@ struct CacheReader {
         return true
     }
 
-    /// The query root: each of its fields is the one field of a record of its own.
-    private mutating func readRoot(key: String, selections: GraphQLSelectionSetMetadata) -> Bool {
+    /// The query root: each of its fields is the one field of a record of its own. `isNested`: the query root met
+    /// below the root (an object of the query type), whose fields are read with their own keys, no list policy nor
+    /// cache redirect applied (those are the root selection's).
+    private mutating func readRoot(key: String, selections: GraphQLSelectionSetMetadata, isNested: Bool = false)
+        -> Bool
+    {
         var fields: [(field: CollectedField, fieldKey: String, recordKey: String)] = []
         for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
             // A paginated field's pages are one list, under its key arguments alone (``GraphQLListPolicy``).
             let fieldKey =
-                metadata.listPolicies.isEmpty
+                metadata.listPolicies.isEmpty || isNested
                 ? field.cacheKey(variables: variables)
                 : metadata.listPolicies[field.name]?.fieldKey(of: field.field, variables: variables)
                     ?? field.cacheKey(variables: variables)
@@ -232,7 +239,7 @@ struct CacheReader {
                 }
                 // A cache redirect: the object the field's key arguments name, when its record holds every field
                 // selected (the root field's record, absent, stays a dependency: its answer is read once written).
-                if let policy = metadata.fieldPolicies[field.name],
+                if !isNested, let policy = metadata.fieldPolicies[field.name],
                     let keys = policy.recordKeys(arguments: field.field.resolvedArguments(variables: variables))
                 {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -248,8 +255,8 @@ struct CacheReader {
             }
             // A reference a cache redirect implies (`user(id: "ann")` holding `User:ann`) says nothing the key does not:
             // its freshness is that of the object's fields.
-            if !isImpliedByRedirect(entry.value, field) { note(entry) }
-            if let window = listWindow, window.responseKey == field.responseKey {
+            if isNested || !isImpliedByRedirect(entry.value, field) { note(entry) }
+            if !isNested, let window = listWindow, window.responseKey == field.responseKey {
                 windowTarget = Self.windowTarget(of: entry.value, field, recordKey: recordKey, fieldKey: fieldKey)
             }
             if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -423,7 +430,8 @@ struct CacheReader {
     private static func collectReferences(_ value: CacheValue, into keys: inout [String]) {
         switch value {
         case .null, .missing, .scalar: return
-        case .reference(let key): keys.append(key)
+        // (The query root is no record: its fields are.)
+        case .reference(let key): if key != CacheKey.queryRoot { keys.append(key) }
         case .list(let items): for item in items { collectReferences(item, into: &keys) }
         }
     }

@@ -139,7 +139,7 @@ extension GraphQLCache {
         // The pages of paginated fields, moved to their lists (a step of its own: see `CacheListMergeStep`).
         let lists = CacheListMergeStep(metadata: response.metadata, variables: response.variables).apply(
             to: &incoming, dependencies: &dependencies, rootKey: response.rootKey,
-            unkeptRootValues: normalizer.unkeptRootValues)
+            unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
         outcome.dependencies = dependencies
         if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
         guard normalizer.isWritable else {

@@ -25,6 +25,11 @@ public struct GraphQLCacheMetadata: Sendable {
     /// field of one record (`User:ann`) are merged under that record's field key made of the key arguments alone (see
     /// ``GraphQLListPolicy``).
     public let objectListPolicies: [String: [String: GraphQLListPolicy]]
+    /// The name of the schema's query root type, when the operation can meet an object of that type below its root (a
+    /// Relay mutation payload's `query: Query!`, a query's field of type `Query`): such an object's fields are the
+    /// query root's, written to the records a query's root fields are written to (``CacheRecord/rootFieldKey(_:)``).
+    /// `nil`: for a query, its root selection's type; for another operation, none.
+    public let queryTypeName: String?
     /// ``maxAges`` of fields, by type name then field name (looked up without making a coordinate string).
     private let fieldMaxAges: [String: [String: Duration]]
     /// What the normalizer needs of each type, made once (shared by copies of this metadata).
@@ -38,8 +43,9 @@ public struct GraphQLCacheMetadata: Sendable {
         selections: GraphQLSelectionSetMetadata, keyFields: [String: [String]] = [:],
         maxAges: [String: Duration] = [:], variableDefaults: [String: JSONValue] = [:],
         fieldPolicies: [String: GraphQLFieldPolicy] = [:], listPolicies: [String: GraphQLListPolicy] = [:],
-        objectListPolicies: [String: [String: GraphQLListPolicy]] = [:]
+        objectListPolicies: [String: [String: GraphQLListPolicy]] = [:], queryTypeName: String? = nil
     ) {
+        self.queryTypeName = queryTypeName
         self.fieldPolicies = fieldPolicies
         self.listPolicies = listPolicies
         self.objectListPolicies = objectListPolicies

@@ -59,7 +59,8 @@ extension GraphQLHTTPClient {
         var writes = normalizer.writes
         var dependencies = normalizer.dependencies
         let lists = CacheListMergeStep(metadata: metadata, variables: variables).apply(
-            to: &writes, dependencies: &dependencies, rootKey: root, unkeptRootValues: normalizer.unkeptRootValues)
+            to: &writes, dependencies: &dependencies, rootKey: root, unkeptRootValues: normalizer.unkeptRootValues,
+            unkeptWrites: normalizer.unkeptWrites)
         let layer = await cache.addOptimisticLayer(writes, lists: lists ?? [:])
         let fetched: Fetched<Mutation.Data>
         do {

@@ -21,6 +21,12 @@ public struct CodegenPlan: Sendable, Hashable {
     /// The list policies of the paginated fields of other types (`User.friends`), by object type name then field name:
     /// an interface's policy given to each object type implementing it (unless that type has one of its own).
     public var objectListPolicies: [String: [String: ListPolicyConfiguration]] = [:]
+    /// The name of the schema's query root type (`nil` when it has none): an operation that can meet an object of it
+    /// below its root (a mutation payload's `query: Query!`) says so in its cache metadata.
+    public var queryTypeName: String?
+    /// Whether an object of the query root type can be the value of a field of an abstract type (the query type
+    /// implements an interface or is a union's member).
+    public var queryTypeIsAbstractMember = false
 
     /// Creates a plan.
     /// - Parameters:

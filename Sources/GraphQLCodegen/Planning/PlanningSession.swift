@@ -67,6 +67,11 @@ final class PlanningSession {
         plan.cache = configuration.cache
         plan.fieldPolicies = planFieldPolicies()
         (plan.listPolicies, plan.objectListPolicies) = planListPolicies()
+        if let queryType = schema.rootType(for: .query) {
+            plan.queryTypeName = queryType.name
+            plan.queryTypeIsAbstractMember =
+                !queryType.interfaces.isEmpty || schema.types.contains { $0.memberTypes.contains(queryType.name) }
+        }
         let named = assignTopLevelNames()
         for name in originalFragments.keys.sorted() {
             guard let swiftName = named.fragments[name], let fragment = planFragment(name, swiftName: swiftName)

@@ -75,6 +75,12 @@ extension SwiftRenderer {
         if !policies.isEmpty { tail.append("fieldPolicies: [\(policies.joined(separator: ", "))]") }
         if !lists.isEmpty { tail.append("listPolicies: [\(lists.joined(separator: ", "))]") }
         if !objectLists.isEmpty { tail.append("objectListPolicies: [\(objectLists.joined(separator: ", "))]") }
+        if let queryType = plan.queryTypeName,
+            Self.meetsQueryType(
+                below: selections, queryType: queryType, orAbstract: plan.queryTypeIsAbstractMember, isTop: !isFragment)
+        {
+            tail.append("queryTypeName: \"\(SwiftNames.stringLiteralContents(queryType))\"")
+        }
         let maxAgesLine = "maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))]"
         if tail.isEmpty {
             writer.line(maxAgesLine + ")")
@@ -84,6 +90,30 @@ extension SwiftRenderer {
         }
         writer.level -= 1
         writer.close()
+    }
+
+    /// Whether an object of the query root type `queryType` can be met in `set`'s tree below its root (`isTop`: `set` is
+    /// an operation's root selection, itself on the root type): a selection on that type, or a type condition naming
+    /// it, or (`orAbstract`, when the query type implements an interface or is a union's member) a selection on an
+    /// abstract type.
+    static func meetsQueryType(
+        below set: CacheSelectionPlan, queryType: String, orAbstract: Bool, isTop: Bool
+    ) -> Bool {
+        if !isTop, set.typeName == queryType || (orAbstract && set.typeName == nil) { return true }
+        for field in set.fields {
+            if let sub = field.selections,
+                meetsQueryType(below: sub, queryType: queryType, orAbstract: orAbstract, isTop: false)
+            {
+                return true
+            }
+        }
+        for condition in set.conditions {
+            if !isTop, condition.possibleTypes.contains(queryType) { return true }
+            if meetsQueryType(below: condition.selections, queryType: queryType, orAbstract: orAbstract, isTop: isTop) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Adds the names of the fields `set` selects, at any depth and in any type condition, to `names`.
