@@ -124,6 +124,8 @@ struct CacheNormalizer {
     /// body's bytes read once, no tree built. When a value it keeps is not valid (a string that is not UTF-8),
     /// nothing is written, as when the body cannot be parsed.
     mutating func normalize(tape: JSONTape, data: Int, rootKey: String) {
+        // At most one leaf for every two entries (a member's name, then its value): the list does not grow.
+        if recordsLeaves { leaves.reserveCapacity((tape.entries[data].next - data) / 2) }
         do {
             try normalizeRoot(TapeInput(tape: tape), data: data, rootKey: rootKey)
         } catch {
@@ -160,7 +162,8 @@ struct CacheNormalizer {
         let set = metadata.selections
         let typeName = try Self.typeName(of: value, in: input, selections: set)
         try writeObject(
-            input, value, typeName: typeName, selected: set.fields(forType: typeName), key: key, responsePath: nil)
+            input, value, facts: facts(of: typeName), selected: set.fields(forType: typeName), key: key,
+            responsePath: nil)
     }
 
     private mutating func normalizeRoot<Input: CacheNormalizerInput>(
@@ -265,14 +268,14 @@ struct CacheNormalizer {
                 listIndices = outer
                 return .reference(CacheKey.queryRoot)
             }
+            let facts = facts(of: typeName)
             let key =
-                try objectKey(value, in: input, typeName: typeName, selected: selected)
+                try objectKey(value, in: input, facts: facts, selected: selected)
                 ?? pathKey(owner: owner, fieldKey: fieldKey)
             // The object's own fields' paths start from its key.
             let outer = listIndices
             listIndices = []
-            try writeObject(
-                input, value, typeName: typeName, selected: selected, key: key, responsePath: responsePath)
+            try writeObject(input, value, facts: facts, selected: selected, key: key, responsePath: responsePath)
             listIndices = outer
             return .reference(key)
         default:
@@ -286,11 +289,11 @@ struct CacheNormalizer {
     /// Writes `object`'s selected fields into the record `key`: its fields (whose values may visit the same object
     /// again, below) are merged into the record as it is after them, so that what a visit below wrote is kept.
     private mutating func writeObject<Input: CacheNormalizerInput>(
-        _ input: Input, _ object: Input.Value, typeName: String?, selected: [CollectedField], key: String,
+        _ input: Input, _ object: Input.Value, facts: CacheTypeFacts, selected: [CollectedField], key: String,
         responsePath: String?
     ) throws(GraphQLDecodingError) {
         dependencies.insert(key)
-        let lifetimes = facts(of: typeName).lifetimes
+        let lifetimes = facts.lifetimes
         var fields: CacheRecordWrite = []
         fields.reserveCapacity(selected.count)
         var hint = 0
@@ -366,14 +369,13 @@ struct CacheNormalizer {
     /// type or a key field is not known (or is not a string or a number). A key field is read where the selection
     /// puts it (`memberID: id` under `memberID`), never from a response key that holds another field (`id: name`).
     private mutating func objectKey<Input: CacheNormalizerInput>(
-        _ object: Input.Value, in input: Input, typeName: String?, selected: [CollectedField]
+        _ object: Input.Value, in input: Input, facts: CacheTypeFacts, selected: [CollectedField]
     ) throws(GraphQLDecodingError) -> String? {
-        guard let typeName else { return nil }
-        let keyFields = facts(of: typeName).keyFields
+        guard facts.typeName != nil else { return nil }
+        let keyFields = facts.keyFields
         var key: [UInt8] = []
-        key.reserveCapacity(typeName.utf8.count + 1 + keyFields.count * 16)
-        CacheKey.appendComponent(typeName, to: &key)
-        key.append(UInt8(ascii: ":"))
+        key.reserveCapacity(facts.keyPrefix.count + keyFields.count * 16)
+        key.append(contentsOf: facts.keyPrefix)
         for (index, field) in keyFields.enumerated() {
             guard let responseKey = responseKey(of: field, in: selected), let member = input.member(object, responseKey)
             else { return nil }
@@ -422,10 +424,10 @@ struct CacheNormalizer {
     private static func typeName<Input: CacheNormalizerInput>(
         of object: Input.Value, in input: Input, selections: GraphQLSelectionSetMetadata
     ) throws(GraphQLDecodingError) -> String? {
-        if let responseKey = selections.typeNameResponseKey, let member = input.member(object, responseKey),
-            case .string(let name) = try input.json(member)
-        {
-            return name
+        if let responseKey = selections.typeNameResponseKey, let member = input.member(object, responseKey) {
+            // The selection's own type (every object of a concrete type): its name, none built.
+            if let known = selections.typeName, input.hasText(member, of: .string(known)) { return known }
+            if case .string(let name) = try input.json(member) { return name }
         }
         return selections.typeName
     }

@@ -23,12 +23,18 @@ protocol CacheNormalizerInput {
     /// string without escapes, or a number, whose text is plain: ``CacheKey/isPlain(_:)``), without building the value;
     /// `false`, with nothing appended, otherwise (the caller reads it as JSON).
     func appendPlainKeyComponent(_ value: Value, to key: inout [UInt8]) -> Bool
+    /// Whether `value` is a leaf whose text makes it `json` exactly, as ``json(_:)`` would build it (a number of the
+    /// same text, a string without escapes of the same bytes, the same boolean), told without building it; `false`
+    /// when not, or when that is not told so cheaply (the caller then builds the value).
+    func hasText(_ value: Value, of json: JSONValue) -> Bool
 }
 
 extension CacheNormalizerInput {
     func tapeIndex(_ value: Value) -> Int? { nil }
 
     func appendPlainKeyComponent(_ value: Value, to key: inout [UInt8]) -> Bool { false }
+
+    func hasText(_ value: Value, of json: JSONValue) -> Bool { false }
 
     func member(_ object: Value, _ name: String, hint: inout Int) -> Value? {
         member(object, name)
@@ -109,6 +115,10 @@ struct TapeInput: CacheNormalizerInput {
         guard let text = tape.plainKeyText(value) else { return false }
         key.append(contentsOf: text)
         return true
+    }
+
+    func hasText(_ value: Int, of json: JSONValue) -> Bool {
+        tape.hasText(value, of: json)
     }
 }
 

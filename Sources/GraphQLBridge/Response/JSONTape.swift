@@ -159,6 +159,47 @@ struct JSONTape: Sendable {
         return text.allSatisfy(CacheKey.isPlainByte) ? text : nil
     }
 
+    /// Whether the value at `entry` is `json` as ``value(_:)`` builds it, told from its text without building it: a
+    /// boolean, a number whose text is `json`'s, or a string without escapes whose bytes are `json`'s (an escape
+    /// would make the value other bytes than its text: `false`, as for an object, an array or `null`).
+    func hasText(_ entry: Int, of json: JSONValue) -> Bool {
+        let item = entries[entry]
+        let first = bytes[item.start]
+        switch json {
+        case .bool(let flag):
+            return first == (flag ? UInt8(ascii: "t") : UInt8(ascii: "f"))
+        case .number(let text):
+            guard first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+                return false
+            }
+            return hasBytes(from: item.start, to: item.end, of: text, escapable: false)
+        case .string(let text):
+            guard first == UInt8(ascii: "\""), item.end - item.start >= 2 else { return false }
+            return hasBytes(from: item.start + 1, to: item.end - 1, of: text, escapable: true)
+        case .null, .array, .object:
+            return false
+        }
+    }
+
+    /// Whether the bytes `start..<end` are `text`'s UTF-8, and (`escapable`: a string's) hold no backslash.
+    private func hasBytes(from start: Int, to end: Int, of text: String, escapable: Bool) -> Bool {
+        let count = end - start
+        guard text.utf8.count == count else { return false }
+        var text = text
+        return text.withUTF8 { utf8 -> Bool in
+            bytes.withUnsafeBufferPointer { buffer -> Bool in
+                guard count > 0 else { return true }
+                guard let base = buffer.baseAddress, let other = utf8.baseAddress else { return false }
+                let pointer = base + start
+                guard memcmp(pointer, other, count) == 0 else { return false }
+                if escapable {
+                    for offset in 0..<count where pointer[offset] == UInt8(ascii: "\\") { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// A string without escapes.
     private func plainString(_ item: Entry) -> String? {
         let start = item.start + 1
