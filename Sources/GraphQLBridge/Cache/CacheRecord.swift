@@ -139,7 +139,10 @@ public struct CacheRecord: Sendable, Hashable, Codable {
         for index in fields.indices {
             if let position = position(of: fields[index].name, from: next) {
                 next = position + 1
-                if let start, storage[position].entry.version > start {
+                // (A field this merge stamped already is the answer's own, named twice: the later entry wins.)
+                if let start, storage[position].entry.version > start,
+                    version == 0 || storage[position].entry.version != version
+                {
                     // Newer than the answer: kept. The answer is overtaken when it held another value, or when the kept
                     // entry may stop being fresh sooner than the answer's would (made stale since the request started:
                     // a `no-store` mutation's answer): a result built from the answer is not what the record says.
