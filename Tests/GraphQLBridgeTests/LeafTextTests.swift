@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLMigration
 import Testing
 
 @_spi(Testing) @testable import GraphQLBridge
@@ -40,7 +41,7 @@ struct LeafTextTests {
 
     @Test("through the tape and through the tree, the same records, whatever the type name's text, seeded")
     func sameRecords() throws {
-        var generator = LeafReuseRandom(seed: 28_606)
+        var generator = SplitMix64(seed: 28_606)
         for round in 0..<300 {
             let body = Self.body(&generator)
             let records = CacheReaderTests.metadata.normalizedRecords(
@@ -58,7 +59,7 @@ struct LeafTextTests {
     static let typeNames = [#""Game""#, #""G\u0061me""#, #""Gam\u0065""#, #""Other""#]
 
     /// A body of the reader's fixture query with leaves drawn from ``leaves`` and a type name from ``typeNames``.
-    private static func body(_ generator: inout LeafReuseRandom) -> String {
+    private static func body(_ generator: inout SplitMix64) -> String {
         func leaf() -> String { leaves[Int(generator.next() % UInt64(leaves.count))] }
         let name = leaf()
         // (An object's key is a string: its records stay the same objects.)
@@ -82,20 +83,5 @@ struct LeafTextTests {
         case .null: return [4]
         case .array, .object: return [5] + Array(value.jsonText.utf8)
         }
-    }
-}
-
-/// SplitMix64: the seeded generator of this suite.
-private struct LeafReuseRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -215,8 +215,8 @@ struct CacheListMergeStep {
     }
 
     /// `earlier` with each field of `later` in place of the earlier field of its name (appended when it has none):
-    /// one write per field, the later page's value (a record's write giving a field twice would have the store keep the
-    /// first against the second, as a field changed since the answer's request started).
+    /// one write per field, the later page's value (the store would take the later of two entries too; one is a
+    /// smaller write).
     static func overwriting(_ earlier: CacheRecordWrite, with later: CacheRecordWrite) -> CacheRecordWrite {
         var fields = earlier
         for field in later {
