@@ -135,4 +135,84 @@ struct ListAliasTests {
         #expect(connection.pageInfo.hasNextPage == false)
         #expect(connection.pageInfo.hasPreviousPage == false)
     }
+    // A later page's alias before the first page's, the first page without a pagination argument: its field key (and a
+    // connection's path and `pageInfo` path) are the list's own, where the later page is moved first. Each page is
+    // placed in response order: the later page continues the stored list, then the first page replaces it.
+
+    static func client(_ transport: MockTransport) -> GraphQLHTTPClient {
+        GraphQLHTTPClient(
+            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
+            cache: GraphQLCache(maxAge: .seconds(3600)))
+    }
+
+    @Test("a root list: a later page's alias, then the first page's without pagination arguments, in response order")
+    func rootLaterThenFirst() async throws {
+        let transport = MockTransport()
+        let client = Self.client(transport)
+        transport.enqueue(data: #"{"recentItems":\#(Self.items([9, 8, 7]))}"#)
+        _ = try await client.execute(RecentItemsQuery(tag: "a"), fetchPolicy: .serverOnly)
+        transport.enqueue(data: #"{"older":\#(Self.items([6, 5])),"newest":\#(Self.items([10, 9]))}"#)
+        let answer = try await client.execute(
+            RecentItemsLaterThenFirstQuery(tag: "a", before: 7), fetchPolicy: .serverOnly)
+        #expect(answer.data?.newest.map(\.number) == [10, 9])
+        let list = try await client.execute(RecentItemsQuery(tag: "a"), fetchPolicy: .cacheOnly)
+        #expect(list.data?.recentItems.map(\.number) == [10, 9], "the first page, last in the answer, is the list")
+        #expect(list.isStale == false)
+    }
+
+    @Test("an object's list: a later page's alias, then the first page's without pagination arguments")
+    func nestedLaterThenFirst() async throws {
+        let transport = MockTransport()
+        let client = Self.client(transport)
+        transport.enqueue(
+            data: #"{"shelf":{"__typename":"Shelf","id":"s1","recentItems":\#(Self.items([9, 8, 7]))}}"#)
+        _ = try await client.execute(ShelfRecentItemsQuery(id: "s1", tag: "t"), fetchPolicy: .serverOnly)
+        transport.enqueue(
+            data:
+                #"{"shelf":{"__typename":"Shelf","id":"s1","older":\#(Self.items([6, 5])),"newest":\#(Self.items([10, 9]))}}"#
+        )
+        _ = try await client.execute(
+            ShelfRecentLaterThenFirstQuery(id: "s1", tag: "t", before: 7), fetchPolicy: .serverOnly)
+        let list = try await client.execute(ShelfRecentItemsQuery(id: "s1", tag: "t"), fetchPolicy: .cacheOnly)
+        #expect(list.data?.shelf?.recentItems.map(\.number) == [10, 9])
+        #expect(list.isStale == false)
+    }
+
+    @Test("a root connection: a later page's alias, then the first page's without arguments: its edges and pageInfo")
+    func connectionLaterThenFirst() async throws {
+        let transport = MockTransport()
+        let client = Self.client(transport)
+        let older = Self.page([3, 4], hasNext: true, hasPrevious: true)
+        let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
+        transport.enqueue(data: #"{"older":\#(older),"newest":\#(newest)}"#)
+        _ = try await client.execute(
+            ListedConnectionLaterThenFirstQuery(first: 2, after: "c2"), fetchPolicy: .serverOnly)
+        let list = try await client.execute(
+            ListedItemsConnectionQuery(first: .none, after: .none), fetchPolicy: .cacheOnly)
+        let connection = try #require(list.data?.listedItemsConnection)
+        #expect(connection.edges.map(\.node.number) == [1, 2], "the first page, last in the answer, is the list")
+        #expect(connection.pageInfo.startCursor == "c1")
+        #expect(connection.pageInfo.endCursor == "c2")
+        #expect(connection.pageInfo.hasPreviousPage == false)
+        #expect(list.isStale == false)
+    }
+
+    @Test("an object's connection: a later page's alias, then the first page's without arguments")
+    func nestedConnectionLaterThenFirst() async throws {
+        let transport = MockTransport()
+        let client = Self.client(transport)
+        let older = Self.page([3, 4], hasNext: false, hasPrevious: true)
+        let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
+        transport.enqueue(
+            data: #"{"shelf":{"__typename":"Shelf","id":"s1","older":\#(older),"newest":\#(newest)}}"#)
+        _ = try await client.execute(
+            ShelfConnectionLaterThenFirstQuery(id: "s1", first: 2, after: "c2"), fetchPolicy: .serverOnly)
+        let list = try await client.execute(
+            ShelfConnectionQuery(id: "s1", first: .none, after: .none), fetchPolicy: .cacheOnly)
+        let connection = try #require(list.data?.shelf?.itemsConnection)
+        #expect(connection.edges.map(\.node.number) == [1, 2])
+        #expect(connection.pageInfo.endCursor == "c2")
+        #expect(connection.pageInfo.hasNextPage == true)
+        #expect(list.isStale == false)
+    }
 }

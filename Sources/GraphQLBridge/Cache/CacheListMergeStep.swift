@@ -66,36 +66,65 @@ struct CacheListMergeStep {
     ) -> CacheListMerges? {
         guard !metadata.listPolicies.isEmpty, rootKey == CacheKey.queryRoot else { return nil }
         let set = metadata.selections
+        let listed = set.fields(forType: set.typeName).compactMap { field -> (CollectedField, GraphQLListPolicy)? in
+            guard field.isSelected(variables: variables), let policy = metadata.listPolicies[field.name] else {
+                return nil
+            }
+            return (field, policy)
+        }
+        // A first page after another page of its list in this answer: its records, taken out before the other is
+        // moved over them (``StashedPage``).
+        var stash: [String: StashedPage] = [:]
+        var otherPagesMet: Set<String> = []
+        for (field, policy) in listed {
+            let listKey = policy.fieldKey(of: field.field, variables: variables)
+            let listRecord = CacheKey.rootField(rootKey, listKey)
+            guard field.cacheKey(variables: variables) == listKey else {
+                otherPagesMet.insert(listRecord)
+                continue
+            }
+            if otherPagesMet.contains(listRecord), stash[listRecord] == nil,
+                let write = writes[listRecord]?.last(where: { $0.name == listKey })
+            {
+                writes[listRecord] = nil
+                stash[listRecord] = StashedPage(write: write, isConnection: policy.isConnection, writes: &writes)
+            }
+        }
         var merges: CacheListMerges?
-        for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
-            guard let policy = metadata.listPolicies[field.name] else { continue }
+        for (field, policy) in listed {
             let pageKey = field.cacheKey(variables: variables)
             let pageRecord = CacheKey.rootField(rootKey, pageKey)
-            guard let pageWrites = writes[pageRecord],
-                let write = pageWrites.last(where: { $0.name == pageKey })
-            else { continue }
+            let stashed = stash.removeValue(forKey: pageRecord)
+            guard let write = stashed?.write ?? writes[pageRecord]?.last(where: { $0.name == pageKey }) else {
+                continue
+            }
             let listKey = policy.fieldKey(of: field.field, variables: variables)
             let listRecord = CacheKey.rootField(rootKey, listKey)
             let placement = asWhole ? .replace : self.placement(of: field, policy: policy)
-            writes[pageRecord] = nil
-            dependencies.remove(pageRecord)
+            // (A stashed page's record is the list's, which now holds the pages moved before it.)
+            if stashed == nil {
+                writes[pageRecord] = nil
+                dependencies.remove(pageRecord)
+            }
             if merges == nil { merges = [:] }
             dependencies.insert(listRecord)
             var entry = write.entry
             if policy.isConnection {
-                if case .reference(let page) = entry.value, let connection = writes.removeValue(forKey: page) {
+                if case .reference(let page) = entry.value,
+                    let connection = stashed?.records[page] ?? writes.removeValue(forKey: page)
+                {
                     dependencies.remove(page)
                     let listPath = CacheKey.child(of: listRecord, field: listKey)
                     var moved = merges ?? [:]
-                    if page != listPath, moved[listPath] != nil {
+                    if page != listPath || stashed != nil, moved[listPath] != nil {
                         // Another alias of the same connection in this answer: its pages after the earlier's.
                         mergeConnectionAlias(
                             connection, into: listPath, placement: placement, writes: &writes,
-                            dependencies: &dependencies, merges: &moved)
+                            dependencies: &dependencies, merges: &moved, stashed: stashed?.records ?? [:])
                     } else {
                         moveConnection(
                             connection, to: listPath, placement: placement, writes: &writes,
-                            dependencies: &dependencies, merges: &moved)
+                            dependencies: &dependencies, merges: &moved, stashed: stashed?.records ?? [:])
                     }
                     merges = moved
                     entry.value = .reference(listPath)
@@ -132,9 +161,12 @@ struct CacheListMergeStep {
 
     /// Writes a page's connection object (its fields `connection`) as the list's (`listPath`): its `edges` and `nodes`
     /// merged as `placement` says, its `pageInfo` moved beside it with the fields the page gives.
+    /// `stashed`: the records of a first page taken out of the answer's writes (``StashedPage``), where its
+    /// `pageInfo` is looked for first.
     func moveConnection(
         _ connection: CacheRecordWrite, to listPath: String, placement: CacheListPlacement,
-        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges,
+        stashed: [String: CacheRecordWrite] = [:]
     ) {
         var fields: CacheRecordWrite = []
         for var field in connection {
@@ -142,7 +174,9 @@ struct CacheListMergeStep {
             case "edges", "nodes":
                 merges[listPath, default: [:]][field.name] = placement
             case "pageInfo":
-                if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
+                if case .reference(let info) = field.entry.value,
+                    let infoFields = stashed[info] ?? writes.removeValue(forKey: info)
+                {
                     dependencies.remove(info)
                     let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
                     writes[infoPath] = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
@@ -173,9 +207,12 @@ struct CacheListMergeStep {
     /// aliases of a plain list: ``CacheListPlacement/followed(by:value:earlier:)``); its `pageInfo` fields are written
     /// after the earlier's, those `placement` leaves to the list (``keptPageInfo(_:)``) left out, so that the list's
     /// start and end are those the pages give one after the other; its other fields are written after the earlier's.
+    /// `stashed`: the records of a first page taken out of the answer's writes (``StashedPage``), where its
+    /// `pageInfo` is looked for first.
     func mergeConnectionAlias(
         _ connection: CacheRecordWrite, into listPath: String, placement: CacheListPlacement,
-        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, merges: inout CacheListMerges,
+        stashed: [String: CacheRecordWrite] = [:]
     ) {
         var fields = writes[listPath] ?? []
         for var field in connection {
@@ -195,7 +232,9 @@ struct CacheListMergeStep {
                 }
                 merges[listPath, default: [:]][field.name] = placement
             case "pageInfo":
-                if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
+                if case .reference(let info) = field.entry.value,
+                    let infoFields = stashed[info] ?? writes.removeValue(forKey: info)
+                {
                     dependencies.remove(info)
                     let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
                     let given = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
@@ -313,6 +352,7 @@ private struct NestedListWalk {
             typeName = name
         }
         let variables = step.variables
+        var stash = stashFirstPages(of: key, typeName: typeName, selections: selections, writes: &writes)
         for field in selections.fields(forType: typeName) where field.isSelected(variables: variables) {
             let policy = step.metadata.listPolicy(of: typeName, field: field.name)
             let walksBelow = field.selections.map { reaches($0) } ?? false
@@ -327,9 +367,10 @@ private struct NestedListWalk {
                 continue
             }
             let listKey = policy.fieldKey(of: field.field, variables: variables)
+            let stashed = pageKey == listKey ? stash.removeValue(forKey: listKey) : nil
             if let value = movePage(
                 of: key, pageKey: pageKey, listKey: listKey, policy: policy, field: field, writes: &writes,
-                dependencies: &dependencies), let sub = field.selections, walksBelow
+                dependencies: &dependencies, stashed: stashed), let sub = field.selections, walksBelow
             {
                 visit(value, selections: sub, writes: &writes, dependencies: &dependencies)
             }
@@ -359,61 +400,91 @@ private struct NestedListWalk {
     /// are the key arguments alone: a first page), with where it goes; returns the value written (`nil`: no page).
     /// A second page of the same list in one answer (another alias) is merged after the first, in response order (a
     /// connection's edges and nodes too, its `pageInfo` over the first's: ``CacheListMergeStep/mergeConnectionAlias``).
+    /// The first pages (``StashedPage``) of the object `key`'s lists that come after another page of the same list
+    /// in its selections, taken out of its record (and their connections' records out of `writes`), by list field key.
+    private func stashFirstPages(
+        of key: String, typeName: String?, selections: GraphQLSelectionSetMetadata,
+        writes: inout [String: CacheRecordWrite]
+    ) -> [String: StashedPage] {
+        var stash: [String: StashedPage] = [:]
+        var otherPagesMet: Set<String> = []
+        let variables = step.variables
+        for field in selections.fields(forType: typeName) where field.isSelected(variables: variables) {
+            guard let policy = step.metadata.listPolicy(of: typeName, field: field.name) else { continue }
+            let listKey = policy.fieldKey(of: field.field, variables: variables)
+            guard field.cacheKey(variables: variables) == listKey else {
+                otherPagesMet.insert(listKey)
+                continue
+            }
+            guard otherPagesMet.contains(listKey), stash[listKey] == nil, var fields = writes[key],
+                let index = fields.lastIndex(where: { $0.name == listKey })
+            else { continue }
+            let write = fields.remove(at: index)
+            writes[key] = fields
+            stash[listKey] = StashedPage(write: write, isConnection: policy.isConnection, writes: &writes)
+        }
+        return stash
+    }
+
+    /// `stashed`: the page, when ``stashFirstPages(of:typeName:selections:writes:)`` took it out of the record.
     private mutating func movePage(
         of key: String, pageKey: String, listKey: String, policy: GraphQLListPolicy, field: CollectedField,
-        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, stashed: StashedPage? = nil
     ) -> CacheValue? {
         guard var fields = writes[key] else { return nil }
         if let earlier = merges?[key]?[listKey] {
+            // The page's entry: stashed, or under its own field key (one under the list's is the earlier pages').
+            let pageIndex = stashed == nil && pageKey != listKey ? fields.lastIndex(where: { $0.name == pageKey }) : nil
+            let pageEntry = stashed?.write.entry ?? pageIndex.map { fields[$0].entry }
             // Another alias of the same list in this answer (not a connection's): both pages, in response order.
-            if !policy.isConnection, pageKey != listKey, let index = fields.lastIndex(where: { $0.name == pageKey }),
+            if !policy.isConnection, let page = pageEntry,
                 let listIndex = fields.lastIndex(where: { $0.name == listKey })
             {
-                let page = fields[index].entry
                 var kept = fields[listIndex].entry
                 let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
                 let (chained, value) = earlier.followed(by: placement, value: page.value, earlier: kept.value)
                 kept.value = value
                 kept.receivedAt = min(kept.receivedAt, page.receivedAt)
                 fields[listIndex].entry = kept
-                fields.remove(at: index)
+                if let pageIndex { fields.remove(at: pageIndex) }
                 writes[key] = fields
                 merges?[key, default: [:]][listKey] = chained
                 return page.value
             }
-            if policy.isConnection, pageKey != listKey, let index = fields.lastIndex(where: { $0.name == pageKey }),
-                case .reference(let page) = fields[index].entry.value
-            {
+            if policy.isConnection, case .reference(let page)? = pageEntry?.value {
                 // Another alias of the same connection: its edges and nodes after the earlier's, in response order.
                 let listPath = CacheKey.child(of: key, field: listKey)
-                fields.remove(at: index)
+                if let pageIndex { fields.remove(at: pageIndex) }
                 writes[key] = fields
-                guard page != listPath, let connection = writes.removeValue(forKey: page) else { return nil }
+                guard page != listPath || stashed != nil,
+                    let connection = stashed?.records[page] ?? writes.removeValue(forKey: page)
+                else { return nil }
                 dependencies.remove(page)
                 let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
                 var moved = merges ?? [:]
                 step.mergeConnectionAlias(
                     connection, into: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
-                    merges: &moved)
+                    merges: &moved, stashed: stashed?.records ?? [:])
                 merges = moved
                 return .reference(listPath)
             }
             // (Met again by another path: the list it holds now is walked below.)
             return fields.last(where: { $0.name == listKey })?.entry.value
         }
-        guard let index = fields.lastIndex(where: { $0.name == pageKey }) else { return nil }
+        guard var entry = stashed?.write.entry ?? fields.last(where: { $0.name == pageKey })?.entry else { return nil }
         let placement = asWhole ? .replace : step.placement(of: field, policy: policy)
-        var entry = fields[index].entry
         fields.removeAll { $0.name == pageKey || $0.name == listKey }
         if merges == nil { merges = [:] }
         if policy.isConnection {
-            if case .reference(let page) = entry.value, let connection = writes.removeValue(forKey: page) {
+            if case .reference(let page) = entry.value,
+                let connection = stashed?.records[page] ?? writes.removeValue(forKey: page)
+            {
                 dependencies.remove(page)
                 let listPath = CacheKey.child(of: key, field: listKey)
                 var moved = merges ?? [:]
                 step.moveConnection(
                     connection, to: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
-                    merges: &moved)
+                    merges: &moved, stashed: stashed?.records ?? [:])
                 merges = moved
                 entry.value = .reference(listPath)
             }
@@ -423,5 +494,34 @@ private struct NestedListWalk {
         fields.append(CacheFieldWrite(name: listKey, entry: entry))
         writes[key] = fields
         return entry.value
+    }
+}
+
+/// A page of a list whose records an earlier page of the same list in the answer would be moved over: a first page
+/// without a pagination argument (`newest: items` after `older: items(after: "c2")`) is written under the list's own
+/// field key, and a connection's object and `pageInfo` under the list's own paths, where ``CacheListMergeStep``
+/// moves the earlier page. Its records are taken out of the answer's writes before any page is moved, and placed
+/// from here in their turn (response order).
+struct StashedPage {
+    /// The page's field (under the list's field key).
+    let write: CacheFieldWrite
+    /// A connection page's object and `pageInfo` records, by their keys in the answer.
+    let records: [String: CacheRecordWrite]
+
+    /// Takes the records `write`'s connection object refers to (when `isConnection`) out of `writes`.
+    init(write: CacheFieldWrite, isConnection: Bool, writes: inout [String: CacheRecordWrite]) {
+        self.write = write
+        var records: [String: CacheRecordWrite] = [:]
+        if isConnection, case .reference(let page) = write.entry.value,
+            let connection = writes.removeValue(forKey: page)
+        {
+            records[page] = connection
+            for field in connection where field.name == "pageInfo" {
+                if case .reference(let info) = field.entry.value, let infoFields = writes.removeValue(forKey: info) {
+                    records[info] = infoFields
+                }
+            }
+        }
+        self.records = records
     }
 }
