@@ -220,11 +220,13 @@ struct URLSessionTransportTests {
         let transport = URLSessionTransport()
         let url = try silent.url
         // The long timeout first: the shorter one, registered while it is in flight, must bring the timer forward.
-        let long = Task { await Self.outcome(transport, url, timeout: .seconds(60)) }
+        // (Ten minutes: it must not pass before the cancel below, however slow the machine; under ThreadSanitizer on a
+        // loaded machine, 60 s did.)
+        let long = Task { await Self.outcome(transport, url, timeout: .seconds(600)) }
         #expect(await silent.waitForRequests(1))
         async let short = Self.outcome(transport, url, timeout: .milliseconds(800))
         // A third request, answered meanwhile, is not disturbed.
-        #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(60)) == .answered)
+        #expect(await Self.outcome(transport, try quick.url, timeout: .seconds(600)) == .answered)
 
         let shortOutcome = await short
         guard case .timedOut(let elapsed, let message) = shortOutcome else {
@@ -244,7 +246,7 @@ struct URLSessionTransportTests {
     func cancellation() async throws {
         let server = try LoopbackHTTPServer(.neverAnswer)
         defer { server.stop() }
-        let client = try client(server, timeout: .seconds(60))
+        let client = try client(server, timeout: .seconds(600))
         let task = Task { await executionError(client, PingQuery()) }
         #expect(await server.waitForRequests(1))
         task.cancel()
@@ -262,7 +264,7 @@ struct URLSessionTransportTests {
         let silent = try LoopbackHTTPServer(.neverAnswer)
         defer { silent.stop() }
         let transport = URLSessionTransport(configuration: .init(maximumResponseSize: 64 << 10))
-        @Sendable func send(_ url: URL, timeout: Duration = .seconds(60)) async -> Bool {
+        @Sendable func send(_ url: URL, timeout: Duration = .seconds(600)) async -> Bool {
             (try? await transport.send(
                 HTTPRequest(url: url, timeout: timeout), body: Data("{}".utf8), operationName: "Ping")) != nil
         }
