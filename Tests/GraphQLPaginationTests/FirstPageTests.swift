@@ -214,7 +214,8 @@ struct AnchoredListModelTests {
             case 7, 8: return .insert(Int.random(in: 0..<40, using: &random))
             case 9, 10: return .remove(Int.random(in: 0..<40, using: &random))
             default:
-                return .edit((0..<Int.random(in: 0...4, using: &random)).map { _ in Int.random(in: 0..<12, using: &random) })
+                let count = Int.random(in: 0...4, using: &random)
+                return .edit((0..<count).map { _ in Int.random(in: 0..<12, using: &random) })
             }
         }
     }
@@ -280,7 +281,9 @@ struct AnchoredListModelTests {
                 let page = model.answer(before: nil, last: last)
                 let query = ListedItemsBeforeIDQuery(tag: "a", last: last, before: .none)
                 let got = try await client.execute(query, fetchPolicy: .serverOnly).data?.listedItemsBeforeID
-                if got?.map(\.number) != page { return "step \(index) \(step): the server gave \(String(describing: got))" }
+                if got?.map(\.number) != page {
+                    return "step \(index) \(step): the server gave \(String(describing: got))"
+                }
                 model.first(page)
             case .below(let pick, let number, let gap, let last):
                 let held = model.list ?? []

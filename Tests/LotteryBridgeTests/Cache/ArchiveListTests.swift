@@ -68,7 +68,8 @@ struct ArchiveListTests {
         }
         #expect(try await cached() == Array(numbers[5..<9]))
         #expect(try await page(before: nil, last: 3) == Array(numbers[0..<3]))
-        #expect(try await cached() == Array(numbers[0..<3]), "a first page whose last draw is not in the list replaces it")
+        #expect(
+            try await cached() == Array(numbers[0..<3]), "a first page whose last draw is not in the list replaces it")
         // An empty page after the last draw: the end of the archive joins nothing, changes nothing.
         let last = try #require(numbers.last)
         #expect(try await page(before: last, last: 3).isEmpty)
