@@ -156,6 +156,32 @@ struct FirstPageTests {
         #expect(pager.items.map(\.number) == [10, 9, 8, 7, 6, 5])
     }
 
+    @Test("a first page whose request started before the list was written again does not overwrite it (overtaken)")
+    func overtakenFirstPage() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: true)
+        let client = client(server)
+        let pager = client.pager(Self.first, pagination: Self.belowID)
+        let load = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the first page's request") { @MainActor in server.pendingCount == 1 }
+        server.answer(at: 0, failing: false)
+        try await load.value
+        // Another screen asks for the first page; the pager's next page is asked for after it and lands first.
+        let other = Task { try await client.execute(Self.first, fetchPolicy: .serverOnly) }
+        try await HangDetector.waitUntil("the other screen's request") { @MainActor in server.pendingCount == 1 }
+        let next = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the next page's request") { @MainActor in server.pendingCount == 2 }
+        server.answer(at: 1, failing: false)
+        try await next.value
+        #expect(try await cached(client) == [10, 9, 8, 7, 6, 5])
+        // The other screen's answer (with an item the server got since) lands last: the list written since its
+        // request started is kept, as any field is against an overtaken answer.
+        server.insert(11)
+        server.answer(at: 0, failing: false)
+        #expect(try await other.value.data?.listedItemsBeforeID.map(\.number) == [11, 10, 9])
+        #expect(try await cached(client) == [10, 9, 8, 7, 6, 5])
+        #expect(pager.items.map(\.number) == [10, 9, 8, 7, 6, 5])
+    }
+
     @Test("a second pager's first load keeps the list the first pager loaded; each shows the whole list")
     func secondPagerKeepsTheList() async throws {
         let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
