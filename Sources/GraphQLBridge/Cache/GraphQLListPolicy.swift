@@ -44,7 +44,8 @@ public struct GraphQLListPolicy: Sendable, Hashable {
         /// page), an empty one, or one with no stored list replaces the list. A list that keeps items after a first
         /// page is as fresh as its oldest part: received when the stored list was (or the page, if earlier), with the
         /// shorter lifetime, never fresher than the stored list nor the page. A pager's
-        /// ``GraphQLQueryPager/refresh()`` replaces the list whatever it holds (the list is then that page alone, fresh).
+        /// ``GraphQLQueryPager/refresh()`` replaces the list whatever it holds (the list is then that page alone,
+        /// fresh).
         case appendAfter(continuation: String, field: String)
         /// A page whose argument `offset` is above 0 takes the places from that offset on (items after them stay).
         case offset(argument: String)
@@ -123,10 +124,10 @@ public struct GraphQLListPolicy: Sendable, Hashable {
 enum CacheListPlacement: Sendable, Hashable {
     /// The first page: the list is replaced.
     case replace
-    /// The first page of a list that goes on after its items (``GraphQLListPolicy/Merge/appendAfter(continuation:field:)``):
-    /// when its last item is in the stored list, it replaces the list's head up to that item and the stored items after
-    /// it stay (``keepingTail(_:of:)``); else (an empty page, no stored list, a last item the list does not hold) it
-    /// replaces the list, as ``replace``.
+    /// The first page of a list that goes on after its items
+    /// (``GraphQLListPolicy/Merge/appendAfter(continuation:field:)``): when its last item is in the stored list, it
+    /// replaces the list's head up to that item and the stored items after it stay (``keepingTail(_:of:)``); else (an
+    /// empty page, no stored list, a last item the list does not hold) it replaces the list, as ``replace``.
     case head
     case append
     case prepend
@@ -191,8 +192,9 @@ enum CacheListPlacement: Sendable, Hashable {
 
     /// A first page (``head``) over the stored list when it keeps some of it: the page, then the stored items after
     /// the stored place of the page's last item (a record), each record once (the page's items that are also in that
-    /// tail are left out of it). `nil` when nothing of the stored list stays: no stored list, an empty page, a last item
-    /// that is no record or that the list does not hold, or one that is the list's last (the page then is the list).
+    /// tail are left out of it). `nil` when nothing of the stored list stays: no stored list, an empty page, a last
+    /// item that is no record or that the list does not hold, or one that is the list's last (the page then is the
+    /// list).
     static func keepingTail(_ stored: CacheValue?, of page: CacheValue) -> CacheValue? {
         guard case .list(let items) = page, case .reference = items.last, let last = items.last,
             case .list(let old)? = stored, let end = old.firstIndex(of: last), end < old.count - 1

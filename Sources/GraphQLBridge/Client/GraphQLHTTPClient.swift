@@ -326,7 +326,8 @@ public struct GraphQLHTTPClient: Sendable {
     /// `rootKey` (a mutation's by default, whose root fields are not kept). With `queryKey`, a query's whole answer is
     /// also kept as its response; with `watcher`, the records it is made of become the watcher's dependencies in the
     /// same step; with `replacingLayer`, the optimistic layer is replaced by the answer in the same step; with
-    /// `replacingLists`, a first page of a list replaces it whatever it holds (``CacheListMergeStep/firstPagesReplace``).
+    /// `replacingLists`, a first page of a list replaces it whatever it holds
+    /// (``CacheListMergeStep/firstPagesReplace``).
     ///
     /// An answer with data that is not written (`Cache-Control: no-store`, a body that did not decode or came with a
     /// refusing status) is not "nothing happened": the stored fields it carries with other values are made stale, and
