@@ -10,13 +10,16 @@ import Testing
 /// seeded random sequences of steps: `loadNext`, `loadPrevious` and `refresh` (each while others are in flight: the
 /// server holds every request until a step answers it, in any order, or fails it), items inserted and renamed on
 /// the server behind the client's back, and items renamed by a mutation through the client (the cache changes them).
+/// A third run is over one `appendAfter` list (`listedItemsBeforeID`, issue 31), with another screen's first page
+/// fetched now and then (`otherFirst`): a first page keeps the stored items after its last one, a refresh replaces it.
 ///
 /// The invariant, after every step: the requests in flight are the model's (a load while the same load is in flight
 /// sends nothing; past an end nothing); the pager's items are its pages' items in order, each page as the last
 /// answer for its query said and each item with the name the client last heard (a mutation's), or, for one list in the
 /// cache, the reference list (each page written appended, prepended, or replacing it from the first page; a page that
-/// continued the list while a refresh was asked for or landed is not written: the refresh wins); where the list ends
-/// both ways; what is loading; the last error and its page. A failing seed prints itself and its sequence shrunk;
+/// continued the list while a refresh was asked for or landed is not written: the refresh wins; for the `appendAfter`
+/// list, `Model.writeIntoAnchoredList`'s rule); where the list ends both ways; what is loading; the last error and its
+/// page. A failing seed prints itself and its sequence shrunk;
 /// `GRAPHQLBRIDGE_PAGER_SEED=N` replays one; `GRAPHQLBRIDGE_PAGER_SEQUENCES=N` runs N random sequences (30 by default).
 @Suite("GraphQLQueryPager against a reference model")
 struct PagerModelTests {
@@ -26,6 +29,9 @@ struct PagerModelTests {
         case serverInsert(Int)
         case serverRename(Int)
         case clientRename(Int)
+        /// Another screen fetches the list's first page (2 items: a query of its own, never shared with the pager's)
+        /// from the server, answered at once (anchored lists only; when no first page of the pager is in flight).
+        case otherFirst
 
         var description: String {
             switch self {
@@ -36,6 +42,7 @@ struct PagerModelTests {
             case .serverInsert(let number): return ".serverInsert(\(number))"
             case .serverRename(let number): return ".serverRename(\(number))"
             case .clientRename(let number): return ".clientRename(\(number))"
+            case .otherFirst: return ".otherFirst"
             }
         }
     }
@@ -81,6 +88,15 @@ struct PagerModelTests {
             self.init(after: query.after, before: query.before, last: query.last)
         }
 
+        /// The page of the anchored list: below an item (its id `i<number>`), or the first.
+        init(_ query: ListedItemsBeforeIDQuery) {
+            if case .some(let id) = query.before, let number = Int(id.dropFirst()) {
+                self = .before(number)
+            } else {
+                self = .last
+            }
+        }
+
         init(after: GraphQLNullable<String>, before: GraphQLNullable<String>, last: GraphQLNullable<Int>) {
             if case .some(let cursor) = before, let number = Int(cursor.dropFirst()) {
                 self = .before(number)
@@ -122,7 +138,13 @@ struct PagerModelTests {
         /// One field of a page's records as the cache holds it: its value (a number, a flag as 0 or 1, -1 for a
         /// cursor's `null`), the cache version of its last change, and whether it was made stale.
         struct Field: Equatable { var value: Int; var version: Int; var stale = false }
-        struct Load { var direction: GraphQLPageDirection; var generation: Int; var epoch = 0 }
+        struct Load {
+            var direction: GraphQLPageDirection
+            var generation: Int
+            var epoch = 0
+            /// A first page that replaces the list whatever it holds (a refresh).
+            var replacing = false
+        }
         struct Request { var key: Key; var cacheVersion: Int; var loads: [Load] }
         var server: [Int: String] = Dictionary(uniqueKeysWithValues: initialNumbers.map { ($0, "item \($0)") })
         var names: [Int: String] = [:]
@@ -157,9 +179,25 @@ struct PagerModelTests {
         var landed: [Answer] = []
         /// Raised when a first page is asked for and when one lands: a page begun before it is not written.
         var epoch = 0
+        /// One list whose pages continue after an item (`anchored`, with `merged`: `listedItemsBeforeID`, an
+        /// `appendAfter` list newest first): the list as item numbers, each once. A first page whose last item it
+        /// holds takes its places up to it, the items after it kept (unless a refresh's: it replaces the list); a
+        /// page below an item it holds takes the places after it up to the held item equal to its own last; one below
+        /// an item it does not hold joins nothing.
+        var anchored = false
+        var anchoredList: [Int]?
 
         func answer(_ key: Key) -> Answer {
             let numbers = server.keys.sorted()
+            if anchored {
+                let chosen: [Int]
+                switch key {
+                case .before(let before): chosen = Array(numbers.reversed().filter { $0 < before }.prefix(3))
+                default: chosen = Array(numbers.reversed().prefix(3))
+                }
+                // (The pagination goes on below the last item of a full page; nothing goes before the first.)
+                return Answer(numbers: chosen, hasNext: chosen.count >= 3, hasPrevious: false)
+            }
             let chosen: [Int]
             switch key {
             case .after(let after):
@@ -267,8 +305,10 @@ struct PagerModelTests {
         }
         var items: [String] {
             let numbers =
-                merged
-                ? (list ?? []).compactMap { edges[$0] } : pages.flatMap { storedAnswer($0)?.numbers ?? [] }
+                anchored
+                ? (pages.isEmpty ? [] : anchoredList ?? [])  // (followed from its first page on)
+                : merged
+                    ? (list ?? []).compactMap { edges[$0] } : pages.flatMap { storedAnswer($0)?.numbers ?? [] }
             return numbers.map { "i\($0):\(names[$0] ?? "?")" }
         }
 
@@ -303,10 +343,52 @@ struct PagerModelTests {
             return changed || written.contains { names[$0] != server[$0] }
         }
 
-        mutating func send(_ direction: GraphQLPageDirection, _ key: Key) {
+        /// Writes a page's answer into the anchored list (``anchored``); `true` when the cache changed.
+        mutating func writeIntoAnchoredList(_ key: Key, _ answer: Answer, written: [Int], replacing: Bool) -> Bool {
+            let old = anchoredList
+            let page = answer.numbers
+            func unique(_ numbers: [Int]) -> [Int] {
+                var seen: Set<Int> = []
+                return numbers.filter { seen.insert($0).inserted }
+            }
+            switch key {
+            case .before(let anchor):
+                if let stored = anchoredList, let index = stored.lastIndex(of: anchor) {
+                    var joined = Array(stored[...index]) + page
+                    if index < stored.count - 1, let last = page.last,
+                        let end = stored[(index + 1)...].firstIndex(of: last)
+                    {
+                        joined += stored[(end + 1)...]
+                    }
+                    anchoredList = unique(joined)
+                }
+            default:
+                if !replacing, let stored = anchoredList, let last = page.last, let end = stored.firstIndex(of: last),
+                    end < stored.count - 1
+                {
+                    anchoredList = unique(page + stored[(end + 1)...])
+                } else {
+                    anchoredList = page
+                }
+            }
+            return anchoredList != old || written.contains { names[$0] != server[$0] }
+        }
+
+        /// Another screen's first page of 2 (``Step/otherFirst``), sent and answered now: merged as a first page.
+        mutating func otherFirst() {
+            let page = Array(server.keys.sorted().reversed().prefix(2))
+            let answer = Answer(numbers: page, hasNext: false, hasPrevious: false)
+            if writeIntoAnchoredList(.last, answer, written: page, replacing: false) { cacheVersion += 1 }
+            for number in page where names[number] != server[number] {
+                names[number] = server[number]
+                nameVersions[number] = cacheVersion
+            }
+        }
+
+        mutating func send(_ direction: GraphQLPageDirection, _ key: Key, replacing: Bool = false) {
             loads[direction] = generation
             if direction == .first { epoch += 1 }
-            let load = Load(direction: direction, generation: generation, epoch: epoch)
+            let load = Load(direction: direction, generation: generation, epoch: epoch, replacing: replacing)
             if let index = pending.firstIndex(where: { $0.key == key && $0.cacheVersion == cacheVersion }) {
                 pending[index].loads.append(load)
             } else {
@@ -314,9 +396,9 @@ struct PagerModelTests {
             }
         }
 
-        mutating func loadFirst() {
+        mutating func loadFirst(replacing: Bool = false) {
             guard loads[.first] == nil else { return }
-            send(.first, merged ? PagerModelTests.listInitialKey : PagerModelTests.initialKey)
+            send(.first, merged ? PagerModelTests.listInitialKey : PagerModelTests.initialKey, replacing: replacing)
         }
 
         /// The server answers (or fails) the request at `index`; each load waiting on it ends.
@@ -356,7 +438,11 @@ struct PagerModelTests {
                 let writes = load.direction == .first || (load.epoch == epoch && loads[.first] == nil)
                 if writes, !fail {
                     let written = answer.numbers.filter { (nameVersions[$0] ?? -1) <= request.cacheVersion }
-                    if writeIntoList(request.key, answer, written: written) { cacheVersion += 1 }
+                    let changed =
+                        anchored
+                        ? writeIntoAnchoredList(request.key, answer, written: written, replacing: load.replacing)
+                        : writeIntoList(request.key, answer, written: written)
+                    if changed { cacheVersion += 1 }
                     for number in written where names[number] != server[number] {
                         names[number] = server[number]
                         nameVersions[number] = cacheVersion
@@ -441,6 +527,32 @@ struct PagerModelTests {
         }
     }
 
+    /// Seeds the anchored-list model always runs.
+    static var knownAnchoredSeeds: [UInt64] { [1, 2, 3, 7, 42] }
+
+    /// ``steps(seed:count:)`` with another screen's first page (``Step/otherFirst``) among them.
+    static func anchoredSteps(seed: UInt64, count: Int) -> [Step] {
+        var random = SeededGenerator(seed: seed ^ 0xA5A5)
+        return steps(seed: seed, count: count).map { step in
+            Int.random(in: 0..<6, using: &random) == 0 ? .otherFirst : step
+        }
+    }
+
+    @Test("one appendAfter list: loads, refreshes, answers, edits and another screen's first pages keep it the model's")
+    @MainActor
+    func randomAnchoredListSequences() async throws {
+        for seed in Self.seeds(known: Self.knownAnchoredSeeds) {
+            let steps = Self.anchoredSteps(seed: seed, count: 40)
+            if let failure = try await Self.run(steps, merged: true, anchored: true) {
+                let shrunk = try await Self.shrink(steps, merged: true, anchored: true)
+                let seedText = "GRAPHQLBRIDGE_PAGER_SEED=\(seed)"
+                Issue.record(
+                    "anchored list, seed \(seed) (\(seedText)): \(failure)\nshrunk: \(shrunk.map(\.description))")
+                return
+            }
+        }
+    }
+
     @Test("one list in the cache: a page in flight when a refresh is asked for is not merged into the new list")
     @MainActor
     func listPageDuringRefresh() async throws {
@@ -491,13 +603,13 @@ struct PagerModelTests {
 
     /// The shortest failing sequence found by removing steps one at a time while it still fails.
     @MainActor
-    static func shrink(_ steps: [Step], merged: Bool = false) async throws -> [Step] {
+    static func shrink(_ steps: [Step], merged: Bool = false, anchored: Bool = false) async throws -> [Step] {
         var current = steps
         var index = 0
         while index < current.count {
             var candidate = current
             candidate.remove(at: index)
-            if try await run(candidate, merged: merged) != nil {
+            if try await run(candidate, merged: merged, anchored: anchored) != nil {
                 current = candidate
             } else {
                 index += 1
@@ -506,16 +618,23 @@ struct PagerModelTests {
         return current
     }
 
-    /// Runs `steps` on a fresh server, cache and pager (`merged`: over the connection that is one list in the cache);
-    /// the first difference from the model, if any.
+    /// Runs `steps` on a fresh server, cache and pager (`merged`: over the connection that is one list in the cache;
+    /// `anchored`: over `listedItemsBeforeID`, one list whose pages continue after an item); the first difference from
+    /// the model, if any.
     @MainActor
-    static func run(_ steps: [Step], merged: Bool = false) async throws -> String? {
+    static func run(_ steps: [Step], merged: Bool = false, anchored: Bool = false) async throws -> String? {
         let server = PagingServer(numbers: initialNumbers, holdsRequests: true)
         // The model has no time: on a frozen clock every answer is received at the same instant, so a late answer
         // never moves a field's receipt back (which the cache counts as a change: it expires sooner; seed 330).
         let cache = GraphQLCache(maxAge: .seconds(3600), now: { Date(timeIntervalSince1970: 1_800_000_000) })
         let client = GraphQLHTTPClient(
             endpoint: PagingServer.endpoint, transport: server.transport, cache: cache)
+        if anchored {
+            let pager = client.pager(
+                ListedItemsBeforeIDQuery(tag: "a", last: 3, before: .none), pagination: FirstPageTests.belowID)
+            return try await drive(
+                steps, pager: pager, key: { Key($0) }, server: server, client: client, merged: true, anchored: true)
+        }
         if merged {
             let pager = client.pager(listInitialKey.listedQuery, pagination: Self.listPagination)
             return try await drive(steps, pager: pager, key: { Key($0) }, server: server, client: client, merged: true)
@@ -528,10 +647,11 @@ struct PagerModelTests {
     @MainActor
     static func drive<Query: GraphQLQuery>(
         _ steps: [Step], pager: GraphQLQueryPager<Query, ItemFields>, key: (Query) -> Key, server: PagingServer,
-        client: GraphQLHTTPClient, merged: Bool
+        client: GraphQLHTTPClient, merged: Bool, anchored: Bool = false
     ) async throws -> String? {
         var model = Model()
         model.merged = merged
+        model.anchored = anchored
         let calls = CallCounter()
         defer {
             for _ in 0..<server.pendingCount { server.answer(at: 0, failing: true) }
@@ -541,11 +661,11 @@ struct PagerModelTests {
             case .next, .previous, .refresh:
                 model.calls += 1
                 if step == .refresh || model.pages.isEmpty {
-                    model.loadFirst()
+                    model.loadFirst(replacing: step == .refresh)
                 } else if step == .next, model.loads[.next] == nil, model.hasNext,
                     let answer = model.pageAnswer(model.pages.count - 1), let end = answer.end
                 {
-                    model.send(.next, .after(end))
+                    model.send(.next, model.anchored ? .before(end) : .after(end))
                 } else if step == .previous, model.loads[.previous] == nil, model.hasPrevious,
                     let answer = model.pageAnswer(0), let start = answer.start
                 {
@@ -581,6 +701,19 @@ struct PagerModelTests {
                 model.cacheVersion += 1
                 model.nameVersions[number] = model.cacheVersion
                 _ = try await client.execute(RenameItemMutation(id: "i\(number)", name: "c\(index)"))
+            case .otherFirst:
+                guard model.anchored, model.loads[.first] == nil else { break }
+                let waiting = server.pendingCount
+                let other = Task { @MainActor in
+                    try? await client.execute(
+                        ListedItemsBeforeIDQuery(tag: "a", last: 2, before: .none), fetchPolicy: .serverOnly)
+                }
+                try await HangDetector.waitUntil("the other screen's request") { @MainActor in
+                    server.pendingCount == waiting + 1
+                }
+                server.answer(at: waiting, failing: false)
+                _ = await other.value
+                model.otherFirst()
             }
             // Settled: the calls begun and the answers handled at least the model's, every page following the cache
             // at rest, and the requests the model expects arrived, or every call still running waits on a request

@@ -54,6 +54,8 @@ final class PagingServer: Sendable {
         }
     }
     func rename(_ number: Int, to name: String) { state.withLock { $0.items[number] = name } }
+    /// Removes the item `number`.
+    func remove(_ number: Int) { state.withLock { $0.items[number] = nil } }
     var items: [Int: String] { state.withLock { $0.items } }
 
     /// Answers the pending request at `index` from the items as they are now, or with a GraphQL error.
@@ -142,6 +144,12 @@ final class PagingServer: Sendable {
             let before = variables["before"] as? Int
             let chosen = numbers.reversed().filter { number in before.map { number < $0 } ?? true }.prefix(last)
             return Data(#"{"data":{"itemsBefore":\#(list(chosen))}}"#.utf8)
+        case "ItemsBeforeID":
+            // (As `ItemsBefore`, below the item whose id is `before`: the `listed` field's answer.)
+            let last = variables["last"] as? Int ?? 0
+            let before = (variables["before"] as? String).flatMap { Int($0.dropFirst()) }
+            let chosen = numbers.reversed().filter { number in before.map { number < $0 } ?? true }.prefix(last)
+            return Data(#"{"data":{"itemsBeforeID":\#(list(chosen))}}"#.utf8)
         case "RenameItem":
             let id = variables["id"] as? String ?? ""
             let number = Int(id.dropFirst()) ?? -1

@@ -13,6 +13,9 @@ import GraphQLBridgeSupport
 struct CacheListMergeStep {
     let metadata: GraphQLCacheMetadata
     let variables: [String: JSONValue]
+    /// Whether a first page replaces its list whatever it holds (a pager's ``GraphQLQueryPager/refresh()``): a
+    /// ``CacheListPlacement/head`` placed as ``CacheListPlacement/replace``.
+    var firstPagesReplace = false
 
     /// Moves the pages of `writes` (an answer's, under `rootKey`) to their lists; returns where each goes, `nil` when
     /// the answer has no page of a list. `dependencies` follow the records moved. `asWhole`: each is the whole list,
@@ -156,7 +159,8 @@ struct CacheListMergeStep {
         guard case .appendAfter = policy.merge, let itemType = field.selections?.typeName else {
             return policy.placement(arguments: arguments)
         }
-        return policy.placement(arguments: arguments, itemKeyFields: metadata.keyFields(of: itemType))
+        let placement = policy.placement(arguments: arguments, itemKeyFields: metadata.keyFields(of: itemType))
+        return firstPagesReplace && placement == .head ? .replace : placement
     }
 
     /// Writes a page's connection object (its fields `connection`) as the list's (`listPath`): its `edges` and `nodes`
@@ -196,7 +200,7 @@ struct CacheListMergeStep {
     /// the list's end (`endCursor`, `hasNextPage`), a prepended one its start; a first page gives them all.
     static func keptPageInfo(_ placement: CacheListPlacement) -> Set<String> {
         switch placement {
-        case .replace, .at, .after, .chain: return []
+        case .replace, .head, .at, .after, .chain: return []
         case .append: return ["startCursor", "hasPreviousPage"]
         case .prepend: return ["endCursor", "hasNextPage"]
         }

@@ -32,6 +32,9 @@ struct ResponseWrite: Sendable {
     /// the versions this cache's answers to requests sent before it wrote since it started are of unknown order
     /// against it (``GraphQLCacheStore/merge(_:startedAt:unordered:response:lists:)``).
     var sentSequence: UInt64? = nil
+    /// Whether its first pages of lists replace them whatever they hold (``CacheListMergeStep/firstPagesReplace``: a
+    /// pager's refresh).
+    var firstPagesReplace = false
 }
 
 /// A response's `data` object as the cache reads it.
@@ -137,7 +140,10 @@ extension GraphQLCache {
         var incoming = normalizer.writes
         var dependencies = normalizer.dependencies
         // The pages of paginated fields, moved to their lists (a step of its own: see `CacheListMergeStep`).
-        let lists = CacheListMergeStep(metadata: response.metadata, variables: response.variables).apply(
+        let lists = CacheListMergeStep(
+            metadata: response.metadata, variables: response.variables,
+            firstPagesReplace: response.firstPagesReplace
+        ).apply(
             to: &incoming, dependencies: &dependencies, rootKey: response.rootKey,
             unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
         outcome.dependencies = dependencies

@@ -10,7 +10,10 @@ import GraphQLBridgeSupport
 /// Kotlin's `paginationArgs` with a record merger, or Apollo iOS's `@fieldPolicy(keyArgs:)`.
 ///
 /// - A page with no continuation (its continuation argument absent or `null`; offset 0; no `after` nor `before`) is
-///   the first page: it replaces the stored list (a refresh).
+///   the first page: it replaces the stored list (a refresh). With ``Merge/appendAfter(continuation:field:)``, a first
+///   page whose last item is in the stored list replaces the list only up to that item: the stored items after it
+///   stay (a first page fetched again, by a watch or another screen, does not cut a longer list back to one page);
+///   see there.
 /// - Any other page is merged into the stored list as ``Merge`` says: appended or prepended, its items that are already
 ///   in the list (the same record) left out; at an offset, in place (positions are what an offset list is made of). A
 ///   page that continues no stored list (none was written, or it was trimmed) is not written.
@@ -34,6 +37,15 @@ public struct GraphQLListPolicy: Sendable, Hashable {
         /// from a page not loaded) does not join it: the list stays as it was, never with a hole (the page's objects
         /// are written all the same). `field` must be one of the item type's key fields (`cache.keyFields`), which an
         /// item's reference holds.
+        ///
+        /// A first page (`continuation` absent or `null`) whose last item is in the stored list takes the places up
+        /// to and including that item, and the stored items after it stay, each record once (as a page loaded again
+        /// inside the list does); one whose last item the list does not hold (the server moved on by more than a
+        /// page), an empty one, or one with no stored list replaces the list. A list that keeps items after a first
+        /// page is as fresh as its oldest part: received when the stored list was (or the page, if earlier), with the
+        /// shorter lifetime, never fresher than the stored list nor the page. A pager's
+        /// ``GraphQLQueryPager/refresh()`` replaces the list whatever it holds (the list is then that page alone,
+        /// fresh).
         case appendAfter(continuation: String, field: String)
         /// A page whose argument `offset` is above 0 takes the places from that offset on (items after them stay).
         case offset(argument: String)
@@ -87,7 +99,7 @@ public struct GraphQLListPolicy: Sendable, Hashable {
         case .append(let continuation): return isSet(continuation) ? .append : .replace
         case .prepend(let continuation): return isSet(continuation) ? .prepend : .replace
         case .appendAfter(let continuation, let field):
-            guard let value = arguments[continuation], value != .null else { return .replace }
+            guard let value = arguments[continuation], value != .null else { return .head }
             return .after(CacheListAnchor(value: value, field: field, keyFields: itemKeyFields))
         case .offset(let argument):
             guard case .number(let text)? = arguments[argument], let offset = Int(text), offset > 0 else {
@@ -112,6 +124,11 @@ public struct GraphQLListPolicy: Sendable, Hashable {
 enum CacheListPlacement: Sendable, Hashable {
     /// The first page: the list is replaced.
     case replace
+    /// The first page of a list that goes on after its items
+    /// (``GraphQLListPolicy/Merge/appendAfter(continuation:field:)``): when its last item is in the stored list, it
+    /// replaces the list's head up to that item and the stored items after it stay (``keepingTail(_:of:)``); else (an
+    /// empty page, no stored list, a last item the list does not hold) it replaces the list, as ``replace``.
+    case head
     case append
     case prepend
     /// At this offset, taking the places of the page's items.
@@ -134,12 +151,13 @@ enum CacheListPlacement: Sendable, Hashable {
             }
             return result
         }
-        guard case .list(let items) = page else { return self == .replace ? page : nil }
+        guard case .list(let items) = page else { return self == .replace || self == .head ? page : nil }
         if self == .replace { return page }
+        if self == .head { return Self.keepingTail(stored, of: page) ?? page }
         guard case .list(let old)? = stored else { return nil }
         let combined: [CacheValue]
         switch self {
-        case .replace, .chain: combined = items
+        case .replace, .head, .chain: combined = items
         case .after(let anchor):
             // The stored item the page follows, from the end (usually the last); none: a gap, the page is left out.
             guard let anchor, let index = old.lastIndex(where: anchor.names) else { return nil }
@@ -157,14 +175,31 @@ enum CacheListPlacement: Sendable, Hashable {
             guard offset <= old.count else { return nil }
             return .list(Array(old.prefix(offset)) + items + Array(old.dropFirst(offset + items.count)))
         }
+        return .list(Self.unique(combined))
+    }
+
+    /// `items` with each record once, in its first place.
+    private static func unique(_ items: [CacheValue]) -> [CacheValue] {
         var seen: Set<String> = []
         var unique: [CacheValue] = []
-        unique.reserveCapacity(combined.count)
-        for item in combined {
+        unique.reserveCapacity(items.count)
+        for item in items {
             if case .reference(let key) = item, !seen.insert(key).inserted { continue }
             unique.append(item)
         }
-        return .list(unique)
+        return unique
+    }
+
+    /// A first page (``head``) over the stored list when it keeps some of it: the page, then the stored items after
+    /// the stored place of the page's last item (a record), each record once (the page's items that are also in that
+    /// tail are left out of it). `nil` when nothing of the stored list stays: no stored list, an empty page, a last
+    /// item that is no record or that the list does not hold, or one that is the list's last (the page then is the
+    /// list).
+    static func keepingTail(_ stored: CacheValue?, of page: CacheValue) -> CacheValue? {
+        guard case .list(let items) = page, case .reference = items.last, let last = items.last,
+            case .list(let old)? = stored, let end = old.firstIndex(of: last), end < old.count - 1
+        else { return nil }
+        return .list(Self.unique(items + old[(end + 1)...]))
     }
 }
 
@@ -284,6 +319,16 @@ extension CacheRecord {
                 continue
             }
             let stored = entry(named: field.name)
+            if placement == .head {
+                // A first page: merged as any answer's field (an answer overtaken by a list written since its request
+                // started does not overwrite it), its value the list it gives with what it keeps of the stored one.
+                var merged = field
+                if let stored, let value = CacheListPlacement.keepingTail(stored.value, of: field.entry.value) {
+                    merged.entry = Self.keepingAge(of: stored, in: merged.entry, value: value)
+                }
+                plain.append(merged)
+                continue
+            }
             guard let value = placement.combine(stored?.value, field.entry.value) else { continue }
             var merged = field
             merged.entry.value = value
@@ -297,6 +342,25 @@ extension CacheRecord {
             combined.append(merged)
         }
         return (plain, combined)
+    }
+
+    /// The entry of a first page that keeps the tail of the stored list (`stored`): `value`, never fresher than the
+    /// stored list (its kept items are the answers it was made of, not this one) nor than the page: received when the
+    /// earlier of the two was, with the shorter of their lifetimes when both are their own, the cache's default when
+    /// neither is, and stale (a zero lifetime) when only one is (the default is not known here: either could be the
+    /// shorter); `must-revalidate` when either is. A list whose oldest part is stale stays stale until a first page
+    /// replaces it (``CacheListPlacement/head``: one whose last item it does not hold, or an explicit refresh).
+    static func keepingAge(of stored: CacheFieldEntry, in page: CacheFieldEntry, value: CacheValue) -> CacheFieldEntry {
+        var entry = page
+        entry.value = value
+        entry.receivedAt = min(stored.receivedAt, page.receivedAt)
+        switch (stored.maxAge, page.maxAge) {
+        case (let old?, let new?): entry.maxAge = min(old, new)
+        case (nil, nil): entry.maxAge = nil
+        case (.some, nil), (nil, .some): entry.maxAge = .zero
+        }
+        entry.mustRevalidate = stored.mustRevalidate || page.mustRevalidate
+        return entry
     }
 
     /// Merges an answer's `fields` with its pages (``splitting(_:placements:)``), as

@@ -325,7 +325,9 @@ public struct GraphQLHTTPClient: Sendable {
     /// body read once), with the decoded result for the memo; under the query root with `queryKey`, else under
     /// `rootKey` (a mutation's by default, whose root fields are not kept). With `queryKey`, a query's whole answer is
     /// also kept as its response; with `watcher`, the records it is made of become the watcher's dependencies in the
-    /// same step; with `replacingLayer`, the optimistic layer is replaced by the answer in the same step.
+    /// same step; with `replacingLayer`, the optimistic layer is replaced by the answer in the same step; with
+    /// `replacingLists`, a first page of a list replaces it whatever it holds
+    /// (``CacheListMergeStep/firstPagesReplace``).
     ///
     /// An answer with data that is not written (`Cache-Control: no-store`, a body that did not decode or came with a
     /// refusing status) is not "nothing happened": the stored fields it carries with other values are made stale, and
@@ -335,7 +337,7 @@ public struct GraphQLHTTPClient: Sendable {
     func store<Data: Sendable>(
         _ fetched: Fetched<Data>, in cache: GraphQLCache, metadata: GraphQLCacheMetadata,
         variables: [String: JSONValue], queryKey: String? = nil, rootKey: String? = nil, watcher: CacheWatcher? = nil,
-        replacingLayer layer: UInt64? = nil
+        replacingLayer layer: UInt64? = nil, replacingLists: Bool = false
     ) async -> WriteOutcome? {
         let headers = fetched.result.httpResponse.headers
         let control = CacheControl(
@@ -374,7 +376,8 @@ public struct GraphQLHTTPClient: Sendable {
             serverMaxAge: age == nil ? .zero : control.lifetime, mustRevalidate: control.mustRevalidate,
             receivedAt: fetched.requestTime.map { $0.addingTimeInterval(-(age ?? .zero).timeInterval) },
             startedAt: fetched.startedAt, queryKey: queryKey,
-            result: fetched.result.errors.isEmpty ? fetched.result.data : nil, sentSequence: fetched.sentSequence)
+            result: fetched.result.errors.isEmpty ? fetched.result.data : nil, sentSequence: fetched.sentSequence,
+            firstPagesReplace: replacingLists)
         if let layer {
             await cache.write(write, replacingLayer: layer)
             return nil

@@ -24,7 +24,12 @@ import Observation
 ///   ``hasPreviousPage`` say where the list ends; a load past the end sends nothing.
 /// - ``refresh()`` loads the first page again from the server; until its answer is in, the pages shown stay. Then
 ///   the list is that page alone, and a load of another page still in flight is dropped when it answers (its
-///   answer is still written to the cache).
+///   answer is still written to the cache). With a list policy, the refresh's page replaces the list in the cache
+///   whatever it holds (other pagers and watches of that list then show that page too); any other first page (the
+///   pager's first load, a watch's refetch, another screen's fetch) is merged as ``GraphQLListPolicy`` says: the first
+///   page of a ``GraphQLListPolicy/Merge/appendAfter(continuation:field:)`` list keeps the stored items after its last
+///   one, which ``items`` then show after it (``pages`` holds that first page alone: the next load asks for the page
+///   after it again, which takes its places in the list).
 /// - A page that fails throws ``GraphQLPageError`` (its query, its direction, the client's error), also kept in
 ///   ``error``; the pages loaded stay.
 /// - ``loadCached()`` shows the pages the cache holds, with no request: a persistent cache reopened gives back
@@ -181,16 +186,20 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     }
 
     /// Loads the first page again from the server; the pages shown stay until its answer is in, then the list is
-    /// that page alone. A refresh while one is in flight waits for it.
+    /// that page alone (with a list policy, the list in the cache too, whatever it held). A refresh while a first
+    /// page is in flight waits for it.
     /// - Throws: the page's error; the pages shown stay.
     public func refresh() async throws(GraphQLPageError<Query>) {
         calls += 1
-        try await loadFirst()
+        try await loadFirst(replacing: true)
     }
 
-    private func loadFirst() async throws(GraphQLPageError<Query>) {
+    /// Loads the first page; `replacing`: its answer replaces the list in the cache whatever it holds (a
+    /// ``refresh()``), else it is merged as any first page is (``GraphQLListPolicy``: one of a list that goes on after
+    /// its items keeps the stored items after its last one).
+    private func loadFirst(replacing: Bool = false) async throws(GraphQLPageError<Query>) {
         if let load = loads[.first] { return try await load.value.get() }
-        try await start(.first, query: initialQuery).value.get()
+        try await start(.first, query: initialQuery, replacing: replacing).value.get()
     }
 
     /// Shows the pages the cache holds, with no request: the first page, then each next one while the cache has it
@@ -243,7 +252,7 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
     @ObservationIgnored package private(set) var loadsEnded = 0
 
     /// Starts a load and records it until it ends.
-    private func start(_ direction: GraphQLPageDirection, query: Query)
+    private func start(_ direction: GraphQLPageDirection, query: Query, replacing: Bool = false)
         -> Task<Result<Void, GraphQLPageError<Query>>, Never>
     {
         let generation = self.generation
@@ -273,7 +282,8 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
                         direction, query: query, answer: .failure(error), written: true, generation: generation)
                 }
                 guard let self else { return .success(()) }
-                written = await self.storeInTurn(fetched, query: query, direction: direction, epoch: epoch)
+                written = await self.storeInTurn(
+                    fetched, query: query, direction: direction, epoch: epoch, replacing: replacing)
                 do throws(APIError) {
                     answer = .success(try fetched.get())
                 } catch {
@@ -469,22 +479,24 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
 
     /// Writes a page of the list (``mergesPages``) in its turn, after the pages reached before it; `false` when it is
     /// not written: it continues the list (`epoch`, ``listEpoch`` when it began) and a first page was asked for since,
-    /// or is in flight.
+    /// or is in flight. `replacing`: a first page that replaces the list whatever it holds (a ``refresh()``).
     private func storeInTurn(
-        _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64
+        _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64,
+        replacing: Bool
     ) async -> Bool {
         let previous = storeChain
         let turn = Task { @MainActor [weak self] () -> Bool in
             await previous?.value
             guard let self else { return false }
-            return await self.store(fetched, query: query, direction: direction, epoch: epoch)
+            return await self.store(fetched, query: query, direction: direction, epoch: epoch, replacing: replacing)
         }
         storeChain = Task { _ = await turn.value }
         return await turn.value
     }
 
     private func store(
-        _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64
+        _ fetched: GraphQLHTTPClient.Fetched<Query.Data>, query: Query, direction: GraphQLPageDirection, epoch: UInt64,
+        replacing: Bool
     ) async -> Bool {
         if direction != .first, epoch != listEpoch || loads[.first] != nil { return false }
         guard let cache = client.cache, let metadata = Query.cacheMetadata,
@@ -492,7 +504,8 @@ public final class GraphQLQueryPager<Query: GraphQLQuery, Item: Sendable> where 
         else { return true }
         let outcome = await client.store(
             fetched, in: cache, metadata: metadata, variables: variables,
-            queryKey: GraphQLHTTPClient.cacheQueryKey(Query.self, variables: variables))
+            queryKey: GraphQLHTTPClient.cacheQueryKey(Query.self, variables: variables),
+            replacingLists: replacing && direction == .first)
         let nulls = Set(outcome?.errorNulls.compactMap { $0 } ?? [])
         if direction == .first { listErrorNulls = nulls } else { listErrorNulls.formUnion(nulls) }
         return true

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLBridge
+import GraphQLBridgeSupport
 import GraphQLMigration
 import LegacyModels
 import LotteryAPI
@@ -31,7 +32,8 @@ struct ArchiveListTests {
         defer { server.stop() }
         let numbers = try await Self.numbers(LegacyAPIClient(baseURL: server.restURL), gameId: "6x45")
         try #require(numbers.count >= 12)
-        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: Self.cache())
+        let cache = Self.cache()
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: cache)
         func page(before: Int64?, last: Int) async throws -> [Int64] {
             let query = DrawsQuery(gameId: "6x45", last: .some(last), before: GraphQLNullable(before))
             return try await client.execute(query, fetchPolicy: .serverOnly).data?.draws.map(\.number) ?? []
@@ -53,13 +55,57 @@ struct ArchiveListTests {
         #expect(try await cached() == Array(numbers[0..<6]))
         #expect(try await page(before: numbers[5], last: 3) == Array(numbers[6..<9]))
         #expect(try await cached() == Array(numbers[0..<9]), "the list continues at its end")
-        // The first page again: the list is that page (a refresh).
+        // The first page again (a watch's refetch, another screen's fetch): its last draw is in the list, whose draws
+        // after it stay (issue 31: the archive is not cut back to one page).
         #expect(try await page(before: nil, last: 2) == Array(numbers[0..<2]))
-        #expect(try await cached() == Array(numbers[0..<2]))
+        #expect(try await cached() == Array(numbers[0..<9]), "a first page keeps the list after its last draw")
+        // A first page whose last draw the list does not hold (here the list edited to older draws, as after more than
+        // a page of new draws) replaces the list.
+        try await cache.withinReadWriteTransaction { transaction in
+            let query = DrawsQuery(gameId: "6x45", last: .some(3))
+            let list = try #require(try transaction.read(query)?.draws)
+            try transaction.write(DrawsQuery.Data(draws: Array(list[5..<9])), for: query)
+        }
+        #expect(try await cached() == Array(numbers[5..<9]))
+        #expect(try await page(before: nil, last: 3) == Array(numbers[0..<3]))
+        #expect(
+            try await cached() == Array(numbers[0..<3]), "a first page whose last draw is not in the list replaces it")
         // An empty page after the last draw: the end of the archive joins nothing, changes nothing.
         let last = try #require(numbers.last)
         #expect(try await page(before: last, last: 3).isEmpty)
-        #expect(try await cached() == Array(numbers[0..<2]))
+        #expect(try await cached() == Array(numbers[0..<3]))
+    }
+
+    @Test("another screen's first-page fetch does not cut the archive pager's list back to one page (issue 31)")
+    @MainActor
+    func firstPageAgainKeepsTheArchive() async throws {
+        let server = try EmbeddedLotteryServer.start()
+        defer { server.stop() }
+        let numbers = try await Self.numbers(LegacyAPIClient(baseURL: server.restURL), gameId: "6x45")
+        try #require(numbers.count >= 12)
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, cache: Self.cache())
+        // The archive's pager (as `DrawArchive` makes it), five pages of 2 loaded.
+        let pager = client.pager(
+            DrawsQuery(gameId: "6x45", last: .some(2)),
+            pagination: GraphQLPagination(
+                items: { $0.draws },
+                next: { query, data in
+                    guard data.draws.count >= 2, let last = data.draws.last else { return nil }
+                    return DrawsQuery(gameId: query.gameId, last: .some(2), before: .some(last.number))
+                }))
+        for _ in 0..<5 { try await pager.loadNext() }
+        #expect(pager.items.map(\.number) == Array(numbers[0..<10]))
+        // Another screen fetches the first page from the server.
+        let first = DrawsQuery(gameId: "6x45", last: .some(2))
+        let fetched = try await client.execute(first, fetchPolicy: .serverOnly)
+        #expect(fetched.data?.draws.map(\.number) == Array(numbers[0..<2]))
+        let read = try await client.execute(first, fetchPolicy: .cacheOnly)
+        #expect(read.data?.draws.map(\.number) == Array(numbers[0..<10]), "the cache still holds the whole list")
+        try await HangDetector.waitUntil("the pager follows the cache") { @MainActor in pager.isFollowingAtRest }
+        #expect(pager.items.map(\.number) == Array(numbers[0..<10]), "the pager still shows the whole list")
+        // Its next page continues the list.
+        try await pager.loadNext()
+        #expect(pager.items.map(\.number) == Array(numbers[0..<12]))
     }
 
     @Test("the legacy route gives exactly REST's page, every page of every game, while the cache holds the list")

@@ -1,0 +1,342 @@
+import Foundation
+import GraphQLBridge
+import GraphQLBridgeSupport
+import PagingAPI
+import Testing
+
+/// Issue 31's first page over a longer list (`listedItemsBeforeID`, a list policy with `continuationField: "id"`:
+/// `Merge.appendAfter`): a first page fetched again (a watch's refetch, another screen's `.serverOnly` fetch) whose
+/// last item is in the stored list takes the list's head up to that item and keeps the items after it, each record
+/// once; one whose last item the list does not hold replaces it; the list so kept is as fresh as its oldest part; a
+/// pager's `refresh()` replaces the list whatever it holds.
+@Suite("A first page over a longer list (appendAfter)")
+@MainActor
+struct FirstPageTests {
+    /// Below the id of the last item shown; a page shorter than asked ends the list.
+    static let belowID = GraphQLPagination<ListedItemsBeforeIDQuery, ItemFields>(
+        items: { $0.listedItemsBeforeID },
+        next: { query, data in
+            guard data.listedItemsBeforeID.count >= query.last, let last = data.listedItemsBeforeID.last else {
+                return nil
+            }
+            return ListedItemsBeforeIDQuery(tag: query.tag, last: query.last, before: .some(last.id))
+        })
+
+    nonisolated static let first = ListedItemsBeforeIDQuery(tag: "a", last: 3, before: .none)
+
+    /// Writes the list as `numbers` (items it holds), as the app's edit does.
+    nonisolated static func edit(_ cache: GraphQLCache, to numbers: [Int]) async throws {
+        try await cache.withinReadWriteTransaction { transaction in
+            let list = try #require(try transaction.read(first)?.listedItemsBeforeID)
+            let byNumber = Dictionary(uniqueKeysWithValues: list.map { ($0.number, $0) })
+            let edited = numbers.compactMap { byNumber[$0] }
+            try transaction.write(ListedItemsBeforeIDQuery.Data(listedItemsBeforeID: edited), for: first)
+        }
+    }
+
+    func client(_ server: PagingServer, cache: GraphQLCache = GraphQLCache(maxAge: .seconds(3600)))
+        -> GraphQLHTTPClient
+    {
+        GraphQLHTTPClient(endpoint: PagingServer.endpoint, transport: server.transport, cache: cache)
+    }
+
+    /// The numbers a cache-only read of the first page's query gives (the whole list).
+    func cached(_ client: GraphQLHTTPClient) async throws -> [Int] {
+        try await client.execute(Self.first, fetchPolicy: .cacheOnly).data?.listedItemsBeforeID.map(\.number) ?? []
+    }
+
+    /// A pager of the list with `pages` pages loaded.
+    func pager(_ client: GraphQLHTTPClient, pages: Int) async throws
+        -> GraphQLQueryPager<ListedItemsBeforeIDQuery, ItemFields>
+    {
+        let pager = client.pager(Self.first, pagination: Self.belowID)
+        for _ in 0..<pages { try await pager.loadNext() }
+        return pager
+    }
+
+    @Test("a first page fetched again keeps the list after its last item: the pager and a watch keep the whole list")
+    func firstPageAgainKeepsTheList() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
+        let client = client(server)
+        let pager = try await pager(client, pages: 3)
+        #expect(pager.items.map(\.number) == Array((2...10).reversed()))
+        var watch = client.watch(Self.first, fetchPolicy: .cacheOnly).makeAsyncIterator()
+        #expect(try await watch.next()?.data?.listedItemsBeforeID.count == 9)
+        // Another screen's fetch of the first page: the list is not cut back to it.
+        let fetched = try await client.execute(Self.first, fetchPolicy: .serverOnly)
+        #expect(fetched.data?.listedItemsBeforeID.map(\.number) == [10, 9, 8])
+        #expect(try await cached(client) == Array((2...10).reversed()))
+        // A newer item: the first page's last is in the list; its head moves up, the rest stays.
+        server.insert(11)
+        _ = try await client.execute(Self.first, fetchPolicy: .serverOnly)
+        #expect(try await cached(client) == Array((2...11).reversed()))
+        #expect(try await watch.next()?.data?.listedItemsBeforeID.map(\.number) == Array((2...11).reversed()))
+        try await HangDetector.waitUntil("the pager shows the list with the new item") { @MainActor in
+            pager.items.count == 10 && pager.isFollowingAtRest
+        }
+        #expect(pager.items.map(\.number) == Array((2...11).reversed()))
+        // More new items than a page: the first page's last item is not in the list, which it replaces.
+        for number in 12...15 { server.insert(number) }
+        _ = try await client.execute(Self.first, fetchPolicy: .serverOnly)
+        #expect(try await cached(client) == [15, 14, 13])
+        try await HangDetector.waitUntil("the pager shows the replaced list") { @MainActor in
+            pager.items.map(\.number) == [15, 14, 13]
+        }
+    }
+
+    @Test("the items of a first page that are in the kept part of the list are there once, at the page's places")
+    func eachRecordOnce() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = client(server, cache: cache)
+        _ = try await pager(client, pages: 2)
+        // The app's edit: the list is 8, 5, 10 (10 after 8).
+        try await Self.edit(cache, to: [8, 5, 10])
+        #expect(try await cached(client) == [8, 5, 10])
+        _ = try await client.execute(Self.first, fetchPolicy: .serverOnly)
+        #expect(try await cached(client) == [10, 9, 8, 5])
+        // An empty first page replaces the list.
+        for number in 1...10 { server.remove(number) }
+        _ = try await client.execute(Self.first, fetchPolicy: .serverOnly)
+        #expect(try await cached(client) == [])
+    }
+
+    @Test("a list that keeps its items after a first page is as fresh as its oldest part; a refresh makes it new")
+    func freshAsTheOldestPart() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
+        let clock = Locked(Date(timeIntervalSince1970: 1_800_000_000))
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: { clock.withLock { $0 } })
+        let client = client(server, cache: cache)
+        let pager = client.pager(Self.first, pagination: Self.belowID)
+        try await pager.loadNext()
+        clock.withLock { $0 += 50 * 60 }
+        try await pager.loadNext()
+        clock.withLock { $0 += 5 * 60 }
+        // The first page again, 55 minutes after the list's first page: its items fresh for an hour from now.
+        _ = try await client.execute(Self.first, fetchPolicy: .serverOnly)
+        clock.withLock { $0 += 10 * 60 }
+        // The list's oldest part is 65 minutes old: the list is stale, though its first page is 10 minutes old.
+        let read = try await client.execute(Self.first, fetchPolicy: .cacheOnly)
+        #expect(read.data?.listedItemsBeforeID.map(\.number) == [10, 9, 8, 7, 6, 5])
+        #expect(read.isStale)
+        // The pager's refresh replaces the list: that page alone, fresh.
+        try await pager.refresh()
+        #expect(pager.items.map(\.number) == [10, 9, 8])
+        let refreshed = try await client.execute(Self.first, fetchPolicy: .cacheOnly)
+        #expect(refreshed.data?.listedItemsBeforeID.map(\.number) == [10, 9, 8])
+        #expect(!refreshed.isStale)
+    }
+
+    @Test("refresh shows the pages until its answer, then the first page alone, in the pager and in the cache")
+    func refreshReplacesWhateverTheListHolds() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: true)
+        let client = client(server)
+        let pager = client.pager(Self.first, pagination: Self.belowID)
+        for _ in 0..<3 {
+            let load = Task { try await pager.loadNext() }
+            try await HangDetector.waitUntil("a page's request") { @MainActor in server.pendingCount == 1 }
+            server.answer(at: 0, failing: false)
+            try await load.value
+        }
+        #expect(pager.items.map(\.number) == Array((2...10).reversed()))
+        let refresh = Task { try await pager.refresh() }
+        try await HangDetector.waitUntil("the refresh's request") { @MainActor in server.pendingCount == 1 }
+        #expect(pager.isRefreshing)
+        #expect(pager.items.map(\.number) == Array((2...10).reversed()), "the list shown stays until the answer")
+        server.answer(at: 0, failing: false)
+        try await refresh.value
+        #expect(pager.items.map(\.number) == [10, 9, 8])
+        #expect(pager.pages.count == 1)
+        #expect(try await cached(client) == [10, 9, 8])
+        // The next page continues the refreshed list.
+        let next = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the next page's request") { @MainActor in server.pendingCount == 1 }
+        server.answer(at: 0, failing: false)
+        try await next.value
+        #expect(pager.items.map(\.number) == [10, 9, 8, 7, 6, 5])
+    }
+
+    @Test("a first page whose request started before the list was written again does not overwrite it (overtaken)")
+    func overtakenFirstPage() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: true)
+        let client = client(server)
+        let pager = client.pager(Self.first, pagination: Self.belowID)
+        let load = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the first page's request") { @MainActor in server.pendingCount == 1 }
+        server.answer(at: 0, failing: false)
+        try await load.value
+        // Another screen asks for the first page; the pager's next page is asked for after it and lands first.
+        let other = Task { try await client.execute(Self.first, fetchPolicy: .serverOnly) }
+        try await HangDetector.waitUntil("the other screen's request") { @MainActor in server.pendingCount == 1 }
+        let next = Task { try await pager.loadNext() }
+        try await HangDetector.waitUntil("the next page's request") { @MainActor in server.pendingCount == 2 }
+        server.answer(at: 1, failing: false)
+        try await next.value
+        #expect(try await cached(client) == [10, 9, 8, 7, 6, 5])
+        // The other screen's answer (with an item the server got since) lands last: the list written since its
+        // request started is kept, as any field is against an overtaken answer.
+        server.insert(11)
+        server.answer(at: 0, failing: false)
+        #expect(try await other.value.data?.listedItemsBeforeID.map(\.number) == [11, 10, 9])
+        #expect(try await cached(client) == [10, 9, 8, 7, 6, 5])
+        #expect(pager.items.map(\.number) == [10, 9, 8, 7, 6, 5])
+    }
+
+    @Test("a second pager's first load keeps the list the first pager loaded; each shows the whole list")
+    func secondPagerKeepsTheList() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
+        let client = client(server)
+        let pager = try await pager(client, pages: 3)
+        let other = try await self.pager(client, pages: 1)
+        #expect(other.pages.count == 1)
+        #expect(other.items.map(\.number) == Array((2...10).reversed()))
+        try await HangDetector.waitUntil("the first pager is at rest") { @MainActor in pager.isFollowingAtRest }
+        #expect(pager.items.map(\.number) == Array((2...10).reversed()))
+    }
+}
+
+/// The stored content of an `appendAfter` list (`listedItemsBeforeID`) against a reference model, over seeded random
+/// sequences of first pages, pages below an item (one the list holds, or any, a gap), items inserted and removed on
+/// the server, and the app's edits of the list: after every step, a cache-only read of the list gives the model's
+/// list. The model's rule: a first page whose last item is in the list takes the places up to that item, the items
+/// after it kept, each record once; any other first page (empty, last item not held, no list) is the list; a page
+/// below an item the list holds takes the places after it up to the held item equal to its own last (the items after
+/// that kept; none: the list ends with it); below an item it does not hold (or with no list), it joins nothing.
+/// `GRAPHQLBRIDGE_PAGER_SEED=N` replays one seed; `GRAPHQLBRIDGE_PAGER_SEQUENCES=N` runs N (30 by default).
+@Suite("An appendAfter list against a reference model")
+struct AnchoredListModelTests {
+    enum Step: Hashable, CustomStringConvertible {
+        /// The first page of `last` items.
+        case first(last: Int)
+        /// The `last` items below the list's item at `pick` (modulo its count), or below `number` when the list is
+        /// empty or `gap`.
+        case below(pick: Int, number: Int, gap: Bool, last: Int)
+        case insert(Int)
+        case remove(Int)
+        /// The app writes the list as its items at these places (modulo its count), in this order.
+        case edit([Int])
+
+        var description: String {
+            switch self {
+            case .first(let last): ".first(last: \(last))"
+            case .below(let pick, let number, let gap, let last):
+                ".below(pick: \(pick), number: \(number), gap: \(gap), last: \(last))"
+            case .insert(let number): ".insert(\(number))"
+            case .remove(let number): ".remove(\(number))"
+            case .edit(let places): ".edit(\(places))"
+            }
+        }
+    }
+
+    static func steps(seed: UInt64, count: Int) -> [Step] {
+        var random = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            switch Int.random(in: 0..<12, using: &random) {
+            case 0, 1, 2: return .first(last: Int.random(in: 1...4, using: &random))
+            case 3, 4, 5, 6:
+                return .below(
+                    pick: Int.random(in: 0..<12, using: &random), number: Int.random(in: 0..<40, using: &random),
+                    gap: Int.random(in: 0..<5, using: &random) == 0, last: Int.random(in: 1...4, using: &random))
+            case 7, 8: return .insert(Int.random(in: 0..<40, using: &random))
+            case 9, 10: return .remove(Int.random(in: 0..<40, using: &random))
+            default:
+                let count = Int.random(in: 0...4, using: &random)
+                return .edit((0..<count).map { _ in Int.random(in: 0..<12, using: &random) })
+            }
+        }
+    }
+
+    /// The reference: the server's numbers and the list the cache holds (`nil`: none).
+    struct Model {
+        var server: Set<Int>
+        var list: [Int]?
+
+        /// The server's answer: the `last` highest numbers below `before` (all without it), highest first.
+        func answer(before: Int?, last: Int) -> [Int] {
+            Array(server.sorted(by: >).filter { number in before.map { number < $0 } ?? true }.prefix(last))
+        }
+
+        static func unique(_ numbers: [Int]) -> [Int] {
+            var seen: Set<Int> = []
+            return numbers.filter { seen.insert($0).inserted }
+        }
+
+        mutating func first(_ page: [Int]) {
+            guard let stored = list, let last = page.last, let end = stored.firstIndex(of: last),
+                end < stored.count - 1
+            else {
+                list = page
+                return
+            }
+            list = Self.unique(page + stored[(end + 1)...])
+        }
+
+        mutating func below(_ anchor: Int, _ page: [Int]) {
+            guard let stored = list, let index = stored.lastIndex(of: anchor) else { return }
+            var joined = Array(stored[...index]) + page
+            if index < stored.count - 1, let last = page.last, let end = stored[(index + 1)...].firstIndex(of: last) {
+                joined += stored[(end + 1)...]
+            }
+            list = Self.unique(joined)
+        }
+    }
+
+    static var knownSeeds: [UInt64] { [1, 2, 3] }
+
+    @Test("random first pages, pages below an item, server changes and edits keep the stored list the model's")
+    func randomSequences() async throws {
+        for seed in PagerModelTests.seeds(known: Self.knownSeeds) {
+            let steps = Self.steps(seed: seed, count: 30)
+            if let failure = try await Self.run(steps) {
+                Issue.record("seed \(seed) (GRAPHQLBRIDGE_PAGER_SEED=\(seed)): \(failure)\nsteps: \(steps)")
+                return
+            }
+        }
+    }
+
+    /// Runs `steps` on a fresh server and cache; the first difference from the model, if any.
+    static func run(_ steps: [Step]) async throws -> String? {
+        let numbers = Array(stride(from: 0, to: 40, by: 3))
+        let server = PagingServer(numbers: numbers, holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        let client = GraphQLHTTPClient(endpoint: PagingServer.endpoint, transport: server.transport, cache: cache)
+        var model = Model(server: Set(numbers))
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .first(let last):
+                let page = model.answer(before: nil, last: last)
+                let query = ListedItemsBeforeIDQuery(tag: "a", last: last, before: .none)
+                let got = try await client.execute(query, fetchPolicy: .serverOnly).data?.listedItemsBeforeID
+                if got?.map(\.number) != page {
+                    return "step \(index) \(step): the server gave \(String(describing: got))"
+                }
+                model.first(page)
+            case .below(let pick, let number, let gap, let last):
+                let held = model.list ?? []
+                let anchor = gap || held.isEmpty ? number : held[pick % held.count]
+                let page = model.answer(before: anchor, last: last)
+                let query = ListedItemsBeforeIDQuery(tag: "a", last: last, before: .some(GraphQLID("i\(anchor)")))
+                _ = try await client.execute(query, fetchPolicy: .serverOnly)
+                model.below(anchor, page)
+            case .insert(let number):
+                server.insert(number)
+                model.server.insert(number)
+            case .remove(let number):
+                server.remove(number)
+                model.server.remove(number)
+            case .edit(let places):
+                guard let held = model.list, !held.isEmpty else { continue }
+                let edited = Model.unique(places.map { held[$0 % held.count] })
+                try await FirstPageTests.edit(cache, to: edited)
+                model.list = edited
+            }
+            let read = try? await client.execute(FirstPageTests.first, fetchPolicy: .cacheOnly)
+            let holds = read?.data?.listedItemsBeforeID.map(\.number)
+            if holds != model.list {
+                return "after step \(index) \(step): the cache holds \(String(describing: holds)), the model "
+                    + "\(String(describing: model.list))"
+            }
+        }
+        return nil
+    }
+}
