@@ -501,12 +501,7 @@ struct PagerModelTests {
     func randomSequences() async throws {
         for seed in Self.seeds(known: Self.knownSeeds) {
             let steps = Self.steps(seed: seed, count: 40)
-            if let failure = try await Self.run(steps) {
-                let shrunk = try await Self.shrink(steps)
-                Issue.record(
-                    "seed \(seed) (GRAPHQLBRIDGE_PAGER_SEED=\(seed)): \(failure)\nshrunk: \(shrunk.map(\.description))")
-                return
-            }
+            guard await Self.check(steps, seed: seed, label: "") else { return }
         }
     }
 
@@ -518,12 +513,7 @@ struct PagerModelTests {
     func randomListSequences() async throws {
         for seed in Self.seeds(known: Self.knownListSeeds) {
             let steps = Self.steps(seed: seed, count: 40)
-            if let failure = try await Self.run(steps, merged: true) {
-                let shrunk = try await Self.shrink(steps, merged: true)
-                let seedText = "GRAPHQLBRIDGE_PAGER_SEED=\(seed)"
-                Issue.record("one list, seed \(seed) (\(seedText)): \(failure)\nshrunk: \(shrunk.map(\.description))")
-                return
-            }
+            guard await Self.check(steps, seed: seed, label: "one list, ", merged: true) else { return }
         }
     }
 
@@ -543,11 +533,7 @@ struct PagerModelTests {
     func randomAnchoredListSequences() async throws {
         for seed in Self.seeds(known: Self.knownAnchoredSeeds) {
             let steps = Self.anchoredSteps(seed: seed, count: 40)
-            if let failure = try await Self.run(steps, merged: true, anchored: true) {
-                let shrunk = try await Self.shrink(steps, merged: true, anchored: true)
-                let seedText = "GRAPHQLBRIDGE_PAGER_SEED=\(seed)"
-                Issue.record(
-                    "anchored list, seed \(seed) (\(seedText)): \(failure)\nshrunk: \(shrunk.map(\.description))")
+            guard await Self.check(steps, seed: seed, label: "anchored list, ", merged: true, anchored: true) else {
                 return
             }
         }
@@ -603,6 +589,23 @@ struct PagerModelTests {
 
     /// The shortest failing sequence found by removing steps one at a time while it still fails.
     @MainActor
+    /// Runs `steps` (the sequence of `seed`); on a failure, records it with its seed and the sequence shrunk, and
+    /// returns `false`. A hang, or any other error, is recorded with the seed as it happened, not shrunk (each
+    /// shrinking run would wait out the hang detector).
+    static func check(
+        _ steps: [Step], seed: UInt64, label: String, merged: Bool = false, anchored: Bool = false
+    ) async -> Bool {
+        let seedText = "\(label)seed \(seed) (GRAPHQLBRIDGE_PAGER_SEED=\(seed))"
+        do {
+            guard let failure = try await run(steps, merged: merged, anchored: anchored) else { return true }
+            let shrunk = try await shrink(steps, merged: merged, anchored: anchored)
+            Issue.record("\(seedText): \(failure)\nshrunk: \(shrunk.map(\.description))")
+        } catch {
+            Issue.record("\(seedText): \(error) (not shrunk)\nsteps: \(steps.map(\.description))")
+        }
+        return false
+    }
+
     static func shrink(_ steps: [Step], merged: Bool = false, anchored: Bool = false) async throws -> [Step] {
         var current = steps
         var index = 0
@@ -720,9 +723,19 @@ struct PagerModelTests {
             // that did (one too few: nothing more can arrive). Then each count is compared exactly: a difference
             // either way is a failure with its seed and shrunk sequence, never a wait that does not end.
             let (modelCalls, pending, ended) = (model.calls, model.pending.count, model.loadsEnded)
-            try await HangDetector.waitUntil("the pager to settle after step \(index) \(step)") { @MainActor in
-                pager.calls >= modelCalls && pager.loadsEnded >= ended && pager.isFollowingAtRest
-                    && (server.pendingCount >= pending || calls.running <= server.pendingCount)
+            do {
+                try await HangDetector.waitUntil("the pager to settle after step \(index) \(step)") { @MainActor in
+                    pager.calls >= modelCalls && pager.loadsEnded >= ended && pager.isFollowingAtRest
+                        && (server.pendingCount >= pending || calls.running <= server.pendingCount)
+                }
+            } catch let hang as HangDetected {
+                // What was still not at rest, for the report (a hang is reported with its seed, not shrunk).
+                let state = await MainActor.run {
+                    "pager calls \(pager.calls), the model's \(modelCalls); loads ended \(pager.loadsEnded), the "
+                        + "model's \(ended); following at rest: \(pager.isFollowingAtRest); requests held "
+                        + "\(server.pendingCount), the model's \(pending); calls running \(calls.running)"
+                }
+                throw HangDetected(what: "\(hang.what) (\(state))", after: hang.limit)
             }
             let pendingKeys = server.pendingVariables.map { variables in
                 Key(
