@@ -60,6 +60,30 @@ struct QueryObjectInAnswerTests {
             next?.data?.itemsBefore.map { $0.number } == [3, 2], "the root field's record, written by the mutation")
     }
 
+    @Test("a mutation payload's query: a root field with a list policy is merged into its list, its watcher told")
+    func mutationPayloadQueryList() async throws {
+        let transport = MockTransport()
+        let client = Self.client(transport)
+        transport.enqueue(data: #"{"listedItemsBefore":\#(Self.items([2, 1]))}"#)
+        let watch = client.watch(ListedItemsBeforeQuery(tag: "a", last: 2, before: .none), fetchPolicy: .preferCache)
+        var updates = watch.makeAsyncIterator()
+        let first = try await updates.next()
+        #expect(first?.data?.listedItemsBefore.map(\.number) == [2, 1])
+
+        transport.enqueue(
+            data: #"{"addItem":{"item":\#(Self.item(3)),"query":{"listedItemsBefore":\#(Self.items([3, 2]))}}}"#)
+        _ = try await client.execute(AddItemListedMutation(number: 3, tag: "a"))
+        // The payload's page is the list's first page: it replaces the list (not written under its own field key,
+        // which no read of the list reads).
+        let list = try await client.execute(
+            ListedItemsBeforeQuery(tag: "a", last: 2, before: .none), fetchPolicy: .cacheOnly)
+        #expect(list.data?.listedItemsBefore.map(\.number) == [3, 2])
+        #expect(list.isStale == false)
+        let next = try await updates.next()
+        #expect(next?.data?.listedItemsBefore.map(\.number) == [3, 2], "the list's watcher hears of it")
+        #expect(transport.requests.count == 2)
+    }
+
     @Test("a query's answer sent before the mutation, landing after it, does not undo the payload's root fields")
     func earlierQueryOvertaken() async throws {
         let transport = MockTransport()

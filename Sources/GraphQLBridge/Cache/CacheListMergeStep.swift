@@ -27,8 +27,10 @@ struct CacheListMergeStep {
         unkeptRootValues: [String: CacheValue] = [:], unkeptWrites: [String: CacheRecordWrite] = [:],
         asWhole: Bool = false
     ) -> CacheListMerges? {
-        var merges = applyToRoot(to: &writes, dependencies: &dependencies, rootKey: rootKey, asWhole: asWhole)
-        guard !metadata.objectListPolicies.isEmpty else { return merges }
+        var merges = applyToRoot(
+            to: &writes, dependencies: &dependencies, rootKey: rootKey, selections: metadata.selections,
+            asWhole: asWhole)
+        guard metadata.hasListsBelowRoot else { return merges }
         var walk = NestedListWalk(step: self, asWhole: asWhole, unkept: unkeptWrites)
         let set = metadata.selections
         for field in set.fields(forType: set.typeName) where field.isSelected(variables: variables) {
@@ -57,18 +59,20 @@ struct CacheListMergeStep {
         to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, objectKey: String,
         asWhole: Bool = false
     ) -> CacheListMerges? {
-        guard !metadata.objectListPolicies.isEmpty else { return nil }
+        guard metadata.hasListsBelowRoot else { return nil }
         var walk = NestedListWalk(step: self, asWhole: asWhole)
         walk.visit(.reference(objectKey), selections: metadata.selections, writes: &writes, dependencies: &dependencies)
         return walk.merges
     }
 
     /// The root fields' pages (``GraphQLCacheMetadata/listPolicies``), moved to their lists' records.
-    private func applyToRoot(
-        to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String, asWhole: Bool
+    /// `selections`: the root's selection set (the operation's, or that of a query root met below it: a mutation
+    /// payload's `query`).
+    func applyToRoot(
+        to writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, rootKey: String,
+        selections set: GraphQLSelectionSetMetadata, asWhole: Bool
     ) -> CacheListMerges? {
         guard !metadata.listPolicies.isEmpty, rootKey == CacheKey.queryRoot else { return nil }
-        let set = metadata.selections
         let listed = set.fields(forType: set.typeName).compactMap { field -> (CollectedField, GraphQLListPolicy)? in
             guard field.isSelected(variables: variables), let policy = metadata.listPolicies[field.name] else {
                 return nil
@@ -300,7 +304,10 @@ private struct NestedListWalk {
         self.step = step
         self.asWhole = asWhole
         self.unkept = unkept
-        listedNames = Set(step.metadata.objectListPolicies.values.flatMap(\.keys))
+        var names = Set(step.metadata.objectListPolicies.values.flatMap(\.keys))
+        // The query root met below the answer's root: its fields with a list policy are pages too.
+        if step.metadata.meetsRootListsBelow { names.formUnion(step.metadata.listPolicies.keys) }
+        listedNames = names
     }
 
     /// Whether `selections` selects, in any of its type conditions, a field some list policy of an object names, or
@@ -382,17 +389,26 @@ private struct NestedListWalk {
     }
 
     /// The query root met below an answer's root (a mutation payload's `query`): its fields are records of their own
-    /// (`QUERY_ROOT.<field key>`), and the objects they hold are walked.
+    /// (`QUERY_ROOT.<field key>`), the pages of those with a list policy moved to their lists as a query's root fields'
+    /// are, and the objects they hold are walked.
     private mutating func visitQueryRoot(
         selections: GraphQLSelectionSetMetadata, writes: inout [String: CacheRecordWrite],
         dependencies: inout Set<String>
     ) {
         guard visited.insert(Visit(record: CacheKey.queryRoot, selections: ObjectIdentifier(selections))).inserted
         else { return }
+        if let moved = step.applyToRoot(
+            to: &writes, dependencies: &dependencies, rootKey: CacheKey.queryRoot, selections: selections,
+            asWhole: asWhole)
+        {
+            merges = (merges ?? [:]).merging(moved) { earlier, later in earlier.merging(later) { _, new in new } }
+        }
         let variables = step.variables
         for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
             guard let sub = field.selections, reaches(sub) else { continue }
-            let fieldKey = field.cacheKey(variables: variables)
+            let fieldKey =
+                step.metadata.listPolicies[field.name]?.fieldKey(of: field.field, variables: variables)
+                ?? field.cacheKey(variables: variables)
             let record = CacheKey.rootField(CacheKey.queryRoot, fieldKey)
             if let value = writes[record]?.last(where: { $0.name == fieldKey })?.entry.value {
                 visit(value, selections: sub, writes: &writes, dependencies: &dependencies)

@@ -185,13 +185,13 @@ struct CacheNormalizer {
                 if recordsLeaves, writes[recordKey] != nil { revisitedRecords.insert(recordKey) }
                 writes[recordKey, default: []].append(CacheFieldWrite(name: fieldKey, entry: entry))
                 dependencies.insert(recordKey)
-            } else if !metadata.objectListPolicies.isEmpty {
+            } else if metadata.hasListsBelowRoot {
                 unkeptRootValues[fieldKey] = entry.value
             }
         }
         if !keepsRoot {
             let prefix = rootKey + "."
-            if !metadata.objectListPolicies.isEmpty { unkeptWrites = writes.filter { $0.key.hasPrefix(prefix) } }
+            if metadata.hasListsBelowRoot { unkeptWrites = writes.filter { $0.key.hasPrefix(prefix) } }
             writes = writes.filter { !$0.key.hasPrefix(prefix) }
             dependencies = dependencies.filter { !$0.hasPrefix(prefix) }
         }

@@ -76,6 +76,14 @@ public struct GraphQLCacheMetadata: Sendable {
         return objectListPolicies[typeName]?[name]
     }
 
+    /// Whether an answer can hold the query root below its root (``queryTypeName``) with root fields that have a list
+    /// policy: those pages are moved to their lists too, as a query's root fields' are.
+    var meetsRootListsBelow: Bool { queryTypeName != nil && !listPolicies.isEmpty }
+
+    /// Whether pages of lists can be met below the answer's root (an object's field with a list policy, or the query
+    /// root's, ``meetsRootListsBelow``): the answer's tree is walked for them.
+    var hasListsBelowRoot: Bool { !objectListPolicies.isEmpty || meetsRootListsBelow }
+
     /// Whether the operation's pages (its queries with other variables) are pages of one list in the cache: it selects
     /// a root field with a list policy, or a field of another type with one whose pagination arguments are given by
     /// variables (a list that pages with the operation's variables, not one selected whole in each page of another).

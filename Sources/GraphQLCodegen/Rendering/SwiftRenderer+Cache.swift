@@ -53,15 +53,21 @@ extension SwiftRenderer {
                 }
                 return text + ")"
             } : []
-        // The list policies of the root fields this query selects.
-        let lists =
-            isQuery
-            ? plan.listPolicies.keys.sorted().filter(selectedRootFields.contains).compactMap { name -> String? in
-                plan.listPolicies[name].map { "\"\(SwiftNames.stringLiteralContents(name))\": \(Self.listPolicy($0))" }
-            } : []
         // The list policies of other types' fields this operation (or fragment) selects somewhere in its tree.
         var selectedNames: Set<String> = []
         Self.collectFieldNames(selections, into: &selectedNames)
+        let meetsQueryType =
+            plan.queryTypeName.map {
+                Self.meetsQueryType(
+                    below: selections, queryType: $0, orAbstract: plan.queryTypeIsAbstractMember, isTop: !isFragment)
+            } ?? false
+        // The list policies of the root fields this query selects, and of those selected on the query root met below
+        // the operation's root (a mutation payload's `query`), whose pages are merged into their lists too.
+        let lists = plan.listPolicies.keys.sorted().filter { name in
+            (isQuery && selectedRootFields.contains(name)) || (meetsQueryType && selectedNames.contains(name))
+        }.compactMap { name -> String? in
+            plan.listPolicies[name].map { "\"\(SwiftNames.stringLiteralContents(name))\": \(Self.listPolicy($0))" }
+        }
         let objectLists = plan.objectListPolicies.keys.sorted().compactMap { typeName -> String? in
             guard let fields = plan.objectListPolicies[typeName] else { return nil }
             let entries = fields.keys.sorted().filter(selectedNames.contains).compactMap { name -> String? in
@@ -75,10 +81,7 @@ extension SwiftRenderer {
         if !policies.isEmpty { tail.append("fieldPolicies: [\(policies.joined(separator: ", "))]") }
         if !lists.isEmpty { tail.append("listPolicies: [\(lists.joined(separator: ", "))]") }
         if !objectLists.isEmpty { tail.append("objectListPolicies: [\(objectLists.joined(separator: ", "))]") }
-        if let queryType = plan.queryTypeName,
-            Self.meetsQueryType(
-                below: selections, queryType: queryType, orAbstract: plan.queryTypeIsAbstractMember, isTop: !isFragment)
-        {
+        if let queryType = plan.queryTypeName, meetsQueryType {
             tail.append("queryTypeName: \"\(SwiftNames.stringLiteralContents(queryType))\"")
         }
         let maxAgesLine = "maxAges: [\(maxAges.isEmpty ? ":" : maxAges.joined(separator: ", "))]"
