@@ -19,9 +19,7 @@ struct ListAliasTests {
     @Test("a root field's two aliases: the first page, then the page after it, one list; a later answer continues it")
     func rootAliases() async throws {
         let transport = MockTransport()
-        let client = GraphQLHTTPClient(
-            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
-            cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         transport.enqueue(data: #"{"newest":\#(Self.items([8, 7])),"older":\#(Self.items([6, 5]))}"#)
         let answer = try await client.execute(ListedItemsTwoPagesQuery(tag: "a", before: 7), fetchPolicy: .serverOnly)
         #expect(answer.data?.newest.map(\.number) == [8, 7])
@@ -47,9 +45,7 @@ struct ListAliasTests {
     @Test("an object's list: two aliases of Shelf.items in one answer are both merged into the shelf's list")
     func nestedAliases() async throws {
         let transport = MockTransport()
-        let client = GraphQLHTTPClient(
-            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
-            cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         transport.enqueue(
             data:
                 #"{"shelf":{"__typename":"Shelf","id":"s1","name":"shelf","newest":\#(Self.items([8, 7])),"older":\#(Self.items([6, 5]))}}"#
@@ -76,9 +72,7 @@ struct ListAliasTests {
     @Test("a connection's two aliases: the first page, then the page after it, one list; two later pages continue it")
     func connectionAliases() async throws {
         let transport = MockTransport()
-        let client = GraphQLHTTPClient(
-            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
-            cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
         let older = Self.page([3, 4], hasNext: true, hasPrevious: true)
         transport.enqueue(data: #"{"newest":\#(newest),"older":\#(older)}"#)
@@ -117,9 +111,7 @@ struct ListAliasTests {
     @Test("an object's connection: two aliases of Shelf.itemsConnection in one answer are one list in the shelf")
     func nestedConnectionAliases() async throws {
         let transport = MockTransport()
-        let client = GraphQLHTTPClient(
-            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
-            cache: GraphQLCache(maxAge: .seconds(3600)))
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
         let older = Self.page([3, 4], hasNext: false, hasPrevious: true)
         transport.enqueue(
@@ -139,16 +131,10 @@ struct ListAliasTests {
     // connection's path and `pageInfo` path) are the list's own, where the later page is moved first. Each page is
     // placed in response order: the later page continues the stored list, then the first page replaces it.
 
-    static func client(_ transport: MockTransport) -> GraphQLHTTPClient {
-        GraphQLHTTPClient(
-            endpoint: URL(fileURLWithPath: "/aliases.test/graphql"), transport: transport,
-            cache: GraphQLCache(maxAge: .seconds(3600)))
-    }
-
     @Test("a root list: a later page's alias, then the first page's without pagination arguments, in response order")
     func rootLaterThenFirst() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         transport.enqueue(data: #"{"recentItems":\#(Self.items([9, 8, 7]))}"#)
         _ = try await client.execute(RecentItemsQuery(tag: "a"), fetchPolicy: .serverOnly)
         transport.enqueue(data: #"{"older":\#(Self.items([6, 5])),"newest":\#(Self.items([10, 9]))}"#)
@@ -163,7 +149,7 @@ struct ListAliasTests {
     @Test("an object's list: a later page's alias, then the first page's without pagination arguments")
     func nestedLaterThenFirst() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         transport.enqueue(
             data: #"{"shelf":{"__typename":"Shelf","id":"s1","recentItems":\#(Self.items([9, 8, 7]))}}"#)
         _ = try await client.execute(ShelfRecentItemsQuery(id: "s1", tag: "t"), fetchPolicy: .serverOnly)
@@ -181,7 +167,7 @@ struct ListAliasTests {
     @Test("a root connection: a later page's alias, then the first page's without arguments: its edges and pageInfo")
     func connectionLaterThenFirst() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         let older = Self.page([3, 4], hasNext: true, hasPrevious: true)
         let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
         transport.enqueue(data: #"{"older":\#(older),"newest":\#(newest)}"#)
@@ -200,7 +186,7 @@ struct ListAliasTests {
     @Test("an object's connection: a later page's alias, then the first page's without arguments")
     func nestedConnectionLaterThenFirst() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         let older = Self.page([3, 4], hasNext: false, hasPrevious: true)
         let newest = Self.page([1, 2], hasNext: true, hasPrevious: false)
         transport.enqueue(

@@ -22,16 +22,10 @@ struct QueryObjectInAnswerTests {
             + #""shelf":{"__typename":"Shelf","id":"s1","name":"shelf","items":\#(items(shelfItems))}}}}"#
     }
 
-    static func client(_ transport: MockTransport) -> GraphQLHTTPClient {
-        GraphQLHTTPClient(
-            endpoint: URL(fileURLWithPath: "/query-object.test/graphql"), transport: transport,
-            cache: GraphQLCache(maxAge: .seconds(3600)))
-    }
-
     @Test("a mutation payload's query: its root fields are written to the query root's records, watchers signalled")
     func mutationPayloadQuery() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         // A query of the two newest items, watched; the item 3 not there yet (`null`).
         transport.enqueue(data: #"{"itemsBefore":\#(Self.items([2, 1]))}"#)
         let watch = client.watch(ItemsBeforeQuery(last: 2, before: .none), fetchPolicy: .preferCache)
@@ -63,7 +57,7 @@ struct QueryObjectInAnswerTests {
     @Test("a mutation payload's query: a root field with a list policy is merged into its list, its watcher told")
     func mutationPayloadQueryList() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         transport.enqueue(data: #"{"listedItemsBefore":\#(Self.items([2, 1]))}"#)
         let watch = client.watch(ListedItemsBeforeQuery(tag: "a", last: 2, before: .none), fetchPolicy: .preferCache)
         var updates = watch.makeAsyncIterator()
@@ -87,7 +81,7 @@ struct QueryObjectInAnswerTests {
     @Test("a query's answer sent before the mutation, landing after it, does not undo the payload's root fields")
     func earlierQueryOvertaken() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         let (gate, open) = AsyncStream<Void>.makeStream()
         transport.enqueue { _, _ in
             for await _ in gate { break }
@@ -112,7 +106,7 @@ struct QueryObjectInAnswerTests {
     @Test("a query's field of the query type: its fields are the root's, read by a query of them and read back")
     func queryFieldOfQueryType() async throws {
         let transport = MockTransport()
-        let client = Self.client(transport)
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
         transport.enqueue(data: #"{"root":{"__typename":"Query","itemsBefore":\#(Self.items([5, 4]))}}"#)
         let answer = try await client.execute(RootItemsQuery(last: 2), fetchPolicy: .serverOnly)
         #expect(answer.data?.root.itemsBefore.map(\.number) == [5, 4])

@@ -182,13 +182,11 @@ struct CacheListMergeStep {
             case "edges", "nodes":
                 merges[listPath, default: [:]][field.name] = placement
             case "pageInfo":
-                if case .reference(let info) = field.entry.value,
-                    let infoFields = stashed[info] ?? writes.removeValue(forKey: info)
+                if let (infoPath, given) = takePageInfo(
+                    field, of: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
+                    stashed: stashed)
                 {
-                    dependencies.remove(info)
-                    let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
-                    writes[infoPath] = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
-                    dependencies.insert(infoPath)
+                    writes[infoPath] = given
                     field.entry.value = .reference(infoPath)
                 }
             default:
@@ -198,6 +196,23 @@ struct CacheListMergeStep {
         }
         writes[listPath] = fields
         dependencies.insert(listPath)
+    }
+
+    /// Takes a connection page's `pageInfo` record (its field `field` refers to it; looked for in `stashed` first, a
+    /// first page's ``StashedPage``) out of the answer's writes: the list's `pageInfo` path (a dependency now, in place
+    /// of the page's) and the fields of it the page gives the list as `placement` places it (``keptPageInfo(_:)``).
+    /// `nil` when the field refers to no record the answer wrote.
+    private func takePageInfo(
+        _ field: CacheFieldWrite, of listPath: String, placement: CacheListPlacement,
+        writes: inout [String: CacheRecordWrite], dependencies: inout Set<String>, stashed: [String: CacheRecordWrite]
+    ) -> (path: String, given: CacheRecordWrite)? {
+        guard case .reference(let info) = field.entry.value,
+            let infoFields = stashed[info] ?? writes.removeValue(forKey: info)
+        else { return nil }
+        dependencies.remove(info)
+        let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
+        dependencies.insert(infoPath)
+        return (infoPath, infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) })
     }
 
     /// The `pageInfo` fields a page placed as `placement` leaves as the stored list has them: an appended page gives
@@ -240,16 +255,13 @@ struct CacheListMergeStep {
                 }
                 merges[listPath, default: [:]][field.name] = placement
             case "pageInfo":
-                if case .reference(let info) = field.entry.value,
-                    let infoFields = stashed[info] ?? writes.removeValue(forKey: info)
+                if let (infoPath, given) = takePageInfo(
+                    field, of: listPath, placement: placement, writes: &writes, dependencies: &dependencies,
+                    stashed: stashed)
                 {
-                    dependencies.remove(info)
-                    let infoPath = CacheKey.child(of: listPath, field: "pageInfo")
-                    let given = infoFields.filter { !Self.keptPageInfo(placement).contains($0.name) }
                     // A first page after the earlier one gives the whole `pageInfo`: the earlier's is not kept.
                     writes[infoPath] =
                         placement == .replace ? given : Self.overwriting(writes[infoPath] ?? [], with: given)
-                    dependencies.insert(infoPath)
                     field.entry.value = .reference(infoPath)
                 }
             default:
@@ -426,6 +438,8 @@ private struct NestedListWalk {
         of key: String, typeName: String?, selections: GraphQLSelectionSetMetadata,
         writes: inout [String: CacheRecordWrite]
     ) -> [String: StashedPage] {
+        // (Most objects' types have no list: nothing to look at.)
+        guard let typeName, step.metadata.objectListPolicies[typeName] != nil else { return [:] }
         var stash: [String: StashedPage] = [:]
         var otherPagesMet: Set<String> = []
         let variables = step.variables
