@@ -55,8 +55,9 @@ public final class GraphQLCacheTransaction {
 
     /// The object of the record `key` read as the fragment `Fragment` selects it (with this transaction's edits),
     /// fresh or not; `nil` when a field it selects is not there. `key` is the object's record key
-    /// (``CacheRecord/objectKey(typeName:keyValues:)``: `Draw:6x45,42`); `variables` are those the fragment's
-    /// fields use (`$withBio`), as an operation would give them.
+    /// (``CacheRecord/objectKey(typeName:keyValues:)``: `Draw:6x45,42`), or ``CacheRecord/queryRootKey`` for a
+    /// fragment on the query type (its fields read as a query reads its root fields); `variables` are those the
+    /// fragment's fields use (`$withBio`), as an operation would give them.
     /// - Throws: ``APIError`` when the fragment has no cache metadata (it is not generated) or the record does not
     ///   decode into `Fragment`.
     public func read<Fragment: GraphQLFragment>(
@@ -66,13 +67,15 @@ public final class GraphQLCacheTransaction {
         guard let metadata = Fragment.cacheMetadata else {
             throw .encoding(operation: name, reason: "the fragment has no cache metadata (it is not generated)")
         }
-        return try read(Fragment.self, name: name, metadata: metadata, variables: variables, at: .object(key))
+        return try read(Fragment.self, name: name, metadata: metadata, variables: variables, at: Target(key: key))
     }
 
     /// Writes `data`, a fragment's value, into the record `key` (the object's,
     /// ``CacheRecord/objectKey(typeName:keyValues:)``): its fields merged into the record, the objects it holds into
     /// theirs, received now with the configured lifetimes; the record's other fields stay. Every query that reads
-    /// the object sees the change, and their watchers are signalled when the transaction ends.
+    /// the object sees the change, and their watchers are signalled when the transaction ends. With
+    /// ``CacheRecord/queryRootKey``, a fragment on the query type is written as a query's answer is: each root field
+    /// under its own key, where every query that selects it reads it.
     /// - Throws: ``APIError`` when the fragment has no cache metadata, or `data` or `variables` cannot be encoded.
     public func write<Fragment: GraphQLFragment & Encodable>(
         _ data: Fragment, key: String, variables: [String: JSONValue] = [:]
@@ -81,7 +84,7 @@ public final class GraphQLCacheTransaction {
         guard let metadata = Fragment.cacheMetadata else {
             throw .encoding(operation: name, reason: "the fragment has no cache metadata (it is not generated)")
         }
-        try write(data, name: name, metadata: metadata, variables: variables, at: .object(key))
+        try write(data, name: name, metadata: metadata, variables: variables, at: Target(key: key))
     }
 
     /// Evicts the record `key` (an object's, ``CacheRecord/objectKey(typeName:keyValues:)``, or a root field's,
@@ -108,6 +111,13 @@ public final class GraphQLCacheTransaction {
     private enum Target {
         case queryRoot
         case object(String)
+
+        /// A fragment's target at the record key `key`: the query root's key (``CacheRecord/queryRootKey``, a fragment
+        /// on the query type) is the query's root fields, as a query's read and write reach them (each root field is
+        /// kept under its own key, lists with their list policies); any other key, that object.
+        init(key: String) {
+            self = key == CacheKey.queryRoot ? .queryRoot : .object(key)
+        }
     }
 
     /// The data at `target` read with `metadata`'s selections and decoded; `nil` when a field they select is missing.

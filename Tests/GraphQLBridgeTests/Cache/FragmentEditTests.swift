@@ -83,6 +83,38 @@ struct FragmentEditTests {
         #expect(await watched.items.count == 2, "the watcher was signalled once")
     }
 
+    @Test("a fragment on Query at the query root's key reads and writes the root fields every query reads")
+    func queryRootFragment() async throws {
+        let server = try ShopServer.start()
+        defer { server.stop() }
+        let counter = RequestCounter()
+        let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock().function)
+        let client = GraphQLHTTPClient(endpoint: server.graphQLURL, middlewares: [counter], cache: cache)
+        let query = ProductsQuery(kind: .some(.device))
+        let listed = try #require(try await client.execute(query).data?.products)
+        try #require(listed.count == 2)
+        // Read: the root field the query wrote (before, a record named like the root, which nothing writes: nil).
+        let shelf = try await cache.withinReadWriteTransaction { transaction in
+            try transaction.read(DeviceShelf.self, key: CacheRecord.queryRootKey)
+        }
+        #expect(shelf?.products.map(\.id) == listed.map(\.id))
+        #expect(shelf?.products.map(\.name) == listed.map(\.name))
+        // Write: a shelf of one renamed product. The query reads it from the cache, fresh, with no request (before,
+        // it went into a record no read reads: the query still read both products under their old names).
+        let requestsBefore = counter.total
+        let first = try #require(listed.first)
+        let written = DeviceShelf(
+            products: [DeviceShelf.Product(id: first.id, name: "Shelved by hand", kind: first.kind)])
+        try await cache.withinReadWriteTransaction { transaction in
+            try transaction.write(written, key: CacheRecord.queryRootKey)
+        }
+        let read = try await client.execute(query, fetchPolicy: .cacheOnly)
+        #expect(read.data?.products.map(\.id) == [first.id])
+        #expect(read.data?.products.first?.name == "Shelved by hand")
+        #expect(!read.isStale)
+        #expect(counter.total == requestsBefore, "no request")
+    }
+
     /// A fragment written by hand: no cache metadata.
     struct HandWritten: GraphQLFragment, Encodable, Hashable {
         static let fragmentName = "HandWritten"
