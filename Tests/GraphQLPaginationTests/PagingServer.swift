@@ -24,6 +24,8 @@ final class PagingServer: Sendable {
         var items: [Int: String]
         var pending: [Pending] = []
         var requestCount = 0
+        /// The `Cache-Control` header of the answers (none when `nil`).
+        var cacheControl: String?
     }
 
     private let state: Locked<State>
@@ -57,34 +59,40 @@ final class PagingServer: Sendable {
     /// Removes the item `number`.
     func remove(_ number: Int) { state.withLock { $0.items[number] = nil } }
     var items: [Int: String] { state.withLock { $0.items } }
+    /// Sets the `Cache-Control` header of the answers from now on (`nil`: none, the cache's default lifetime).
+    func setCacheControl(_ value: String?) { state.withLock { $0.cacheControl = value } }
 
     /// Answers the pending request at `index` from the items as they are now, or with a GraphQL error.
     func answer(at index: Int, failing: Bool) {
-        let (pending, body) = state.withLock { state in
+        let (pending, body, head) = state.withLock { state in
             let pending = state.pending.remove(at: index)
             return (
                 pending,
                 failing
                     ? Data(#"{"data":null,"errors":[{"message":"page refused"}]}"#.utf8)
-                    : Self.body(pending.operationName, pending.variables, state: &state)
+                    : Self.body(pending.operationName, pending.variables, state: &state),
+                Self.head(state.cacheControl)
             )
         }
-        pending.reply.resume(returning: (Self.head, body))
+        pending.reply.resume(returning: (head, body))
     }
 
-    private static let head = HTTPResponse(
-        status: 200, headers: ["Content-Type": GraphQLResponseDecoder.graphQLResponseMediaType])
+    private static func head(_ cacheControl: String?) -> HTTPResponse {
+        let type = GraphQLResponseDecoder.graphQLResponseMediaType
+        guard let cacheControl else { return HTTPResponse(status: 200, headers: ["Content-Type": type]) }
+        return HTTPResponse(status: 200, headers: ["Content-Type": type, "Cache-Control": cacheControl])
+    }
 
     private func receive(_ body: Data) async -> (HTTPResponse, Data) {
         let request = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
         let name = request["operationName"] as? String ?? ""
         let variables = request["variables"] as? [String: Any] ?? [:]
         if !holdsRequests || name == "RenameItem" {
-            let body = state.withLock { state in
+            let (body, head) = state.withLock { state in
                 state.requestCount += name == "RenameItem" ? 0 : 1
-                return Self.body(name, variables, state: &state)
+                return (Self.body(name, variables, state: &state), Self.head(state.cacheControl))
             }
-            return (Self.head, body)
+            return (head, body)
         }
         return await withCheckedContinuation { continuation in
             state.withLock { state in

@@ -216,6 +216,7 @@ public actor GraphQLCache {
         self.now = now
         self.memo = ResultMemo(limit: memoizedResultLimit)
         let (store, problems) = Self.makeStore(storage, namespace: namespace, schemaVersion: schemaVersion)
+        store.defaultMaxAge = maxAge
         self.store = store
         self.problems = problems
         let isShared = store is SQLiteCacheStore

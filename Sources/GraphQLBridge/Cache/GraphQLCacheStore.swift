@@ -11,6 +11,10 @@ import Foundation
 /// started at (``version()``, read when it started): a field changed since keeps its newer value, and after a
 /// `removeAll()` nothing of it is written. The read of the records and their write are one transaction.
 protocol GraphQLCacheStore: AnyObject {
+    /// The owning cache's lifetime of a field with none of its own (``GraphQLCache``'s `maxAge`): a list combined from
+    /// a page and the stored list is fresh for the shorter of their lifetimes, this standing for a missing one
+    /// (``CacheRecord/keepingAge(of:in:value:defaultMaxAge:)``); `nil` (not set): such a list is stale.
+    var defaultMaxAge: Duration? { get set }
     /// The records with these keys; keys without a record are absent from the result. Marks them as
     /// used, for least-recently-used trimming.
     func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord]

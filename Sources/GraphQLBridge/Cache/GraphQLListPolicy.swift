@@ -302,11 +302,11 @@ typealias CacheListMerges = [String: [String: CacheListPlacement]]
 extension CacheRecord {
     /// `fields` with each page of `placements` combined with the list this record holds (``CacheListPlacement``): the
     /// plain fields, merged as any answer's, and the combined lists, merged over whatever is stored now (they hold it
-    /// whole, so a newer list is not lost: merged without the answer's start), as fresh as the older of the two. A page
-    /// that continues nothing is left out.
-    func splitting(_ fields: CacheRecordWrite, placements: [String: CacheListPlacement])
-        -> (plain: CacheRecordWrite, combined: CacheRecordWrite)
-    {
+    /// whole, so a newer list is not lost: merged without the answer's start), as fresh as the older of the two
+    /// (``keepingAge(of:in:value:defaultMaxAge:)``). A page that continues nothing is left out.
+    func splitting(
+        _ fields: CacheRecordWrite, placements: [String: CacheListPlacement], defaultMaxAge: Duration? = nil
+    ) -> (plain: CacheRecordWrite, combined: CacheRecordWrite) {
         var plain: CacheRecordWrite = []
         var combined: CacheRecordWrite = []
         for field in fields {
@@ -324,7 +324,8 @@ extension CacheRecord {
                 // started does not overwrite it), its value the list it gives with what it keeps of the stored one.
                 var merged = field
                 if let stored, let value = CacheListPlacement.keepingTail(stored.value, of: field.entry.value) {
-                    merged.entry = Self.keepingAge(of: stored, in: merged.entry, value: value)
+                    merged.entry = Self.keepingAge(
+                        of: stored, in: merged.entry, value: value, defaultMaxAge: defaultMaxAge)
                 }
                 plain.append(merged)
                 continue
@@ -333,48 +334,52 @@ extension CacheRecord {
             var merged = field
             merged.entry.value = value
             if let stored {
-                // The list is as fresh as its oldest page (stale early, never late): received when the earliest was,
-                // with the shorter of two known lifetimes.
-                merged.entry.receivedAt = min(stored.receivedAt, field.entry.receivedAt)
-                if let old = stored.maxAge, let new = field.entry.maxAge { merged.entry.maxAge = min(old, new) }
-                merged.entry.mustRevalidate = stored.mustRevalidate || field.entry.mustRevalidate
+                // The list is as fresh as its oldest page (stale early, never late).
+                merged.entry = Self.keepingAge(
+                    of: stored, in: merged.entry, value: value, defaultMaxAge: defaultMaxAge)
             }
             combined.append(merged)
         }
         return (plain, combined)
     }
 
-    /// The entry of a first page that keeps the tail of the stored list (`stored`): `value`, never fresher than the
-    /// stored list (its kept items are the answers it was made of, not this one) nor than the page: received when the
-    /// earlier of the two was, with the shorter of their lifetimes when both are their own, the cache's default when
-    /// neither is, and stale (a zero lifetime) when only one is (the default is not known here: either could be the
-    /// shorter); `must-revalidate` when either is. A list whose oldest part is stale stays stale until a first page
-    /// replaces it (``CacheListPlacement/head``: one whose last item it does not hold, or an explicit refresh).
-    static func keepingAge(of stored: CacheFieldEntry, in page: CacheFieldEntry, value: CacheValue) -> CacheFieldEntry {
+    /// The entry of a page combined with the stored list (`stored`): a later page appended to it, or a first page
+    /// that keeps its tail. `value`, never fresher than the stored list (its kept items are the answers it was made
+    /// of, not this one) nor than the page: received when the earlier of the two was, with the shorter of their
+    /// lifetimes, the cache's default (`defaultMaxAge`, the store's ``GraphQLCacheStore/defaultMaxAge``) standing for
+    /// the lifetime of one that has none of its own; the default itself (no lifetime of its own) when neither has one;
+    /// stale (a zero lifetime) when only one has and the default is not known. `must-revalidate` when either is. A list
+    /// whose oldest part is stale stays stale until a first page replaces it (``CacheListPlacement/head``: one whose
+    /// last item it does not hold, or an explicit refresh).
+    static func keepingAge(
+        of stored: CacheFieldEntry, in page: CacheFieldEntry, value: CacheValue, defaultMaxAge: Duration?
+    ) -> CacheFieldEntry {
         var entry = page
         entry.value = value
         entry.receivedAt = min(stored.receivedAt, page.receivedAt)
         switch (stored.maxAge, page.maxAge) {
         case (let old?, let new?): entry.maxAge = min(old, new)
         case (nil, nil): entry.maxAge = nil
-        case (.some, nil), (nil, .some): entry.maxAge = .zero
+        case (let known?, nil), (nil, let known?): entry.maxAge = defaultMaxAge.map { min(known, $0) } ?? .zero
         }
         entry.mustRevalidate = stored.mustRevalidate || page.mustRevalidate
         return entry
     }
 
-    /// Merges an answer's `fields` with its pages (``splitting(_:placements:)``), as
-    /// ``merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)`` does.
+    /// Merges an answer's `fields` with its pages (``splitting(_:placements:defaultMaxAge:)``), as
+    /// ``merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)`` does; `defaultMaxAge`: the cache's
+    /// lifetime of a field with none of its own (a combined list's lifetime, ``keepingAge(of:in:value:defaultMaxAge:)``).
     mutating func merge(
         fields: CacheRecordWrite, placements: [String: CacheListPlacement]?, stamping version: UInt64,
-        startedAt start: UInt64?, removedSince: Bool, requestStart: UInt64? = nil, unordered: Set<UInt64> = []
+        startedAt start: UInt64?, removedSince: Bool, requestStart: UInt64? = nil, unordered: Set<UInt64> = [],
+        defaultMaxAge: Duration? = nil
     ) -> FieldMergeOutcome {
         guard let placements else {
             return merge(
                 fields: fields, stamping: version, startedAt: start, removedSince: removedSince,
                 requestStart: requestStart, unordered: unordered)
         }
-        let (plain, combined) = splitting(fields, placements: placements)
+        let (plain, combined) = splitting(fields, placements: placements, defaultMaxAge: defaultMaxAge)
         var outcome = merge(
             fields: plain, stamping: version, startedAt: start, removedSince: removedSince, requestStart: requestStart,
             unordered: unordered)

@@ -10,6 +10,8 @@ final class MemoryCacheStore: GraphQLCacheStore {
         var lastUse: UInt64
     }
 
+    /// The owning cache's lifetime of a field with none of its own (``GraphQLCacheStore/defaultMaxAge``).
+    var defaultMaxAge: Duration?
     private var slots: [String: Slot] = [:]
     private var totalBytes = 0
     private var clock: UInt64 = 0
@@ -79,7 +81,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 var record = CacheRecord(key: key, capacity: fields.count)
                 if record.merge(
                     fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: nil,
-                    removedSince: removedSince, requestStart: start
+                    removedSince: removedSince, requestStart: start, defaultMaxAge: defaultMaxAge
                 ).overtaken {
                     outcome.overtaken = true
                 }
@@ -98,7 +100,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             // In place (the slot's record is not copied): one lookup.
             let merged = slots.values[index].record.merge(
                 fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: start,
-                removedSince: removedSince, unordered: unordered)
+                removedSince: removedSince, unordered: unordered, defaultMaxAge: defaultMaxAge)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
             if merged.wroteValue { wroteValue = true }

@@ -180,7 +180,7 @@ extension SQLiteCacheStore {
                 let merged = record.merge(
                     fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version,
                     startedAt: stored == nil ? nil : start,
-                    removedSince: removedSince, requestStart: start, unordered: unordered)
+                    removedSince: removedSince, requestStart: start, unordered: unordered, defaultMaxAge: defaultMaxAge)
                 if merged.overtaken { outcome.overtaken = true }
                 // (Only pages that continue no list: nothing to keep.)
                 if stored == nil, record.isEmpty, !fields.isEmpty { continue }

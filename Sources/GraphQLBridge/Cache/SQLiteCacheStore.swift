@@ -82,6 +82,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// other connection (another process, a new cache on the file) ever reads the store over its limit, and a crash
     /// never leaves it so. `nil`: writes do not trim (the caller trims with ``trim(toBytes:sparing:)``).
     var trimRule: TrimRule?
+    /// The owning cache's lifetime of a field with none of its own (``GraphQLCacheStore/defaultMaxAge``).
+    var defaultMaxAge: Duration?
     /// The keys the write transactions trimmed (``trimRule``) since the cache last took them (``takeTrimmedKeys()``).
     var trimmedKeys: [String] = []
     /// For tests: called after each write transaction of ``changingState(trimming:_:)`` commits (another connection
