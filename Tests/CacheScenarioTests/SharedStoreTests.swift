@@ -69,9 +69,12 @@ struct SharedStoreTests {
         await gate.open()
         #expect(try await pending.value.data?.user?.name == "Old", "its caller gets what the server said then")
 
+        // The newer name stays, in both processes. Both requests started at one store version, and which was sent
+        // first is known within a process only: the kept name is stale (a tie across processes, see
+        // `tieAcrossConnections`), so a read asks the server, and is never "Old" served as fresh.
         for side in [app, widget] {
-            let read = try await side.client.execute(UserNameQuery(id: "1"))
-            #expect(read.source == .cache && !read.isStale)
+            let read = try await side.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+            #expect(read.source == .cache && read.isStale)
             #expect(read.data?.user?.name == "New", "the newer name stays, in both processes")
         }
         #expect(await app.cache.statistics.overtakenAnswers == 1)
@@ -201,6 +204,42 @@ struct SharedStoreTests {
         app.transport.enqueue(data: Self.userName("New"))
         let asked = try await app.client.execute(UserNameQuery(id: "1"))
         #expect(asked.source == .server && asked.data?.user?.name == "New", "a read asks the server")
+    }
+
+    /// A tie: both requests started at one store version, so the versions cannot tell which was sent last. The app's
+    /// refetch was sent first and its answer lands first; the extension's rename (sent later) lands second and keeps
+    /// the app's newer-looking field. Which of the two the server computed last is not known across processes (within
+    /// one, the order the requests were sent says it): the kept name is stale in both, never "Older" served as fresh
+    /// after the user renamed to "New".
+    @Test("Across processes, a tie: two requests started at one version, the one sent first answered first: stale")
+    func tieAcrossConnections() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = Side(folder)
+        let widget = Side(folder)
+        try await app.store(UserNameQuery(id: "1"), answered: Self.userName("Old"))
+
+        let appGate = Gate()
+        let widgetGate = Gate()
+        app.enqueue(Self.userName("Older"), after: appGate)
+        let refetch = Task { try await app.client.execute(UserNameQuery(id: "1"), fetchPolicy: .serverOnly) }
+        #expect(await app.transport.waitForRequests(2))
+        widget.enqueue(#"{"renameUser":{"id":"1","name":"New"}}"#, after: widgetGate)
+        let rename = Task { try await widget.client.execute(RenameUserMutation(id: "1", name: "New")) }
+        #expect(await widget.transport.waitForRequests(1))
+        await appGate.open()
+        _ = try await refetch.value
+        await widgetGate.open()
+        #expect(try await rename.value.data?.renameUser.name == "New")
+
+        for side in [app, widget] {
+            let read = try await side.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+            #expect(read.isStale, "served as \(read.data?.user?.name ?? "nil"), fresh")
+        }
+        // A read asks the server, which says "New".
+        app.transport.enqueue(data: Self.userName("New"))
+        let asked = try await app.client.execute(UserNameQuery(id: "1"))
+        #expect(asked.source == .server && asked.data?.user?.name == "New")
     }
 
     @Test("Across processes: an answer to a request started before the app's rename lands after it was sent: stale")

@@ -26,7 +26,7 @@ public struct CacheFieldEntry: Sendable, Hashable, Codable {
     /// request's, a local write, or a field stored before it was kept: counts as started at `version`). An answer to a
     /// request that started later, finding `version` newer than its own start, cannot tell which of the two the server
     /// computed last: it writes the field stale
-    /// (``CacheRecord/merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)``). Kept by the store,
+    /// (``CacheRecord/merge(fields:stamping:startedAt:removedSince:requestStart:order:)``). Kept by the store,
     /// whichever process wrote it; not part of the entry's equality.
     var requestStart: UInt64 = .max
 

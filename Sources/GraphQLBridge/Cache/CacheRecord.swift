@@ -118,17 +118,17 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// With `start` (the store version the answer's request started at), a field changed after it (its version is
     /// higher: written since, by any process) is not overwritten, and the outcome says it was overtaken when the answer
     /// held another value for it or the kept field may stop being fresh sooner (made stale since). Such a field whose
-    /// writer's request started at or after `start` is newer than the answer and stays as it is; one whose writer's
-    /// request started before `start`, or whose version is in `unordered` (written by an answer to a request of this
-    /// process sent before this one, at the same start), was answered after this request was sent: which of the two
-    /// the server computed last is not known, and it is written stale, its value kept, so that a read asks the
-    /// server. With `removedSince` (a record with a
+    /// writer is known to be newer than the answer stays as it is (its request started at a later version, or at the
+    /// same one and was sent after it by this process); any other (``AnswerOrder/mayPrecede(_:start:)``: started
+    /// before `start`, or at `start` and sent before this request or by another process, whose order is not known)
+    /// was answered after this request was sent: which of the two the server computed last is not known, and it is
+    /// written stale, its value kept, so that a read asks the server. With `removedSince` (a record with a
     /// version above `start` was removed, trimmed or evicted, since the request started: what it held is gone with its
     /// versions), a field this record lacks is written stale and the outcome is overtaken: the record, or that field,
     /// may have held a newer value than the answer's (a record written again since without it).
     mutating func merge(
         fields: [CacheFieldWrite], stamping version: UInt64, startedAt start: UInt64?, removedSince: Bool = false,
-        requestStart: UInt64? = nil, unordered: Set<UInt64> = []
+        requestStart: UInt64? = nil, order: AnswerOrder = .unknown
     )
         -> FieldMergeOutcome
     {
@@ -154,7 +154,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                         // Written by an answer to a request sent before this one: it is newer than this answer only
                         // if the server computed it last, which is not known. Stale: a read asks the server (seed
                         // 714352).
-                        if kept.requestStart < start || unordered.contains(kept.version), version != 0,
+                        if order.mayPrecede(kept, start: start), version != 0,
                             storage[position].entry.endLifetime(stamping: version)
                         {
                             outcome.changed = true

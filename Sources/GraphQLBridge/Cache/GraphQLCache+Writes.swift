@@ -30,7 +30,7 @@ struct ResponseWrite: Sendable {
     var result: (any Sendable)?
     /// The request's place among the requests the cache's clients sent (``GraphQLCache/nextRequestSequence()``):
     /// the versions this cache's answers to requests sent before it wrote since it started are of unknown order
-    /// against it (``GraphQLCacheStore/merge(_:startedAt:unordered:response:lists:)``).
+    /// against it (``GraphQLCacheStore/merge(_:startedAt:order:response:lists:)``).
     var sentSequence: UInt64? = nil
     /// Whether its first pages of lists replace them whatever they hold (``CacheListMergeStep/firstPagesReplace``: a
     /// pager's refresh).
@@ -170,7 +170,7 @@ extension GraphQLCache {
             // Read and written in one transaction, field by field: a field changed since the request started (by any
             // process) keeps its newer value; after a clear made since (a sign-out), nothing is written.
             merged = try store.merge(
-                incoming, startedAt: response.startedAt, unordered: unorderedVersions(for: response),
+                incoming, startedAt: response.startedAt, order: answerOrder(for: response),
                 response: save, lists: lists ?? [:])
             noteWrite(merged, of: response)
         } catch {
@@ -335,7 +335,7 @@ extension GraphQLCache {
         let merged: StoreMerge
         do throws(GraphQLCacheError) {
             merged = try store.merge(
-                incoming, startedAt: response.startedAt, unordered: unorderedVersions(for: response),
+                incoming, startedAt: response.startedAt, order: answerOrder(for: response),
                 response: nil, lists: [:])
             noteWrite(merged, of: response)
         } catch {
@@ -375,24 +375,33 @@ extension GraphQLCache {
         return min(receivedAt, now)
     }
 
-    /// The versions that this cache's answers to requests sent before `response`'s wrote since its request started:
-    /// they were answered after it was sent, so which of the two the server computed last is not known. When writes
-    /// since its request started were dropped from ``ownWrites`` (a request in flight while more than
-    /// ``ownWriteLimit`` / 2 answers landed), every version up to the last one dropped is taken as unordered: stale
-    /// early, never fresh late.
-    func unorderedVersions(for response: ResponseWrite) -> Set<UInt64> {
-        guard let start = response.startedAt, let sent = response.sentSequence, !ownWrites.isEmpty else { return [] }
-        var versions: Set<UInt64> = []
-        if start < forgottenWritesThrough {
-            versions.reserveCapacity(Int(clamping: forgottenWritesThrough - start))
-            for version in (start + 1)...forgottenWritesThrough { versions.insert(version) }
+    /// The order of `response` against the versions this cache's answers wrote since its request started
+    /// (``AnswerOrder``): those of requests sent before it are unordered (answered after it was sent, so which of the
+    /// two the server computed last is not known), those of requests sent after it ordered (newer); any other writer
+    /// that started at the same version (another process's answer) is of unknown order. When writes since its request
+    /// started were dropped from ``ownWrites`` (a request in flight while more than ``ownWriteLimit`` / 2 answers
+    /// landed), every version up to the last one dropped is taken as unordered: stale early, never fresh late.
+    func answerOrder(for response: ResponseWrite) -> AnswerOrder {
+        guard let start = response.startedAt, let sent = response.sentSequence, !ownWrites.isEmpty else {
+            return .unknown
         }
-        for write in ownWrites where write.version > start && write.sequence < sent { versions.insert(write.version) }
-        return versions
+        var order = AnswerOrder()
+        if start < forgottenWritesThrough {
+            order.unordered.reserveCapacity(Int(clamping: forgottenWritesThrough - start))
+            for version in (start + 1)...forgottenWritesThrough { order.unordered.insert(version) }
+        }
+        for write in ownWrites where write.version > start {
+            if write.sequence < sent {
+                order.unordered.insert(write.version)
+            } else if write.sequence > sent {
+                order.ordered.insert(write.version)
+            }
+        }
+        return order
     }
 
     /// Keeps the version `merged` wrote for an answer to a request the cache's clients sent (the last
-    /// ``ownWriteLimit`` of them): ``unorderedVersions(for:)``.
+    /// ``ownWriteLimit`` of them): ``answerOrder(for:)``.
     func noteWrite(_ merged: StoreMerge, of response: ResponseWrite) {
         guard let sent = response.sentSequence, !merged.valueChanged.isEmpty else { return }
         ownWrites.append((merged.version, sent))

@@ -23,17 +23,17 @@ protocol GraphQLCacheStore: AnyObject {
     /// Merges each of `incoming`'s fields over the stored record of its key (a new record when there is none) and
     /// writes the records that changed, reading and writing them in one transaction. With `start` (the ``version()``
     /// the answer's request started at): nothing is written when the store was cleared since, and a field changed
-    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)``), and when a record
+    /// since keeps its value (see ``CacheRecord/merge(fields:stamping:startedAt:removedSince:requestStart:order:)``), and when a record
     /// removed since (trimmed, evicted) had a newer version, a field the stored record lacks (or every field, when
     /// none is stored) is written stale, its value perhaps older than the removed one, and the merge is overtaken.
     /// With `response`, a store that
     /// keeps responses saves it in the same transaction when no field was overtaken (``StoreMerge/savedResponse``).
     /// With `lists`, the pages of paginated fields (``GraphQLListPolicy``) are combined with the lists the records hold,
-    /// in the same transaction (``CacheRecord/merge(fields:placements:stamping:startedAt:removedSince:requestStart:unordered:)``).
+    /// in the same transaction (``CacheRecord/merge(fields:placements:stamping:startedAt:removedSince:requestStart:order:defaultMaxAge:)``).
     /// `unordered`: the versions written since `start` by this process's answers to requests sent before this one's
     /// (of unknown order against it: a field they wrote, kept, is written stale).
     func merge(
-        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, unordered: Set<UInt64>,
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, order: AnswerOrder,
         response: ResponseSave?, lists: CacheListMerges
     ) throws(GraphQLCacheError) -> StoreMerge
     /// Reads the records `keys`, lets `body` change each (given the version its changes get; it returns whether it
@@ -94,7 +94,7 @@ extension GraphQLCacheStore {
     func merge(_ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, response: ResponseSave?)
         throws(GraphQLCacheError) -> StoreMerge
     {
-        try merge(incoming, startedAt: start, unordered: [], response: response, lists: [:])
+        try merge(incoming, startedAt: start, order: .unknown, response: response, lists: [:])
     }
 
     /// None: the caller trims (``trim(toBytes:sparing:)``).

@@ -367,22 +367,22 @@ extension CacheRecord {
     }
 
     /// Merges an answer's `fields` with its pages (``splitting(_:placements:defaultMaxAge:)``), as
-    /// ``merge(fields:stamping:startedAt:removedSince:requestStart:unordered:)`` does; `defaultMaxAge`: the cache's
+    /// ``merge(fields:stamping:startedAt:removedSince:requestStart:order:)`` does; `defaultMaxAge`: the cache's
     /// lifetime of a field with none of its own (a combined list's lifetime, ``keepingAge(of:in:value:defaultMaxAge:)``).
     mutating func merge(
         fields: CacheRecordWrite, placements: [String: CacheListPlacement]?, stamping version: UInt64,
-        startedAt start: UInt64?, removedSince: Bool, requestStart: UInt64? = nil, unordered: Set<UInt64> = [],
+        startedAt start: UInt64?, removedSince: Bool, requestStart: UInt64? = nil, order: AnswerOrder = .unknown,
         defaultMaxAge: Duration? = nil
     ) -> FieldMergeOutcome {
         guard let placements else {
             return merge(
                 fields: fields, stamping: version, startedAt: start, removedSince: removedSince,
-                requestStart: requestStart, unordered: unordered)
+                requestStart: requestStart, order: order)
         }
         let (plain, combined) = splitting(fields, placements: placements, defaultMaxAge: defaultMaxAge)
         var outcome = merge(
             fields: plain, stamping: version, startedAt: start, removedSince: removedSince, requestStart: requestStart,
-            unordered: unordered)
+            order: order)
         if !combined.isEmpty {
             let lists = merge(fields: combined, stamping: version, startedAt: nil, requestStart: requestStart ?? start)
             outcome.changed = outcome.changed || lists.changed

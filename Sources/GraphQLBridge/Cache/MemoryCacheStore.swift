@@ -56,7 +56,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
 
     /// Merges in place: a stored record's fields are not copied to be merged.
     func merge(
-        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, unordered: Set<UInt64>,
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, order: AnswerOrder,
         response: ResponseSave?, lists: CacheListMerges
     ) -> StoreMerge {
         var outcome = StoreMerge()
@@ -100,7 +100,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
             // In place (the slot's record is not copied): one lookup.
             let merged = slots.values[index].record.merge(
                 fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: start,
-                removedSince: removedSince, unordered: unordered, defaultMaxAge: defaultMaxAge)
+                removedSince: removedSince, order: order, defaultMaxAge: defaultMaxAge)
             slots.values[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
             if merged.wroteValue { wroteValue = true }

@@ -152,7 +152,7 @@ extension SQLiteCacheStore {
     }
 
     func merge(
-        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, unordered: Set<UInt64>,
+        _ incoming: [String: CacheRecordWrite], startedAt start: UInt64?, order: AnswerOrder,
         response: ResponseSave?, lists: CacheListMerges
     ) throws(GraphQLCacheError) -> StoreMerge {
         guard !incoming.isEmpty else { return StoreMerge() }
@@ -180,7 +180,7 @@ extension SQLiteCacheStore {
                 let merged = record.merge(
                     fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version,
                     startedAt: stored == nil ? nil : start,
-                    removedSince: removedSince, requestStart: start, unordered: unordered, defaultMaxAge: defaultMaxAge)
+                    removedSince: removedSince, requestStart: start, order: order, defaultMaxAge: defaultMaxAge)
                 if merged.overtaken { outcome.overtaken = true }
                 // (Only pages that continue no list: nothing to keep.)
                 if stored == nil, record.isEmpty, !fields.isEmpty { continue }
