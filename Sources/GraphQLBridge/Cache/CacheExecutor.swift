@@ -18,14 +18,31 @@ enum CacheExecutor: Sendable {
         case .standard(let owner): owner.unownedExecutor
         }
     }
+
+    /// Whether the calling code runs on this executor's queue (a job of the cache's), checked without trapping;
+    /// `false` for an actor's default executor, which cannot be asked.
+    var isCurrent: Bool {
+        switch self {
+        case .queue(let executor): executor.isCurrent
+        case .standard: false
+        }
+    }
 }
 
 /// A serial executor on a dispatch queue of its own: the jobs of a persistent cache run there, one at a time.
 final class CacheQueueExecutor: SerialExecutor {
     private let queue: DispatchQueue
+    /// Marks the queue (`DispatchQueue.getSpecific`): ``isCurrent``.
+    private let key = DispatchSpecificKey<Bool>()
 
     init(label: String) {
         queue = DispatchQueue(label: label, qos: .userInitiated)
+        queue.setSpecific(key: key, value: true)
+    }
+
+    /// Whether the calling code runs on the queue (every job of the cache's does), checked without trapping.
+    var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: key) == true
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

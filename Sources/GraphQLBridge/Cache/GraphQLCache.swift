@@ -238,8 +238,11 @@ public actor GraphQLCache {
             sqlite.trimRule = SQLiteCacheStore.TrimRule(
                 limit: limit, target: limit / 10 * 9,
                 prepare: { [weak self] in
-                    // The store is called from this cache's executor only (its writes run on the actor).
-                    self?.assumeIsolated { cache in cache.prepareTrim() } ?? []
+                    // The store is called from this cache's executor only (its writes run on the actor), so the cache's
+                    // state is reached in place; checked first, without trapping: elsewhere (never, by construction)
+                    // the trim spares nothing and marks no use, and the byte limit still holds.
+                    guard let self, self.executor.isCurrent else { return [] }
+                    return self.assumeIsolated { cache in cache.prepareTrim() }
                 })
         }
     }
