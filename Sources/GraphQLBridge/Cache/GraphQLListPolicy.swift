@@ -302,8 +302,8 @@ typealias CacheListMerges = [String: [String: CacheListPlacement]]
 extension CacheRecord {
     /// `fields` with each page of `placements` combined with the list this record holds (``CacheListPlacement``): the
     /// plain fields, merged as any answer's, and the combined lists, merged over whatever is stored now (they hold it
-    /// whole, so a newer list is not lost: merged without the answer's start), as fresh as the older of the two. A page
-    /// that continues nothing is left out.
+    /// whole, so a newer list is not lost: merged without the answer's start), as fresh as the older of the two
+    /// (``keepingAge(of:in:value:)``). A page that continues nothing is left out.
     func splitting(_ fields: CacheRecordWrite, placements: [String: CacheListPlacement])
         -> (plain: CacheRecordWrite, combined: CacheRecordWrite)
     {
@@ -334,22 +334,23 @@ extension CacheRecord {
             merged.entry.value = value
             if let stored {
                 // The list is as fresh as its oldest page (stale early, never late): received when the earliest was,
-                // with the shorter of two known lifetimes.
-                merged.entry.receivedAt = min(stored.receivedAt, field.entry.receivedAt)
-                if let old = stored.maxAge, let new = field.entry.maxAge { merged.entry.maxAge = min(old, new) }
-                merged.entry.mustRevalidate = stored.mustRevalidate || field.entry.mustRevalidate
+                // with the shorter of two known lifetimes, and stale when only one of them is known (the page's own
+                // made a stored part that was stale, `max-age=0` or `no-cache`, fresh again: model checker seeds 211
+                // and 514).
+                merged.entry = Self.keepingAge(of: stored, in: field.entry, value: value)
             }
             combined.append(merged)
         }
         return (plain, combined)
     }
 
-    /// The entry of a first page that keeps the tail of the stored list (`stored`): `value`, never fresher than the
-    /// stored list (its kept items are the answers it was made of, not this one) nor than the page: received when the
-    /// earlier of the two was, with the shorter of their lifetimes when both are their own, the cache's default when
-    /// neither is, and stale (a zero lifetime) when only one is (the default is not known here: either could be the
-    /// shorter); `must-revalidate` when either is. A list whose oldest part is stale stays stale until a first page
-    /// replaces it (``CacheListPlacement/head``: one whose last item it does not hold, or an explicit refresh).
+    /// The entry of a page combined with the stored list (`stored`), or of a first page that keeps its tail: `value`,
+    /// never fresher than the stored list (its kept items are the answers it was made of, not this one) nor than the
+    /// page: received when the earlier of the two was, with the shorter of their lifetimes when both are their own,
+    /// the cache's default when neither is, and stale (a zero lifetime) when only one is (the default is not known
+    /// here: either could be the shorter); `must-revalidate` when either is. A list whose oldest part is stale stays
+    /// stale until a first page replaces it (``CacheListPlacement/head``: one whose last item it does not hold, or an
+    /// explicit refresh).
     static func keepingAge(of stored: CacheFieldEntry, in page: CacheFieldEntry, value: CacheValue) -> CacheFieldEntry {
         var entry = page
         entry.value = value
