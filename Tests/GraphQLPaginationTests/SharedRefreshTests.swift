@@ -41,8 +41,8 @@ struct SharedRefreshTests {
         #expect(server.requestCount == requests + 1)
         let cached = try await client.execute(FirstPageTests.first, fetchPolicy: .cacheOnly)
         #expect(cached.data?.listedItemsBeforeID.map(\.number) == [10, 9, 8], "the list kept the tail")
-        try await HangDetector.waitUntil("the pager shows the refreshed list") { @MainActor in
-            pager.items.count == 3 && pager.isFollowingAtRest
+        try await HangDetector.waitUntil("the pager at rest") { @MainActor in
+            !pager.isRefreshing && pager.isFollowingAtRest
         }
         #expect(pager.items.map(\.number) == [10, 9, 8])
     }
