@@ -25,7 +25,12 @@ struct CacheModelCheckerTests {
     /// Seeds that fail on a defect of the cache found and not fixed yet: left out of the random range (so that the
     /// run keeps finding other ones) and listed as disabled tests with the defect, until it is fixed and the seed
     /// joins ``fixedSeeds``. `GRAPHQLBRIDGE_MODEL_SEED=N` still replays one.
-    static let knownDefects: [UInt64: String] = [:]
+    static let knownDefects: [UInt64: String] = [
+        306: "a watch's own refetch of an appendAfter list's first page shows the server's page, while the cache keeps "
+            + "the stored items after its last one (the watch ends unequal to a fresh read: WatchDriver.fromServer "
+            + "emits the answer, not the list the write made)",
+        942: "the same as 306: an item of a feed evicted, the watch refetches the first page and shows it alone",
+    ]
 
     /// How many failing seeds are shrunk and reported before the run stops (`GRAPHQLBRIDGE_MODEL_REPORTS`, default 3).
     static var maximumReports: Int { environment["GRAPHQLBRIDGE_MODEL_REPORTS"].flatMap { Int($0) } ?? 3 }
@@ -50,7 +55,7 @@ struct CacheModelCheckerTests {
                 if Self.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "1" {
                     // Diagnostics: each seed's verdict and time on standard error, as it ends.
                     let line =
-                        "model seed \(seed): \(report == nil ? "ok" : "FAILS") \(ContinuousClock.now - started), settle gave up \(ModelRun.settleGiveUps.value) times so far, \(ModelRun.mergedListChecks.value) lists checked against their pages\n"
+                        "model seed \(seed): \(report == nil ? "ok" : "FAILS") \(ContinuousClock.now - started), settle gave up \(ModelRun.settleGiveUps.value) times so far, \(ModelRun.mergedListChecks.value) lists checked against their pages, feeds checked \(ModelRun.feedChecks.value)\n"
                     FileHandle.standardError.write(Data(line.utf8))
                 }
                 if let report {
@@ -103,6 +108,10 @@ struct CacheModelCheckerTests {
         // A checker defect found under load (the whole suite alongside): a watch of the user refetched after the
         // list's write, during an open step, and its request was taken for the open's (`.cacheOnly`, which sends none).
         21208,
+        // The feed steps (issue 31, an appendAfter list): a page combined with a stored list whose part was stale
+        // (`max-age=0`, `no-cache`) took the page's default lifetime, and the list was served fresh (seed 514 too, a
+        // fixed case now); a list is as fresh as its oldest part.
+        211,
     ]
 
     @Test("fixed seeds: sequences that once failed", arguments: fixedSeeds)

@@ -89,6 +89,10 @@ enum ModelCatalogue {
             UserFriendListQuery.self,
             variables: { ["id": user(&$0), "offset": .number("0"), "limit": .number(String(ModelPager.limit))] }
         ) { UserFriendListQuery(id: $0.string("id"), offset: $0.int("offset"), limit: $0.int("limit")) },
+        .query(
+            FriendFeedQuery.self,
+            variables: { ["id": .string($0.pick(ModelFeed.users)), "first": .number(String(ModelPager.limit))] }
+        ) { FriendFeedQuery(id: $0.string("id"), first: $0.int("first"), after: $0.nullableID("after")) },
     ]
 
     static let subscriptions: [ModelOperation] = [

@@ -78,7 +78,17 @@ enum ModelChecker {
                 withPages.append(.page(.random(&paging, caches: configuration.caches)))
             }
         }
-        return (configuration, withPages)
+        // Feed steps (issue 31: an appendAfter list) from a stream of their own.
+        guard ModelFeed.drawn else { return (configuration, withPages) }
+        var feeding = ModelRandom(seed: seed ^ 0xFEED_A77E)
+        var withFeed: [ModelStep] = []
+        for step in withPages {
+            withFeed.append(step)
+            if feeding.chance(ModelFeed.weight) {
+                withFeed.append(ModelFeed.random(&feeding, caches: configuration.caches))
+            }
+        }
+        return (configuration, withFeed)
     }
 
     /// Runs `seed`'s sequence; a shrunk report when it fails.

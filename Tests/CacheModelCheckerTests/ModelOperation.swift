@@ -293,6 +293,16 @@ struct ModelVariables: Sendable {
         }
     }
 
+    /// A nullable ID variable: left out when absent, `null` when null.
+    func nullableID(_ name: String) -> GraphQLNullable<GraphQLID> {
+        switch values[name] {
+        case nil: .none
+        case .null?: .null
+        case .string(let text)?: .some(GraphQLID(text))
+        default: .none
+        }
+    }
+
     func nullableInt(_ name: String) -> GraphQLNullable<Int> {
         switch values[name] {
         case nil: .none

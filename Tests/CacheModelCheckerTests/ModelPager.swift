@@ -15,6 +15,13 @@ enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
     /// The same over `UserFriendListQuery`: its pages one list in the user's record (a list policy on
     /// `User.friendsPage`).
     case openNestedList(cache: Int, user: String)
+    /// The same over `FriendFeedQuery` (issue 31's feed): its pages one `appendAfter` list in the cache, each page after
+    /// the last item of the one before.
+    case openFeed(cache: Int, user: String)
+    /// A page of `user`'s feed from the server (`.serverOnly`, answered with `headers`), after the item at `pick` of the
+    /// list the model says the store holds (modulo its count), or after the world's user at `pick` when that list is
+    /// empty or `gap` (an item the list may not hold: the page then joins nothing).
+    case feedPage(cache: Int, user: String, pick: Int, gap: Bool, headers: ModelHeaders)
     /// The `index`th pager (modulo how many the run holds) loads its next page, if the list goes on.
     case next(Int)
     /// The `index`th pager reloads from its first page.
@@ -26,6 +33,11 @@ enum ModelPageStep: Sendable, Hashable, CustomStringConvertible {
         case .openList(let cache, let user): "list pager of \(user.debugDescription)'s friends on cache \(cache)"
         case .openNestedList(let cache, let user):
             "nested list pager of \(user.debugDescription)'s friends on cache \(cache)"
+        case .openFeed(let cache, let user): "feed pager of \(user.debugDescription) on cache \(cache)"
+        case .feedPage(let cache, let user, let pick, let gap, let headers):
+            "page of \(user.debugDescription)'s feed on cache \(cache) after "
+                + (pick < 0 && !gap ? "its last item" : "the item at \(pick)\(gap ? " of the world" : "")")
+                + ", answered with \(headers)"
         case .next(let index): "pager \(index) loads its next page"
         case .refresh(let index): "pager \(index) refreshes"
         }
@@ -62,12 +74,32 @@ final class ModelPager {
     let listPager: GraphQLQueryPager<FriendListQuery, FriendListQuery.Data.FriendList?>?
     /// The pager of one list in the user's record (nil for the others).
     let nestedPager: GraphQLQueryPager<UserFriendListQuery, UserFriendListQuery.Data.User.FriendsPage?>?
+    /// The pager of the user's feed, one `appendAfter` list (nil for the others).
+    let feedPager: GraphQLQueryPager<FriendFeedQuery, FriendFeedQuery.Data.FriendFeed>?
 
-    init(client: GraphQLHTTPClient, cache: Int, user: String, list: Bool = false, nested: Bool = false) {
+    init(
+        client: GraphQLHTTPClient, cache: Int, user: String, list: Bool = false, nested: Bool = false,
+        feed: Bool = false
+    ) {
         self.cache = cache
         self.user = user
         let limit = Self.limit
-        if nested {
+        feedPager =
+            feed
+            ? client.pager(
+                FriendFeedQuery(id: user, first: limit, after: .none),
+                pagination: GraphQLPagination(
+                    items: { $0.friendFeed },
+                    next: { query, data in
+                        guard data.friendFeed.count >= query.first, let last = data.friendFeed.last else { return nil }
+                        return FriendFeedQuery(id: query.id, first: query.first, after: .some(last.id))
+                    }),
+                errorPolicy: .returnPartialData) : nil
+        if feed {
+            pager = nil
+            listPager = nil
+            nestedPager = nil
+        } else if nested {
             pager = nil
             listPager = nil
             nestedPager = client.pager(
@@ -98,13 +130,14 @@ final class ModelPager {
     }
 
     /// Whether it is a list pager.
-    var isList: Bool { listPager != nil || nestedPager != nil }
+    var isList: Bool { listPager != nil || nestedPager != nil || feedPager != nil }
 
     /// Loads the next page.
     func loadNext() async throws {
         if let pager { try await pager.loadNext() }
         if let listPager { try await listPager.loadNext() }
         if let nestedPager { try await nestedPager.loadNext() }
+        if let feedPager { try await feedPager.loadNext() }
     }
 
     /// Reloads from the first page.
@@ -112,6 +145,7 @@ final class ModelPager {
         if let pager { try await pager.refresh() }
         if let listPager { try await listPager.refresh() }
         if let nestedPager { try await nestedPager.refresh() }
+        if let feedPager { try await feedPager.refresh() }
     }
 
     /// `"N pages, M items"`.
@@ -119,6 +153,7 @@ final class ModelPager {
         if let pager { return "\(pager.pages.count) pages, \(pager.items.count) items" }
         if let listPager { return "\(listPager.pages.count) pages, \(listPager.items.count) items" }
         if let nestedPager { return "\(nestedPager.pages.count) pages, \(nestedPager.items.count) items" }
+        if let feedPager { return "\(feedPager.pages.count) pages, items \(feedPager.items.map(\.id))" }
         return ""
     }
 
@@ -137,6 +172,10 @@ final class ModelPager {
             return !(nestedPager.isLoadingNext || nestedPager.isLoadingPrevious || nestedPager.isRefreshing)
                 && nestedPager.isFollowingAtRest
         }
+        if let feedPager {
+            return !(feedPager.isLoadingNext || feedPager.isLoadingPrevious || feedPager.isRefreshing)
+                && feedPager.isFollowingAtRest
+        }
         return true
     }
 
@@ -146,6 +185,15 @@ final class ModelPager {
         let variables: [String: JSONValue] = [
             "id": .string(user), "offset": .number("0"), "limit": .number(String(Self.limit)),
         ]
+        if let feedPager {
+            return (
+                ModelFeed.firstPage(user),
+                ModelOperation.encoded(FriendFeedQuery.Data(friendFeed: feedPager.items)).flatMap {
+                    Self.member(["friendFeed"], of: $0)
+                },
+                ModelFeed.operationName, ["friendFeed"]
+            )
+        }
         if let nestedPager {
             let data = UserFriendListQuery.Data(user: .init(id: GraphQLID(user), friendsPage: nestedPager.items))
             return (

@@ -23,6 +23,12 @@ extension ModelRun {
             let client = clients[cache]
             pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user, nested: true) }
             pagers.append(pager)
+        case .openFeed(let cache, let user):
+            let client = clients[cache]
+            pager = await MainActor.run { ModelPager(client: client, cache: cache, user: user, feed: true) }
+            pagers.append(pager)
+        case .feedPage(let cache, let user, let pick, let gap, let headers):
+            return try await performFeedPage(cache: cache, user: user, pick: pick, gap: gap, headers: headers)
         case .next(let index), .refresh(let index):
             guard !pagers.isEmpty else { return log.append("\(step): no pager") }
             pager = pagers[index % pagers.count]
@@ -30,7 +36,8 @@ extension ModelRun {
         let outcome: String
         do {
             if case .refresh = step {
-                try await pager.refresh()
+                // Marked: the transport records its request as a refresh's, whose first page replaces the list.
+                try await ModelListRefresh.$current.withValue(true) { try await pager.refresh() }
             } else {
                 try await pager.loadNext()
             }

@@ -89,6 +89,8 @@ final class ModelRun {
     private var watches: [ModelWatch] = []
     /// The pagers the run holds (issue 31's pager steps).
     var pagers: [ModelPager] = []
+    /// The feed lists the store holds (issue 31's feed steps: `ModelFeed.swift`).
+    var feed = ModelFeedModel()
     private var subscriptions: [ModelSubscription] = []
     var answers: [(version: Int, expiry: Date, epoch: Int)] = []
     var known: [String: Int] = [:]
@@ -420,7 +422,7 @@ final class ModelRun {
                     message: "list pager \(index) shows \(shown.jsonText) while a fresh read of the cache gives "
                         + "\(fresh.jsonText)")
             }
-            if let fresh = lists[index], let list {
+            if let fresh = lists[index], let list, list.operation != ModelFeed.operationName {
                 try checkMerged(fresh, of: list, pager: index, offsets: await MainActor.run { pager.pageOffsets })
             }
             for page in pages {
@@ -809,6 +811,7 @@ final class ModelRun {
             if cancelled.contains(execution.id) || execution.refused { continue }
             for source in execution.result.sources.values { known[source] = max(known[source] ?? 0, execution.version) }
             supersedeLocalValues(by: execution)
+            feed.write(execution, expiry: expiry(of: execution, time: time), epoch: epoch)
             guard execution.epoch == epoch, execution.result.data != .null else { continue }
             let expiry: Date
             switch execution.headers {
@@ -831,6 +834,9 @@ final class ModelRun {
         _ outcome: ModelOperation.Outcome, operation: ModelOperation, variables: [String: JSONValue], cache: Int,
         what: String = "the result"
     ) throws {
+        if operation.name == ModelFeed.operationName, case .result = outcome {
+            return try checkFeed(outcome, variables: variables, cache: cache, what: what)
+        }
         if case .failure(let error) = outcome {
             switch error {
             case .decoding, .invalidResponse, .encoding:

@@ -350,6 +350,10 @@ struct ModelServer {
             let offset = max(0, arguments["offset"]?.intValue ?? 0)
             let limit = max(0, arguments["limit"]?.intValue ?? 2)
             return .list(friends.dropFirst(offset).prefix(limit).map { userReference($0) })
+        case "friendFeed":
+            let first = arguments["first"]?.intValue ?? 2
+            let after = arguments["after"].flatMap { $0 == .null ? nil : $0.stringValue }
+            return .list(world.feed(of: id, after: after, first: first).map { userReference($0) })
         default: throw Problem(description: "no field Query.\(name)")
         }
     }

@@ -32,6 +32,8 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         /// The clear epoch when the request arrived.
         let epoch: Int
         let refused: Bool
+        /// Sent by a pager's refresh (``ModelListRefresh``): its first page replaces the list whatever it holds.
+        var replacing = false
     }
 
     struct State {
@@ -64,6 +66,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         // The task that sent it: a client's shared request runs in a task of its own, which inherits the first caller's.
         let mark = ModelExecuteMark.current
+        let replacing = ModelListRefresh.current
         let (execution, hold) = try state.withLock { state -> (Execution, Bool) in
             let (document, variables, _) = try Self.request(body)
             var world = state.world
@@ -72,7 +75,7 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
             let execution = Execution(
                 id: state.executions.count, operationName: operationName, document: document, variables: variables,
                 version: state.history.count - 1, result: result, headers: state.headers, sentAt: state.latest,
-                epoch: state.epoch, refused: state.refuse && document.hasPrefix("mutation"))
+                epoch: state.epoch, refused: state.refuse && document.hasPrefix("mutation"), replacing: replacing)
             state.executions.append(execution)
             let hold: Bool
             if let marked = state.holdMarked {

@@ -58,6 +58,16 @@ struct ModelWorld: Sendable, Hashable {
     static let names = ["Ann", "Bob", "Old", "New", "Mallory's page", "Zoë", "a.b"]
     static let texts: [String?] = ["x", "y", "Mallory's page", nil]
 
+    /// `user`'s friends after the one whose id is `after` (from the start without it), at most `first`, in the order of
+    /// their ids in ``userIDs`` (each once): `friendFeed`, an `appendAfter` list (issue 31's feed steps). A friend added
+    /// goes in its place, at the head or in the middle of what a page showed before; an id no longer a friend (or none
+    /// at all) still names a place.
+    func feed(of user: String, after: String?, first: Int) -> [String] {
+        let friends = Set(users[user]?.friends ?? [])
+        let start = after.map { id in (Self.userIDs.firstIndex(of: id) ?? Self.userIDs.count) + 1 } ?? 0
+        return Array(Self.userIDs.dropFirst(start).filter { friends.contains($0) }.prefix(max(0, first)))
+    }
+
     /// The world every sequence starts from.
     static let initial: ModelWorld = {
         var users: [String: User] = [:]
@@ -95,6 +105,10 @@ enum ModelChange: Sendable, Hashable, CustomStringConvertible {
     case setOwnerPage(site: String, to: String?)
     case setPrice(shop: String, sku: String, to: Int)
     case feature(user: String?)
+    /// `friend` becomes one of `user`'s friends (the end of `friends`; in `friendFeed`, in its place).
+    case addFriend(user: String, friend: String)
+    /// `friend` is no longer one of `user`'s friends.
+    case removeFriend(user: String, friend: String)
 
     var description: String {
         switch self {
@@ -111,6 +125,8 @@ enum ModelChange: Sendable, Hashable, CustomStringConvertible {
         case .setPrice(let shop, let sku, let price):
             "price of \(shop.debugDescription)/\(sku.debugDescription) = \(price)"
         case .feature(let user): "featured = \(String(describing: user))"
+        case .addFriend(let user, let friend): "\(friend.debugDescription) befriends \(user.debugDescription)"
+        case .removeFriend(let user, let friend): "\(friend.debugDescription) unfriends \(user.debugDescription)"
         }
     }
 
@@ -139,6 +155,9 @@ enum ModelChange: Sendable, Hashable, CustomStringConvertible {
         case .setPrice(let shop, let sku, let price):
             world.items[ModelWorld.ItemKey(shop: shop, sku: sku)]?.price = price
         case .feature(let user): world.featured = user
+        case .addFriend(let user, let friend):
+            if world.users[user]?.friends.contains(friend) == false { world.users[user]?.friends.append(friend) }
+        case .removeFriend(let user, let friend): world.users[user]?.friends.removeAll { $0 == friend }
         }
     }
 

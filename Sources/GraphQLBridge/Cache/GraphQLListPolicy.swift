@@ -334,7 +334,8 @@ extension CacheRecord {
             var merged = field
             merged.entry.value = value
             if let stored {
-                // The list is as fresh as its oldest page (stale early, never late).
+                // The list is as fresh as its oldest page (stale early, never late). Taking the page's lifetime made a
+                // stored part that was stale (`max-age=0`, `no-cache`) fresh again: model checker seeds 211 and 514.
                 merged.entry = Self.keepingAge(
                     of: stored, in: merged.entry, value: value, defaultMaxAge: defaultMaxAge)
             }

@@ -1,0 +1,61 @@
+import GraphQLBridge
+
+extension ModelFixedCases {
+    private static func feedFirst(_ user: String, _ policy: ModelStep.Policy = .serverOnly) -> ModelStep {
+        .query(
+            cache: 0, operation: ModelFeed.operationName, variables: ModelFeed.firstPage(user), policy: policy,
+            headers: .none)
+    }
+
+    private static func feedNext(_ user: String) -> ModelStep {
+        .page(.feedPage(cache: 0, user: user, pick: -1, gap: false, headers: .none))
+    }
+
+    /// Issue 31's feed, an `appendAfter` list (`ModelFeed.swift`): `c:1`'s friends are ann, bob and ann.profile at the
+    /// start (two a page). Each case fails with a fault inserted by hand in `CacheListMergeStep` (named in the case).
+    static let feed: [Case] = [
+        Case(
+            name:
+                "a first page over a longer feed keeps its tail (hand-inserted fault: a first page replaces the list)",
+            steps: [feedFirst("c:1"), feedNext("c:1"), feedFirst("c:1"), feedFirst("c:1", .cacheOnly)]),
+        Case(
+            name:
+                "a feed that kept its tail is as fresh as its oldest part (hand-inserted fault: the first page's age)",
+            steps: [
+                // The kept item's record is answered again (its fields fresh): only the list's age makes it stale.
+                feedFirst("c:1"), feedNext("c:1"), .clock(seconds: 20), feedFirst("c:1"),
+                .query(
+                    cache: 0, operation: "Users", variables: ["ids": .array([.string("ann.profile")])],
+                    policy: .serverOnly, headers: .none),
+                .clock(seconds: 15), feedFirst("c:1", .cacheOnly),
+            ]),
+        Case(
+            name:
+                "a feed pager's refresh replaces the list, whatever it holds (hand-inserted fault: it keeps the tail)",
+            steps: [
+                .page(.openFeed(cache: 0, user: "c:1")), .page(.next(0)), feedFirst("c:1"), .page(.refresh(0)),
+                feedFirst("c:1", .cacheOnly),
+            ]),
+        Case(
+            name: "friends added and removed between the feed's pages: the first page's head, the tail kept",
+            steps: [
+                feedFirst("c:1"), feedNext("c:1"), .change(.addFriend(user: "c:1", friend: "d\"q")), feedNext("c:1"),
+                .watch(
+                    cache: 0, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("c:1"), offline: true,
+                    partialData: false, headers: .none),
+                .change(.removeFriend(user: "c:1", friend: "bob")), feedFirst("c:1"), feedFirst("c:1", .preferCache),
+            ]),
+        Case(
+            name: "a page after a stale part of the feed (no-cache) does not make the list fresh (seed 514)",
+            configuration: ModelConfiguration(persistent: true, caches: 2, memoizedResultLimit: 0),
+            steps: [
+                .watch(
+                    cache: 1, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("c:1"),
+                    offline: false, partialData: true, headers: .noCache),
+                feedNext("c:1"),
+                .query(
+                    cache: 1, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("ann.profile"),
+                    policy: .preferCache, headers: .none),
+            ]),
+    ]
+}
