@@ -132,12 +132,7 @@ struct FirstPageTests {
         let server = PagingServer(numbers: Array(1...10), holdsRequests: true)
         let client = client(server)
         let pager = client.pager(Self.first, pagination: Self.belowID)
-        for _ in 0..<3 {
-            let load = Task { try await pager.loadNext() }
-            try await HangDetector.waitUntil("a page's request") { @MainActor in server.pendingCount == 1 }
-            server.answer(at: 0, failing: false)
-            try await load.value
-        }
+        try await server.load(3, through: pager)
         #expect(pager.items.map(\.number) == Array((2...10).reversed()))
         let refresh = Task { try await pager.refresh() }
         try await HangDetector.waitUntil("the refresh's request") { @MainActor in server.pendingCount == 1 }

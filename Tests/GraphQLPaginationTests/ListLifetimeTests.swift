@@ -24,6 +24,18 @@ struct ListLifetimeTests {
         return GraphQLHTTPClient(endpoint: PagingServer.endpoint, transport: server.transport, cache: cache)
     }
 
+    /// A server of ten items that answers at once, the clock at ``start``, and a client through a cache in memory or
+    /// (`persistent`) in a new folder (the caller removes it).
+    func setUp(persistent: Bool) -> (PagingServer, Locked<Date>, GraphQLHTTPClient, URL?) {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
+        let clock = Locked(Self.start)
+        let folder =
+            persistent
+            ? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "list-lifetime-\(UUID().uuidString)", isDirectory: true) : nil
+        return (server, clock, client(server, clock: clock, folder: folder), folder)
+    }
+
     /// The list (a cache-only read of the first page's query) and whether it is stale.
     func cached(_ client: GraphQLHTTPClient) async throws -> (numbers: [Int], isStale: Bool) {
         let read = try await client.execute(FirstPageTests.first, fetchPolicy: .cacheOnly)
@@ -34,12 +46,8 @@ struct ListLifetimeTests {
         "a later page of the default lifetime keeps the list's shorter own lifetime from its first page",
         arguments: [false, true])
     func laterPageKeepsTheShorterLifetime(persistent: Bool) async throws {
-        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
-        let clock = Locked(Self.start)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "list-lifetime-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let client = client(server, clock: clock, folder: persistent ? folder : nil)
+        let (server, clock, client, folder) = setUp(persistent: persistent)
+        defer { folder.map { try? FileManager.default.removeItem(at: $0) } }
         let pager = client.pager(FirstPageTests.first, pagination: FirstPageTests.belowID)
         // The first page fresh for 10 minutes; the next, 5 minutes later, with the default hour.
         server.setCacheControl("max-age=600")
@@ -60,12 +68,8 @@ struct ListLifetimeTests {
         "a first page with its own lifetime over a list of the default lifetime: fresh for the shorter, not stale",
         arguments: [false, true])
     func firstPageWithOwnLifetimeKeepsTheList(persistent: Bool) async throws {
-        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
-        let clock = Locked(Self.start)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "list-lifetime-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let client = client(server, clock: clock, folder: persistent ? folder : nil)
+        let (server, clock, client, folder) = setUp(persistent: persistent)
+        defer { folder.map { try? FileManager.default.removeItem(at: $0) } }
         let pager = client.pager(FirstPageTests.first, pagination: FirstPageTests.belowID)
         try await pager.loadNext()
         try await pager.loadNext()

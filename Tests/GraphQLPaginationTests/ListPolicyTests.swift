@@ -151,12 +151,7 @@ struct ListPolicyTests {
         let server = PagingServer(numbers: Array(0..<10), holdsRequests: true)
         let client = client(server)
         let pager = client.pager(ListedItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
-        for _ in 0..<2 {
-            let load = Task { try await pager.loadNext() }
-            try await HangDetector.waitUntil("a page's request") { @MainActor in server.pendingCount == 1 }
-            server.answer(at: 0, failing: false)
-            try await load.value
-        }
+        try await server.load(2, through: pager)
         #expect(pager.items.map(\.number) == Array(0..<8))
         server.rename(1, to: "new name")
         let refresh = Task { try await pager.refresh() }

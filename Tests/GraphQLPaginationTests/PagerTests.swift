@@ -101,12 +101,7 @@ struct PagerTests {
     func refreshKeepsTheList() async throws {
         let server = PagingServer(numbers: Array(0..<10), holdsRequests: true)
         let pager = client(server).pager(ItemsPageQuery(offset: 0, limit: 4), pagination: Self.byOffset)
-        for _ in 0..<2 {
-            let load = Task { try await pager.loadNext() }
-            try await HangDetector.waitUntil("a page's request") { @MainActor in server.pendingCount == 1 }
-            server.answer(at: 0, failing: false)
-            try await load.value
-        }
+        try await server.load(2, through: pager)
         server.rename(1, to: "new name")
         let refresh = Task { try await pager.refresh() }
         try await HangDetector.waitUntil("the refresh's request") { @MainActor in server.pendingCount == 1 }

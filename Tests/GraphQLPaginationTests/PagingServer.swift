@@ -62,6 +62,17 @@ final class PagingServer: Sendable {
     /// Sets the `Cache-Control` header of the answers from now on (`nil`: none, the cache's default lifetime).
     func setCacheControl(_ value: String?) { state.withLock { $0.cacheControl = value } }
 
+    /// Loads `pages` pages through `pager`, answering each page's request as it comes (a server that holds requests).
+    @MainActor
+    func load<Query, Item>(_ pages: Int, through pager: GraphQLQueryPager<Query, Item>) async throws {
+        for _ in 0..<pages {
+            let load = Task { try await pager.loadNext() }
+            try await HangDetector.waitUntil("a page's request") { @MainActor in self.pendingCount == 1 }
+            answer(at: 0, failing: false)
+            try await load.value
+        }
+    }
+
     /// Answers the pending request at `index` from the items as they are now, or with a GraphQL error.
     func answer(at index: Int, failing: Bool) {
         let (pending, body, head) = state.withLock { state in

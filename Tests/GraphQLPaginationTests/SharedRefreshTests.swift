@@ -18,12 +18,7 @@ struct SharedRefreshTests {
         let client = GraphQLHTTPClient(
             endpoint: PagingServer.endpoint, transport: server.transport, cache: GraphQLCache(maxAge: .seconds(3600)))
         let pager = client.pager(FirstPageTests.first, pagination: FirstPageTests.belowID)
-        for _ in 0..<3 {
-            let load = Task { try await pager.loadNext() }
-            try await HangDetector.waitUntil("a page's request") { @MainActor in server.pendingCount == 1 }
-            server.answer(at: 0, failing: false)
-            try await load.value
-        }
+        try await server.load(3, through: pager)
         #expect(pager.items.map(\.number) == Array((2...10).reversed()))
         let requests = server.requestCount
         // Another screen's execute of the first page, held by the server; then the pager's refresh, which joins it.
