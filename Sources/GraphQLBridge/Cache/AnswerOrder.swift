@@ -7,7 +7,7 @@
 /// version and was sent after it by this process (its ``GraphQLCache/nextRequestSequence()`` place). The same
 /// version and sent by another process (an app and its extension on one file: versions are shared, request places are
 /// not) is a tie whose order is not known.
-struct AnswerOrder: Sendable, Equatable {
+struct AnswerOrder: Sendable {
     /// Versions written since the request started by this process's answers to requests sent before it, and every
     /// version of those it no longer keeps the places of: of unknown order against the answer.
     var unordered: Set<UInt64> = []

@@ -305,7 +305,7 @@ extension CacheRecord {
     /// whole, so a newer list is not lost: merged without the answer's start), as fresh as the older of the two
     /// (``keepingAge(of:in:value:defaultMaxAge:)``). A page that continues nothing is left out.
     func splitting(
-        _ fields: CacheRecordWrite, placements: [String: CacheListPlacement], defaultMaxAge: Duration? = nil
+        _ fields: CacheRecordWrite, placements: [String: CacheListPlacement], defaultMaxAge: Duration?
     ) -> (plain: CacheRecordWrite, combined: CacheRecordWrite) {
         var plain: CacheRecordWrite = []
         var combined: CacheRecordWrite = []
@@ -373,7 +373,7 @@ extension CacheRecord {
     mutating func merge(
         fields: CacheRecordWrite, placements: [String: CacheListPlacement]?, stamping version: UInt64,
         startedAt start: UInt64?, removedSince: Bool, requestStart: UInt64? = nil, order: AnswerOrder = .unknown,
-        defaultMaxAge: Duration? = nil
+        defaultMaxAge: Duration?
     ) -> FieldMergeOutcome {
         guard let placements else {
             return merge(
