@@ -34,6 +34,14 @@ struct FirstPageTests {
         }
     }
 
+    /// Evicts the name of the item `number` (its record stays, without that field), as the app's edit does.
+    nonisolated static func evictName(of number: Int, in cache: GraphQLCache) async throws {
+        try await cache.withinReadWriteTransaction { transaction in
+            transaction.evict(
+                field: "name", ofRecord: CacheRecord.objectKey(typeName: "Item", keyValues: ["i\(number)"]))
+        }
+    }
+
     func client(_ server: PagingServer, cache: GraphQLCache = GraphQLCache(maxAge: .seconds(3600)))
         -> GraphQLHTTPClient
     {
@@ -82,6 +90,38 @@ struct FirstPageTests {
         try await HangDetector.waitUntil("the pager shows the replaced list") { @MainActor in
             pager.items.map(\.number) == [15, 14, 13]
         }
+    }
+
+    @Test("a watch's own refetch of the first page shows the whole list the cache keeps, and follows its items")
+    func watchRefetchShowsTheKeptList() async throws {
+        let server = PagingServer(numbers: Array(1...10), holdsRequests: false)
+        let cache = GraphQLCache(maxAge: .seconds(3600))
+        let client = client(server, cache: cache)
+        _ = try await pager(client, pages: 3)
+        var watch = client.watch(Self.first, fetchPolicy: .preferCache).makeAsyncIterator()
+        let whole = Array((2...10).reversed())
+        #expect(try await watch.next()?.data?.listedItemsBeforeID.map(\.number) == whole)
+        func evictName(_ number: Int) async throws { try await Self.evictName(of: number, in: cache) }
+        func rename(_ number: Int, _ name: String) async throws {
+            _ = try await client.execute(RenameItemMutation(id: "i\(number)", name: name))
+        }
+        // An item of the first page loses a field (and one of the rest is renamed): the watch refetches the first
+        // page, whose write keeps the rest of the list, and shows the whole list (before, the page alone).
+        let sent = server.requestCount
+        try await evictName(10)
+        try await rename(3, "three")
+        let kept = try #require(try await watch.next()?.data?.listedItemsBeforeID)
+        #expect(server.requestCount == sent + 1, "the watch's refetch")
+        try #require(kept.map(\.number) == whole, "the whole list, not the refetched page alone")
+        #expect(kept.first { $0.number == 3 }?.name == "three")
+        // An item of the kept part loses a field: the refetched page cannot complete the list, so the watch shows
+        // the page, and the item's completion (a mutation's answer) brings the whole list back.
+        try await evictName(2)
+        #expect(try await watch.next()?.data?.listedItemsBeforeID.map(\.number) == [10, 9, 8])
+        try await rename(2, "two")
+        let completed = try await watch.next()?.data?.listedItemsBeforeID
+        #expect(completed?.map(\.number) == whole)
+        #expect(completed?.last?.name == "two")
     }
 
     @Test("the items of a first page that are in the kept part of the list are there once, at the page's places")

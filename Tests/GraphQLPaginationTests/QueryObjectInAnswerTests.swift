@@ -122,6 +122,55 @@ struct QueryObjectInAnswerTests {
         #expect(transport.requests.count == 2)
     }
 
+    @Test("a list policy's root field below a field of the query type: a later page joins the list, read whole")
+    func listBelowQueryField() async throws {
+        let transport = MockTransport()
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
+        transport.enqueue(data: #"{"listedItemsBefore":\#(Self.items([5, 4]))}"#)
+        _ = try await client.execute(ListedItemsBeforeQuery(tag: "a", last: 2, before: .none), fetchPolicy: .serverOnly)
+        // The page below item 4, through `root`: merged into the list, as the same page at the root is.
+        transport.enqueue(data: #"{"root":{"__typename":"Query","listedItemsBefore":\#(Self.items([3, 2]))}}"#)
+        let page = try await client.execute(
+            RootListedItemsBeforeQuery(tag: "a", last: 2, before: 4), fetchPolicy: .serverOnly)
+        #expect(page.data?.root.listedItemsBefore.map(\.number) == [3, 2], "the answer is the page")
+        let list = try await client.execute(
+            ListedItemsBeforeQuery(tag: "a", last: 2, before: .none), fetchPolicy: .cacheOnly)
+        #expect(list.data?.listedItemsBefore.map(\.number) == [5, 4, 3, 2], "the root read gives the whole list")
+        // The same query read from the cache: the whole list too (as a root field's read of a later page gives it),
+        // not a miss looking for the page under its own arguments.
+        let nested = try await client.execute(
+            RootListedItemsBeforeQuery(tag: "a", last: 2, before: 4), fetchPolicy: .cacheOnly)
+        #expect(nested.data?.root.listedItemsBefore.map(\.number) == [5, 4, 3, 2])
+        let first = try await client.execute(
+            RootListedItemsBeforeQuery(tag: "a", last: 2, before: .none), fetchPolicy: .cacheOnly)
+        #expect(first.data?.root.listedItemsBefore.map(\.number) == [5, 4, 3, 2])
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test("a cache redirect below a field of the query type: the object the key arguments name, or a miss")
+    func redirectBelowQueryField() async throws {
+        let transport = MockTransport()
+        let client = GraphQLHTTPClient.withMemoryCache(transport)
+        // The items through `root` (which the cache then knows to be the query root).
+        transport.enqueue(data: #"{"root":{"__typename":"Query","itemsBefore":\#(Self.items([2, 1]))}}"#)
+        _ = try await client.execute(RootItemsQuery(last: 2), fetchPolicy: .serverOnly)
+        // `root { item(id: "i2") }` never asked: read from the record `Item:i2` the list wrote, as `item(id:)` is.
+        let nested = try await client.execute(RootItemByIDQuery(id: "i2"), fetchPolicy: .cacheOnly)
+        #expect(nested.data?.root.item?.name == "item 2")
+        let atRoot = try await client.execute(ItemByIDQuery(id: "i2"), fetchPolicy: .cacheOnly)
+        #expect(atRoot.data?.item?.name == "item 2")
+        #expect(transport.requests.count == 1, "no request for either read")
+        // An object the cache does not hold is a miss, never an empty value.
+        await #expect(throws: APIError.self) {
+            _ = try await client.execute(RootItemByIDQuery(id: "i9"), fetchPolicy: .cacheOnly)
+        }
+        // The item renamed: the redirected read follows its record.
+        transport.enqueue(data: #"{"renameItem":\#(Self.item(2, name: "two"))}"#)
+        _ = try await client.execute(RenameItemMutation(id: "i2", name: "two"))
+        let renamed = try await client.execute(RootItemByIDQuery(id: "i2"), fetchPolicy: .cacheOnly)
+        #expect(renamed.data?.root.item?.name == "two")
+    }
+
     @Test("the generated metadata names the query type only for an operation that can meet it below its root")
     func metadataNamesTheQueryType() {
         #expect(AddItemMutation.cacheMetadata?.queryTypeName == "Query")

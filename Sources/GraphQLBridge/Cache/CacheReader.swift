@@ -210,9 +210,11 @@ struct CacheReader {
         return true
     }
 
-    /// The query root: each of its fields is the one field of a record of its own. `isNested`: the query root met
-    /// below the root (an object of the query type), whose fields are read with their own keys, no list policy nor
-    /// cache redirect applied (those are the root selection's).
+    /// The query root: each of its fields is the one field of a record of its own, a paginated field's the whole list
+    /// (``GraphQLListPolicy``), an absent field with a cache redirect the object it names (``GraphQLFieldPolicy``).
+    /// `isNested`: the query root met below the root (an object of the query type: a field such as `root: Query!`, a
+    /// mutation payload's `query`), whose fields are the root's records, read by the same rules as the writes placed
+    /// them; only a pager's window is the root selection's alone.
     private mutating func readRoot(key: String, selections: GraphQLSelectionSetMetadata, isNested: Bool = false)
         -> Bool
     {
@@ -220,7 +222,7 @@ struct CacheReader {
         for field in selections.fields(forType: selections.typeName) where field.isSelected(variables: variables) {
             // A paginated field's pages are one list, under its key arguments alone (``GraphQLListPolicy``).
             let fieldKey =
-                metadata.listPolicies.isEmpty || isNested
+                metadata.listPolicies.isEmpty
                 ? field.cacheKey(variables: variables)
                 : metadata.listPolicies[field.name]?.fieldKey(of: field.field, variables: variables)
                     ?? field.cacheKey(variables: variables)
@@ -239,7 +241,7 @@ struct CacheReader {
                 }
                 // A cache redirect: the object the field's key arguments name, when its record holds every field
                 // selected (the root field's record, absent, stays a dependency: its answer is read once written).
-                if !isNested, let policy = metadata.fieldPolicies[field.name],
+                if let policy = metadata.fieldPolicies[field.name],
                     let keys = policy.recordKeys(arguments: field.field.resolvedArguments(variables: variables))
                 {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -255,7 +257,7 @@ struct CacheReader {
             }
             // A reference a cache redirect implies (`user(id: "ann")` holding `User:ann`) says nothing the key does not:
             // its freshness is that of the object's fields.
-            if isNested || !isImpliedByRedirect(entry.value, field) { note(entry) }
+            if !isImpliedByRedirect(entry.value, field) { note(entry) }
             if !isNested, let window = listWindow, window.responseKey == field.responseKey {
                 windowTarget = Self.windowTarget(of: entry.value, field, recordKey: recordKey, fieldKey: fieldKey)
             }

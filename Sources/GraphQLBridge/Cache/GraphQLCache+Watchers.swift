@@ -30,10 +30,12 @@ extension GraphQLCache {
     /// Reads an operation's result for a watcher: clears its pending change (it is about to see the current
     /// state) and records the records the result depends on, in one step, so that no change falls between
     /// the read and the registration. `errorNulls`: where the server's last answer had errors (read as `null` there);
-    /// the read gives those it reached, whose errors the watcher shows.
+    /// the read gives those it reached, whose errors the watcher shows. `kept`: records the watcher depends on as well
+    /// (what the answer it shows is made of, when it shows that answer and not this read).
     func readForWatcher<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, metadata: GraphQLCacheMetadata, variables: [String: JSONValue],
-        queryKey: String, errorNulls: Set<ErrorNull>, watcher: CacheWatcher, inPlaceOfFailure: Bool = false
+        queryKey: String, errorNulls: Set<ErrorNull>, watcher: CacheWatcher, inPlaceOfFailure: Bool = false,
+        alsoDependingOn kept: Set<String> = []
     ) -> WatcherRead<Data> {
         watcher.clearPending()
         var errorNullsRead: Set<ErrorNull> = []
@@ -42,7 +44,7 @@ extension GraphQLCache {
             errorNulls: errorNulls, errorNullsRead: &errorNullsRead, inPlaceOfFailure: inPlaceOfFailure)
         switch outcome {
         case .hit(_, _, let dependencies), .miss(_, let dependencies):
-            watchers.setDependencies(Set(dependencies.keys), of: watcher.id)
+            watchers.setDependencies(kept.union(dependencies.keys), of: watcher.id)
         case .undecodable:
             break
         }

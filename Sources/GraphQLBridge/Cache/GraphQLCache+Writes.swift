@@ -91,6 +91,9 @@ struct WriteOutcome: Sendable {
     var isComplete = false
     /// Whether the cache had newer data for some of the answer (or was cleared since its request started).
     var wasOvertaken = false
+    /// Whether pages of the answer were merged into lists the store keeps (``GraphQLListPolicy``): a read of the query
+    /// then gives each whole list, which may hold more than the answer's page (a watcher of the query reads it back).
+    var mergedLists = false
 }
 
 extension GraphQLCache {
@@ -147,6 +150,7 @@ extension GraphQLCache {
             to: &incoming, dependencies: &dependencies, rootKey: response.rootKey,
             unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
         outcome.dependencies = dependencies
+        outcome.mergedLists = lists != nil
         if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
         guard normalizer.isWritable else {
             // The server applied what it answered, but the answer cannot be placed in the records: what they hold

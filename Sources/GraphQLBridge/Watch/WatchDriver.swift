@@ -248,14 +248,16 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
         case miss(path: String)
     }
 
-    /// Reads the cache (registering what the result depends on). `inPlaceOfFailure`: a stale result the server said
-    /// `must-revalidate` or `no-cache` of is a miss.
-    private func read(_ context: Context, inPlaceOfFailure: Bool = false) async throws(APIError) -> Read {
+    /// Reads the cache (registering what the result depends on, and `kept` as well). `inPlaceOfFailure`: a stale
+    /// result the server said `must-revalidate` or `no-cache` of is a miss.
+    private func read(_ context: Context, inPlaceOfFailure: Bool = false, keeping kept: Set<String> = [])
+        async throws(APIError) -> Read
+    {
         await context.cache.watchReadGate.pass()
         let read = await context.cache.readForWatcher(
             Query.Data.self, operationName: Query.operationName, metadata: context.metadata,
             variables: context.variables, queryKey: context.queryKey, errorNulls: errorNulls, watcher: context.watcher,
-            inPlaceOfFailure: inPlaceOfFailure)
+            inPlaceOfFailure: inPlaceOfFailure, alsoDependingOn: kept)
         switch read.outcome {
         case .hit(let data, let isStale, _):
             // The errors whose `null`s this read gave (at the records they were reported on).
@@ -274,8 +276,14 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
     }
 
     /// Fetches from the server and writes the result, which registers the records it is made of as the watcher's
-    /// dependencies in the same step (nothing is read back): a later change to any of them signals the watcher, and
-    /// an answer the cache already had newer data for signals it at once.
+    /// dependencies in the same step: a later change to any of them signals the watcher, and an answer the cache
+    /// already had newer data for signals it at once.
+    ///
+    /// The answer is what the watcher shows, except when pages of it were merged into lists the cache keeps
+    /// (``GraphQLListPolicy``): a read of the query gives each whole list, which may keep items after the page's last
+    /// (seeds 306 and 942 of the model checker), so the cache is read back and its result shown. When that read
+    /// cannot answer (an item the list kept lacks a field), the answer is shown, and the watcher depends on what the
+    /// read reached as well: the item's completion signals it, and it then shows the cache's list.
     private mutating func fromServer(_ context: Context) async throws(APIError) -> GraphQLResult<Query.Data>? {
         if client.streamsIncrementally(Query.self) {
             incremental?.cancel()
@@ -289,6 +297,11 @@ struct WatchDriver<Query: GraphQLQuery>: Sendable where Query.Data: Equatable {
             queryKey: context.queryKey, watcher: context.watcher)
         let result = try fetched.get()
         noteAnswer(result, outcome: outcome)
+        if let outcome, outcome.mergedLists,
+            case .hit(let read) = try await read(context, keeping: outcome.dependencies)
+        {
+            return emit(read)
+        }
         return emit(result)
     }
 

@@ -37,22 +37,7 @@ extension SwiftRenderer {
         let maxAges = plan.cache.maxAgeMilliseconds.keys.sorted().map { coordinate -> String in
             "\"\(SwiftNames.stringLiteralContents(coordinate))\": .milliseconds(\(plan.cache.maxAgeMilliseconds[coordinate] ?? 0))"
         }
-        // The redirects of the root fields this query selects.
         let selectedRootFields = Set(selections.fields.map(\.name))
-        let policies =
-            isQuery
-            ? plan.fieldPolicies.keys.sorted().filter(selectedRootFields.contains).compactMap { name -> String? in
-                guard let policy = plan.fieldPolicies[name] else { return nil }
-                let arguments = policy.keyArguments.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
-                var text =
-                    "\"\(SwiftNames.stringLiteralContents(name))\": GraphQLFieldPolicy(typeName: "
-                    + "\"\(SwiftNames.stringLiteralContents(policy.typeName))\", keyArguments: "
-                    + "[\(arguments.joined(separator: ", "))]"
-                if let list = policy.listArgument {
-                    text += ", listArgument: \"\(SwiftNames.stringLiteralContents(list))\""
-                }
-                return text + ")"
-            } : []
         // The list policies of other types' fields this operation (or fragment) selects somewhere in its tree.
         var selectedNames: Set<String> = []
         Self.collectFieldNames(selections, into: &selectedNames)
@@ -61,6 +46,22 @@ extension SwiftRenderer {
                 Self.meetsQueryType(
                     below: selections, queryType: $0, orAbstract: plan.queryTypeIsAbstractMember, isTop: !isFragment)
             } ?? false
+        // The redirects of the root fields this query selects, and of those selected on the query root met below the
+        // operation's root (a field of the query type), which a read redirects as the root's.
+        let policies = plan.fieldPolicies.keys.sorted().filter { name in
+            (isQuery && selectedRootFields.contains(name)) || (meetsQueryType && selectedNames.contains(name))
+        }.compactMap { name -> String? in
+            guard let policy = plan.fieldPolicies[name] else { return nil }
+            let arguments = policy.keyArguments.map { "\"\(SwiftNames.stringLiteralContents($0))\"" }
+            var text =
+                "\"\(SwiftNames.stringLiteralContents(name))\": GraphQLFieldPolicy(typeName: "
+                + "\"\(SwiftNames.stringLiteralContents(policy.typeName))\", keyArguments: "
+                + "[\(arguments.joined(separator: ", "))]"
+            if let list = policy.listArgument {
+                text += ", listArgument: \"\(SwiftNames.stringLiteralContents(list))\""
+            }
+            return text + ")"
+        }
         // The list policies of the root fields this query selects, and of those selected on the query root met below
         // the operation's root (a mutation payload's `query`), whose pages are merged into their lists too.
         let lists = plan.listPolicies.keys.sorted().filter { name in
