@@ -685,6 +685,12 @@ struct PagerModelTests {
                 }
             case .answer(let pick, let fail):
                 guard !model.pending.isEmpty else { break }
+                // A request that arrived after the last step's check (none should) would take another's place among
+                // those answered by index: said now, with what it is, not found as a load that never ends.
+                if server.pendingCount != model.pending.count {
+                    return "before step \(index) \(step): requests in flight \(pendingKeys(server)), the model's "
+                        + "\(model.pending.map(\.key)) (a request arrived after the last step settled)"
+                }
                 let at = pick % model.pending.count
                 model.answer(at: at, fail: fail)
                 server.answer(at: at, failing: fail)
@@ -737,14 +743,7 @@ struct PagerModelTests {
                 }
                 throw HangDetected(what: "\(hang.what) (\(state))", after: hang.limit)
             }
-            let pendingKeys = server.pendingVariables.map { variables in
-                Key(
-                    ItemsConnectionQuery(
-                        first: (variables["first"] as? Int).map { .some($0) } ?? .none,
-                        after: (variables["after"] as? String).map { .some($0) } ?? .none,
-                        last: (variables["last"] as? Int).map { .some($0) } ?? .none,
-                        before: (variables["before"] as? String).map { .some($0) } ?? .none))
-            }
+            let pendingKeys = pendingKeys(server)
             let where_ = "after step \(index) \(step)"
             if pager.calls != modelCalls { return "\(where_): calls begun \(pager.calls), the model's \(modelCalls)" }
             if pager.loadsEnded != ended {
@@ -767,6 +766,18 @@ struct PagerModelTests {
             if error != modelError { return "\(where_): error \(error ?? "none"), the model's \(modelError ?? "none")" }
         }
         return nil
+    }
+
+    /// The keys of the requests `server` holds, in the order they came.
+    static func pendingKeys(_ server: PagingServer) -> [Key] {
+        server.pendingVariables.map { variables in
+            Key(
+                ItemsConnectionQuery(
+                    first: (variables["first"] as? Int).map { .some($0) } ?? .none,
+                    after: (variables["after"] as? String).map { .some($0) } ?? .none,
+                    last: (variables["last"] as? Int).map { .some($0) } ?? .none,
+                    before: (variables["before"] as? String).map { .some($0) } ?? .none))
+        }
     }
 
     static let listPagination = GraphQLPagination<ListedItemsConnectionQuery, ItemFields>.cursor(
