@@ -347,7 +347,7 @@ enum StoreTool {
     static func run(_ arguments: [String], in folder: TemporaryFolder) async throws -> String {
         let output = folder.url.appendingPathComponent("out-\(UUID().uuidString).txt")
         try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = try url()
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice

@@ -29,9 +29,9 @@
         }
 
         /// Starts the tool with `arguments`, its standard output going to `output`.
-        static func start(_ arguments: [String], output: URL) throws -> Process {
+        static func start(_ arguments: [String], output: URL) throws -> SpawnedProcess {
             try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = try tool()
             process.arguments = arguments
             process.standardInput = FileHandle.nullDevice
@@ -41,7 +41,7 @@
         }
 
         /// Waits for `process` to end without blocking a thread; gives up (killing it) after `limit`.
-        static func waitForExit(_ process: Process, limit: Duration = HangDetector.limit) async throws -> Int32 {
+        static func waitForExit(_ process: SpawnedProcess, limit: Duration = HangDetector.limit) async throws -> Int32 {
             let deadline = ContinuousClock.now + limit
             while process.isRunning {
                 if ContinuousClock.now > deadline {

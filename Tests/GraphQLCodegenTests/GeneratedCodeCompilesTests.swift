@@ -248,7 +248,7 @@ struct GeneratedCodeCompilesTests {
 
     /// Runs a command (through `env`, so `swift` is found on the PATH); its standard output and error together.
     static func runBlocking(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         let pipe = Pipe()

@@ -142,7 +142,7 @@ struct GeneratorPropertyTests {
         }
         let script = CodegenTestSupport.testsFolder.appendingPathComponent("validate_batch.py").path
         let request = try JSONSerialization.data(withJSONObject: ["schema": schemaPath, "documents": documents])
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script]
         let input = Pipe()

@@ -202,11 +202,11 @@ final class AsyncGate: Sendable {
 
 /// `lottery` run as a developer runs it: a process of its own, with its output in files.
 final class ServeProcess: @unchecked Sendable {
-    private let process: Process
+    private let process: SpawnedProcess
     private let outputURL: URL
     private let errorURL: URL
 
-    private init(process: Process, outputURL: URL, errorURL: URL) {
+    private init(process: SpawnedProcess, outputURL: URL, errorURL: URL) {
         self.process = process
         self.outputURL = outputURL
         self.errorURL = errorURL
@@ -221,7 +221,7 @@ final class ServeProcess: @unchecked Sendable {
         guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
             FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         else { throw CocoaError(.fileWriteUnknown) }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = try executable()
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLBridgeSupport
 
 /// The outcome of a short helper process (such as `scripts/python-env.sh`) run to completion.
 public struct ChildProcessResult: Sendable {
@@ -39,7 +40,7 @@ public struct ChildProcessResult: Sendable {
             try? errorHandle.close()
         }
 
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = executable
         process.arguments = arguments
         if let environment { process.environment = environment }

@@ -20,13 +20,15 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     private let state = Locked(State())
-    private let process: Process
+    private let process: SpawnedProcess
     private let standardInput: Pipe
     private let standardOutput: Pipe
     private let standardErrorURL: URL
     private let standardErrorHandle: FileHandle
 
-    private init(process: Process, standardInput: Pipe, standardOutput: Pipe, errorURL: URL, errorHandle: FileHandle) {
+    private init(
+        process: SpawnedProcess, standardInput: Pipe, standardOutput: Pipe, errorURL: URL, errorHandle: FileHandle
+    ) {
         self.process = process
         self.standardInput = standardInput
         self.standardOutput = standardOutput
@@ -56,7 +58,7 @@ final class ServerProcess: @unchecked Sendable {
         }
         let errorHandle = try FileHandle(forWritingTo: errorURL)
 
-        let process = Process()
+        let process = SpawnedProcess()
         if python.contains("/") {
             process.executableURL = URL(fileURLWithPath: python)
             process.arguments = [script.path] + arguments
@@ -200,7 +202,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Waits for `process` to exit after SIGTERM; SIGKILL after 5 s. Blocks: call it on a thread of its own.
-    private static func waitForExit(_ process: Process) {
+    private static func waitForExit(_ process: SpawnedProcess) {
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning && Date() < deadline {
             usleep(10_000)

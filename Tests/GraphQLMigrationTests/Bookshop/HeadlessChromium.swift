@@ -38,7 +38,7 @@ enum HeadlessChromium {
     private static func runBlocking(_ browser: String, page: URL, _ arguments: [String]) throws -> String {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: browser)
         process.arguments =
             [
