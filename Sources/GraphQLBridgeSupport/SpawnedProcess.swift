@@ -15,7 +15,7 @@ import Foundation
     /// the entries' names are read in place.
     ///
     /// The child gets the standard input, output and error set (a `Pipe`, whose other end the parent keeps, a
-    /// `FileHandle`, or `nil` for `/dev/null`; unset: the parent's own) and no other descriptor of the parent; it runs in
+    /// `FileHandle`, or `nil` or `FileHandle.nullDevice` for `/dev/null`; unset: the parent's own) and no other descriptor of the parent; it runs in
     /// a process group of its own, as `Foundation.Process` starts it, with no signal blocked and every signal's action the
     /// default. Its exit is waited for on a thread of its own
     /// (never one of Swift concurrency's), which then calls ``terminationHandler``.
@@ -141,7 +141,8 @@ import Foundation
                     let end = reads ? pipe.fileHandleForReading : pipe.fileHandleForWriting
                     childEnds.append(end)
                     source = end.fileDescriptor
-                case let handle as FileHandle:
+                // (`FileHandle.nullDevice` has no descriptor on Linux: -1.)
+                case let handle as FileHandle where handle.fileDescriptor >= 0:
                     source = handle.fileDescriptor
                 default:
                     if nullDevice == nil { nullDevice = FileHandle(forUpdatingAtPath: "/dev/null") }

@@ -25,6 +25,7 @@ import Testing
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments = ["-c", script]
                 process.environment = environment
+                process.standardInput = FileHandle.nullDevice
                 let output = Pipe()
                 process.standardOutput = output
                 try process.run()
@@ -38,7 +39,8 @@ import Testing
 
         @Test("its output, exit status and reason; its environment; its handler called once it ended")
         func exitStatus() async throws {
-            let finished = try await Self.shell("echo \"out $GRAPHQLBRIDGE_SPAWN_TEST\"; exit 3")
+            // (Its standard input `FileHandle.nullDevice`: `/dev/null`, read to its end at once.)
+            let finished = try await Self.shell("cat; echo \"out $GRAPHQLBRIDGE_SPAWN_TEST\"; exit 3")
             #expect(finished.output == "out \n")
             #expect(finished.status == 3)
             #expect(finished.reason == .exit)
