@@ -3,22 +3,26 @@ import Foundation
 #if os(Linux)
     import Glibc
 
-    /// A child process, with `Foundation.Process`'s surface (the part this package's tests use: no working directory), started with
-    /// `posix_spawn` on Linux (`package` access: not part of any product's API). On other platforms it is
-    /// `Foundation.Process` itself.
+    /// A child process, with `Foundation.Process`'s surface (the part this package's tests use: no working
+    /// directory), started with `posix_spawn` on Linux (`package` access: not part of any product's API). On other
+    /// platforms it is `Foundation.Process` itself.
     ///
-    /// Why not `Foundation.Process` on Linux: its `run()` lists `/proc/self/fd` to close the parent's descriptors in the
-    /// child and copies each entry's whole 256-byte `d_name`, reading past glibc's directory buffer; when the entries
-    /// fill that buffer (more than about 1,350 open descriptors, which a parallel test run reaches) and the next page is
-    /// not mapped, the parent crashes with SIGSEGV ("Bad pointer dereference" in `memmove` under `Process.run()`). That is
-    /// swift-corelibs-foundation's bug, fixed by swiftlang/swift-corelibs-foundation#5472 and not in Swift 6.3.1. Here
-    /// the entries' names are read in place.
+    /// Why not `Foundation.Process` on Linux: its `run()` lists `/proc/self/fd` to close the parent's descriptors in
+    /// the child and copies each entry's whole 256-byte `d_name`, reading past glibc's directory buffer; when the
+    /// entries fill that buffer (more than about 1,350 open descriptors, which a parallel test run reaches) and the
+    /// next page is not mapped, the parent crashes with SIGSEGV ("Bad pointer dereference" in `memmove` under
+    /// `Process.run()`). That is swift-corelibs-foundation's bug, fixed by swiftlang/swift-corelibs-foundation#5472
+    /// and not in Swift 6.3.1. Here no directory is listed where glibc closes the descriptors itself (2.34 and later),
+    /// and where it cannot, the entries' names are read in place.
     ///
     /// The child gets the standard input, output and error set (a `Pipe`, whose other end the parent keeps, a
-    /// `FileHandle`, or `nil` or `FileHandle.nullDevice` for `/dev/null`; unset: the parent's own) and no other descriptor of the parent; it runs in
-    /// a process group of its own, as `Foundation.Process` starts it, with no signal blocked and every signal's action the
-    /// default. Its exit is waited for on a thread of its own
-    /// (never one of Swift concurrency's), which then calls ``terminationHandler``.
+    /// `FileHandle`, or `nil` or `FileHandle.nullDevice` for `/dev/null`; unset: the parent's own) and no other
+    /// descriptor of the parent; it runs in a process group of its own, as `Foundation.Process` starts it, with no
+    /// signal blocked and every signal's action the default. Its exit is waited for on a thread of its own (never one
+    /// of Swift concurrency's), which then calls ``terminationHandler``.
+    ///
+    /// `@unchecked Sendable`: what changes once it runs (its process id, whether it runs, how it ended) is behind a
+    /// lock; its configuration is set before ``run()`` and only read after, as `Foundation.Process`'s is.
     package final class SpawnedProcess: @unchecked Sendable {
         /// What ``run()`` throws: the `posix_spawn` step that failed and its `errno`.
         package struct SpawnError: Error, CustomStringConvertible {

@@ -150,7 +150,6 @@ extension GraphQLCache {
             to: &incoming, dependencies: &dependencies, rootKey: response.rootKey,
             unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
         outcome.dependencies = dependencies
-        outcome.mergedLists = lists != nil
         if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
         guard normalizer.isWritable else {
             // The server applied what it answered, but the answer cannot be placed in the records: what they hold
@@ -191,6 +190,7 @@ extension GraphQLCache {
             if !merged.cleared { watcher?.signal() }
         }
         if merged.cleared { return outcome }
+        outcome.mergedLists = lists != nil
         let changed = merged.changed
         outcome.changedValues = merged.valueChanged
         if !unreliableKeys.isEmpty { unreliableKeys.subtract(incoming.keys) }
