@@ -81,11 +81,17 @@ enum ModelChecker {
         // Feed steps (issue 31: an appendAfter list) from a stream of their own.
         guard ModelFeed.drawn else { return (configuration, withPages) }
         var feeding = ModelRandom(seed: seed ^ 0xFEED_A77E)
+        var late = ModelRandom(seed: seed ^ 0x1A7E_FEED)
         var withFeed: [ModelStep] = []
         for step in withPages {
             withFeed.append(step)
             if feeding.chance(ModelFeed.weight) {
                 withFeed.append(ModelFeed.random(&feeding, caches: configuration.caches))
+                // Late pages (held by the server, delivered after newer answers) from a stream of their own: the
+                // feed steps above stay those of earlier versions of the checker.
+                if ModelFeed.lateDrawn, late.chance(0.3) {
+                    withFeed.append(ModelFeed.randomLate(&late, caches: configuration.caches))
+                }
             }
         }
         return (configuration, withFeed)

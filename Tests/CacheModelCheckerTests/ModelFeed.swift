@@ -28,6 +28,21 @@ enum ModelFeed {
     static let weight =
         ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_FEED_WEIGHT"].flatMap { Double($0) } ?? 0.2
 
+    /// Whether sequences draw late feed pages (``randomLate(_:caches:)``): yes unless `GRAPHQLBRIDGE_MODEL_FEED_LATE=0`.
+    static let lateDrawn = ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_FEED_LATE"] != "0"
+
+    /// A late feed step: a first page (or, less often, a page after one of the world's users) that the server holds
+    /// once it has computed it, or the delivery of a held answer (perhaps after newer pages of the list were written:
+    /// the store's overtaken rule, which the model follows).
+    static func randomLate(_ random: inout ModelRandom, caches: Int) -> ModelStep {
+        guard random.chance(0.55) else { return .deliver(random.next(upTo: 4)) }
+        var variables = firstPage(random.pick(users))
+        if random.chance(0.25) { variables["after"] = .string(random.pick(ModelWorld.userIDs)) }
+        return .hold(
+            cache: random.next(upTo: caches), operation: operationName, variables: variables,
+            headers: random.chance(0.75) ? .none : .random(&random))
+    }
+
     /// A feed step: a first page from the server (any fetch policy, mostly without `Cache-Control`), the page after
     /// the list's last item (the next page) or after another item (held or not), a friend added or removed on the
     /// server, a read of the list (`.cacheOnly` or `.preferCache`: checked against the model when fresh), a watch, a
@@ -73,28 +88,84 @@ enum ModelFeed {
 /// its page as the list policy's rule says:
 /// - a page with `after` goes after the last stored item with that id (none, or no list: it joins nothing), taking the
 ///   places after it up to the stored item equal to its own last (the stored items after that stay; none: the list
-///   ends with the page), each record once;
+///   ends with the page), each record once; whatever was written since its request started (a later page is combined
+///   with the list the store holds when it arrives);
 /// - a pager's refresh (`replacingLists`) replaces the list: the page alone;
 /// - any other first page whose last item the list holds, not as its last, replaces the list's head up to that item
 ///   and keeps the stored tail, each record once; else (empty, last item not held, no list) it is the list.
+/// A first page delivered late (held by the server) whose list was written since its request started is overtaken: the
+/// store keeps the newer list, unless the page's list would be the same; stale when the kept list's writer may have
+/// been answered first (its request was sent before the page's, or at the same store version by another client), else
+/// as fresh as it was. Whether a write since the request stamped the list (a write of the same ids may or may not, as
+/// it shortens a lifetime or not) and whether the store knows the two requests' order are not all visible from here:
+/// the model then keeps each state the store may hold (``states``), and a fresh read keeps the ones it agrees with.
 /// A list that keeps a part is as fresh as its oldest part: a read marked fresh must come before every part's expiry.
-/// A `no-store` answer is not written; a `no-cache` one is, never fresh. A clear (a new epoch) empties the store.
+/// A `no-store` answer is not written, but a stored list it would change is made stale (none stored: the cache marks
+/// the page, and an older answer that differs may be written stale); a `no-cache` one is written, never fresh. A clear
+/// (a new epoch) empties the store.
 struct ModelFeedModel {
-    struct List {
+    struct List: Hashable {
         var ids: [String]
-        /// The answers the list is made of: their executions and the times until which each is fresh.
-        var parts: [(execution: Int, expiry: Date)]
+        /// The answers the list is made of: their executions and the times until which each is fresh (the distant
+        /// past: made stale by an overtaken page).
+        var parts: [Part]
+        /// The model's write (``ModelFeedModel/writes``) that last changed the ids or made the list stale, and the
+        /// executions whose request start the store may have kept with it (the writer the overtaken rule compares).
+        var changed: Stamp
+        /// The writes since ``changed`` that gave the list the same ids: each may have stamped it (a shorter lifetime)
+        /// or not.
+        var touches: [Stamp] = []
     }
 
-    var lists: [String: List] = [:]
+    struct Part: Hashable {
+        var execution: Int
+        var expiry: Date
+    }
+
+    struct Stamp: Hashable {
+        /// The model's write count when it was made.
+        var write: Int
+        /// The executions (in the server's order of arrival) one of which the stored request start is from.
+        var writers: Set<Int>
+    }
+
+    /// What the store may hold of each user's list (`nil`: no list): one state, or several when a late page's
+    /// outcome depends on what the model cannot see. A user absent from ``unknown`` and from this has no list.
+    var states: [String: [List?]] = [:]
+    /// Users whose lists had more possible states than the model follows (``maximumStates``): not checked until a
+    /// refresh replaces them or a clear empties the store.
+    var unknown: Set<String> = []
+    /// How many states of one list the model follows.
+    static let maximumStates = 12
     /// The epoch the lists belong to.
     var epoch = 0
+    /// How many answers were written to feed lists (the model's clock for "written since the request started").
+    var writes = 0
+    /// For each execution, ``writes`` when its request was sent (when the model first saw it).
+    var starts: [Int: Int] = [:]
+    /// The last `no-store` page of each user's list given while the store held none (the write it came at).
+    var marks: [String: (write: Int, page: [String])] = [:]
+
+    /// Notes `execution`'s request start (the model's writes so far) the first time the model sees it.
+    mutating func see(_ execution: Int) {
+        if starts[execution] == nil { starts[execution] = writes }
+    }
 
     /// Forgets the lists of an earlier epoch (a clear, a relaunch in memory, a new schema version).
     mutating func enter(epoch current: Int) {
         guard current != epoch else { return }
-        lists = [:]
+        states = [:]
+        unknown = []
+        marks = [:]
         epoch = current
+    }
+
+    /// Keeps, of `user`'s states, the ones `keep` accepts (a fresh read saw the list); `false` when none is.
+    mutating func narrow(_ user: String, to keep: (List?) -> Bool) -> Bool {
+        let kept = (states[user] ?? [nil]).filter(keep)
+        guard !kept.isEmpty else { return false }
+        states[user] = kept
+        return true
     }
 
     /// Writes `execution`'s page, if it is a feed page written to the store: `expiry` `nil` for an answer not kept
@@ -104,37 +175,130 @@ struct ModelFeedModel {
             case .string(let user)? = execution.variables["id"]
         else { return }
         enter(epoch: current)
-        guard execution.epoch == current, let expiry,
+        guard execution.epoch == current,
             case .array(let items)? = ModelPager.member(["friendFeed"], of: execution.result.data)
         else { return }
         let page = items.map { item -> String in
             guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
             return id
         }
-        let part = (execution: execution.id, expiry: expiry)
-        let stored = lists[user]
-        if case .string(let anchor)? = execution.variables["after"] {
-            guard var list = stored, let index = list.ids.lastIndex(of: anchor) else { return }
-            var joined = Array(list.ids[...index]) + page
-            if index < list.ids.count - 1, let last = page.last,
-                let end = list.ids[(index + 1)...].firstIndex(of: last)
-            {
-                joined += list.ids[(end + 1)...]
+        writes += 1
+        let start = starts[execution.id] ?? writes - 1
+        let answer = Answer(
+            execution: execution.id, start: start, write: writes, page: page,
+            part: Part(execution: execution.id, expiry: expiry ?? .distantPast),
+            after: execution.variables["after"]?.stringValue, replacing: execution.replacing)
+        guard expiry != nil else { return unwritten(answer, user: user) }
+        // A no-store page since the request started, another than this one, while the store held no list: this one
+        // may be written stale (the cache's marks of unwritten answers; loose: either).
+        let marked = marks[user].map { $0.write > start && $0.page != page } ?? false
+        defer { if marked, let states = states[user] { add(states.compactMap { $0?.staled(by: answer) }, to: user) } }
+        if answer.replacing {
+            unknown.remove(user)
+            states[user] = [answer.placed(on: nil)]
+            return
+        }
+        guard !unknown.contains(user) else { return }
+        var next: [List?] = []
+        for state in states[user] ?? [nil] {
+            for outcome in answer.outcomes(on: state) where !next.contains(outcome) { next.append(outcome) }
+        }
+        if next.count > Self.maximumStates {
+            unknown.insert(user)
+            states[user] = nil
+        } else {
+            states[user] = next
+        }
+    }
+
+    /// A `no-store` page (not written): a stored list it would change is made stale (its version stamped, its
+    /// request start kept); with no list, the page is marked (``marks``).
+    private mutating func unwritten(_ answer: Answer, user: String) {
+        guard !unknown.contains(user) else { return }
+        var next: [List?] = []
+        for state in states[user] ?? [nil] {
+            guard let list = state else {
+                marks[user] = (answer.write, answer.page)
+                next.append(nil)
+                continue
             }
-            list.ids = Self.unique(joined)
-            list.parts.append(part)
-            lists[user] = list
-            return
+            let placed = answer.placed(on: list)
+            next.append(placed == nil || placed?.ids == list.ids ? list : list.staled(by: answer, stamping: true))
         }
-        if !execution.replacing, var list = stored, let last = page.last, let end = list.ids.firstIndex(of: last),
-            end < list.ids.count - 1
-        {
-            list.ids = Self.unique(page + list.ids[(end + 1)...])
-            list.parts.append(part)
-            lists[user] = list
-            return
+        states[user] = next
+    }
+
+    /// Adds `more` to `user`'s states (each once).
+    private mutating func add(_ more: [List], to user: String) {
+        var next = states[user] ?? []
+        for list in more where !next.contains(list) { next.append(list) }
+        if next.count > Self.maximumStates {
+            unknown.insert(user)
+            states[user] = nil
+        } else {
+            states[user] = next
         }
-        lists[user] = List(ids: page, parts: [part])
+    }
+
+    /// A page received, and what it makes of a list.
+    struct Answer {
+        var execution: Int
+        /// The model's writes when its request was sent, and the write it is.
+        var start: Int
+        var write: Int
+        var page: [String]
+        var part: Part
+        var after: String?
+        var replacing: Bool
+
+        /// The states `list` may become: the page placed, or (overtaken) the list kept, made stale or not.
+        func outcomes(on list: List?) -> [List?] {
+            guard let list, after == nil else { return [placed(on: list)] }
+            // A first page: overtaken when the list's version is above the request's start, which the model knows
+            // for a change of its ids (or a stale mark) since, and cannot tell for a write of the same ids since.
+            let changedSince = list.changed.write > start
+            let touchedSince = list.touches.contains { $0.write > start }
+            guard changedSince || touchedSince else { return [placed(on: list)] }
+            var outcomes: [List?] = changedSince ? [] : [placed(on: list)]
+            let placed = placed(on: list)
+            if placed?.ids == list.ids {
+                // The same list: kept as it is (nothing conflicts).
+                outcomes.append(list)
+                return outcomes
+            }
+            // Kept; stale when its writer may have been answered first: the writers since the stamp the store
+            // compares (the change, or a touch after it that stamped the list).
+            outcomes.append(list.staled(by: self, stamping: false))
+            if list.writers.contains(where: { $0 > execution }) { outcomes.append(list) }
+            return outcomes
+        }
+
+        /// The page placed by the list policy's rule on `list` (no overtaken rule).
+        func placed(on stored: List?) -> List? {
+            let stamp = Stamp(write: write, writers: [execution])
+            if let after {
+                guard let list = stored, let index = list.ids.lastIndex(of: after) else { return stored }
+                var joined = Array(list.ids[...index]) + page
+                if index < list.ids.count - 1, let last = page.last,
+                    let end = list.ids[(index + 1)...].firstIndex(of: last)
+                {
+                    joined += list.ids[(end + 1)...]
+                }
+                return list.with(ids: ModelFeedModel.unique(joined), part: part, stamp: stamp)
+            }
+            if !replacing, let list = stored, let last = page.last, let end = list.ids.firstIndex(of: last),
+                end < list.ids.count - 1
+            {
+                return list.with(ids: ModelFeedModel.unique(page + list.ids[(end + 1)...]), part: part, stamp: stamp)
+            }
+            if let list = stored, list.ids == page {
+                // The same ids again: a touch (its lifetime replaced by the page's).
+                var same = List(ids: page, parts: [part], changed: list.changed, touches: list.touches)
+                same.touches.append(stamp)
+                return same
+            }
+            return List(ids: page, parts: [part], changed: stamp)
+        }
     }
 
     /// `ids` with each once, in its first place.
@@ -144,14 +308,48 @@ struct ModelFeedModel {
     }
 }
 
+extension ModelFeedModel.List {
+    /// The executions whose request start the store may keep with the list: the change's, or a later touch's.
+    var writers: Set<Int> { touches.reduce(changed.writers) { $0.union($1.writers) } }
+
+    /// The list made stale by `answer` (its request start kept): its version stamped for sure (`stamping`: a no-store
+    /// page's mark), or when it was not stale already (an overtaken page's).
+    func staled(by answer: ModelFeedModel.Answer, stamping: Bool = false) -> Self {
+        var stale = self
+        stale.parts.append(ModelFeedModel.Part(execution: answer.execution, expiry: .distantPast))
+        let stamp = ModelFeedModel.Stamp(write: answer.write, writers: writers)
+        if stamping {
+            stale.changed = stamp
+            stale.touches = []
+        } else {
+            stale.touches.append(stamp)
+        }
+        return stale
+    }
+
+    /// The list with `ids` and `part` added: a change (its ids differ) or a touch.
+    func with(ids: [String], part: ModelFeedModel.Part, stamp: ModelFeedModel.Stamp) -> Self {
+        var list = self
+        list.parts.append(part)
+        if ids == self.ids {
+            list.touches.append(stamp)
+        } else {
+            list.ids = ids
+            list.changed = stamp
+            list.touches = []
+        }
+        return list
+    }
+}
 extension ModelRun {
     /// Whether the run's model of the feed lists is exact: the store is never trimmed (with a small byte limit, a
     /// list or its items may be evicted at any write, which the model cannot place).
     var feedModelled: Bool { configuration.byteLimit == ModelConfiguration().byteLimit }
 
     /// How many fresh reads of a feed list were checked against the model's list, in this process, and how many of
-    /// those lists kept a part from before their last first page (for the progress lines).
-    static let feedChecks = Locked((lists: 0, kept: 0))
+    /// those lists kept a part from before their last first page, and how many were read when the model followed
+    /// more than one state of the list (a late first page's outcome it could not tell; for the progress lines).
+    static let feedChecks = Locked((lists: 0, kept: 0, open: 0))
 
     /// Checks a result of `FriendFeed` (any page's variables: a read gives the whole list): marked fresh, its ids are
     /// the model's list (when ``feedModelled``), no part of that list has expired, and each item's fields are what the
@@ -172,31 +370,37 @@ extension ModelRun {
         }
         let (time, epoch) = transport.state.withLock { ($0.latestSeen[cache] ?? $0.latest, $0.epoch) }
         feed.enter(epoch: epoch)
-        if feedModelled {
+        if feedModelled, !feed.unknown.contains(user) {
             let shown = ids.map { $0.stringValue ?? "null" }
-            guard let list = feed.lists[user] else {
-                throw ModelFailure(
-                    step: 0,
-                    message: "FriendFeed of \(user) on cache \(cache) was served as fresh with \(shown), but the "
-                        + "model's store holds no such list; \(what): \(data.jsonText)")
+            let states = feed.states[user] ?? [nil]
+            func describe(_ list: ModelFeedModel.List?) -> String {
+                guard let list else { return "no list" }
+                return "\(list.ids), parts \(list.parts.map { "\($0.execution) until \($0.expiry)" })"
             }
-            guard list.ids == shown else {
+            let listed = states.compactMap { $0 }.filter { $0.ids == shown }
+            guard !listed.isEmpty else {
                 throw ModelFailure(
                     step: 0,
                     message: "FriendFeed of \(user) on cache \(cache) was served as fresh with \(shown), while the "
-                        + "model's list (its pages placed by the appendAfter rule) is \(list.ids); \(what)")
+                        + "model's store (its pages placed by the appendAfter rule, a late first page overtaken by a "
+                        + "newer list) holds \(states.map(describe)); \(what)")
             }
-            Self.feedChecks.withLock {
-                $0.lists += 1
-                if list.parts.count > 1 { $0.kept += 1 }
-            }
-            if let expired = list.parts.first(where: { $0.expiry <= time }) {
+            guard let fresh = listed.first(where: { list in !list.parts.contains { $0.expiry <= time } }) else {
                 throw ModelFailure(
                     step: 0,
                     message: "FriendFeed of \(user) on cache \(cache) was served as fresh with \(shown) at \(time), "
-                        + "but a part of the list (the answer of request \(expired.execution)) expired at "
-                        + "\(expired.expiry): a list is as fresh as its oldest part (parts: "
-                        + "\(list.parts.map { "\($0.execution) until \($0.expiry)" })); \(what)")
+                        + "but a part of the list expired (or an overtaken first page made it stale): a list is as "
+                        + "fresh as its oldest part (\(listed.map(describe))); \(what)")
+            }
+            Self.feedChecks.withLock {
+                $0.lists += 1
+                if fresh.parts.count > 1 { $0.kept += 1 }
+                if states.count > 1 { $0.open += 1 }
+            }
+            // The store holds one of the states this read agrees with.
+            _ = feed.narrow(user) { list in
+                guard let list else { return false }
+                return list.ids == shown && !list.parts.contains { $0.expiry <= time }
             }
         }
         let users = try Self.operation("Users")
@@ -224,7 +428,7 @@ extension ModelRun {
     /// count; its last for -1), or, when the list is empty or `gap`, after the user at `pick` of the world's (held by
     /// the list or not), from the server.
     func performFeedPage(cache: Int, user: String, pick: Int, gap: Bool, headers: ModelHeaders) async throws {
-        let held = feed.lists[user]?.ids ?? []
+        let held = feed.states[user]?.first??.ids ?? []
         let ids = ModelWorld.userIDs
         let anchor =
             gap || held.isEmpty

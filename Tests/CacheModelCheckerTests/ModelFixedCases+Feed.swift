@@ -57,5 +57,58 @@ extension ModelFixedCases {
                     cache: 1, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("ann.profile"),
                     policy: .preferCache, headers: .none),
             ]),
+        Case(
+            name:
+                "a late first page does not overwrite the newer list written since its request (hand-inserted fault: "
+                + "first pages merged without their request's start)",
+            steps: [
+                late("c:1"), .change(.removeFriend(user: "c:1", friend: "bob")), feedFirst("c:1"), .deliver(0),
+                feedFirst("c:1", .cacheOnly),
+            ]),
+        Case(
+            name:
+                "a first page overtaken by an older request's late page leaves that list stale (hand-inserted fault: "
+                + "an overtaken answer's conflicting fields kept fresh, by both rules: the order, and values taken)",
+            steps: [
+                late("c:1"), .change(.removeFriend(user: "c:1", friend: "bob")), late("c:1"), .deliver(0), .deliver(0),
+                feedFirst("c:1", .cacheOnly),
+            ]),
+        Case(
+            name: "a late page after an item goes after it in the list the store holds when it arrives",
+            steps: [
+                feedFirst("c:1"), late("c:1", after: "bob"), .change(.addFriend(user: "c:1", friend: "d\"q")),
+                feedFirst("c:1"), .deliver(0), feedFirst("c:1", .cacheOnly),
+            ]),
     ]
+
+    /// `no-store` answers of the feed: not written, but what they say of the list counts (seed 20817, with
+    /// `GRAPHQLBRIDGE_MODEL_FEED_WEIGHT=0.4`).
+    static let unwrittenFeed: [Case] = [
+        Case(
+            name:
+                "a watch whose first page is answered no-store shows the whole list the cache keeps, as a read does "
+                + "(seed 20817)",
+            steps: [
+                feedFirst("c:1"), feedNext("c:1"),
+                .watch(
+                    cache: 0, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("c:1"),
+                    offline: false, partialData: false, headers: .noStore),
+            ]),
+        Case(
+            name: "a no-store first page that would change the list the cache keeps makes it stale",
+            steps: [
+                feedFirst("c:1"), feedNext("c:1"), .change(.removeFriend(user: "c:1", friend: "bob")),
+                .query(
+                    cache: 0, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("c:1"),
+                    policy: .serverOnly, headers: .noStore),
+                feedFirst("c:1", .cacheOnly),
+            ]),
+    ]
+
+    /// A page of `user`'s feed (after `after`, when given) that the server holds until a `.deliver`.
+    private static func late(_ user: String, after: String? = nil) -> ModelStep {
+        var variables = ModelFeed.firstPage(user)
+        if let after { variables["after"] = .string(after) }
+        return .hold(cache: 0, operation: ModelFeed.operationName, variables: variables, headers: .none)
+    }
 }

@@ -16,17 +16,21 @@ extension ModelRun {
                 edit, cache: cache, operation: try Self.operation(name), variables: variables, marked: marked)
         case .evictObject(let cache, let user):
             let mark = transport.state.withLock { $0.executions.count }
+            let before = await caches[cache].statistics
             try await caches[cache].withinReadWriteTransaction { $0.evictObject(typeName: "User", keyValues: [user]) }
             try await expectMiss(
-                edit, cache: cache, operation: "UserName", variables: ["id": .string(user)], mark: mark)
+                edit, cache: cache, operation: "UserName", variables: ["id": .string(user)], mark: mark,
+                before: before)
         case .evictField(let cache, let user, let field):
             let mark = transport.state.withLock { $0.executions.count }
+            let before = await caches[cache].statistics
             try await caches[cache].withinReadWriteTransaction {
                 $0.evict(field: field, ofRecord: CacheRecord.objectKey(typeName: "User", keyValues: [user]))
             }
             let (operation, variables): (String, [String: JSONValue]) =
                 field == "name" ? ("UserName", ["id": .string(user)]) : ("UserProfile", ["id": .string(user)])
-            try await expectMiss(edit, cache: cache, operation: operation, variables: variables, mark: mark)
+            try await expectMiss(
+                edit, cache: cache, operation: operation, variables: variables, mark: mark, before: before)
         case .open(let cache, let ids, let user):
             let users = try Self.operation("Users")
             let userName = try Self.operation("UserName")
@@ -123,16 +127,29 @@ extension ModelRun {
 
     /// A `.cacheOnly` read of `operation` right after an eviction misses, unless an answer reached the cache meanwhile.
     private func expectMiss(
-        _ edit: ModelLocalEdit, cache: Int, operation name: String, variables: [String: JSONValue], mark: Int
+        _ edit: ModelLocalEdit, cache: Int, operation name: String, variables: [String: JSONValue], mark: Int,
+        before: GraphQLCache.Statistics
     ) async throws {
         let operation = try Self.operation(name)
         let read = await operation.run(clients[cache], variables, ModelOperation.Options(fetchPolicy: .cacheOnly))
         let answered = transport.state.withLock { $0.executions.count } > mark
         log.append("\(edit) -> \(name)\(JSONObject(variables)): \(Self.describe(read))")
         if !answered, case .result(_?, .cache, _, _) = read {
+            let after = await caches[cache].statistics
+            // Where the read came from, and what was written from the eviction to it, the eviction's own records
+            // included (diagnostics).
+            let written = after.recordsWritten - before.recordsWritten
+            let recent = transport.state.withLock { state in
+                state.executions.suffix(6).map { "\($0.id) \($0.operationName)\(JSONObject($0.variables))" }
+            }
             throw ModelFailure(
                 step: 0,
-                message: "\(edit): \(name) still read from the cache after the eviction: \(Self.describe(read))")
+                message: "\(edit): \(name) still read from the cache after the eviction: \(Self.describe(read)) "
+                    + "(since the eviction: \(written) records written, \(after.overtakenAnswers - before.overtakenAnswers) "
+                    + "answers overtaken; the read: \(after.memoizedHits - before.memoizedHits) memoized hits, "
+                    + "\(after.storedResponseHits - before.storedResponseHits) stored-response hits, "
+                    + "\(after.recordHits - before.recordHits) record hits; the server's last requests, the eviction after "
+                    + "\(mark): \(recent); retired caches: \(retiredCaches.count))")
         }
         // A watcher the edit signalled may have refetched meanwhile, its answer written before or after this read: the
         // model cannot place the read among them, so it is checked only when nothing reached the server (the watches

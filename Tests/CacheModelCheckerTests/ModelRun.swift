@@ -805,6 +805,8 @@ final class ModelRun {
         }
         let time = transport.state.withLock { $0.latest }
         for execution in executions where !receivedIDs.contains(execution.id) {
+            // Its request's start, for the feed model's overtaken rule (the answers written before it was sent).
+            feed.see(execution.id)
             guard execution.id == delivered || (!heldIDs.contains(execution.id) && heldTasks[execution.id] == nil)
             else { continue }
             receivedIDs.insert(execution.id)

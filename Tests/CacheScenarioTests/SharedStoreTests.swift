@@ -19,9 +19,11 @@ struct SharedStoreTests {
         let client: GraphQLHTTPClient
         let transport = MockTransport()
 
-        init(_ folder: TemporaryFolder) {
+        init(_ folder: TemporaryFolder, schemaVersion: String = "1") {
             let now = SharedStoreTests.start
-            cache = GraphQLCache(storage: .persistent(directory: folder.url), maxAge: .seconds(3600), now: { now })
+            cache = GraphQLCache(
+                storage: .persistent(directory: folder.url), maxAge: .seconds(3600), schemaVersion: schemaVersion,
+                now: { now })
             let endpoint = URL(string: "https://example.com/graphql") ?? URL(fileURLWithPath: "/")
             client = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache)
         }
@@ -78,6 +80,34 @@ struct SharedStoreTests {
             #expect(read.data?.user?.name == "New", "the newer name stays, in both processes")
         }
         #expect(await app.cache.statistics.overtakenAnswers == 1)
+    }
+
+    @Test(
+        "A cache of the old schema version still open when the new version takes the file over reads and writes nothing"
+    )
+    func supersededSchemaVersion() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let old = Side(folder, schemaVersion: "1")
+        try await old.store(UserNameQuery(id: "1"), answered: Self.userName("Old shape"))
+        // The app, updated, opens the file with its new schema: the old records are dropped.
+        let new = Side(folder, schemaVersion: "2")
+        #expect(await new.cache.recordCount == 0)
+        try await new.store(UserNameQuery(id: "2"), answered: #"{"user":{"id":"2","name":"Bob"}}"#)
+
+        // The old cache (an extension not yet updated) asks the server again: its answer is not written into the
+        // new version's records, and it reads nothing of them.
+        try await old.store(UserNameQuery(id: "1"), answered: Self.userName("Old shape"))
+        let problems = await old.cache.problems
+        #expect(problems.contains { $0.message.contains("schema version \"2\"") }, "\(problems)")
+        for query in [UserNameQuery(id: "1"), UserNameQuery(id: "2")] {
+            await #expect(throws: APIError.self) { try await old.client.execute(query, fetchPolicy: .cacheOnly) }
+        }
+        await #expect(throws: APIError.self) {
+            try await new.client.execute(UserNameQuery(id: "1"), fetchPolicy: .cacheOnly)
+        }
+        let kept = try await new.client.execute(UserNameQuery(id: "2"), fetchPolicy: .cacheOnly)
+        #expect(kept.data?.user?.name == "Bob" && !kept.isStale)
     }
 
     @Test("Row 12: the extension signs out while the app's request is in flight: nothing lands in the cleared store")

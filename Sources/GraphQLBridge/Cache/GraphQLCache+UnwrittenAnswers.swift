@@ -20,9 +20,9 @@ extension GraphQLCache {
         if let layer, let index = optimisticLayers.firstIndex(where: { $0.id == layer }) {
             expected = optimisticLayers.remove(at: index).records
         }
-        let carried = carriedRecords(response)
-        if let watcher { watchers.setDependencies(Set(carried.keys), of: watcher.id) }
-        let staled = markStale(every: expected, differing: carried)
+        let (carried, placements, dependencies) = carriedRecords(response)
+        if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
+        let staled = markStale(every: expected, differing: carried, placements: placements)
         // The layer's records read as the store holds them again; the stale ones changed in the store.
         let touched = staled.union(expected.keys)
         guard !touched.isEmpty else { return }
@@ -35,9 +35,13 @@ extension GraphQLCache {
     /// too: stamped again); logs the change (an answer in flight from before does not make them fresh again) and
     /// returns the keys of the records changed. The fields of either that the store does not hold are marked in
     /// memory (``UnwrittenFieldMarks``), so that an answer in flight from before does not write them fresh either.
-    /// Signals no watcher.
+    /// A page of a list (`placements`, where ``CacheListMergeStep`` would place it) is compared as the list it would
+    /// make of the stored one: a first page that keeps the stored tail leaves a list that holds it as it is, and a page
+    /// that continues nothing stales nothing. Signals no watcher.
     @discardableResult
-    func markStale(every: [String: CacheRecord], differing: [String: CacheRecord]) -> Set<String> {
+    func markStale(
+        every: [String: CacheRecord], differing: [String: CacheRecord], placements: CacheListMerges = [:]
+    ) -> Set<String> {
         let keys = Set(every.keys).union(differing.keys)
         guard !keys.isEmpty else { return [] }
         // A request that started at the store's version now is older than this answer; one that starts later is not.
@@ -78,8 +82,16 @@ extension GraphQLCache {
                 }
                 if let fields = every[record.key] { for name in fields.fieldNames { expire(name, unless: nil) } }
                 if let fields = differing[record.key] {
+                    let pages = placements[record.key]
                     for name in fields.fieldNames {
-                        guard let given = fields.entry(named: name)?.value, given != .missing else { continue }
+                        guard var given = fields.entry(named: name)?.value, given != .missing else { continue }
+                        if let placement = pages?[name], let stored = record.entry(named: name)?.value,
+                            stored != .missing
+                        {
+                            // The list the page would make of the stored one; none: it continues nothing.
+                            guard let combined = placement.combine(stored, given) else { continue }
+                            given = combined
+                        }
                         expire(name, unless: given)
                     }
                 }
@@ -98,8 +110,11 @@ extension GraphQLCache {
         }
     }
 
-    /// The records `response`'s data carries (its errors' `null`s read as values: compared, not written).
-    private func carriedRecords(_ response: ResponseWrite) -> [String: CacheRecord] {
+    /// The records `response`'s data carries (its errors' `null`s read as values: compared, not written), its pages of
+    /// lists moved to their lists (``CacheListMergeStep``) with where each would go, and the records it is made of.
+    private func carriedRecords(_ response: ResponseWrite) -> (
+        records: [String: CacheRecord], placements: CacheListMerges, dependencies: Set<String>
+    ) {
         var normalizer = CacheNormalizer(
             metadata: response.metadata, variables: response.variables, receivedAt: currentTime(),
             serverMaxAge: nil, defaultMaxAge: maxAge)
@@ -109,11 +124,21 @@ extension GraphQLCache {
         case .tape(let tape, let data):
             normalizer.normalize(tape: tape, data: data, rootKey: response.rootKey)
         case .body(let body):
-            guard let data = ResponseData.taped(body) else { return [:] }
+            guard let data = ResponseData.taped(body) else { return ([:], [:], []) }
             var taped = response
             taped.data = data
             return carriedRecords(taped)
         }
-        return normalizer.records
+        var writes = normalizer.writes
+        var dependencies = normalizer.dependencies
+        let placements = CacheListMergeStep(
+            metadata: response.metadata, variables: response.variables,
+            firstPagesReplace: response.firstPagesReplace
+        ).apply(
+            to: &writes, dependencies: &dependencies, rootKey: response.rootKey,
+            unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
+        let records = Dictionary(
+            uniqueKeysWithValues: writes.map { ($0.key, CacheRecord(key: $0.key, writes: $0.value)) })
+        return (records, placements ?? [:], dependencies)
     }
 }

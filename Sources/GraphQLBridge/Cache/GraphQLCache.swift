@@ -194,7 +194,8 @@ public actor GraphQLCache {
     ///   - namespace: whose cache this is (the signed-in user's id); one file per namespace.
     ///   - byteLimit: the store's size limit; least recently used records go first. 64 MB by default.
     ///   - schemaVersion: a persistent store written with another version is emptied (a schema change drops
-    ///     the old records).
+    ///     the old records). A cache of another version still open on the file then (an extension not yet updated)
+    ///     reads nothing of it and writes nothing to it: each write is reported in ``problems``.
     ///   - memoizedResultLimit: how many decoded results are kept to answer repeated reads without rebuilding
     ///     them from the records (least recently used go first); 0 turns it off.
     ///   - storesResponses: whether a persistent store also keeps each query's last response and serves it (one
@@ -221,7 +222,7 @@ public actor GraphQLCache {
         self.problems = problems
         let isShared = store is SQLiteCacheStore
         if storesResponses, let sqlite = store as? SQLiteCacheStore {
-            let reader = SQLiteResponseReader(fileURL: sqlite.fileURL)
+            let reader = SQLiteResponseReader(fileURL: sqlite.fileURL, schemaVersion: sqlite.schemaVersion)
             sqlite.responseReader = reader
             responseReader = reader
         } else {

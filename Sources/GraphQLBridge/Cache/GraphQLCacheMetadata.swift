@@ -84,6 +84,9 @@ public struct GraphQLCacheMetadata: Sendable {
     /// root's, ``meetsRootListsBelow``): the answer's tree is walked for them.
     var hasListsBelowRoot: Bool { !objectListPolicies.isEmpty || meetsRootListsBelow }
 
+    /// Whether any field of the operation's may be a page of a list the cache keeps.
+    var hasListPolicies: Bool { !listPolicies.isEmpty || !objectListPolicies.isEmpty }
+
     /// Whether the operation's pages (its queries with other variables) are pages of one list in the cache: it selects
     /// a root field with a list policy, or a field of another type with one whose pagination arguments are given by
     /// variables (a list that pages with the operation's variables, not one selected whole in each page of another).

@@ -30,20 +30,25 @@ extension SQLiteCacheStore {
     /// `query`'s stored response, when it was written with the same default lifetime; `nil` otherwise.
     func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
         try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
-            try Self.storedResponse(in: try database(.read), forQuery: query, defaultMaxAge: defaultMaxAge)
+            guard supersededBy == nil else { return nil }
+            return try Self.storedResponse(
+                in: try database(.read), forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion)
         }
     }
 
     /// `query`'s stored response read through `db` (the store's connection, or ``SQLiteResponseReader``'s read-only
-    /// one): one statement, no transaction around it.
-    static func storedResponse(in db: SQLiteConnection, forQuery query: String, defaultMaxAge: Double)
-        throws(GraphQLCacheError) -> StoredResponse?
-    {
+    /// one): one statement, no transaction around it; none when the file belongs to another schema version than
+    /// `schemaVersion`.
+    static func storedResponse(
+        in db: SQLiteConnection, forQuery query: String, defaultMaxAge: Double, schemaVersion: String
+    ) throws(GraphQLCacheError) -> StoredResponse? {
         let row = try db.withStatement(
-            "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ?",
+            "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ? "
+                + "AND (SELECT schema_version FROM state) = ?",
             .read
         ) { statement throws(GraphQLCacheError) -> (Double, StoredFreshness, RecordKeys?, Data)? in
             try db.bind(query, at: 1, in: statement, .read)
+            try db.bind(schemaVersion, at: 2, in: statement, .read)
             guard try db.step(statement, .read) else { return nil }
             let body = db.columnBytes(statement, 5)
             return (

@@ -29,6 +29,10 @@ extension SQLiteCacheStore {
         var removedThrough: Int64 = 0
         var bytes: Int64 = 0
         var lastUse: Int64 = 0
+        /// The schema version the file's records belong to (the cache that last made the tables'; kept in the row
+        /// every transaction reads, so that a connection opened with another version sees at once that the file is
+        /// no longer its own).
+        var schemaVersion = ""
     }
 
     /// What a write transaction trims the store to when it takes it over `limit` (``changingState(trimming:_:)``).
@@ -49,30 +53,58 @@ extension SQLiteCacheStore {
             """
             CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 0), version INTEGER NOT NULL, \
             changed INTEGER NOT NULL, cleared INTEGER NOT NULL, removed INTEGER NOT NULL, \
-            removed_through INTEGER NOT NULL, bytes INTEGER NOT NULL, last_use INTEGER NOT NULL)
+            removed_through INTEGER NOT NULL, bytes INTEGER NOT NULL, last_use INTEGER NOT NULL, \
+            schema_version TEXT NOT NULL)
             """, .open)
         // A file made again (another format, damage) lost its records: every version before this one counts as removed.
-        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, ?, 0, 0)", .open) {
+        try db.withStatement("INSERT INTO state VALUES (0, ?, ?, ?, ?, ?, 0, 0, ?)", .open) {
             statement throws(GraphQLCacheError) in
             for index: Int32 in 1...5 { try db.bind(version, at: index, in: statement, .open) }
+            try db.bind(schemaVersion, at: 6, in: statement, .open)
             _ = try db.step(statement, .open)
         }
     }
 
-    /// The `state` row.
+    /// Notes that the file now belongs to `other`, another schema version (another cache dropped this one's records
+    /// and made the tables again since this store opened it): from now on this store reads nothing (every read a
+    /// miss) and writes nothing (each write throws), and its read-only connection closes.
+    func supersede(by other: String) {
+        guard supersededBy == nil else { return }
+        supersededBy = other
+        responseReader?.close()
+    }
+
+    /// The error of a call on a store whose file another schema version took over (``supersede(by:)``).
+    func supersededError(_ kind: GraphQLCacheError.Kind, by other: String) -> GraphQLCacheError {
+        GraphQLCacheError(
+            kind: kind, path: fileURL.path,
+            message: "the file now holds the cache of schema version \"\(other)\" (another cache opened it with that "
+                + "version since this one, of \"\(schemaVersion)\", did): this cache no longer reads or writes it; "
+                + "make a new cache to use the file")
+    }
+
+    /// The `state` row; throws when the file belongs to another schema version now (``supersede(by:)``): every write
+    /// transaction reads it first, so no write of this store reaches another version's records.
     func readState(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> State {
+        if let other = supersededBy { throw supersededError(kind, by: other) }
         let db = try database(kind)
-        return try db.withStatement(
-            "SELECT version, changed, cleared, removed, removed_through, bytes, last_use FROM state", kind
+        let state = try db.withStatement(
+            "SELECT version, changed, cleared, removed, removed_through, bytes, last_use, schema_version FROM state",
+            kind
         ) {
             statement throws(GraphQLCacheError) in
-            guard try db.step(statement, kind) else { return State() }
+            guard try db.step(statement, kind) else { return State(schemaVersion: schemaVersion) }
             return State(
                 version: db.columnInteger(statement, 0), changed: db.columnInteger(statement, 1),
                 cleared: db.columnInteger(statement, 2), removed: db.columnInteger(statement, 3),
                 removedThrough: db.columnInteger(statement, 4), bytes: db.columnInteger(statement, 5),
-                lastUse: db.columnInteger(statement, 6))
+                lastUse: db.columnInteger(statement, 6), schemaVersion: db.columnText(statement, 7))
         }
+        guard state.schemaVersion == schemaVersion else {
+            supersede(by: state.schemaVersion)
+            throw supersededError(kind, by: state.schemaVersion)
+        }
+        return state
     }
 
     /// Writes the `state` row (inside the caller's write transaction).

@@ -49,8 +49,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// Format 10: versions kept in the file (the `state` table, each field's version, `records.version`), shared by
     /// every process, and the stored size in `state`. Format 11: no index on `records.last_used` (a write no longer
     /// moves each record's entry in it; a trim sorts the records), the highest last-use mark kept in `state`. Format
-    /// 12: `state.removed_through`, the highest version a removed record had (``State/removedThrough``).
-    static let formatVersion = "graphqlbridge-cache-12"
+    /// 12: `state.removed_through`, the highest version a removed record had (``State/removedThrough``). Format 13:
+    /// `state.schema_version`, read by every write transaction and record read (``State/schemaVersion``).
+    static let formatVersion = "graphqlbridge-cache-13"
 
     /// The database file.
     let fileURL: URL
@@ -63,6 +64,9 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     private(set) var recovered: GraphQLCacheError?
     /// The schema version of the records dropped on open, when the file held records of another schema version.
     private(set) var droppedSchemaVersion: String?
+    /// The schema version that took the file over since this store opened it (another cache opened it with that
+    /// version, dropping this one's records): this store then reads nothing and writes nothing (``supersede(by:)``).
+    var supersededBy: String?
 
     /// The open connection (`nil` while a damaged file is being replaced).
     var connection: SQLiteConnection?
@@ -130,7 +134,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     // MARK: GraphQLCacheStore
 
     func records(forKeys keys: [String]) throws(GraphQLCacheError) -> [String: CacheRecord] {
-        guard !keys.isEmpty else { return [:] }
+        guard !keys.isEmpty, supersededBy == nil else { return [:] }
         return try guarded { () throws(GraphQLCacheError) in
             let db = try database(.read)
             var found: [String: CacheRecord] = [:]
@@ -148,6 +152,8 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     for (index, key) in batch.enumerated() {
                         try db.bind(key, at: Int32(index + 1), in: statement, .read)
                     }
+                    // Only the records of this store's schema version (none once another took the file over).
+                    try db.bind(schemaVersion, at: Int32(batch.count + 1), in: statement, .read)
                     while try db.step(statement, .read) {
                         let key = db.columnText(statement, 0)
                         do throws(GraphQLCacheError) {
@@ -177,9 +183,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The most keys read with one statement.
     static let batchSize = 32
 
-    /// `SELECT <columns> FROM records WHERE key IN (?, …)` with `count` parameters.
+    /// `SELECT <columns> FROM records WHERE key IN (?, …)` with `count` parameters, then the schema version the file
+    /// must belong to (`state.schema_version`, read once by the statement with the records: nothing read belongs to
+    /// another version, even when another cache took the file over a moment ago).
     static func selectSQL(count: Int, columns: String = "key, fields") -> String {
-        "SELECT \(columns) FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
+        "SELECT \(columns) FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1))
+            + ") AND (SELECT schema_version FROM state) = ?"
     }
 
     /// Runs `body` in one read transaction, so that its reads see one state of the file.
@@ -245,7 +254,10 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     }
 
     func allKeys() throws(GraphQLCacheError) -> [String] {
-        try guarded { () throws(GraphQLCacheError) in try database(.read).texts("SELECT key FROM records", .read) }
+        guard supersededBy == nil else { return [] }
+        return try guarded { () throws(GraphQLCacheError) in
+            try database(.read).texts("SELECT key FROM records", .read)
+        }
     }
 
     /// Deletes every record, then gives the space back: `VACUUM` rewrites the file, and the WAL is checkpointed

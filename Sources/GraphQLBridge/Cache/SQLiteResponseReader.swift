@@ -23,10 +23,14 @@ import GraphQLBridgeSupport
 /// `@unchecked Sendable`: the connection (not `Sendable`) is only reached inside the lock.
 final class SQLiteResponseReader: @unchecked Sendable {
     private let connection: Locked<SQLiteConnection?>
+    /// The schema version whose stored responses it reads (the store's).
+    private let schemaVersion: String
 
-    /// Opens `fileURL` for reading only; `nil` when it cannot be opened (the cache's queue reads, as before).
-    init?(fileURL: URL) {
+    /// Opens `fileURL` for reading only, for the stored responses of `schemaVersion`; `nil` when it cannot be opened
+    /// (the cache's queue reads, as before).
+    init?(fileURL: URL, schemaVersion: String) {
         guard let db = try? SQLiteConnection(path: fileURL.path, readOnly: true) else { return nil }
+        self.schemaVersion = schemaVersion
         // A first read of a page costs no `pread` (as the store's connection).
         try? db.execute("PRAGMA mmap_size = 268435456", .open)
         connection = Locked(db)
@@ -46,7 +50,8 @@ final class SQLiteResponseReader: @unchecked Sendable {
             guard let current = db, current.isOpen else { return .unavailable }
             do throws(GraphQLCacheError) {
                 return .read(
-                    try SQLiteCacheStore.storedResponse(in: current, forQuery: query, defaultMaxAge: defaultMaxAge))
+                    try SQLiteCacheStore.storedResponse(
+                        in: current, forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion))
             } catch {
                 if error.kind == .corrupt {
                     current.close()

@@ -362,7 +362,8 @@ public struct GraphQLHTTPClient: Sendable {
             await cache.markStale(
                 carriedBy: ResponseWrite(
                     data: unwritten, errors: [], metadata: metadata, variables: variables,
-                    rootKey: rootKey ?? (queryKey != nil ? CacheKey.queryRoot : CacheKey.mutationRoot)),
+                    rootKey: rootKey ?? (queryKey != nil ? CacheKey.queryRoot : CacheKey.mutationRoot),
+                    firstPagesReplace: replacingLists),
                 endingLayer: layer, sparing: watcher)
             return nil
         }

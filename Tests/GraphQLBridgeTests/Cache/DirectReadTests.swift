@@ -71,7 +71,10 @@ struct DirectReadTests {
             received REAL NOT NULL, revalidates INTEGER NOT NULL, dependencies BLOB NOT NULL, body BLOB NOT NULL, \
             size INTEGER NOT NULL)
             """, .write)
-        let reader = try #require(SQLiteResponseReader(fileURL: file))
+        // (The reader reads a response only while the file's records are of its schema version.)
+        try writer.execute("CREATE TABLE state (id INTEGER PRIMARY KEY, schema_version TEXT NOT NULL)", .write)
+        try writer.execute("INSERT INTO state VALUES (0, 'v1')", .write)
+        let reader = try #require(SQLiteResponseReader(fileURL: file, schemaVersion: "v1"))
         #expect(reader.busyTimeout == 0)
         guard case .read(nil) = reader.storedResponse(forQuery: "q", defaultMaxAge: 60) else {
             Issue.record("not read from an unlocked file")
