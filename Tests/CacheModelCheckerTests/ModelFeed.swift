@@ -211,6 +211,28 @@ struct ModelFeedModel {
         }
     }
 
+    /// The app's own write of `user`'s feed (a local edit in a cache transaction): the list it writes replaces the
+    /// stored one whole, fresh until `expiry`; newer than any answer in flight (its request start unknown: the model's
+    /// overtaken rule then allows the list kept fresh or stale).
+    mutating func writeLocally(user: String, ids: [String], expiry: Date, epoch current: Int) {
+        enter(epoch: current)
+        writes += 1
+        unknown.remove(user)
+        let stamp = Stamp(write: writes, writers: [Int.max])
+        let part = Part(execution: -1, expiry: expiry)
+        var next: [List?] = []
+        for state in states[user] ?? [nil] {
+            var list = List(ids: ids, parts: [part], changed: stamp)
+            if let state, state.ids == ids {
+                // The same ids: its lifetime replaced, its version stamped or not.
+                list.changed = state.changed
+                list.touches = state.touches + [stamp]
+            }
+            if !next.contains(list) { next.append(list) }
+        }
+        states[user] = next
+    }
+
     /// A `no-store` page (not written): a stored list it would change is made stale (its version stamped, its
     /// request start kept); with no list, the page is marked (``marks``).
     private mutating func unwritten(_ answer: Answer, user: String) {

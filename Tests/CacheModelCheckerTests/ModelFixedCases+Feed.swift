@@ -105,6 +105,23 @@ extension ModelFixedCases {
             ]),
     ]
 
+    /// The app's own write of a feed (issue 31's local edits): the list it writes is the list, whole.
+    static let localFeedWrite: [Case] = [
+        Case(
+            name:
+                "a local write of a feed's first page replaces the longer list the cache kept (the model's fault: the "
+                + "local write not in the feed model)",
+            steps: [
+                feedFirst("c:1"), feedNext("c:1"),
+                .local(
+                    .write(
+                        cache: 0, operation: ModelFeed.operationName, variables: ModelFeed.firstPage("c:1"),
+                        marked: true)),
+                late("c:1"), .change(.addFriend(user: "c:1", friend: "d\"q")), .deliver(0),
+                feedFirst("c:1", .cacheOnly),
+            ])
+    ]
+
     /// A page of `user`'s feed (after `after`, when given) that the server holds until a `.deliver`.
     private static func late(_ user: String, after: String? = nil) -> ModelStep {
         var variables = ModelFeed.firstPage(user)

@@ -95,7 +95,7 @@ enum ModelFixedCases {
     ]
 
     static let all: [Case] =
-        (ModelStep.refsEnabled ? refs : []) + seed828 + followedLists + feed + unwrittenFeed + [
+        (ModelStep.refsEnabled ? refs : []) + seed828 + followedLists + feed + unwrittenFeed + localFeedWrite + [
             Case(
                 name:
                     "a mutation's answer delivered after a newer answer the app saw does not overwrite it (seed 1863)",

@@ -87,6 +87,17 @@ extension ModelRun {
         // The write's time: the cache looked at its clock to write (the checker's time is the latest look).
         let time = transport.state.withLock { $0.latest }
         answers.append((current, time.addingTimeInterval(TimeInterval(configuration.maxAge)), epoch))
+        if operation.name == ModelFeed.operationName, case .string(let user)? = variables["id"],
+            case .array(let items)? = ModelPager.member(["friendFeed"], of: data)
+        {
+            // A list written whole (the app's edit of what a read gave it), whatever its arguments.
+            let ids = items.map { item -> String in
+                guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
+                return id
+            }
+            feed.writeLocally(
+                user: user, ids: ids, expiry: time.addingTimeInterval(TimeInterval(configuration.maxAge)), epoch: epoch)
+        }
         for source in execution.sources.values { known[source] = max(known[source] ?? 0, current) }
         if marked {
             var original: [String: String] = [:]

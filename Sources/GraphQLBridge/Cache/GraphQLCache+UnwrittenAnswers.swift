@@ -129,16 +129,9 @@ extension GraphQLCache {
             taped.data = data
             return carriedRecords(taped)
         }
-        var writes = normalizer.writes
-        var dependencies = normalizer.dependencies
-        let placements = CacheListMergeStep(
-            metadata: response.metadata, variables: response.variables,
-            firstPagesReplace: response.firstPagesReplace
-        ).apply(
-            to: &writes, dependencies: &dependencies, rootKey: response.rootKey,
-            unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
+        let moved = movingPages(of: response, normalizedBy: normalizer)
         let records = Dictionary(
-            uniqueKeysWithValues: writes.map { ($0.key, CacheRecord(key: $0.key, writes: $0.value)) })
-        return (records, placements ?? [:], dependencies)
+            uniqueKeysWithValues: moved.writes.map { ($0.key, CacheRecord(key: $0.key, writes: $0.value)) })
+        return (records, moved.lists ?? [:], moved.dependencies)
     }
 }

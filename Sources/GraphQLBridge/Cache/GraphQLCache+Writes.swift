@@ -140,15 +140,11 @@ extension GraphQLCache {
             return outcome
         }
         outcome.errorNulls = normalizer.errorNulls
-        var incoming = normalizer.writes
-        var dependencies = normalizer.dependencies
         // The pages of paginated fields, moved to their lists (a step of its own: see `CacheListMergeStep`).
-        let lists = CacheListMergeStep(
-            metadata: response.metadata, variables: response.variables,
-            firstPagesReplace: response.firstPagesReplace
-        ).apply(
-            to: &incoming, dependencies: &dependencies, rootKey: response.rootKey,
-            unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
+        let moved = movingPages(of: response, normalizedBy: normalizer)
+        var incoming = moved.writes
+        let lists = moved.lists
+        let dependencies = moved.dependencies
         outcome.dependencies = dependencies
         if let watcher { watchers.setDependencies(dependencies, of: watcher.id) }
         guard normalizer.isWritable else {
@@ -213,6 +209,22 @@ extension GraphQLCache {
         }
         trimIfNeeded(keeping: changed)
         return outcome
+    }
+
+    /// `normalizer`'s writes (of `response`'s data) with the pages of lists moved to their lists (``CacheListMergeStep``),
+    /// where each goes (`nil`: no page of a list), and the records the answer is made of.
+    func movingPages(of response: ResponseWrite, normalizedBy normalizer: CacheNormalizer) -> (
+        writes: [String: CacheRecordWrite], lists: CacheListMerges?, dependencies: Set<String>
+    ) {
+        var writes = normalizer.writes
+        var dependencies = normalizer.dependencies
+        let lists = CacheListMergeStep(
+            metadata: response.metadata, variables: response.variables,
+            firstPagesReplace: response.firstPagesReplace
+        ).apply(
+            to: &writes, dependencies: &dependencies, rootKey: response.rootKey,
+            unkeptRootValues: normalizer.unkeptRootValues, unkeptWrites: normalizer.unkeptWrites)
+        return (writes, lists, dependencies)
     }
 
     /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
