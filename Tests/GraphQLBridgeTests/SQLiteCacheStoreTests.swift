@@ -133,6 +133,27 @@ struct SQLiteCacheStoreTests {
         #expect(Set(try widget.allKeys()) == ["a", "c"])
     }
 
+    @Test("a store whose file another schema version took over reads none of its records and writes nothing")
+    func supersededByAnotherSchemaVersion() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("versions.sqlite")
+        let old = try SQLiteCacheStore(fileURL: file, schemaVersion: "1")
+        try old.write([Self.record("a")])
+        #expect(try old.records(forKeys: ["a"]).keys.sorted() == ["a"])
+        // The new version drops the old records and writes its own under the same key.
+        let new = try SQLiteCacheStore(fileURL: file, schemaVersion: "2")
+        #expect(new.droppedSchemaVersion == "1")
+        try new.write([Self.record("a"), Self.record("b")])
+        // The old store's very next read, by the statement it read `a` with before (prepared again by SQLite for the
+        // new tables), finds it out.
+        #expect(try old.records(forKeys: ["a"]).isEmpty)
+        #expect(old.supersededBy == "2")
+        #expect(try old.allKeys().isEmpty)
+        #expect(throws: GraphQLCacheError.self) { try old.write([Self.record("c")]) }
+        #expect(Set(try new.allKeys()) == ["a", "b"], "the new version's records are untouched")
+    }
+
     @Test("a file of the format before (10) has its records dropped on open; the versions go on from its")
     func earlierFormatDropped() throws {
         let folder = try TemporaryFolder()

@@ -31,25 +31,30 @@ extension SQLiteCacheStore {
     func storedResponse(forQuery query: String, defaultMaxAge: Double) throws(GraphQLCacheError) -> StoredResponse? {
         try guarded { () throws(GraphQLCacheError) -> StoredResponse? in
             guard supersededBy == nil else { return nil }
+            var other: String?
+            defer { if let other { supersede(by: other) } }
             return try Self.storedResponse(
-                in: try database(.read), forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion)
+                in: try database(.read), forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion,
+                other: &other)
         }
     }
 
     /// `query`'s stored response read through `db` (the store's connection, or ``SQLiteResponseReader``'s read-only
     /// one): one statement, no transaction around it; none when the file belongs to another schema version than
-    /// `schemaVersion`.
+    /// `schemaVersion` (`other`: that version; ``SQLiteCacheStore/ownsTables(_:_:_:)``).
     static func storedResponse(
-        in db: SQLiteConnection, forQuery query: String, defaultMaxAge: Double, schemaVersion: String
+        in db: SQLiteConnection, forQuery query: String, defaultMaxAge: Double, schemaVersion: String,
+        other: inout String?
     ) throws(GraphQLCacheError) -> StoredResponse? {
+        var foreign: String?
         let row = try db.withStatement(
-            "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ? "
-                + "AND (SELECT schema_version FROM state) = ?",
+            "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ?",
             .read
         ) { statement throws(GraphQLCacheError) -> (Double, StoredFreshness, RecordKeys?, Data)? in
             try db.bind(query, at: 1, in: statement, .read)
-            try db.bind(schemaVersion, at: 2, in: statement, .read)
-            guard try db.step(statement, .read) else { return nil }
+            guard try db.step(statement, .read),
+                try ownsTables(db, statement, .read, schemaVersion: schemaVersion, other: &foreign)
+            else { return nil }
             let body = db.columnBytes(statement, 5)
             return (
                 db.columnDouble(statement, 0),
@@ -60,6 +65,7 @@ extension SQLiteCacheStore {
                 body.baseAddress.map { Data(bytes: $0, count: body.count) } ?? Data()
             )
         }
+        if let foreign { other = foreign }
         guard let (maxAge, freshness, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
             freshness.expiry.isFinite, freshness.received.isFinite
         else { return nil }

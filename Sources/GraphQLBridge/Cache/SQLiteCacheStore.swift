@@ -152,9 +152,12 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     for (index, key) in batch.enumerated() {
                         try db.bind(key, at: Int32(index + 1), in: statement, .read)
                     }
-                    // Only the records of this store's schema version (none once another took the file over).
-                    try db.bind(schemaVersion, at: Int32(batch.count + 1), in: statement, .read)
                     while try db.step(statement, .read) {
+                        // Only the records of this store's schema version (none once another took the file over).
+                        guard try ownsTables(db, statement, .read) else {
+                            found = [:]
+                            return
+                        }
                         let key = db.columnText(statement, 0)
                         do throws(GraphQLCacheError) {
                             found[key] = try CacheRecordCodec.decode(db.columnBytes(statement, 1), key: key)
@@ -167,6 +170,7 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                         if pendingUses.count > 2 * Self.pendingUseLimit { compactPendingUses() }
                     }
                 }
+                guard supersededBy == nil else { return [:] }
             }
             return found
         }
@@ -183,12 +187,41 @@ final class SQLiteCacheStore: GraphQLCacheStore {
     /// The most keys read with one statement.
     static let batchSize = 32
 
-    /// `SELECT <columns> FROM records WHERE key IN (?, …)` with `count` parameters, then the schema version the file
-    /// must belong to (`state.schema_version`, read once by the statement with the records: nothing read belongs to
-    /// another version, even when another cache took the file over a moment ago).
+    /// `SELECT <columns> FROM records WHERE key IN (?, …)` with `count` parameters.
     static func selectSQL(count: Int, columns: String = "key, fields") -> String {
-        "SELECT \(columns) FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1))
-            + ") AND (SELECT schema_version FROM state) = ?"
+        "SELECT \(columns) FROM records WHERE key IN (?" + String(repeating: ", ?", count: max(0, count - 1)) + ")"
+    }
+
+    /// Whether the rows `statement` reads through `db` (it has just stepped) are of this store's schema version: when
+    /// SQLite prepared it again since it was last verified (the schema changed: another cache may have dropped the
+    /// tables and made them again for its version), `state.schema_version` is read in the same read transaction; a
+    /// file taken over supersedes the store (``supersede(by:)``). A read never returns another version's rows, even a
+    /// moment after the take-over, at the cost of a counter read.
+    func ownsTables(_ db: SQLiteConnection, _ statement: OpaquePointer, _ kind: GraphQLCacheError.Kind)
+        throws(GraphQLCacheError) -> Bool
+    {
+        var other: String?
+        let owned = try Self.ownsTables(db, statement, kind, schemaVersion: schemaVersion, other: &other)
+        if let other { supersede(by: other) }
+        return owned
+    }
+
+    /// ``ownsTables(_:_:_:)`` for any connection to a store of `schemaVersion` (the read-only one of
+    /// ``SQLiteResponseReader`` too); `other`: the version the file belongs to, when another.
+    static func ownsTables(
+        _ db: SQLiteConnection, _ statement: OpaquePointer, _ kind: GraphQLCacheError.Kind, schemaVersion: String,
+        other: inout String?
+    ) throws(GraphQLCacheError) -> Bool {
+        var found: String?
+        let owned = try db.tablesVerified(statement) { () throws(GraphQLCacheError) -> Bool in
+            found = try db.withStatement("SELECT schema_version FROM state", kind) {
+                statement throws(GraphQLCacheError) -> String? in
+                try db.step(statement, kind) ? db.columnText(statement, 0) : nil
+            }
+            return found == schemaVersion
+        }
+        if !owned { other = found ?? "" }
+        return owned
     }
 
     /// Runs `body` in one read transaction, so that its reads see one state of the file.

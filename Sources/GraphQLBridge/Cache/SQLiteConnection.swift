@@ -16,6 +16,9 @@ final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// For each statement whose tables were verified (``tablesVerified(_:verify:)``), how many times SQLite had
+    /// prepared it again then.
+    private var verifiedPreparations: [OpaquePointer: Int32] = [:]
 
     /// Opens (creating when needed) the file at `path`, with extended result codes and a busy timeout of 5 s
     /// (another process holding the write lock); `readOnly`: opens an existing file for reading only, with no busy
@@ -56,6 +59,7 @@ final class SQLiteConnection {
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements = [:]
+        verifiedPreparations = [:]
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -100,6 +104,20 @@ final class SQLiteConnection {
             sqlite3_clear_bindings(statement)
         }
         return try body(statement)
+    }
+
+    /// Whether the tables `statement` reads (it has just stepped, its read transaction open) are the ones this
+    /// connection verified: `verify` runs, in that read transaction, the first time and whenever SQLite prepared the
+    /// statement again since (it does when the schema changed: another connection dropped the tables and made them
+    /// again), and a `true` verdict is remembered until the next; cheap otherwise (a counter read).
+    func tablesVerified(_ statement: OpaquePointer, verify: () throws(GraphQLCacheError) -> Bool)
+        throws(GraphQLCacheError) -> Bool
+    {
+        let preparations = sqlite3_stmt_status(statement, Int32(SQLITE_STMTSTATUS_REPREPARE), 0)
+        if verifiedPreparations[statement] == preparations { return true }
+        guard try verify() else { return false }
+        verifiedPreparations[statement] = preparations
+        return true
     }
 
     /// Resets `statement` to run again in the same ``withStatement(_:_:_:)`` call (its bindings are kept until bound

@@ -49,9 +49,17 @@ final class SQLiteResponseReader: @unchecked Sendable {
         let outcome = connection.withLockIfAvailable { (db: inout SQLiteConnection?) -> Outcome in
             guard let current = db, current.isOpen else { return .unavailable }
             do throws(GraphQLCacheError) {
-                return .read(
-                    try SQLiteCacheStore.storedResponse(
-                        in: current, forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion))
+                var other: String?
+                let stored = try SQLiteCacheStore.storedResponse(
+                    in: current, forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion,
+                    other: &other)
+                guard other == nil else {
+                    // Another schema version took the file over: closed for good (the queue's store finds it too).
+                    current.close()
+                    db = nil
+                    return .unavailable
+                }
+                return .read(stored)
             } catch {
                 if error.kind == .corrupt {
                     current.close()
