@@ -178,10 +178,7 @@ struct ModelFeedModel {
         guard execution.epoch == current,
             case .array(let items)? = ModelPager.member(["friendFeed"], of: execution.result.data)
         else { return }
-        let page = items.map { item -> String in
-            guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
-            return id
-        }
+        let page = ModelPager.ids(items)
         writes += 1
         let start = starts[execution.id] ?? writes - 1
         let answer = Answer(
@@ -199,16 +196,9 @@ struct ModelFeedModel {
             return
         }
         guard !unknown.contains(user) else { return }
-        var next: [List?] = []
-        for state in states[user] ?? [nil] {
-            for outcome in answer.outcomes(on: state) where !next.contains(outcome) { next.append(outcome) }
-        }
-        if next.count > Self.maximumStates {
-            unknown.insert(user)
-            states[user] = nil
-        } else {
-            states[user] = next
-        }
+        let current = states[user] ?? [nil]
+        states[user] = []
+        add(current.flatMap { answer.outcomes(on: $0) }, to: user)
     }
 
     /// The app's own write of `user`'s feed (a local edit in a cache transaction): the list it writes replaces the
@@ -250,8 +240,8 @@ struct ModelFeedModel {
         states[user] = next
     }
 
-    /// Adds `more` to `user`'s states (each once).
-    private mutating func add(_ more: [List], to user: String) {
+    /// Adds `more` to `user`'s states (each once); past ``maximumStates``, the list is not followed (``unknown``).
+    private mutating func add(_ more: [List?], to user: String) {
         var next = states[user] ?? []
         for list in more where !next.contains(list) { next.append(list) }
         if next.count > Self.maximumStates {

@@ -229,6 +229,14 @@ final class ModelPager {
         return value
     }
 
+    /// The `id`s of a list's items, in order (`"null"` for an item without a string `id`).
+    nonisolated static func ids(_ items: [JSONValue]) -> [String] {
+        items.map { item in
+            guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
+            return id
+        }
+    }
+
     /// What each page shows: its query's variables, its data (as the checker's JSON), whether it is marked stale.
     var pages: [(variables: [String: JSONValue], data: JSONValue?, isStale: Bool)] {
         guard let pager else { return [] }

@@ -91,12 +91,9 @@ extension ModelRun {
             case .array(let items)? = ModelPager.member(["friendFeed"], of: data)
         {
             // A list written whole (the app's edit of what a read gave it), whatever its arguments.
-            let ids = items.map { item -> String in
-                guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
-                return id
-            }
             feed.writeLocally(
-                user: user, ids: ids, expiry: time.addingTimeInterval(TimeInterval(configuration.maxAge)), epoch: epoch)
+                user: user, ids: ModelPager.ids(items),
+                expiry: time.addingTimeInterval(TimeInterval(configuration.maxAge)), epoch: epoch)
         }
         for source in execution.sources.values { known[source] = max(known[source] ?? 0, current) }
         if marked {

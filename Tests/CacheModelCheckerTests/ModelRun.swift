@@ -464,12 +464,7 @@ final class ModelRun {
         guard pages.map({ offset($0.element) }) == offsets.map(Optional.init),
             let start = pages.first?.offset, start >= listDisturbedAt
         else { return }
-        func ids(_ items: [JSONValue]) -> [String] {
-            items.map { item in
-                guard case .object(let members) = item, case .string(let id)? = members["id"] else { return "null" }
-                return id
-            }
-        }
+        let ids = ModelPager.ids
         var expected: [String]? = nil
         for (_, execution) in pages {
             guard let at = offset(execution),

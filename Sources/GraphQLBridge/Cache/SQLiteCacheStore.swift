@@ -152,11 +152,16 @@ final class SQLiteCacheStore: GraphQLCacheStore {
                     for (index, key) in batch.enumerated() {
                         try db.bind(key, at: Int32(index + 1), in: statement, .read)
                     }
+                    var first = true
                     while try db.step(statement, .read) {
-                        // Only the records of this store's schema version (none once another took the file over).
-                        guard try ownsTables(db, statement, .read) else {
-                            found = [:]
-                            return
+                        // Only the records of this store's schema version (none once another took the file over):
+                        // checked at the first row, where SQLite prepares the statement again after a schema change.
+                        if first {
+                            first = false
+                            guard try ownsTables(db, statement, .read) else {
+                                found = [:]
+                                return
+                            }
                         }
                         let key = db.columnText(statement, 0)
                         do throws(GraphQLCacheError) {
