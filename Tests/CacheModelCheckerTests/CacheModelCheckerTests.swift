@@ -121,6 +121,20 @@ struct CacheModelCheckerTests {
         #expect(report == nil, "\(report.map(\.description) ?? "")")
     }
 
+    /// Seeds that hung in the test command on a loaded machine, replayed with their held requests late (30 ms): the
+    /// checker held the request of a watcher that another cache's look at the shared file had signalled, sent
+    /// meanwhile, rather than the step's own (a checker defect: a held step now holds its own task's request).
+    static let lateHeldSeeds: [UInt64] = [185, 490]
+
+    @Test("fixed seeds with held requests late: a held step holds its own request", arguments: lateHeldSeeds)
+    func lateHeldSeed(_ seed: UInt64) async {
+        let executor = ModelTaskExecutor()
+        let report = await withTaskExecutorPreference(executor) {
+            await ModelChecker.check(seed: seed, heldRequestDelay: 30)
+        }
+        #expect(report == nil, "\(report.map(\.description) ?? "")")
+    }
+
     @Test("fixed cases: the rows of issue 28 and the defects found", arguments: ModelFixedCases.all)
     func fixedCase(_ fixed: ModelFixedCases.Case) async {
         // `GRAPHQLBRIDGE_MODEL_CASE`: only the cases whose name contains it (to debug one).

@@ -98,10 +98,17 @@ enum ModelChecker {
     }
 
     /// Runs `seed`'s sequence; a shrunk report when it fails.
-    static func check(seed: UInt64) async -> Report? {
-        let (configuration, steps) = sequence(seed: seed)
+    /// `heldRequestDelay`: milliseconds a request to be held takes to reach the server (by default
+    /// `GRAPHQLBRIDGE_MODEL_HELD_DELAY_MS`, else 0).
+    static func check(seed: UInt64, heldRequestDelay: Int = defaultHeldRequestDelay) async -> Report? {
+        var (configuration, steps) = sequence(seed: seed)
+        configuration.heldRequestDelay = heldRequestDelay
         return await check(steps, configuration: configuration, seed: seed)
     }
+
+    /// `GRAPHQLBRIDGE_MODEL_HELD_DELAY_MS` (``ModelConfiguration/heldRequestDelay``), 0 without it.
+    static let defaultHeldRequestDelay =
+        ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_HELD_DELAY_MS"].flatMap { Int($0) } ?? 0
 
     /// Whether a hang is shrunk too (`GRAPHQLBRIDGE_MODEL_SHRINK_HANGS=1`): each candidate that still hangs costs the
     /// whole wait, so shorten the waits as well (`GRAPHQLBRIDGE_MODEL_SETTLE_SECONDS`, `GRAPHQLBRIDGE_MODEL_HANG_SECONDS`).

@@ -12,10 +12,15 @@ struct ModelConfiguration: Sendable, Hashable, CustomStringConvertible {
     var byteLimit = 64 << 20
     var memoizedResultLimit = 10_000
     var storesResponses = true
+    /// How long a request the server is to hold takes to reach it, in milliseconds (not drawn: 0, or
+    /// `GRAPHQLBRIDGE_MODEL_HELD_DELAY_MS`): a loaded machine's timing, where another request sent meanwhile (a
+    /// watcher's refetch) reaches the server first.
+    var heldRequestDelay = 0
 
     var description: String {
         "\(persistent ? "SQLite" : "memory"), \(caches) cache(s), maxAge \(maxAge) s, byteLimit \(byteLimit), "
             + "memo \(memoizedResultLimit), storesResponses \(storesResponses)"
+            + (heldRequestDelay > 0 ? ", held requests \(heldRequestDelay) ms late" : "")
     }
 
     static func random(_ random: inout ModelRandom) -> ModelConfiguration {
@@ -110,6 +115,7 @@ final class ModelRun {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "graphqlbridge-model-\(UUID().uuidString)")
         for index in 0..<configuration.caches { caches.append(makeCache(index)); clients.append(client(index)) }
+        transport.state.withLock { $0.heldRequestDelay = configuration.heldRequestDelay }
     }
 
     deinit {
@@ -291,8 +297,7 @@ final class ModelRun {
         let heldIDs = transport.state.withLock { Set($0.held.map(\.execution.id)) }
         let joinable = heldClients.filter { $0.value == client?.id && heldIDs.contains($0.key) }.map(\.key).max()
         guard client != nil, let joinable else { return await execute(policy.fetchPolicy) }
-        lastExecuteMark += 1
-        let mark = lastExecuteMark
+        let mark = nextExecuteMark()
         let outcome = Locked<ModelOperation.Outcome?>(nil)
         let task = Task {
             let result = await ModelExecuteMark.$current.withValue(mark) { await execute(policy.fetchPolicy) }
@@ -318,6 +323,12 @@ final class ModelRun {
     /// said.
     let joins = Locked<[Int: Bool]>([:])
     private var lastExecuteMark = 0
+
+    /// A new mark for a task whose request is told apart from others (``ModelExecuteMark``).
+    private func nextExecuteMark() -> Int {
+        lastExecuteMark += 1
+        return lastExecuteMark
+    }
 
     /// How many query-ref followers of cache `cache` wait on a request the server holds (a refetch that joined a held
     /// execute of their ref's client): at rest until the held answer is delivered.
@@ -569,8 +580,7 @@ final class ModelRun {
             }
             let watch = refs[index % refs.count]
             if held {
-                lastExecuteMark += 1
-                let mark = lastExecuteMark
+                let mark = nextExecuteMark()
                 let joined = try await hold(headers: .none, client: watch.client, mark: mark) {
                     Task { await ModelExecuteMark.$current.withValue(mark) { await execute(.serverOnly) } }
                 }
@@ -616,14 +626,26 @@ final class ModelRun {
         case .hold(let cache, let name, let variables, let headers):
             let operation = try Self.operation(name)
             let client = client(cache)
-            try await hold(headers: headers) {
-                Task { await operation.run(client, variables, .init(fetchPolicy: .serverOnly)) }
+            let mark = nextExecuteMark()
+            try await hold(headers: headers, mark: mark) {
+                Task {
+                    await ModelExecuteMark.$current.withValue(mark) {
+                        await operation.run(client, variables, .init(fetchPolicy: .serverOnly))
+                    }
+                }
             }
             log.append("\(step)")
         case .holdMutation(let cache, let name, let variables):
             let operation = try Self.operation(name)
             let client = client(cache)
-            try await hold(headers: .none) { Task { await operation.run(client, variables, .init()) } }
+            let mark = nextExecuteMark()
+            try await hold(headers: .none, mark: mark) {
+                Task {
+                    await ModelExecuteMark.$current.withValue(mark) {
+                        await operation.run(client, variables, .init())
+                    }
+                }
+            }
             log.append("\(step)")
         case .deliver(let index):
             guard let (id, continuation) = takeHeld(index) else { return log.append("\(step): nothing held") }
@@ -738,17 +760,22 @@ final class ModelRun {
     /// `client`) and waits until the server holds it. A query ref's execute may send no request: its client shares the
     /// query's request in flight (one the server holds, an execute of the same ref sent when the cache was as it is
     /// now); then it waits on that one, whose execution is returned.
+    ///
+    /// The request held is the one `start`'s task sends (it runs with ``ModelExecuteMark`` `mark`), never another that
+    /// goes out meanwhile: the operation's own look at a shared store may signal a watcher of another cache on the file,
+    /// whose refetch then reaches the server first (seeds 185 and 490, on a loaded machine: the watcher's refetch was
+    /// held, the operation was answered, and the watches never came to rest).
     @discardableResult
     private func hold(
-        headers: ModelHeaders, client: (client: GraphQLHTTPClient, id: Int)? = nil, mark: Int? = nil,
+        headers: ModelHeaders, client: (client: GraphQLHTTPClient, id: Int)? = nil, mark: Int,
         _ start: () -> Task<ModelOperation.Outcome, Never>
     ) async throws -> Int? {
         try await settle()
         transport.state.withLock {
             $0.headers = headers
             $0.refuse = false
-            // A marked execute's request is held, not another request of its client (the ref's follower's).
-            if let mark { $0.holdMarked = mark } else { $0.holdNext = true }
+            // The marked task's request is held, not another request (a ref's follower's, a watcher's refetch).
+            $0.holdMarked = mark
         }
         let before = transport.state.withLock { $0.executions.count }
         // The request the client would share: its latest one the server holds.
@@ -765,7 +792,7 @@ final class ModelRun {
                 if let client { heldClients[held] = client.id }
                 return nil
             }
-            if let mark, joins.withLock({ $0[mark] }) == true {
+            if joins.withLock({ $0[mark] }) == true {
                 // Joined (the client said so for this execute's task): no request of its reached the server, and none
                 // may be held for it now.
                 transport.state.withLock { $0.holdMarked = nil }

@@ -44,6 +44,9 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         /// Holds the next request sent by the task marked with this number (``ModelExecuteMark``), rather than the next
         /// request whatever sent it: a query ref's execute, whose follower may send the same query meanwhile.
         var holdMarked: Int?
+        /// How long the marked request takes to reach the server, in milliseconds
+        /// (``ModelConfiguration/heldRequestDelay``).
+        var heldRequestDelay = 0
         /// The wall clock the caches read (it may move back).
         var now = Date(timeIntervalSince1970: 1_800_000_000)
         /// The latest time a cache has seen (each cache's `now` sets it as it reads ``now``): the checker's time, which
@@ -66,6 +69,11 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
     func send(_ request: HTTPRequest, body: Data, operationName: String) async throws -> (HTTPResponse, Data) {
         // The task that sent it: a client's shared request runs in a task of its own, which inherits the first caller's.
         let mark = ModelExecuteMark.current
+        // The request to be held late (``ModelConfiguration/heldRequestDelay``): what is sent meanwhile goes first.
+        let delay = state.withLock { state in
+            mark != nil && state.holdMarked == mark ? state.heldRequestDelay : 0
+        }
+        if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
         let replacing = ModelListRefresh.current
         let (execution, hold) = try state.withLock { state -> (Execution, Bool) in
             let (document, variables, _) = try Self.request(body)
