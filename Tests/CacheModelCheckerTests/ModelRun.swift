@@ -159,16 +159,16 @@ final class ModelRun {
         }
         for (index, step) in steps.enumerated() {
             if ProcessInfo.processInfo.environment["GRAPHQLBRIDGE_MODEL_PROGRESS"] == "steps" {
-                let (held, holdNext, executions) = transport.state.withLock { state in
+                let (held, holdMarked, executions) = transport.state.withLock { state in
                     (
                         state.held.map { "\($0.execution.id)\($0.continuation == nil ? " (arriving)" : "")" },
-                        state.holdNext,
+                        state.holdMarked.map(String.init) ?? "none",
                         state.executions.count
                     )
                 }
                 FileHandle.standardError.write(
                     Data(
-                        ("  step \(index): \(step) [held \(held), holdNext \(holdNext), \(executions) executions, "
+                        ("  step \(index): \(step) [held \(held), holding mark \(holdMarked), \(executions) executions, "
                             + "held ref requests \(heldClients), joined \(joinedTasks.mapValues(\.count))]\n").utf8))
             }
             do {
