@@ -78,6 +78,7 @@ if [ $# -eq 0 ]; then
 fi
 
 step "Swift tests"
+source scripts/fd-limit.sh
 swift test --skip-build "$@"
 
 # Every fuzz target, briefly (GRAPHQLBRIDGE_FUZZ_SECONDS each, default 15; 0 skips them). A crash fails the run.

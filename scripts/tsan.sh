@@ -14,5 +14,6 @@ export GRAPHQLBRIDGE_REQUIRE_BACKEND=1
 # Report every race and fail the run on the first one.
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan --quiet
+source scripts/fd-limit.sh
 swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
     --filter 'GraphQLBridgeTests|GraphQLMigrationTests|LotteryBridgeTests|CacheScenarioTests' "$@"
