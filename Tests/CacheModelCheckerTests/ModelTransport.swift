@@ -42,7 +42,8 @@ final class ModelTransport: GraphQLTransport, GraphQLStreamingTransport, Sendabl
         var refuse = false
         var holdNext = false
         /// Holds the next request sent by the task marked with this number (``ModelExecuteMark``), rather than the next
-        /// request whatever sent it: a query ref's execute, whose follower may send the same query meanwhile.
+        /// request whatever sent it: a held step's own request, not another sent meanwhile (a query ref's follower's, a
+        /// watcher's refetch that the step's look at a shared file signalled).
         var holdMarked: Int?
         /// How long the marked request takes to reach the server, in milliseconds
         /// (``ModelConfiguration/heldRequestDelay``).
