@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # Sourced by scripts/test.sh and scripts/tsan.sh: raises this shell's soft limit of open descriptors (which the Swift
 # tests inherit) to 8192, or to the hard limit when that is lower. The suites start in parallel: a whole run has
 # about 3,100 descriptors open at once in its first minute (the test servers' sockets, SQLite files, child processes'
