@@ -406,7 +406,8 @@ enum CacheBenchmark {
             "  (the memory cache refreshed \(fetchStatistics.unchangedAnswers) unchanged answers; the changing one "
                 + "\(changingStatistics.unchangedAnswers), and patched \(changingStatistics.patchedAnswers) of its "
                 + "answers (only leaves changed); the one with a member more patched "
-                + "\(restructuringStatistics.patchedAnswers) and refreshed \(restructuringStatistics.unchangedAnswers); "
+                + "\(restructuringStatistics.patchedAnswers) and refreshed \(restructuringStatistics.unchangedAnswers), "
+                + "and took \(restructuringStatistics.reusedObjects) objects as its previous answer wrote them; "
                 + "recorded tapes \(changingStatistics.recordedTapes) and \(restructuringStatistics.recordedTapes))")
         print(
             "  (an answer that changes more than leaves' values: normalized and merged, "

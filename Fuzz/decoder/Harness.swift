@@ -4,7 +4,8 @@
 // picks an operation; the rest is a response body, decoded as that operation's result with both error policies
 // and parsed by `JSONValue(parsing:)`. Errors are expected; a crash is a bug. A body JSONValue parses exactly
 // must be JSON to Foundation too, and its strings must read the same. The cache's two readings of a body (its tape,
-// and the parsed tree) must give the same records whenever the tape takes it.
+// and the parsed tree) must give the same records whenever the tape takes it, and the body normalized again after
+// itself (its objects taken as they were written) the same writes.
 import Foundation
 @_spi(Testing) import GraphQLBridge
 
@@ -13,6 +14,13 @@ func decode<Operation: GraphQLOperation>(_ operation: Operation.Type, _ body: Da
         let records = metadata.normalizedRecords(body: body, variables: [:], receivedAt: Date(timeIntervalSince1970: 0))
         if let tape = records.tape, tape != records.tree {
             fatalError("the tape and the tree give different records: \(String(decoding: body, as: UTF8.self))")
+        }
+        // After itself (its objects taken as the previous answer wrote them): the same writes.
+        if let again = metadata.normalizationDifferences(
+            body: body, previous: body, variables: [:], receivedAt: Date(timeIntervalSince1970: 30),
+            previousReceivedAt: Date(timeIntervalSince1970: 0)), !again.differences.isEmpty
+        {
+            fatalError("after itself, other writes: \(again.differences): \(String(decoding: body, as: UTF8.self))")
         }
     }
     for policy in [GraphQLErrorPolicy.failOnAnyError, .returnPartialData] {

@@ -96,6 +96,13 @@ struct GeneratedCodePropertyTests {
         guard tape == records.tree else {
             return ["the cache's tape gives other records than the tree: \(tape) / \(String(describing: records.tree))"]
         }
+        // Again after itself (the query's previous answer, its objects taken as they were written): the same writes.
+        if let again = metadata.normalizationDifferences(
+            body: body, previous: body, variables: variables, receivedAt: Date(timeIntervalSince1970: 1_800_000_030),
+            previousReceivedAt: Date(timeIntervalSince1970: 1_800_000_000)), !again.differences.isEmpty
+        {
+            return ["after the same answer: \(again.differences)"]
+        }
         let tapes = TapeComparison.of(Operation.Data.self, body: body)
         guard tapes.decoderRead, tapes.recorded != nil, tapes.agrees else {
             return ["the decoder's recorded tape is not the scanned one: \(tapes)"]

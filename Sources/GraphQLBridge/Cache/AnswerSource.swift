@@ -39,6 +39,10 @@ struct AnswerSource: Sendable {
     private let recorded: RecordedLeaves?
     /// The leaves and their slots, once built (kept by a patched answer's source).
     private let table: LeafTable?
+    /// The objects its normalizer wrote (``CacheNormalizer/objects``), for the next answer of the query to take those it
+    /// has unchanged (``previousAnswer(serverMaxAge:mustRevalidate:)``); `nil` when they cannot tell every record's
+    /// writes apart, and for a patched answer's source (whose ``writes`` hold the earlier answer's values).
+    private let objects: [NormalizedObject]?
 
     /// The records it wrote, in no particular order.
     var records: [String] { Array(writes.keys) }
@@ -58,6 +62,7 @@ struct AnswerSource: Sendable {
         self.tape = tape
         dataIndex = data
         table = nil
+        objects = normalizer.objectsAreReusable ? normalizer.objects : nil
         // Only what the normalizer recorded (a memory store's answers) can be patched.
         recorded =
             normalizer.recordsLeaves && !normalizer.leaves.isEmpty
@@ -81,6 +86,17 @@ struct AnswerSource: Sendable {
         dataIndex = data
         recorded = nil
         self.table = table
+        objects = nil
+    }
+
+    /// What the next answer of the query, given with the lifetime `serverMaxAge` and `mustRevalidate`, takes from
+    /// this one (``PreviousAnswer``); `nil` when it cannot (other lifetimes or marks, objects not kept).
+    func previousAnswer(serverMaxAge: Duration?, mustRevalidate: Bool) -> PreviousAnswer? {
+        guard let objects, !objects.isEmpty, serverMaxAge == self.serverMaxAge, mustRevalidate == self.mustRevalidate
+        else { return nil }
+        return PreviousAnswer(
+            tape: tape, writes: writes, objects: objects, leaves: recorded?.leaves,
+            structuralLeaves: recorded?.structural, revisitedRecords: recorded?.revisited ?? [])
     }
 
     /// What a normalizer recorded of an answer's leaves (``CacheNormalizer/leaves``,

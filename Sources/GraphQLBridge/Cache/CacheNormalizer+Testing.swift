@@ -31,6 +31,55 @@ extension GraphQLCacheMetadata {
         return (tape, tree)
     }
 
+    /// Where normalizing a server's answer without errors through its tape after the query's `previous` answer (its
+    /// objects with the same text taken as they were written, ``CacheNormalizer/previous``) differs from normalizing it
+    /// alone: in its writes (received at `receivedAt`), the records it depends on, when it expires, its leaves and
+    /// objects (`recordsLeaves`: as a memory cache records them). No difference is the property; `reusedObjects` says how
+    /// many objects were taken. `nil` when a tape does not take a body or `previous` keeps nothing to take.
+    @_spi(Testing)
+    public func normalizationDifferences(
+        body: Data, previous: Data, variables: [String: JSONValue], receivedAt: Date, previousReceivedAt: Date,
+        recordsLeaves: Bool = true, defaultMaxAge: Duration = .seconds(60)
+    ) -> (differences: [String], reusedObjects: Int)? {
+        func normalizer(at time: Date) -> CacheNormalizer {
+            var normalizer = CacheNormalizer(
+                metadata: self, variables: variables, receivedAt: time, serverMaxAge: nil, defaultMaxAge: defaultMaxAge)
+            normalizer.recordsLeaves = recordsLeaves
+            return normalizer
+        }
+        guard
+            case .tape(let before, let beforeData)? = ResponseData.taped(
+                [UInt8](GraphQLResponseDecoder.utf8(previous))),
+            case .tape(let tape, let data)? = ResponseData.taped([UInt8](GraphQLResponseDecoder.utf8(body)))
+        else { return nil }
+        var first = normalizer(at: previousReceivedAt)
+        first.normalize(tape: before, data: beforeData, rootKey: CacheKey.queryRoot)
+        guard first.isWritable,
+            let source = AnswerSource(
+                tape: before, data: beforeData, serverMaxAge: nil, mustRevalidate: false, normalizer: first),
+            let kept = source.previousAnswer(serverMaxAge: nil, mustRevalidate: false)
+        else { return nil }
+        var alone = normalizer(at: receivedAt)
+        alone.normalize(tape: tape, data: data, rootKey: CacheKey.queryRoot)
+        var after = normalizer(at: receivedAt)
+        after.previous = kept
+        after.normalize(tape: tape, data: data, rootKey: CacheKey.queryRoot)
+        var differences: [String] = []
+        func compare<Value: Equatable>(_ name: String, _ lhs: Value, _ rhs: Value) {
+            if lhs != rhs { differences.append("\(name): \(lhs) alone, \(rhs) after the previous answer") }
+        }
+        compare("writable", alone.isWritable, after.isWritable)
+        compare("writes", alone.writes, after.writes)
+        compare("dependencies", alone.dependencies, after.dependencies)
+        compare("expiry", alone.earliestExpiry, after.earliestExpiry)
+        compare("leaves", alone.leaves.map(\.description), after.leaves.map(\.description))
+        compare("structural leaves", alone.structuralLeaves, after.structuralLeaves)
+        compare("revisited records", alone.revisitedRecords, after.revisitedRecords)
+        compare("objects", alone.objects.map(\.description), after.objects.map(\.description))
+        compare("objects reusable", alone.objectsAreReusable, after.objectsAreReusable)
+        return (differences, after.reusedObjects)
+    }
+
     /// The records an optimistic result made of `value` is written as (its members read as they are, its leaves
     /// encoded one by one): for tests that compare them with the records of the same data from a server.
     @_spi(Testing)

@@ -82,6 +82,23 @@ struct CacheNormalizer {
     /// The records written more than once in this answer (an object met twice, a root field selected twice): which
     /// visit's value a field keeps is the normalizer's to say (with ``recordsLeaves``).
     private(set) var revisitedRecords: Set<String> = []
+    /// The query's previous answer (``PreviousAnswer``), when the cache kept what normalizing it wrote: an object of a
+    /// tape with the same text, record key, type and selection as one of its objects is not read again; what that visit
+    /// wrote is taken as it is, received now.
+    var previous: PreviousAnswer?
+    /// The objects of a tape written as records, in the order visited (an object's inner objects follow it), for the
+    /// next answer of the query (``previous``).
+    private(set) var objects: [NormalizedObject] = []
+    /// Whether ``objects`` tell every record's writes apart: no record written twice, and no field of the query root
+    /// written below the root (written to the root's records, not to an object's).
+    private(set) var objectsAreReusable = true
+    /// How many objects were taken from ``previous`` as they were (their inner ones included).
+    private(set) var reusedObjects = 0
+    /// The tape being normalized.
+    private var tape: JSONTape?
+    /// Where the next object of ``previous`` is looked for first (the answers of a query visit their objects in the same
+    /// order).
+    private var previousCursor = 0
 
     init(
         metadata: GraphQLCacheMetadata, variables: [String: JSONValue], receivedAt: Date, serverMaxAge: Duration?,
@@ -126,6 +143,8 @@ struct CacheNormalizer {
     mutating func normalize(tape: JSONTape, data: Int, rootKey: String) {
         // At most one leaf for every two entries (a member's name, then its value): the list does not grow.
         if recordsLeaves { leaves.reserveCapacity((tape.entries[data].next - data) / 2) }
+        self.tape = tape
+        defer { self.tape = nil }
         do {
             try normalizeRoot(TapeInput(tape: tape), data: data, rootKey: rootKey)
         } catch {
@@ -272,11 +291,30 @@ struct CacheNormalizer {
             let key =
                 try objectKey(value, in: input, facts: facts, selected: selected)
                 ?? pathKey(owner: owner, fieldKey: fieldKey)
-            // The object's own fields' paths start from its key.
+            // An object of a tape is kept in ``objects``, or taken as the previous answer wrote it.
+            guard tape != nil, let index = input.tapeIndex(value) else {
+                // The object's own fields' paths start from its key.
+                let outer = listIndices
+                listIndices = []
+                try writeObject(input, value, facts: facts, selected: selected, key: key, responsePath: responsePath)
+                listIndices = outer
+                return .reference(key)
+            }
+            let selection = ObjectIdentifier(selections)
+            if takePrevious(index, key: key, selection: selection, typeName: typeName) { return .reference(key) }
+            let visit = objects.count
+            objects.append(
+                NormalizedObject(
+                    key: key, tapeIndex: index, selections: selection, typeName: typeName, end: visit,
+                    leaves: leaves.count..<leaves.count,
+                    structuralLeaves: structuralLeaves.count..<structuralLeaves.count))
             let outer = listIndices
             listIndices = []
             try writeObject(input, value, facts: facts, selected: selected, key: key, responsePath: responsePath)
             listIndices = outer
+            objects[visit].end = objects.count
+            objects[visit].leaves = objects[visit].leaves.lowerBound..<leaves.count
+            objects[visit].structuralLeaves = objects[visit].structuralLeaves.lowerBound..<structuralLeaves.count
             return .reference(key)
         default:
             // (A generated value's leaf may be an optional that encodes to `null`.)
@@ -315,7 +353,114 @@ struct CacheNormalizer {
         // written here gets `fields` as they are.)
         var revisited = false
         Self.append(fields, to: &writes[key, default: []], revisited: &revisited)
-        if revisited, recordsLeaves { revisitedRecords.insert(key) }
+        if revisited {
+            objectsAreReusable = false
+            if recordsLeaves { revisitedRecords.insert(key) }
+        }
+    }
+
+    /// Takes what the previous answer's visit of the object at tape index `index` (the record `key`, read with the
+    /// selection `selection` as `typeName`) wrote, when it had an object of that key, type and selection with the same
+    /// text: the writes of its record and of the records of the objects inside it, received now (a visit of the same
+    /// text writes nothing else), its objects and leaves (moved to where the object is on this tape). `false`, with
+    /// nothing done, when there is none (the object is read).
+    private mutating func takePrevious(_ index: Int, key: String, selection: ObjectIdentifier, typeName: String?)
+        -> Bool
+    {
+        guard let previous, let tape else { return false }
+        let candidates = previous.objects
+        let found: Int?
+        if previousCursor < candidates.count, candidates[previousCursor].key == key {
+            found = previousCursor
+        } else {
+            found = candidates.firstIndex { $0.key == key }
+        }
+        guard let at = found else { return false }
+        let object = candidates[at]
+        guard object.selections == selection, object.typeName == typeName,
+            tape.hasSameText(index, as: object.tapeIndex, of: previous.tape)
+        else {
+            previousCursor = at + 1
+            return false
+        }
+        // Its leaves, when this answer's are recorded and the previous answer's were.
+        var movedLeaves: ArraySlice<AnswerLeaf> = []
+        var movedStructural: ArraySlice<Int> = []
+        if recordsLeaves {
+            guard let leaves = previous.leaves, let structural = previous.structuralLeaves,
+                object.leaves.upperBound <= leaves.count, object.structuralLeaves.upperBound <= structural.count
+            else { return false }
+            movedLeaves = leaves[object.leaves]
+            movedStructural = structural[object.structuralLeaves]
+        }
+        // Every record it wrote is there (taken only whole).
+        let inner = candidates[at..<object.end]
+        var taken: [Dictionary<String, CacheRecordWrite>.Index] = []
+        taken.reserveCapacity(inner.count)
+        for visit in inner {
+            guard let found = previous.writes.index(forKey: visit.key) else { return false }
+            taken.append(found)
+        }
+        let shift = index - object.tapeIndex
+        let firstObject = objects.count
+        let leafShift = leaves.count - object.leaves.lowerBound
+        let structuralShift = structuralLeaves.count - object.structuralLeaves.lowerBound
+        objects.reserveCapacity(objects.count + inner.count)
+        let time = receivedAt
+        for (visit, found) in zip(inner, taken) {
+            let written = previous.writes.values[found]
+            // Received now (a new list: the previous answer's stays as it was).
+            let fields = written.map { field -> CacheFieldWrite in
+                var field = field
+                field.entry.receivedAt = time
+                return field
+            }
+            for field in written {
+                let lifetime = field.entry.maxAge
+                if lifetime != lastLifetime {
+                    lastLifetime = lifetime
+                    let expiry = lifetime.map { time.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
+                    if expiry < earliestExpiry { earliestExpiry = expiry }
+                }
+            }
+            dependencies.insert(visit.key)
+            var revisited = false
+            Self.append(fields, to: &writes[visit.key, default: []], revisited: &revisited)
+            if revisited {
+                objectsAreReusable = false
+                if recordsLeaves { revisitedRecords.insert(visit.key) }
+            } else if recordsLeaves, !previous.revisitedRecords.isEmpty,
+                previous.revisitedRecords.contains(visit.key)
+            {
+                // (Two of its fields of one key: as the visit found them.)
+                revisitedRecords.insert(visit.key)
+            }
+            var moved = visit
+            moved.tapeIndex += shift
+            moved.end += firstObject - at
+            if recordsLeaves {
+                moved.leaves = (moved.leaves.lowerBound + leafShift)..<(moved.leaves.upperBound + leafShift)
+                let structural = moved.structuralLeaves
+                moved.structuralLeaves =
+                    (structural.lowerBound + structuralShift)..<(structural.upperBound + structuralShift)
+            } else {
+                // (None recorded: empty, as a visit's.)
+                moved.leaves = leaves.count..<leaves.count
+                moved.structuralLeaves = structuralLeaves.count..<structuralLeaves.count
+            }
+            objects.append(moved)
+        }
+        if !movedLeaves.isEmpty {
+            leaves.reserveCapacity(leaves.count + movedLeaves.count)
+            for var leaf in movedLeaves {
+                leaf.tapeIndex += shift
+                leaves.append(leaf)
+            }
+        }
+        if !movedStructural.isEmpty { structuralLeaves.append(contentsOf: movedStructural.lazy.map { $0 + shift }) }
+        reusedObjects += inner.count
+        previousCursor = object.end
+        return true
     }
 
     /// Writes the fields of an object of the schema's query root type met below an answer's root (a mutation payload's
@@ -325,6 +470,8 @@ struct CacheNormalizer {
     private mutating func writeQueryRootFields<Input: CacheNormalizerInput>(
         _ input: Input, _ object: Input.Value, selected: [CollectedField], responsePath: String?
     ) throws(GraphQLDecodingError) {
+        // (The root's records, not an object's: the objects around it cannot be taken as they are.)
+        objectsAreReusable = false
         let lifetimes = facts(of: queryTypeName).lifetimes
         var hint = 0
         for field in selected where field.isSelected(variables: variables) {

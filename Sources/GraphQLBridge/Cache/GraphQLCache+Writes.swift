@@ -130,6 +130,13 @@ extension GraphQLCache {
             serverMaxAge: response.serverMaxAge, defaultMaxAge: maxAge, mustRevalidate: response.mustRevalidate)
         // Its leaves, for the next answer of the query to be patched (a store whose answers are refreshed).
         normalizer.recordsLeaves = refreshesAnswers(response)
+        // The objects of the query's previous answer whose text this one has again: taken as they were written.
+        if case .tape = response.data, response.rootKey == CacheKey.queryRoot,
+            let previous = source ?? response.queryKey.flatMap(memo.source(of:))
+        {
+            normalizer.previous = previous.previousAnswer(
+                serverMaxAge: response.serverMaxAge, mustRevalidate: response.mustRevalidate)
+        }
         switch response.data {
         case .tree(let data):
             normalizer.normalize(data: data, errors: response.errors, rootKey: response.rootKey)
@@ -140,6 +147,7 @@ extension GraphQLCache {
             return outcome
         }
         outcome.errorNulls = normalizer.errorNulls
+        counters.reusedObjects += normalizer.reusedObjects
         // The pages of paginated fields, moved to their lists (a step of its own: see `CacheListMergeStep`).
         let moved = movingPages(of: response, normalizedBy: normalizer)
         var incoming = moved.writes

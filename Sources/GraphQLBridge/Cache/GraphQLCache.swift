@@ -118,6 +118,11 @@ public actor GraphQLCache {
         /// records had changed value: only those fields were merged, the others' received times and lifetimes set
         /// (no normalizing).
         public var patchedAnswers = 0
+        /// Objects of answers normalized whole (that differed from the text the query's memoized result came from in
+        /// more than leaves) whose text, record key, type and selection were those of an object of that earlier answer:
+        /// what normalizing it wrote was taken as it was, received anew, and the object was not read again (each object
+        /// inside one counts).
+        public var reusedObjects = 0
     }
 
     /// The lifetime of fields that have none of their own.

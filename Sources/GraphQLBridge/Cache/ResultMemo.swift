@@ -124,8 +124,9 @@ struct ResultMemo {
 
     /// What the answer of `queryKey`'s remembered result wrote, when it was remembered from one (not marked as used).
     func source(of queryKey: String) -> AnswerSource? {
-        guard limit > 0 else { return nil }
-        return entries[queryKey]?.source
+        // (In place: the entry is not copied.)
+        guard limit > 0, let index = entries.index(forKey: queryKey) else { return nil }
+        return entries.values[index].source
     }
 
     /// Replaces `queryKey`'s remembered result with `data`, decoded from an answer equal to the one it was decoded

@@ -288,6 +288,10 @@ struct UnchangedAnswerTests {
         // And answers that changed leaves only, patched (the others, normalized and merged, left the same records).
         #expect(await refreshing.statistics.patchedAnswers > 3)
         #expect(await merging.statistics.patchedAnswers == 0)
+        // And answers normalized whole after the query's earlier answer, some of whose objects were taken as that answer
+        // wrote them (its offers, its image: the records stay the same).
+        #expect(await refreshing.statistics.reusedObjects > 3)
+        #expect(await merging.statistics.reusedObjects == 0)
     }
 
     @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
