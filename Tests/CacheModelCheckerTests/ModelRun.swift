@@ -200,6 +200,10 @@ final class ModelRun {
             return ModelFailure(
                 step: steps.count - 1, message: "the checker failed: \(error)", isHang: error is HangDetected)
         }
+        // How many objects the caches took from their queries' earlier answers (counted over the process's runs).
+        var reused = 0
+        for cache in caches + retiredCaches { reused += await cache.statistics.reusedObjects }
+        Self.reusedObjects.withLock { [reused] in $0 += reused }
         // Whatever is still held is cancelled: nothing outlives the run.
         let remaining = Array(heldTasks.values) + joinedTasks.values.flatMap { $0 }
         for task in remaining { task.cancel() }
@@ -359,6 +363,9 @@ final class ModelRun {
     static let settleGiveUps = Locked(0)
     /// How many list pagers' lists were checked against their pages (`checkMerged`), in this process.
     static let mergedListChecks = Locked(0)
+    /// How many objects the runs' caches took as their queries' earlier answers wrote them
+    /// (``GraphQLCache/Statistics/reusedObjects``), in this process: the invariant was checked on such writes.
+    static let reusedObjects = Locked(0)
 
     /// The results the watches showed since the last step keep the invariant, as any result read from the cache.
     private func checkWatchResults() throws {
