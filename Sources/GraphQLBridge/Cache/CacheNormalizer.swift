@@ -300,12 +300,11 @@ struct CacheNormalizer {
                 listIndices = outer
                 return .reference(key)
             }
-            let selection = ObjectIdentifier(selections)
-            if takePrevious(index, key: key, selection: selection, typeName: typeName) { return .reference(key) }
+            if takePrevious(index, key: key, selection: selections, typeName: typeName) { return .reference(key) }
             let visit = objects.count
             objects.append(
                 NormalizedObject(
-                    key: key, tapeIndex: index, selections: selection, typeName: typeName, end: visit,
+                    key: key, tapeIndex: index, selections: selections, typeName: typeName, end: visit,
                     leaves: leaves.count..<leaves.count,
                     structuralLeaves: structuralLeaves.count..<structuralLeaves.count))
             let outer = listIndices
@@ -364,9 +363,9 @@ struct CacheNormalizer {
     /// text: the writes of its record and of the records of the objects inside it, received now (a visit of the same
     /// text writes nothing else), its objects and leaves (moved to where the object is on this tape). `false`, with
     /// nothing done, when there is none (the object is read).
-    private mutating func takePrevious(_ index: Int, key: String, selection: ObjectIdentifier, typeName: String?)
-        -> Bool
-    {
+    private mutating func takePrevious(
+        _ index: Int, key: String, selection: GraphQLSelectionSetMetadata, typeName: String?
+    ) -> Bool {
         guard let previous, let tape else { return false }
         let candidates = previous.objects
         let found: Int?
@@ -377,7 +376,7 @@ struct CacheNormalizer {
         }
         guard let at = found else { return false }
         let object = candidates[at]
-        guard object.selections == selection, object.typeName == typeName,
+        guard object.selections === selection, object.typeName == typeName,
             tape.hasSameText(index, as: object.tapeIndex, of: previous.tape)
         else {
             previousCursor = at + 1

@@ -9,8 +9,9 @@ struct NormalizedObject: Sendable, CustomStringConvertible {
     var key: String
     /// The object's tape index.
     var tapeIndex: Int
-    /// The selection it was read with (its fields for ``typeName``).
-    var selections: ObjectIdentifier
+    /// The selection it was read with (its fields for ``typeName``), compared by identity (held: no other selection
+    /// can take its address while this is kept).
+    var selections: GraphQLSelectionSetMetadata
     /// Its type, as the normalizer took it.
     var typeName: String?
     /// The index after the last object met inside it, in the answer's list of objects (those met inside it follow it).
@@ -23,7 +24,7 @@ struct NormalizedObject: Sendable, CustomStringConvertible {
     var structuralLeaves: Range<Int>
 
     var description: String {
-        "\(key) at \(tapeIndex) as \(typeName ?? "?") (\(selections)), to \(end), leaves \(leaves), "
+        "\(key) at \(tapeIndex) as \(typeName ?? "?") (\(ObjectIdentifier(selections))), to \(end), leaves \(leaves), "
             + "structural \(structuralLeaves)"
     }
 }
