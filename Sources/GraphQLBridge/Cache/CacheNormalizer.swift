@@ -221,12 +221,7 @@ struct CacheNormalizer {
         _ input: Input, _ value: Input.Value, field: CollectedField, owner: String, fieldKey: String,
         lifetime: Duration?, responsePath: String?
     ) throws(GraphQLDecodingError) -> CacheFieldEntry {
-        // (Most fields have the lifetime of the field before: its expiry is not computed again.)
-        if lifetime != lastLifetime {
-            lastLifetime = lifetime
-            let expiry = lifetime.map { receivedAt.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
-            if expiry < earliestExpiry { earliestExpiry = expiry }
-        }
+        noteLifetime(lifetime)
         let cached: CacheValue
         if let responsePath, nullPaths.contains(responsePath) {
             cached = .missing
@@ -242,6 +237,15 @@ struct CacheNormalizer {
             }
         }
         return CacheFieldEntry(value: cached, receivedAt: receivedAt, maxAge: lifetime, mustRevalidate: mustRevalidate)
+    }
+
+    /// Counts a field written with the lifetime `lifetime` in ``earliestExpiry``. (Most fields have the lifetime of the
+    /// field before: its expiry is not computed again.)
+    private mutating func noteLifetime(_ lifetime: Duration?) {
+        guard lifetime != lastLifetime else { return }
+        lastLifetime = lifetime
+        let expiry = lifetime.map { receivedAt.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
+        if expiry < earliestExpiry { earliestExpiry = expiry }
     }
 
     /// The value of the field `fieldKey` of the record `owner` (at ``listIndices`` in its lists): an object without a
@@ -405,22 +409,12 @@ struct CacheNormalizer {
         let leafShift = leaves.count - object.leaves.lowerBound
         let structuralShift = structuralLeaves.count - object.structuralLeaves.lowerBound
         objects.reserveCapacity(objects.count + inner.count)
-        let time = receivedAt
         for (visit, found) in zip(inner, taken) {
-            let written = previous.writes.values[found]
             // Received now (a new list: the previous answer's stays as it was).
-            let fields = written.map { field -> CacheFieldWrite in
-                var field = field
-                field.entry.receivedAt = time
-                return field
-            }
-            for field in written {
-                let lifetime = field.entry.maxAge
-                if lifetime != lastLifetime {
-                    lastLifetime = lifetime
-                    let expiry = lifetime.map { time.addingTimeInterval($0.timeInterval) } ?? defaultExpiry
-                    if expiry < earliestExpiry { earliestExpiry = expiry }
-                }
+            var fields = previous.writes.values[found]
+            for position in fields.indices {
+                fields[position].entry.receivedAt = receivedAt
+                noteLifetime(fields[position].entry.maxAge)
             }
             dependencies.insert(visit.key)
             var revisited = false

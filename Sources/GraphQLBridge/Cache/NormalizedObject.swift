@@ -1,5 +1,3 @@
-import Foundation
-
 /// One visit of an object of a server's answer by ``CacheNormalizer``: the record it wrote, where the object is on the
 /// answer's tape, the selection it was read with, and the objects and leaves the visit met inside it. An
 /// ``AnswerSource`` keeps them, so that the next answer of the same query takes what a visit wrote as it is for an
@@ -26,41 +24,5 @@ struct NormalizedObject: Sendable, CustomStringConvertible {
     var description: String {
         "\(key) at \(tapeIndex) as \(typeName ?? "?") (\(ObjectIdentifier(selections))), to \(end), leaves \(leaves), "
             + "structural \(structuralLeaves)"
-    }
-}
-
-/// What ``CacheNormalizer`` takes from the query's previous answer (its ``AnswerSource``, whose writes are that answer's
-/// values: not a patched answer's): its tape, what it wrote to each record, its objects and leaves. An object of the new
-/// answer with the same text, record key, type and selection as one there writes exactly what it wrote then (the
-/// normalizer's writes depend on nothing else for an answer without errors of the same query: the same variables,
-/// metadata and `Cache-Control`), but for the received time: its records' writes are taken as they are, received
-/// now, and the object is not read again.
-struct PreviousAnswer: Sendable {
-    /// The previous answer's tape.
-    var tape: JSONTape
-    /// What it wrote to each record.
-    var writes: [String: CacheRecordWrite]
-    /// Its objects, in the order visited.
-    var objects: [NormalizedObject]
-    /// Its leaves and structural leaves, when they were recorded (``CacheNormalizer/recordsLeaves``).
-    var leaves: [AnswerLeaf]?
-    var structuralLeaves: [Int]?
-    /// Its records with two fields of one key (``CacheNormalizer/revisitedRecords``: no record was written twice).
-    var revisitedRecords: Set<String> = []
-}
-
-extension JSONTape {
-    /// Whether the value at `entry` has the same text as the value at `other` of `tape`, byte for byte.
-    func hasSameText(_ entry: Int, as other: Int, of tape: JSONTape) -> Bool {
-        let mine = entries[entry]
-        let theirs = tape.entries[other]
-        let count = mine.end - mine.start
-        guard count == theirs.end - theirs.start, mine.next - entry == theirs.next - other else { return false }
-        return bytes.withUnsafeBufferPointer { lhs in
-            tape.bytes.withUnsafeBufferPointer { rhs in
-                guard let lhs = lhs.baseAddress, let rhs = rhs.baseAddress else { return false }
-                return memcmp(lhs + mine.start, rhs + theirs.start, count) == 0
-            }
-        }
     }
 }

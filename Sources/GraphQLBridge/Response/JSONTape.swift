@@ -104,6 +104,20 @@ struct JSONTape: Sendable {
         return true
     }
 
+    /// Whether the value at `entry` has the same text as the value at `other` of `tape`, byte for byte.
+    func hasSameText(_ entry: Int, as other: Int, of tape: JSONTape) -> Bool {
+        let mine = entries[entry]
+        let theirs = tape.entries[other]
+        let count = mine.end - mine.start
+        guard count == theirs.end - theirs.start, mine.next - entry == theirs.next - other else { return false }
+        return bytes.withUnsafeBufferPointer { lhs in
+            tape.bytes.withUnsafeBufferPointer { rhs in
+                guard let lhs = lhs.baseAddress, let rhs = rhs.baseAddress else { return false }
+                return memcmp(lhs + mine.start, rhs + theirs.start, count) == 0
+            }
+        }
+    }
+
     /// The text of the value at `entry`.
     func text(of entry: Int) -> ArraySlice<UInt8> {
         bytes[entries[entry].start..<entries[entry].end]
