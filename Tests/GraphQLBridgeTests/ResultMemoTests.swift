@@ -63,6 +63,32 @@ struct ResultMemoTests {
         #expect(memo.takeUsedRecordKeys() == [], "cleared: nothing left to count")
     }
 
+    @Test(
+        "refresh keeps a result in place only when it reads exactly the same records: the same set, an equal one, or the keys it was remembered with; any other set files it anew"
+    )
+    func refreshComparesDependencies() {
+        var memo = ResultMemo(limit: 100)
+        // Remembered with keys only (no set): compared key by key.
+        memo.remember("a", dependencies: RecordKeys(["Game:1", "Image:1"]), earliestExpiry: Self.later, for: "A")
+        memo.refresh("a2", dependencies: ["Image:1", "Game:1"], earliestExpiry: Self.later, for: "A")
+        memo.forget(readingAnyOf: ["Image:1"])
+        #expect(memo.use("A") == nil, "kept in place: still found by its records")
+        // Remembered through refresh: its set is kept and compared first.
+        let first: Set<String> = ["Game:2", "Draw:2"]
+        memo.refresh("b", dependencies: first, earliestExpiry: Self.later, for: "B")
+        memo.refresh("b2", dependencies: first, earliestExpiry: Self.later, for: "B")
+        #expect(memo.use("B")?.data as? String == "b2", "the same set: replaced in place")
+        // An equal set with storage of its own, then a set of the same size with other records.
+        memo.refresh("b3", dependencies: Set(["Draw:2", "Game:2"]), earliestExpiry: Self.later, for: "B")
+        #expect(memo.use("B")?.data as? String == "b3")
+        memo.refresh("b4", dependencies: ["Game:2", "Draw:3"], earliestExpiry: Self.later, for: "B")
+        #expect(memo.use("B")?.data as? String == "b4")
+        memo.forget(readingAnyOf: ["Draw:2"])
+        #expect(memo.use("B")?.data as? String == "b4", "filed anew: the record it no longer reads does not forget it")
+        memo.forget(readingAnyOf: ["Draw:3"])
+        #expect(memo.use("B") == nil, "the record it reads now does")
+    }
+
     @Test("past its limit the least recently used quarter goes")
     func eviction() {
         var memo = ResultMemo(limit: 8)

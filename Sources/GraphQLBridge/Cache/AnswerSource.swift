@@ -9,7 +9,7 @@ import Foundation
 /// sets the fields' received times (the new answer's: its request time less its `Age`; not when that is earlier than
 /// the fields' own, which would end lifetimes other results count on sooner) (``GraphQLCacheStore/refreshFields(of:receivedAt:)``), without normalizing the
 /// answer or comparing its values. Polling, pull-to-refresh and a watcher's refetch get such answers when nothing changed.
-struct AnswerSource: Sendable {
+final class AnswerSource: Sendable {
     /// The largest body kept (it is kept, not copied): a larger answer is written as any other, so that the memo's
     /// memory stays near its results'.
     static let byteLimit = 64 << 10

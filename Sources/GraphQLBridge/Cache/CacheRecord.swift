@@ -195,30 +195,44 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// `must-revalidate` (which the results read from the record must follow: a merge reports it). Each is looked for
     /// first where a write in the same order finds it.
     mutating func refresh(_ fields: [CacheFieldWrite], receivedAt: Date, mustRevalidate: Bool = false) -> Bool {
-        var next = 0
-        for field in fields {
-            guard let position = position(of: field.name, from: next),
-                !Self.tightens(storage[position].entry, to: field.entry.maxAge, receivedAt, mustRevalidate)
-            else { return false }
-            next = position + 1
+        // Both arrays are read in place, each once for the whole record (no field copied out of them, so no name or
+        // value retained and released for each field): this runs for every field of every unchanged or patched answer.
+        let positions = self.positions
+        return fields.withUnsafeBufferPointer { incoming in
+            storage.withUnsafeMutableBufferPointer { stored in
+                let view = UnsafeBufferPointer(stored)
+                var next = 0
+                for index in incoming.indices {
+                    guard
+                        let position = Self.position(
+                            of: incoming[index].name, from: next, in: view, positions: positions),
+                        !Self.tightens(
+                            stored[position].entry, to: incoming[index].entry.maxAge, receivedAt, mustRevalidate)
+                    else { return false }
+                    next = position + 1
+                }
+                next = 0
+                for index in incoming.indices {
+                    guard
+                        let position = Self.position(
+                            of: incoming[index].name, from: next, in: view, positions: positions)
+                    else { return false }
+                    stored[position].entry.receivedAt = receivedAt
+                    stored[position].entry.maxAge = incoming[index].entry.maxAge
+                    stored[position].entry.mustRevalidate = mustRevalidate
+                    next = position + 1
+                }
+                return true
+            }
         }
-        next = 0
-        for field in fields {
-            guard let position = position(of: field.name, from: next) else { return false }
-            storage[position].entry.receivedAt = receivedAt
-            storage[position].entry.maxAge = field.entry.maxAge
-            storage[position].entry.mustRevalidate = mustRevalidate
-            next = position + 1
-        }
-        return true
     }
 
     /// Whether an entry received again at `receivedAt` with the lifetime `maxAge` may stop being fresh sooner than
     /// `old` (a shorter lifetime, an earlier received time), or may no longer be served stale (`mustRevalidate` new):
     /// what the results read from the record must follow.
-    static func tightens(_ old: CacheFieldEntry, to maxAge: Duration?, _ receivedAt: Date, _ mustRevalidate: Bool)
-        -> Bool
-    {
+    static func tightens(
+        _ old: borrowing CacheFieldEntry, to maxAge: Duration?, _ receivedAt: Date, _ mustRevalidate: Bool
+    ) -> Bool {
         shortens(old.maxAge, to: maxAge) || receivedAt < old.receivedAt || (mustRevalidate && !old.mustRevalidate)
     }
 
@@ -277,6 +291,13 @@ public struct CacheRecord: Sendable, Hashable, Codable {
 
     /// Where the field `name` is: `hint` first, then by hash or a scan.
     private func position(of name: String, from hint: Int) -> Int? {
+        storage.withUnsafeBufferPointer { Self.position(of: name, from: hint, in: $0, positions: positions) }
+    }
+
+    /// ``position(of:from:)`` in a record's `storage` read in place, with its `positions`.
+    private static func position(
+        of name: String, from hint: Int, in storage: UnsafeBufferPointer<CacheFieldWrite>, positions: [String: Int]?
+    ) -> Int? {
         if hint < storage.count, storage[hint].name == name { return hint }
         if let positions { return positions[name] }
         return storage.firstIndex { $0.name == name }

@@ -414,7 +414,9 @@ extension GraphQLCache {
             order.unordered.reserveCapacity(Int(clamping: forgottenWritesThrough - start))
             for version in (start + 1)...forgottenWritesThrough { order.unordered.insert(version) }
         }
-        for write in ownWrites where write.version > start {
+        // (Newest first: the writes are kept in the order of their versions, so those since `start` are the last.)
+        for write in ownWrites.reversed() {
+            guard write.version > start else { break }
             if write.sequence < sent {
                 order.unordered.insert(write.version)
             } else if write.sequence > sent {
@@ -428,7 +430,9 @@ extension GraphQLCache {
     /// ``ownWriteLimit`` of them): ``answerOrder(for:)``.
     func noteWrite(_ merged: StoreMerge, of response: ResponseWrite) {
         guard let sent = response.sentSequence, !merged.valueChanged.isEmpty else { return }
-        ownWrites.append((merged.version, sent))
+        // In the order of their versions (each merge's is newer than the last; kept so whatever the store does).
+        let place = ownWrites.lastIndex { $0.version <= merged.version }.map { $0 + 1 } ?? 0
+        ownWrites.insert((merged.version, sent), at: place)
         if ownWrites.count > Self.ownWriteLimit {
             let dropped = ownWrites.count - Self.ownWriteLimit / 2
             for write in ownWrites.prefix(dropped) {
@@ -443,9 +447,10 @@ extension GraphQLCache {
 
     /// Trims the store to 90% of ``byteLimit`` when it is over it. The records of the results served since the last
     /// trim from the memo or a stored response (which read no record) are marked as used first, as of now, then the
-    /// records just `written`: a query read often keeps its records, and a response just received is not the first to
-    /// go. The records live watchers depend on are never removed: when they alone exceed the limit, it is reported.
-    func trimIfNeeded(keeping written: [String]) {
+    /// records just `written` (asked for only then): a query read often keeps its records, and a response just
+    /// received is not the first to go. The records live watchers depend on are never removed: when they alone exceed
+    /// the limit, it is reported.
+    func trimIfNeeded(keeping written: @autoclosure () -> [String]) {
         // A persistent store trims in the write's own transaction (``SQLiteCacheStore/trimRule``): what it removed
         // is forgotten here. Not newer data: an answer in flight may write them again.
         let trimmed = store.takeTrimmedKeys()
@@ -455,7 +460,7 @@ extension GraphQLCache {
                 limitExceededByWatchers = false
                 return
             }
-            try store.markUsed(memo.takeUsedRecordKeys() + takeDirectReadUses() + written)
+            try store.markUsed(memo.takeUsedRecordKeys() + takeDirectReadUses() + written())
             let watched = watchers.watchedKeys
             let removed = try store.trim(toBytes: byteLimit / 10 * 9, sparing: watched)
             // Not newer data: an answer in flight may write them again.

@@ -30,6 +30,16 @@ struct ResultMemo {
         var indexed = 0
         /// What the answer it was decoded from wrote (`nil`: read from the records, or an answer not kept).
         var source: AnswerSource?
+        /// ``dependencies`` as the set they were last given as, when they were
+        /// (``refresh(_:dependencies:earliestExpiry:revalidates:for:source:)``): compared first, as a set that shares
+        /// its storage with this one (an answer's, taken again) is equal at once.
+        var dependencySet: Set<String>?
+
+        /// Whether it was read from exactly the records `keys`.
+        func dependsOn(exactly keys: Set<String>) -> Bool {
+            if let dependencySet { return dependencySet == keys }
+            return dependencies.count == keys.count && dependencies.keys.allSatisfy(keys.contains)
+        }
     }
 
     /// How many results are kept; 0 keeps none.
@@ -108,18 +118,20 @@ struct ResultMemo {
         for queryKey: String, source: AnswerSource? = nil
     ) {
         guard limit > 0 else { return }
-        if let index = entries.index(forKey: queryKey), entries.values[index].dependencies.count == dependencies.count,
-            entries.values[index].dependencies.keys.allSatisfy(dependencies.contains)
-        {
+        if let index = entries.index(forKey: queryKey), entries.values[index].dependsOn(exactly: dependencies) {
             replace(at: index, with: data, earliestExpiry: earliestExpiry)
             entries.values[index].revalidates = revalidates
             entries.values[index].source = source
+            entries.values[index].dependencySet = dependencies
             return
         }
         remember(
             data, dependencies: RecordKeys(dependencies), earliestExpiry: earliestExpiry, revalidates: revalidates,
             for: queryKey)
-        if let source, let index = entries.index(forKey: queryKey) { entries.values[index].source = source }
+        if let index = entries.index(forKey: queryKey) {
+            entries.values[index].source = source
+            entries.values[index].dependencySet = dependencies
+        }
     }
 
     /// What the answer of `queryKey`'s remembered result wrote, when it was remembered from one (not marked as used).

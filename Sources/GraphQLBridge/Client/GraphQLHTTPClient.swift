@@ -117,22 +117,25 @@ public struct GraphQLHTTPClient: Sendable {
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
         guard let cache, let metadata = Operation.cacheMetadata, Operation.operationType != .subscription else {
             if let onState, Operation.operationType == .query, streamsIncrementally(Operation.self) {
-                let incremental = IncrementalQueryFetch(client: self, operation: operation, errorPolicy: errorPolicy)
-                while let state = try await incremental.next() {
-                    if state.isFinal { return try state.fetched.get() }
-                    if state.fetched.failure == nil { await onState(state.fetched.result) }
-                }
-                throw Self.endedEarly(Operation.operationName)
+                return try await readIncrementally(operation, errorPolicy: errorPolicy, onState: onState)
             }
-            return try await fetch(operation, errorPolicy: errorPolicy).get()
+            var fetched = try await fetch(operation, errorPolicy: errorPolicy)
+            return try fetched.take()
         }
         let name = Operation.operationName
-        let variables = metadata.coercedVariables(try Self.variablesJSON(operation))
+        // (Read once: the request's body is written from them too.)
+        let given = operation.variablesJSON
+        let variables: [String: JSONValue]
+        if let given {
+            variables = metadata.coercedVariables(given)
+        } else {
+            variables = metadata.coercedVariables(try Self.variablesJSON(operation))
+        }
         if Operation.operationType == .mutation {
             // What the server applied is written (or made stale) whatever the error policy then makes of the answer.
-            let fetched = try await fetch(operation, errorPolicy: errorPolicy)
+            var fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
             await store(fetched, in: cache, metadata: metadata, variables: variables)
-            return try fetched.get()
+            return try fetched.take()
         }
         let queryKey = Self.cacheQueryKey(Operation.self, variables: variables)
         /// The cache's answer; `nil` on a miss, whose path `missing` receives. `inPlaceOfFailure`: a stale answer the
@@ -167,20 +170,13 @@ public struct GraphQLHTTPClient: Sendable {
         }
         func fromServer() async throws(APIError) -> GraphQLResult<Operation.Data> {
             if streamsIncrementally(Operation.self) {
-                // Read part by part, each state written as it arrives: not shared with identical queries in flight.
-                let incremental = IncrementalQueryFetch(client: self, operation: operation, errorPolicy: errorPolicy)
-                while let state = try await incremental.next() {
-                    await storeIncrementally(
-                        state, in: cache, metadata: metadata, variables: variables,
-                        queryKey: queryKey)
-                    if state.isFinal { return try state.fetched.get() }
-                    if state.fetched.failure == nil, let onState { await onState(state.fetched.result) }
-                }
-                throw Self.endedEarly(name)
+                return try await readIncrementally(
+                    operation, errorPolicy: errorPolicy, onState: onState,
+                    storingIn: (cache, metadata, variables, queryKey))
             }
-            let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey)
+            var fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey, variablesJSON: given)
             await store(fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey)
-            return try fetched.get()
+            return try fetched.take()
         }
         switch fetchPolicy {
         case .cacheOnly:
@@ -210,6 +206,30 @@ public struct GraphQLHTTPClient: Sendable {
         }
     }
 
+    /// A query that asks for incremental delivery, read part by part through the streaming transport: `onState` gets
+    /// each state before the complete one (a state the error policy fails is not given); with `storingIn`, each state
+    /// is written to that cache first (such a request is not shared with identical queries in flight). A function of
+    /// its own, so that the plain fetch's frame holds none of this one's generic state.
+    func readIncrementally<Operation: GraphQLOperation>(
+        _ operation: Operation, errorPolicy: GraphQLErrorPolicy,
+        onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?,
+        storingIn target: (
+            cache: GraphQLCache, metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String
+        )? = nil
+    ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        let incremental = IncrementalQueryFetch(client: self, operation: operation, errorPolicy: errorPolicy)
+        while let state = try await incremental.next() {
+            if let target {
+                await storeIncrementally(
+                    state, in: target.cache, metadata: target.metadata, variables: target.variables,
+                    queryKey: target.queryKey)
+            }
+            if state.isFinal { return try state.fetched.get() }
+            if state.fetched.failure == nil, let onState { await onState(state.fetched.result) }
+        }
+        throw Self.endedEarly(Operation.operationName)
+    }
+
     /// A server's answer: the decoded result, the body it was decoded from, the body's tape when the generated
     /// decoder recorded it for the cache, with a cache the store version the request started at (a shared query's, a
     /// mutation's; none for a subscription event), and what the call throws once the cache has taken the answer
@@ -234,6 +254,15 @@ public struct GraphQLHTTPClient: Sendable {
             if let failure { throw failure }
             return result
         }
+
+        /// ``get()`` for the answer's last use: the result is moved out (an empty one left in its place), not copied:
+        /// a copy retains, and its end releases, every reference in the decoded data.
+        mutating func take() throws(APIError) -> GraphQLResult<Data> {
+            if let failure { throw failure }
+            var taken = GraphQLResult<Data>(data: nil)
+            swap(&taken, &result)
+            return taken
+        }
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
@@ -242,11 +271,13 @@ public struct GraphQLHTTPClient: Sendable {
     /// a refusing status, a body that does not decode) is returned with its ``Fetched/failure``, for the cache to take
     /// what the server applied before the call throws it.
     func fetch<Operation: GraphQLOperation>(
-        _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil
+        _ operation: Operation, errorPolicy: GraphQLErrorPolicy, sharedAs queryKey: String? = nil,
+        variablesJSON: [String: JSONValue]? = nil
     ) async throws(APIError) -> Fetched<Operation.Data> {
         let name = Operation.operationName
         // The request (or, with persisted queries, the requests): GraphQLRequestBuilder.
         var builder = GraphQLRequestBuilder(endpoint: endpoint, timeout: timeout, persistedQueries: persistedQueries)
+        builder.variablesJSON = variablesJSON
         if OperationTypeCache.shared.asksForIncrementalDelivery(Operation.self) {
             builder.accept = Self.incrementalAcceptHeader
         }
@@ -287,7 +318,8 @@ public struct GraphQLHTTPClient: Sendable {
         // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it.
         var fetched = Self.decodeAnswer(
             Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
-            recordingTape: cache != nil && Operation.cacheMetadata != nil, startedAt: startedAt,
+            // (A shared query has metadata: checked without copying it.)
+            recordingTape: cache != nil && (queryKey != nil || Operation.cacheMetadata != nil), startedAt: startedAt,
             requestTime: requestTime)
         fetched.sentSequence = sentSequence
         return fetched
@@ -316,7 +348,7 @@ public struct GraphQLHTTPClient: Sendable {
             failure = .graphQL(operation: name, status: response.status, errors: result.errors)
         }
         return Fetched(
-            result: result, body: responseBody, tape: tape, startedAt: startedAt, requestTime: requestTime,
+            result: consume result, body: responseBody, tape: tape, startedAt: startedAt, requestTime: requestTime,
             failure: failure)
     }
 
@@ -388,9 +420,11 @@ public struct GraphQLHTTPClient: Sendable {
 
     /// Every value of the header field `name`, joined with commas (RFC 9110 §5.3); `nil` without one.
     static func fieldValue(_ headers: HTTPHeaders, _ name: String) -> String? {
-        var values: [String] = []
-        for field in headers where HTTPHeaders.sameName(field.name, name) { values.append(field.value) }
-        return values.isEmpty ? nil : values.joined(separator: ", ")
+        var joined: String?
+        for field in headers where HTTPHeaders.sameName(field.name, name) {
+            if let earlier = joined { joined = earlier + ", " + field.value } else { joined = field.value }
+        }
+        return joined
     }
 
     /// The body's `data` object for the cache: without errors, the tape the decoder recorded as it read the body
@@ -574,8 +608,14 @@ final class OperationTypeCache: Sendable {
             prefix = Array(text.utf8)
             bodyPrefixes.withLock { $0[id] = prefix }
         }
-        var body = Data(prefix ?? [])
-        body.append(contentsOf: JSONValue.objectText(variables).utf8)
+        // The variables' text first, so that the body is allocated once, at its size.
+        var variablesText: [UInt8] = []
+        variablesText.reserveCapacity(64)
+        JSONValue.writeObjectText(variables, to: &variablesText)
+        let start = prefix ?? []
+        var body = Data(capacity: start.count + variablesText.count + 1)
+        body.append(contentsOf: start)
+        body.append(contentsOf: variablesText)
         body.append(UInt8(ascii: "}"))
         return body
     }

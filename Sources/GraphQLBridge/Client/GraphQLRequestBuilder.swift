@@ -13,6 +13,8 @@ struct GraphQLRequestBuilder: Sendable {
     let persistedQueries: PersistedQueries
     /// The `Accept` header: ``GraphQLHTTPClient/incrementalAcceptHeader`` for an operation with `@defer`/`@stream`.
     var accept = GraphQLHTTPClient.acceptHeader
+    /// The operation's ``GraphQLOperation/variablesJSON``, when the caller read it already (`nil`: read here).
+    var variablesJSON: [String: JSONValue]?
 
     /// The requests for one execution of `operation`.
     /// - Throws: ``APIError/encoding(operation:reason:)`` when the variables cannot be encoded.
@@ -54,7 +56,7 @@ struct GraphQLRequestBuilder: Sendable {
         -> GraphQLRequestPlan.Exchange
     {
         let body: Data
-        if let variables = operation.variablesJSON {
+        if let variables = variablesJSON ?? operation.variablesJSON {
             body = OperationTypeCache.shared.requestBody(Operation.self, variables: variables)
         } else {
             do {
@@ -86,7 +88,7 @@ struct GraphQLRequestBuilder: Sendable {
 
     /// The variables as compact JSON text (`{}` for none).
     private func variablesText<Operation: GraphQLOperation>(_ operation: Operation) throws(APIError) -> String {
-        if let variables = operation.variablesJSON { return JSONValue.objectText(variables) }
+        if let variables = variablesJSON ?? operation.variablesJSON { return JSONValue.objectText(variables) }
         do {
             return String(
                 decoding: try GraphQLHTTPClient.sharedVariablesEncoder.encode(operation.variables), as: UTF8.self)

@@ -28,6 +28,8 @@ extension GraphQLJSONReader {
         /// An empty recording, room made for a text of `byteCount` bytes.
         init(byteCount: Int) {
             entries.reserveCapacity(byteCount / 8)
+            // (Room for the nesting of most answers: grown from empty, it would be allocated again at each doubling.)
+            open.reserveCapacity(16)
         }
 
         /// The tape's entries when the whole text was recorded (one value, every array and object closed).

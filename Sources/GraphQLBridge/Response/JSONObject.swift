@@ -37,7 +37,8 @@ public struct JSONObject: Sendable, Hashable {
     /// The members of a dictionary (whose keys are already distinct as `String`s, so as scalars too).
     public init(_ members: [String: JSONValue]) {
         var storage: [Name: JSONValue] = [:]
-        storage.reserveCapacity(members.count)
+        // (Not for none: reserving room in the empty dictionary allocates storage for nothing.)
+        if !members.isEmpty { storage.reserveCapacity(members.count) }
         for (name, value) in members { storage[Name(name)] = value }
         self.storage = storage
     }
@@ -45,7 +46,8 @@ public struct JSONObject: Sendable, Hashable {
     /// The members of a sequence of names and values; of two names with the same scalars, the last is kept.
     public init<S: Sequence>(_ members: S) where S.Element == (String, JSONValue) {
         var storage: [Name: JSONValue] = [:]
-        storage.reserveCapacity(members.underestimatedCount)
+        let count = members.underestimatedCount
+        if count > 0 { storage.reserveCapacity(count) }
         for (name, value) in members { storage[Name(name)] = value }
         self.storage = storage
     }
