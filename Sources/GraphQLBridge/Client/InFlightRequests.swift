@@ -74,6 +74,14 @@ final class InFlightRequests: Sendable {
         }
         registrations.withLock { $0 }?(joined)
         start(request, key: key, send: send)
+        // Answered already (the request's task ran to its end without suspending: a transport that answers at once):
+        // taken as the continuation below would take it, without making one.
+        let answered: Result<Response, any Error>? = state.withLock { _ in
+            guard let outcome = request.outcome else { return nil }
+            request.waiters[waiterID] = nil
+            return outcome
+        }
+        if let answered { return (try answered.get(), request.generation) }
         let response = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 let immediate: Result<Response, any Error>? = state.withLock { _ in
