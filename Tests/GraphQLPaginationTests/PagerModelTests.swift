@@ -1,5 +1,5 @@
 import Foundation
-import GraphQLBridge
+@_spi(Testing) import GraphQLBridge
 import GraphQLBridgeSupport
 import PagingAPI
 import Testing
@@ -166,6 +166,8 @@ struct PagerModelTests {
         var cacheVersion = 0
         var calls = 0
         var loadsEnded = 0
+        /// The loads begun: each sends its request or joins the same request in flight.
+        var sends = 0
         var error: (GraphQLPageDirection, Key)?
 
         // One list in the cache (`merged`): the list as edges (each the page that wrote it and its place there, as
@@ -386,6 +388,7 @@ struct PagerModelTests {
         }
 
         mutating func send(_ direction: GraphQLPageDirection, _ key: Key, replacing: Bool = false) {
+            sends += 1
             loads[direction] = generation
             if direction == .first { epoch += 1 }
             let load = Load(direction: direction, generation: generation, epoch: epoch, replacing: replacing)
@@ -656,10 +659,17 @@ struct PagerModelTests {
         model.merged = merged
         model.anchored = anchored
         let calls = CallCounter()
+        // The callers that reached the shared requests (sent one or joined one): a load's task begins after its call,
+        // so a step settles only when each load begun has (seed 119: a load that had not joined the request in flight
+        // yet when the next step answered it sent its own).
+        let registered = Locked(0)
+        client.observeSharedRequests { _ in registered.withLock { $0 += 1 } }
+        var otherRequests = 0
         defer {
             for _ in 0..<server.pendingCount { server.answer(at: 0, failing: true) }
         }
         for (index, step) in steps.enumerated() {
+            server.note("step \(index) \(step)")
             switch step {
             case .next, .previous, .refresh:
                 model.calls += 1
@@ -712,6 +722,7 @@ struct PagerModelTests {
                 _ = try await client.execute(RenameItemMutation(id: "i\(number)", name: "c\(index)"))
             case .otherFirst:
                 guard model.anchored, model.loads[.first] == nil else { break }
+                otherRequests += 1
                 let waiting = server.pendingCount
                 let other = Task { @MainActor in
                     try? await client.execute(
@@ -729,9 +740,12 @@ struct PagerModelTests {
             // that did (one too few: nothing more can arrive). Then each count is compared exactly: a difference
             // either way is a failure with its seed and shrunk sequence, never a wait that does not end.
             let (modelCalls, pending, ended) = (model.calls, model.pending.count, model.loadsEnded)
+            let expectedKeys = model.pending.map(\.key)
+            let expectedRegistrations = model.sends + otherRequests
             do {
                 try await HangDetector.waitUntil("the pager to settle after step \(index) \(step)") { @MainActor in
-                    pager.calls >= modelCalls && pager.loadsEnded >= ended && pager.isFollowingAtRest
+                    registered.withLock { $0 } >= expectedRegistrations && pager.calls >= modelCalls
+                        && pager.loadsEnded >= ended && pager.isFollowingAtRest
                         && (server.pendingCount >= pending || calls.running <= server.pendingCount)
                 }
             } catch let hang as HangDetected {
@@ -739,7 +753,11 @@ struct PagerModelTests {
                 let state = await MainActor.run {
                     "pager calls \(pager.calls), the model's \(modelCalls); loads ended \(pager.loadsEnded), the "
                         + "model's \(ended); following at rest: \(pager.isFollowingAtRest); requests held "
-                        + "\(server.pendingCount), the model's \(pending); calls running \(calls.running)"
+                        + "\(server.pendingCount), the model's \(pending); calls running \(calls.running); callers "
+                        + "at the shared requests \(registered.withLock { $0 }), the model's \(expectedRegistrations); "
+                        + "requests "
+                        + "in flight \(Self.pendingKeys(server)), the model's \(expectedKeys); history: "
+                        + server.history.joined(separator: " | ")
                 }
                 throw HangDetected(what: "\(hang.what) (\(state))", after: hang.limit)
             }

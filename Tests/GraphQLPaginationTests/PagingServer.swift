@@ -24,6 +24,8 @@ final class PagingServer: Sendable {
         var items: [Int: String]
         var pending: [Pending] = []
         var requestCount = 0
+        /// What came and what was answered, in order (for a hang's report).
+        var history: [String] = []
         /// The `Cache-Control` header of the answers (none when `nil`).
         var cacheControl: String?
     }
@@ -45,6 +47,10 @@ final class PagingServer: Sendable {
     }
 
     var pendingCount: Int { state.withLock { $0.pending.count } }
+    /// What came and what was answered, in order.
+    var history: [String] { state.withLock { $0.history } }
+    /// Notes `text` in the ``history`` (a test's step).
+    func note(_ text: String) { state.withLock { $0.history.append(text) } }
     var requestCount: Int { state.withLock { $0.requestCount } }
     /// The pending requests' operation names and variables, in the order they came.
     var pendingVariables: [[String: Any]] { state.withLock { $0.pending.map(\.variables) } }
@@ -77,6 +83,7 @@ final class PagingServer: Sendable {
     func answer(at index: Int, failing: Bool) {
         let (pending, body, head) = state.withLock { state in
             let pending = state.pending.remove(at: index)
+            state.history.append("answered \(pending.operationName) \(pending.variables)\(failing ? " failing" : "")")
             return (
                 pending,
                 failing
@@ -108,6 +115,7 @@ final class PagingServer: Sendable {
         return await withCheckedContinuation { continuation in
             state.withLock { state in
                 state.requestCount += 1
+                state.history.append("came \(name) \(variables)")
                 state.pending.append(Pending(operationName: name, variables: variables, reply: continuation))
             }
         }
