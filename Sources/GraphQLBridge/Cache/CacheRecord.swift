@@ -197,32 +197,31 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     mutating func refresh(_ fields: [CacheFieldWrite], receivedAt: Date, mustRevalidate: Bool = false) -> Bool {
         // Both arrays are read in place, each once for the whole record (no field copied out of them, so no name or
         // value retained and released for each field): this runs for every field of every unchanged or patched answer.
+        // Each field is found once: where the check found it is where it is set.
         let positions = self.positions
         return fields.withUnsafeBufferPointer { incoming in
-            storage.withUnsafeMutableBufferPointer { stored in
-                let view = UnsafeBufferPointer(stored)
-                var next = 0
-                for index in incoming.indices {
-                    guard
-                        let position = Self.position(
-                            of: incoming[index].name, from: next, in: view, positions: positions),
-                        !Self.tightens(
-                            stored[position].entry, to: incoming[index].entry.maxAge, receivedAt, mustRevalidate)
-                    else { return false }
-                    next = position + 1
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: incoming.count) { found in
+                storage.withUnsafeMutableBufferPointer { stored in
+                    let view = UnsafeBufferPointer(stored)
+                    var next = 0
+                    for index in incoming.indices {
+                        guard
+                            let position = Self.position(
+                                of: incoming[index].name, from: next, in: view, positions: positions),
+                            !Self.tightens(
+                                stored[position].entry, to: incoming[index].entry.maxAge, receivedAt, mustRevalidate)
+                        else { return false }
+                        found[index] = position
+                        next = position + 1
+                    }
+                    for index in incoming.indices {
+                        let position = found[index]
+                        stored[position].entry.receivedAt = receivedAt
+                        stored[position].entry.maxAge = incoming[index].entry.maxAge
+                        stored[position].entry.mustRevalidate = mustRevalidate
+                    }
+                    return true
                 }
-                next = 0
-                for index in incoming.indices {
-                    guard
-                        let position = Self.position(
-                            of: incoming[index].name, from: next, in: view, positions: positions)
-                    else { return false }
-                    stored[position].entry.receivedAt = receivedAt
-                    stored[position].entry.maxAge = incoming[index].entry.maxAge
-                    stored[position].entry.mustRevalidate = mustRevalidate
-                    next = position + 1
-                }
-                return true
             }
         }
     }

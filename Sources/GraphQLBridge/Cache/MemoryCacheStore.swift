@@ -144,10 +144,19 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
-        for (key, fields) in source.writes {
+        Self.refresh(
+            source.writes, in: &slots, clock: &clock, receivedAt: receivedAt, mustRevalidate: source.mustRevalidate)
+    }
+
+    /// ``refreshFields(of:receivedAt:)`` on the slots and clock given in place: one access to each for the whole
+    /// answer, not one for each record.
+    private static func refresh(
+        _ writes: [String: CacheRecordWrite], in slots: inout [String: Slot], clock: inout UInt64, receivedAt: Date,
+        mustRevalidate: Bool
+    ) -> Bool {
+        for (key, fields) in writes {
             guard let index = slots.index(forKey: key),
-                slots.values[index].record.refresh(
-                    fields, receivedAt: receivedAt, mustRevalidate: source.mustRevalidate)
+                slots.values[index].record.refresh(fields, receivedAt: receivedAt, mustRevalidate: mustRevalidate)
             else { return false }
             clock += 1
             slots.values[index].lastUse = clock

@@ -449,10 +449,19 @@ public struct GraphQLHTTPClient: Sendable {
     static func cacheQueryKey<Operation: GraphQLOperation>(_ type: Operation.Type, variables: [String: JSONValue])
         -> String
     {
+        // Written into one array after the type's part, made into a string once.
+        let typeKey = OperationTypeCache.shared.key(of: type)
         var text: [UInt8] = []
+        text.reserveCapacity(typeKey.utf8.count + 64)
+        text.append(contentsOf: typeKey.utf8)
+        let start = text.count
         JSONValue.writeObjectText(variables, to: &text)
-        if text.contains(where: { $0 >= 0x80 }) { text = CacheKey.escapingNonASCII(text) }
-        return OperationTypeCache.shared.key(of: type) + String(decoding: text, as: UTF8.self)
+        if text[start...].contains(where: { $0 >= 0x80 }) {
+            let escaped = CacheKey.escapingNonASCII(Array(text[start...]))
+            text.removeSubrange(start...)
+            text.append(contentsOf: escaped)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// How many callers wait on shared query requests not finished yet (for tests).
@@ -608,15 +617,14 @@ final class OperationTypeCache: Sendable {
             prefix = Array(text.utf8)
             bodyPrefixes.withLock { $0[id] = prefix }
         }
-        // The variables' text first, so that the body is allocated once, at its size.
-        var variablesText: [UInt8] = []
-        variablesText.reserveCapacity(64)
-        JSONValue.writeObjectText(variables, to: &variablesText)
+        // The whole body written into one array, allocated once at about its size, then copied once into `Data`
+        // (whose appends cost more than the bytes they copy).
         let start = prefix ?? []
-        var body = Data(capacity: start.count + variablesText.count + 1)
-        body.append(contentsOf: start)
-        body.append(contentsOf: variablesText)
-        body.append(UInt8(ascii: "}"))
-        return body
+        var text: [UInt8] = []
+        text.reserveCapacity(start.count + 64)
+        text.append(contentsOf: start)
+        JSONValue.writeObjectText(variables, to: &text)
+        text.append(UInt8(ascii: "}"))
+        return text.withUnsafeBytes { Data($0) }
     }
 }

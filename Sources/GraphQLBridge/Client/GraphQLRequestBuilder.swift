@@ -97,13 +97,29 @@ struct GraphQLRequestBuilder: Sendable {
         }
     }
 
-    /// A `POST` of a JSON body.
+    /// A `POST` of a JSON body. (The headers of the two usual `Accept` values are made once: each request would
+    /// otherwise look every name up again to set it.)
     private func post() -> HTTPRequest {
-        var request = HTTPRequest(method: "POST", url: endpoint, timeout: timeout)
-        request.headers["Content-Type"] = "application/json"
-        request.headers["Accept"] = accept
-        return request
+        let headers: HTTPHeaders
+        if accept == GraphQLHTTPClient.acceptHeader {
+            headers = Self.postHeaders
+        } else if accept == GraphQLHTTPClient.incrementalAcceptHeader {
+            headers = Self.incrementalPostHeaders
+        } else {
+            headers = ["Content-Type": "application/json", "Accept": accept]
+        }
+        return HTTPRequest(method: "POST", url: endpoint, headers: headers, timeout: timeout)
     }
+
+    /// A `POST`'s headers with the default `Accept`.
+    private static let postHeaders: HTTPHeaders = [
+        "Content-Type": "application/json", "Accept": GraphQLHTTPClient.acceptHeader,
+    ]
+
+    /// A `POST`'s headers for an operation with `@defer`/`@stream`.
+    private static let incrementalPostHeaders: HTTPHeaders = [
+        "Content-Type": "application/json", "Accept": GraphQLHTTPClient.incrementalAcceptHeader,
+    ]
 
     /// A `GET` of `url`. `X-Apollo-Operation-Name` is a header no browser sends on its own, so servers that guard
     /// against cross-site requests (Apollo Server's CSRF prevention) accept the `GET`.

@@ -58,17 +58,10 @@ final class InFlightRequests: Sendable {
     ) async throws -> (response: Response, startedAt: UInt64) {
         let (request, waiterID, joined): (Request, UInt64, Bool) = state.withLock { state in
             state.lastWaiterID += 1
-            let request: Request
-            let joined: Bool
-            if let running = state.requests[key], running.generation == generation, !running.everyCallerGone {
-                request = running
-                joined = true
-            } else {
-                request = Request(generation: generation)
-                state.requests[key] = request
-                state.unfinished[ObjectIdentifier(request)] = request
-                joined = false
-            }
+            // One lookup of the key (a long string) for both the request in flight and the place of a new one.
+            let fresh = Request(generation: generation)
+            let (request, joined) = Self.join(&state.requests[key, default: fresh], fresh: fresh)
+            if !joined { state.unfinished[ObjectIdentifier(request)] = request }
             request.waiters[state.lastWaiterID] = .registered
             return (request, state.lastWaiterID, joined)
         }
@@ -102,6 +95,13 @@ final class InFlightRequests: Sendable {
             leave(request, key: key, waiter: waiterID)
         }
         return (response, request.generation)
+    }
+
+    /// The request in `slot` when a caller at `fresh`'s generation may join it (`true`), or `fresh`, put there.
+    private static func join(_ slot: inout Request, fresh: Request) -> (Request, joined: Bool) {
+        if slot !== fresh, slot.generation == fresh.generation, !slot.everyCallerGone { return (slot, true) }
+        slot = fresh
+        return (fresh, false)
     }
 
     /// Starts the request's task, once.
@@ -139,7 +139,9 @@ final class InFlightRequests: Sendable {
     private func finish(_ request: Request, key: String, with outcome: Result<Response, any Error>) {
         let waiting: [CheckedContinuation<Response, any Error>] = state.withLock { state in
             request.outcome = outcome
-            if state.requests[key] === request { state.requests[key] = nil }
+            if let index = state.requests.index(forKey: key), state.requests.values[index] === request {
+                state.requests.remove(at: index)
+            }
             state.unfinished[ObjectIdentifier(request)] = nil
             let continuations = request.waiters.values.compactMap {
                 waiter -> CheckedContinuation<Response, any Error>? in

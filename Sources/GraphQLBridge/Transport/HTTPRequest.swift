@@ -119,6 +119,11 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     /// ASCII characters; Foundation's comparison cost more than the rest of a cache hit's header reads), as their
     /// `lowercased()` forms otherwise (as ``hash(into:)`` hashes them).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+        // Over the two names' bytes in place (every name in practice): no iterator, no copy.
+        let answer = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in asciiSameName(left, right) }
+        }
+        if let known = answer ?? nil, let same = known { return same }
         var lhsBytes = lhs.utf8.makeIterator()
         var rhsBytes = rhs.utf8.makeIterator()
         while true {
@@ -132,6 +137,23 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
                 return lhs.lowercased() == rhs.lowercased()
             }
         }
+    }
+
+    /// Whether two ASCII names are equal but for case; `nil` when one has a byte past ASCII (Unicode's lowercase
+    /// forms decide, and may differ in length).
+    private static func asciiSameName(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard lhs.count == rhs.count else {
+            if lhs.contains(where: { $0 >= 0x80 }) || rhs.contains(where: { $0 >= 0x80 }) { return nil }
+            return false
+        }
+        for index in 0..<lhs.count {
+            let left = lhs[index]
+            let right = rhs[index]
+            if left >= 0x80 || right >= 0x80 { return nil }
+            // (Two ASCII letters that differ are not equal whatever follows, as the byte-by-byte reading below says.)
+            if left != right, asciiLowercase(left) != asciiLowercase(right) { return false }
+        }
+        return true
     }
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
