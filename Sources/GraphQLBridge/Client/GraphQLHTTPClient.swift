@@ -119,7 +119,7 @@ public struct GraphQLHTTPClient: Sendable {
             if let onState, Operation.operationType == .query, streamsIncrementally(Operation.self) {
                 return try await readIncrementally(operation, errorPolicy: errorPolicy, onState: onState)
             }
-            var fetched = try await fetch(operation, errorPolicy: errorPolicy)
+            let fetched = try await fetch(operation, errorPolicy: errorPolicy)
             return try fetched.take()
         }
         let name = Operation.operationName
@@ -133,7 +133,7 @@ public struct GraphQLHTTPClient: Sendable {
         }
         if Operation.operationType == .mutation {
             // What the server applied is written (or made stale) whatever the error policy then makes of the answer.
-            var fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
+            let fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
             await store(fetched, in: cache, metadata: metadata, variables: variables)
             return try fetched.take()
         }
@@ -174,7 +174,7 @@ public struct GraphQLHTTPClient: Sendable {
                     operation, errorPolicy: errorPolicy, onState: onState,
                     storingIn: (cache, metadata, variables, queryKey))
             }
-            var fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey, variablesJSON: given)
+            let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey, variablesJSON: given)
             await store(fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey)
             return try fetched.take()
         }
@@ -255,13 +255,11 @@ public struct GraphQLHTTPClient: Sendable {
             return result
         }
 
-        /// ``get()`` for the answer's last use: the result is moved out (an empty one left in its place), not copied:
-        /// a copy retains, and its end releases, every reference in the decoded data.
-        mutating func take() throws(APIError) -> GraphQLResult<Data> {
+        /// ``get()`` for the answer's last use: the result is moved out, not copied (a copy retains, and its end
+        /// releases, every reference in the decoded data), and no empty one is made in its place.
+        consuming func take() throws(APIError) -> GraphQLResult<Data> {
             if let failure { throw failure }
-            var taken = GraphQLResult<Data>(data: nil)
-            swap(&taken, &result)
-            return taken
+            return result
         }
     }
 

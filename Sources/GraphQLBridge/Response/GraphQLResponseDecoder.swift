@@ -229,6 +229,7 @@ struct Envelope<Data: Decodable>: Decodable {
     var errors: [GraphQLError]?
     var extensions: JSONObject?
 
+    @inline(__always)
     init(data: Data?, hasData: Bool, errors: [GraphQLError]?, extensions: JSONObject?) {
         self.data = data
         self.hasData = hasData

@@ -21,6 +21,7 @@ public struct GraphQLResult<Data: Sendable>: Sendable {
     public var hasNext = false
 
     /// Creates a result.
+    @inline(__always)
     public init(
         data: Data?, errors: [GraphQLError] = [], extensions: JSONObject = [:],
         httpResponse: HTTPResponse = HTTPResponse(status: 200), byteCount: Int = 0
