@@ -119,24 +119,11 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
     /// ASCII characters; Foundation's comparison cost more than the rest of a cache hit's header reads), as their
     /// `lowercased()` forms otherwise (as ``hash(into:)`` hashes them).
     static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-        // Over the two names' bytes in place (every name in practice): no iterator, no copy.
-        let answer = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in asciiSameName(left, right) }
-        }
-        if let known = answer ?? nil, let same = known { return same }
-        var lhsBytes = lhs.utf8.makeIterator()
-        var rhsBytes = rhs.utf8.makeIterator()
-        while true {
-            switch (lhsBytes.next(), rhsBytes.next()) {
-            case (nil, nil):
-                return true
-            case (let left?, let right?) where left < 0x80 && right < 0x80:
-                guard left == right || asciiLowercase(left) == asciiLowercase(right) else { return false }
-            default:
-                // A non-ASCII byte, or lengths that differ: Unicode's lowercase forms decide.
-                return lhs.lowercased() == rhs.lowercased()
-            }
-        }
+        // Over the two names' bytes in place (a native string's `withUTF8` copies nothing).
+        var lhs = lhs
+        var rhs = rhs
+        let ascii = lhs.withUTF8 { left in rhs.withUTF8 { right in asciiSameName(left, right) } }
+        return ascii ?? (lhs.lowercased() == rhs.lowercased())
     }
 
     /// Whether two ASCII names are equal but for case; `nil` when one has a byte past ASCII (Unicode's lowercase
@@ -150,7 +137,7 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
             let left = lhs[index]
             let right = rhs[index]
             if left >= 0x80 || right >= 0x80 { return nil }
-            // (Two ASCII letters that differ are not equal whatever follows, as the byte-by-byte reading below says.)
+            // (Two ASCII characters that differ are not equal whatever follows: no lowercase form joins them.)
             if left != right, asciiLowercase(left) != asciiLowercase(right) { return false }
         }
         return true
