@@ -5,7 +5,8 @@
 // and parsed by `JSONValue(parsing:)`. Errors are expected; a crash is a bug. A body JSONValue parses exactly
 // must be JSON to Foundation too, and its strings must read the same. The cache's two readings of a body (its tape,
 // and the parsed tree) must give the same records whenever the tape takes it, and the body normalized again after
-// itself (its objects taken as they were written) the same writes.
+// itself (its objects taken as they were written) the same writes; the body with a byte changed or added after it,
+// patched in place only as its tape patches it.
 import Foundation
 @_spi(Testing) import GraphQLBridge
 
@@ -21,6 +22,26 @@ func decode<Operation: GraphQLOperation>(_ operation: Operation.Type, _ body: Da
             previousReceivedAt: Date(timeIntervalSince1970: 0)), !again.differences.isEmpty
         {
             fatalError("after itself, other writes: \(again.differences): \(String(decoding: body, as: UTF8.self))")
+        }
+        // After itself with a byte in its middle changed, or one more put there (a leaf's value of another length, or
+        // anything else): patched in place only as its tape patches it, into the tape the body has.
+        if body.count > 2 {
+            let bytes = [UInt8](body)
+            let middle = bytes.count / 2
+            var changed = bytes
+            changed[middle] = bytes[middle] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+            var longer = bytes
+            longer.insert(UInt8(ascii: "7"), at: middle)
+            for edited in [changed, longer] {
+                if let patch = metadata.patchDifferences(body: Data(edited), previous: body, variables: [:]),
+                    !patch.differences.isEmpty
+                {
+                    fatalError(
+                        "patched in place otherwise than by the tape: \(patch.differences): "
+                            + "\(String(decoding: edited, as: UTF8.self)) after \(String(decoding: body, as: UTF8.self))"
+                    )
+                }
+            }
         }
     }
     for policy in [GraphQLErrorPolicy.failOnAnyError, .returnPartialData] {

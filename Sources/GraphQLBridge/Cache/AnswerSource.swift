@@ -113,6 +113,8 @@ final class AnswerSource: Sendable {
     private struct LeafTable: Sendable {
         var leaves: [AnswerLeaf]
         var slots: [Int32]
+        /// The offsets (tape indices less ``dataIndex``) whose slot is a leaf (`>= 0`), in the order of the text.
+        var patchable: [Int32]
 
         init(_ recorded: RecordedLeaves, count: Int, dataIndex data: Int) {
             var slots = [Int32](repeating: -1, count: count)
@@ -129,6 +131,7 @@ final class AnswerSource: Sendable {
             for index in recorded.structural where slots.indices.contains(index - data) { slots[index - data] = -2 }
             leaves = kept
             self.slots = slots
+            patchable = slots.indices.compactMap { slots[$0] >= 0 ? Int32($0) : nil }
         }
     }
 
@@ -187,6 +190,113 @@ final class AnswerSource: Sendable {
                     value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
         }
         return (changes, AnswerSource(self, tape: new, data: newData, table: table))
+    }
+
+    /// ``patch(tape:data:)`` for a later answer's whole body, read without a tape: the same changes and source (its
+    /// tape made from this one's, moved where the values' lengths changed: the entries ``JSONTape/init(_:)`` makes of
+    /// `body`), when `body` is this answer's body with only the values of ``leaves`` changed, byte for byte elsewhere
+    /// (the same members, in the same order, the same whitespace, the same `extensions`). `nil` otherwise: the caller
+    /// tapes the body and goes on as for any answer.
+    ///
+    /// A body compared in place costs a fraction of recording its tape, and a client whose query's last answer was
+    /// refreshed or patched asks for none (``GraphQLCache/expectsRefresh(ofQuery:)``).
+    func patch(body new: [UInt8]) -> (changes: [LeafChange], source: AnswerSource)? {
+        guard new.count <= Self.byteLimit else { return nil }
+        let oldEntries = tape.entries
+        let count = oldEntries[dataIndex].next - dataIndex
+        guard let table = table ?? recorded.map({ LeafTable($0, count: count, dataIndex: dataIndex) }),
+            table.slots.count == count
+        else { return nil }
+        // The changed leaves (offsets from `dataIndex`), where their new text is, and how much longer it is.
+        var changed: [(offset: Int, start: Int, end: Int, growth: Int)] = []
+        let old = body
+        let same = old.withUnsafeBufferPointer { oldBytes -> Bool in
+            new.withUnsafeBufferPointer { newBytes -> Bool in
+                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return false }
+                // The old text from `cursor` on is the new one from `cursor + shift` on, up to a changed leaf.
+                var cursor = 0
+                var shift = 0
+                var next = 0
+                let patchable = table.patchable
+                while true {
+                    let remaining = oldBytes.count - cursor
+                    let difference = Self.firstDifference(
+                        oldBase + cursor, newBase + cursor + shift,
+                        count: min(remaining, newBytes.count - cursor - shift))
+                    if difference == remaining, newBytes.count - cursor - shift == remaining { return true }
+                    let at = cursor + difference
+                    // The leaf whose text, or the byte just after it, differs (a longer value's text goes on where
+                    // the old one ended); a difference anywhere else is not a leaf's value.
+                    while next < patchable.count, oldEntries[dataIndex + Int(patchable[next])].end < at { next += 1 }
+                    guard next < patchable.count else { return false }
+                    let offset = Int(patchable[next])
+                    let leaf = oldEntries[dataIndex + offset]
+                    guard leaf.start <= at else { return false }
+                    let start = leaf.start + shift
+                    guard let end = JSONTape.scalarEnd(in: new, from: start) else { return false }
+                    let growth = (end - start) - (leaf.end - leaf.start)
+                    if growth == 0, memcmp(oldBase + leaf.start, newBase + start, end - start) == 0 {
+                        // The same value (it differs after its end, in what follows it): not a leaf's change.
+                        return false
+                    }
+                    changed.append((offset, start, end, growth))
+                    shift += growth
+                    cursor = leaf.end
+                    next += 1
+                }
+            }
+        }
+        guard same else { return nil }
+        guard !changed.isEmpty else { return nil }
+        // The new tape: the old one's entries, each boundary moved by the growth of the changed leaves before it.
+        var entries = oldEntries
+        entries.withUnsafeMutableBufferPointer { entries in
+            let first = oldEntries[dataIndex + changed[0].offset].end
+            for index in entries.indices where entries[index].end >= first {
+                entries[index].start += Self.growth(before: entries[index].start, changed, oldEntries, dataIndex)
+                entries[index].end += Self.growth(before: entries[index].end, changed, oldEntries, dataIndex)
+            }
+        }
+        let tape = JSONTape(bytes: new, recorded: entries)
+        var changes: [LeafChange] = []
+        changes.reserveCapacity(changed.count)
+        for change in changed {
+            guard let json = try? tape.value(dataIndex + change.offset) else { return nil }
+            changes.append(
+                LeafChange(
+                    leaf: table.leaves[Int(table.slots[change.offset])],
+                    value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
+        }
+        return (changes, AnswerSource(self, tape: tape, data: dataIndex, table: table))
+    }
+
+    /// How much longer the new text is than the old before the old text's position `position`: the growth of the
+    /// changed leaves that end at or before it.
+    private static func growth(
+        before position: Int, _ changed: [(offset: Int, start: Int, end: Int, growth: Int)],
+        _ entries: [JSONTape.Entry], _ dataIndex: Int
+    ) -> Int {
+        var total = 0
+        for change in changed {
+            guard entries[dataIndex + change.offset].end <= position else { break }
+            total += change.growth
+        }
+        return total
+    }
+
+    /// How many of the first `count` bytes at `lhs` and `rhs` are equal before the first that differs (`count` when
+    /// none does).
+    private static func firstDifference(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, count: Int) -> Int {
+        var index = 0
+        // Eight bytes at a time (unaligned loads), then the bytes of the word that differs.
+        while index + 8 <= count {
+            let left = UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self)
+            let right = UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self)
+            if left != right { break }
+            index += 8
+        }
+        while index < count, lhs[index] == rhs[index] { index += 1 }
+        return index
     }
 
     private static func isContainer(_ byte: UInt8) -> Bool {

@@ -80,6 +80,59 @@ extension GraphQLCacheMetadata {
         return (differences, after.reusedObjects)
     }
 
+    /// How a later answer `body` of a query patches its `previous` answer (with the leaves a memory cache records) the
+    /// two ways the cache patches: compared in place (``AnswerSource/patch(body:)``, `inPlace`) and through `body`'s
+    /// tape (``AnswerSource/patch(tape:data:)``, `byTape`, which also takes whitespace that moved and an unchanged
+    /// body). `differences`: where the first patches and the second does not, or gives other changes (record, field,
+    /// value), or where the source it makes holds another tape than the one ``JSONTape`` makes of `body`. No difference
+    /// is the property. `nil` when a tape does not take `previous` or it records no leaves.
+    @_spi(Testing)
+    public func patchDifferences(body: Data, previous: Data, variables: [String: JSONValue])
+        -> (differences: [String], inPlace: Bool, byTape: Bool)?
+    {
+        var normalizer = CacheNormalizer(
+            metadata: self, variables: variables, receivedAt: Date(timeIntervalSince1970: 0), serverMaxAge: nil,
+            defaultMaxAge: .seconds(60))
+        normalizer.recordsLeaves = true
+        guard
+            case .tape(let before, let beforeData)? = ResponseData.taped(
+                [UInt8](GraphQLResponseDecoder.utf8(previous)))
+        else { return nil }
+        normalizer.normalize(tape: before, data: beforeData, rootKey: CacheKey.queryRoot)
+        guard normalizer.isWritable,
+            let source = AnswerSource(
+                tape: before, data: beforeData, serverMaxAge: nil, mustRevalidate: false, normalizer: normalizer)
+        else { return nil }
+        let bytes = [UInt8](GraphQLResponseDecoder.utf8(body))
+        let inPlace = source.patch(body: bytes)
+        guard case .tape(let tape, let data)? = ResponseData.taped(bytes) else {
+            return (inPlace == nil ? [] : ["patched in place a body the tape does not take"], inPlace != nil, false)
+        }
+        let byTape = source.patch(tape: tape, data: data)
+        var differences: [String] = []
+        guard let inPlace else { return (differences, false, byTape != nil) }
+        guard let byTape else { return (["patched in place, not through the tape"], true, false) }
+        func describe(_ changes: [AnswerSource.LeafChange]) -> [String] {
+            changes.map { "\($0.leaf.record).\($0.leaf.field) = \($0.value)" }
+        }
+        if describe(inPlace.changes) != describe(byTape.changes) {
+            differences.append(
+                "changes: \(describe(inPlace.changes)) in place, \(describe(byTape.changes)) by the tape")
+        }
+        let made = inPlace.source.tape
+        if made.bytes != tape.bytes || made.entries.count != tape.entries.count
+            || zip(made.entries, tape.entries).contains(where: {
+                $0.start != $1.start || $0.end != $1.end || $0.next != $1.next
+            })
+        {
+            differences.append("the source's tape is not the body's")
+        }
+        if inPlace.source.data != byTape.source.data || inPlace.source.dataIndex != byTape.source.dataIndex {
+            differences.append("the source's data: \(inPlace.source.data) in place, \(byTape.source.data) by the tape")
+        }
+        return (differences, true, true)
+    }
+
     /// The records an optimistic result made of `value` is written as (its members read as they are, its leaves
     /// encoded one by one): for tests that compare them with the records of the same data from a server.
     @_spi(Testing)

@@ -107,10 +107,20 @@ extension GraphQLCache {
         var source = refreshableSource(for: response)
         if case .tape = response.data { counters.recordedTapes += 1 }
         if case .body(let body) = response.data {
-            // The same body again: not even read.
-            if let candidate = source, candidate.hasBody(body) {
-                if let unchanged = writeUnchanged(response, from: candidate, watcher: watcher) { return unchanged }
-                source = nil
+            if let candidate = source {
+                if candidate.hasBody(body) {
+                    // The same body again: not even read.
+                    if let unchanged = writeUnchanged(response, from: candidate, watcher: watcher) {
+                        return unchanged
+                    }
+                    source = nil
+                } else if let patch = candidate.patch(body: body) {
+                    // The same body but for leaves' values, compared in place: those fields merged, no tape made.
+                    if let patched = writePatched(response, from: candidate, patch: patch, watcher: watcher) {
+                        return patched
+                    }
+                    source = nil
+                }
             }
             guard let data = ResponseData.taped(body) else { return WriteOutcome() }
             response.data = data
@@ -119,7 +129,9 @@ extension GraphQLCache {
             // The same `data` in another body (its `extensions` differ).
             if source.hasData(tape.text(of: data)) {
                 if let unchanged = writeUnchanged(response, from: source, watcher: watcher) { return unchanged }
-            } else if let patched = writePatched(response, from: source, tape: tape, data: data, watcher: watcher) {
+            } else if let patch = source.patch(tape: tape, data: data),
+                let patched = writePatched(response, from: source, patch: patch, watcher: watcher)
+            {
                 // Only leaves' values differ: those fields merged.
                 return patched
             }
@@ -238,6 +250,8 @@ extension GraphQLCache {
     /// Keeps a whole query answer: its decoded result in the memo and, in a persistent store, its response (the
     /// server's `data` as the records now hold it), both with the records it is made of.
     private func keep(_ response: ResponseWrite, queryKey: String, normalizer: CacheNormalizer, saved: Bool) {
+        // Normalized: its next answer's decoder records a tape (most answers that are normalized are followed by more).
+        noteAnswer(ofQuery: queryKey, refreshed: false)
         if let result = response.result, optimisticLayers.isEmpty {
             var source: AnswerSource?
             if case .tape(let tape, let data) = response.data {
@@ -321,6 +335,7 @@ extension GraphQLCache {
         else { return nil }
         counters.recordsWritten += source.writes.count
         counters.unchangedAnswers += 1
+        noteAnswer(ofQuery: queryKey, refreshed: true)
         var outcome = WriteOutcome()
         outcome.dependencies = source.dependencies
         outcome.isComplete = true
@@ -330,18 +345,18 @@ extension GraphQLCache {
     }
 
     /// Writes a query's answer that differs from the one its memoized result was decoded from (`source`, from
-    /// ``refreshableSource(for:)``) only in the values of leaves (``AnswerSource/patch(tape:data:)``): the records hold
+    /// ``refreshableSource(for:)``) only in the values of leaves (``AnswerSource/patch(tape:data:)``, ``AnswerSource/patch(body:)``): the records hold
     /// that answer's values still, so its fields' received times and lifetimes are set as for an unchanged answer, and
     /// the changed fields alone are merged (new values, new versions: memoized results that read them are forgotten and
     /// their watchers signalled, as by any merge). The memoized result becomes the new one, with the new answer as its
     /// source. `nil` (nothing done, or some receipts set) when the answer differs otherwise or the records cannot be
     /// refreshed: the caller normalizes and merges it.
     private func writePatched(
-        _ response: ResponseWrite, from source: AnswerSource, tape: JSONTape, data: Int, watcher: CacheWatcher?
+        _ response: ResponseWrite, from source: AnswerSource,
+        patch: (changes: [AnswerSource.LeafChange], source: AnswerSource), watcher: CacheWatcher?
     ) -> WriteOutcome? {
-        guard let queryKey = response.queryKey, let result = response.result,
-            let (changes, patched) = source.patch(tape: tape, data: data)
-        else { return nil }
+        guard let queryKey = response.queryKey, let result = response.result else { return nil }
+        let (changes, patched) = patch
         let receivedAt = receipt(of: response)
         guard store.refreshFields(of: source, receivedAt: receivedAt) else { return nil }
         var incoming: [String: CacheRecordWrite] = [:]
@@ -386,6 +401,7 @@ extension GraphQLCache {
                 result, dependencies: outcome.dependencies,
                 earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime),
                 revalidates: response.mustRevalidate, for: queryKey, source: patched)
+            noteAnswer(ofQuery: queryKey, refreshed: true)
         }
         trimIfNeeded(keeping: source.records)
         return outcome

@@ -163,6 +163,9 @@ public actor GraphQLCache {
     /// The store's version as this cache last saw it, readable without the actor: a client of a memory cache reads it
     /// when a request starts (a shared store's is read from the store: ``requestVersion()``).
     nonisolated let generation = CacheGeneration()
+    /// Which queries' last answers were only refreshed or patched, readable without the actor: a client asks no tape
+    /// of the decoder of their next answers (``expectsRefresh(ofQuery:)``).
+    private nonisolated let refreshHints: AnswerRefreshHints
     /// Whether the store is a file other processes may write to: a request's start version is read from it.
     nonisolated let isShared: Bool
     /// The executor the cache runs on: a queue of its own for a persistent store (SQLite calls, and a busy wait on
@@ -221,6 +224,7 @@ public actor GraphQLCache {
         self.namespace = namespace
         self.now = now
         self.memo = ResultMemo(limit: memoizedResultLimit)
+        self.refreshHints = AnswerRefreshHints(memoLimit: memoizedResultLimit)
         let (store, problems) = Self.makeStore(storage, namespace: namespace, schemaVersion: schemaVersion)
         store.defaultMaxAge = maxAge
         self.store = store
@@ -332,6 +336,17 @@ public actor GraphQLCache {
 
     /// The cache's clock (injected in tests), which never runs backwards: the latest time it has given when `now`
     /// moved back (a wall clock set back), so that no age is computed with a time earlier than one already used.
+    /// Whether the last answer of the query `queryKey` was only refreshed or patched (``AnswerRefreshHints``): its
+    /// next answer is then most likely compared in place, and its decoder need record no tape.
+    nonisolated func expectsRefresh(ofQuery queryKey: String) -> Bool {
+        refreshHints.expectsRefresh(queryKey)
+    }
+
+    /// Notes how the last answer of the query `queryKey` was written (``expectsRefresh(ofQuery:)``).
+    nonisolated func noteAnswer(ofQuery queryKey: String, refreshed: Bool) {
+        refreshHints.note(queryKey, refreshed: refreshed)
+    }
+
     nonisolated func currentTime() -> Date {
         let time = now()
         return latestTime.withLock { latest in

@@ -313,12 +313,20 @@ public struct GraphQLHTTPClient: Sendable {
         } catch {
             throw GraphQLHTTPClient.translate(error, operation: name)
         }
-        // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it.
+        // With a cache that keeps the operation's answers, the decoder records the body's tape as it reads it, but
+        // for a query whose last answer the cache only refreshed or patched: it compares this one's body in place.
+        var recordsTape = false
+        if let cache {
+            // (A shared query has metadata: checked without copying it.)
+            if let queryKey {
+                recordsTape = !cache.expectsRefresh(ofQuery: queryKey)
+            } else {
+                recordsTape = Operation.cacheMetadata != nil
+            }
+        }
         var fetched = Self.decodeAnswer(
             Operation.Data.self, operation: name, response: response, body: responseBody, errorPolicy: errorPolicy,
-            // (A shared query has metadata: checked without copying it.)
-            recordingTape: cache != nil && (queryKey != nil || Operation.cacheMetadata != nil), startedAt: startedAt,
-            requestTime: requestTime)
+            recordingTape: recordsTape, startedAt: startedAt, requestTime: requestTime)
         fetched.sentSequence = sentSequence
         return fetched
     }

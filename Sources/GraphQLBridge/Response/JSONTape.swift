@@ -228,6 +228,21 @@ struct JSONTape: Sendable {
         }
     }
 
+    /// Where the JSON scalar (a string, number, `true`, `false` or `null`) that starts at `start` in `bytes` ends (the
+    /// byte after it), checked as ``init(_:)`` checks it (a string's escapes and UTF-8 too); `nil` when no such scalar
+    /// starts there (an array or object does: not a scalar). What follows it is not read.
+    static func scalarEnd(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, start >= 0, start < buffer.count else { return nil }
+            var builder = Builder(bytes: bytes, base: base, count: buffer.count)
+            builder.index = start
+            guard builder.scalar() else { return nil }
+            // (A string's bytes past ASCII; the rest of a scalar is ASCII, which this takes too.)
+            guard GraphQLJSONReader.isValidUTF8(base + start, builder.index - start) else { return nil }
+            return builder.index
+        }
+    }
+
     /// The scan, through a pointer to the bytes (valid while it runs: see ``JSONTape/init(_:)``).
     private struct Builder {
         /// The bytes, for the parser's number and `\u` grammar.
@@ -271,6 +286,19 @@ struct JSONTape: Sendable {
             entries[slot].end = index
             entries[slot].next = entries.count
             return true
+        }
+
+        /// Scans the scalar at `index` (``JSONTape/scalarEnd(in:from:)``); `false` when none starts there.
+        mutating func scalar() -> Bool {
+            guard let byte = current else { return false }
+            switch byte {
+            case UInt8(ascii: "\""): return string(allowingEscapes: true)
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+            default: return false
+            }
         }
 
         private mutating func object(into entries: inout [Entry], depth: Int) -> Bool {

@@ -294,6 +294,63 @@ struct UnchangedAnswerTests {
         #expect(await merging.statistics.reusedObjects == 0)
     }
 
+    @Test(
+        "after an answer refreshed or patched, the next is decoded without a tape and compared in place; one that changed more is taped and normalized, and the next records its tape again"
+    )
+    func comparedInPlace() async throws {
+        let clock = TestClock()
+        let cache = GraphQLCache(maxAge: .seconds(60), now: clock.function)
+        let merging = GraphQLCache(maxAge: .seconds(60), memoizedResultLimit: 0, now: clock.function)
+        let transports = (MockTransport(), MockTransport())
+        let clients = (
+            GraphQLHTTPClient(endpoint: Self.endpoint, transport: transports.0, cache: cache),
+            GraphQLHTTPClient(endpoint: Self.endpoint, transport: transports.1, cache: merging)
+        )
+        let product = String(decoding: try Self.product(), as: UTF8.self)
+        // The answers in turn, and how many tapes the decoder has recorded after each, with the unchanged and
+        // patched answers so far.
+        let steps: [(body: String, tapes: Int, unchanged: Int, patched: Int)] = [
+            (product, 1, 0, 0),  // normalized (its tape recorded)
+            (product, 2, 1, 0),  // unchanged (the last was normalized: a tape recorded)
+            (product, 2, 2, 0),  // unchanged, compared in place
+            // Patched in place, a value longer; then another leaf changed, and the name back.
+            (product.replacingOccurrences(of: "Espresso machine", with: "Renamed, longer"), 2, 2, 1),
+            (product.replacingOccurrences(of: #""stock": 402"#, with: #""stock": 9"#), 2, 2, 2),
+            // A key changed: no patch in place; taped (not recorded) and normalized.
+            (product.replacingOccurrences(of: #""id": "p1-9007199254740994""#, with: #""id": "p1-1""#), 2, 2, 2),
+            (product, 3, 2, 2),  // the last was normalized: a tape recorded (normalized: the key is back)
+            (product, 4, 3, 2),  // unchanged (recorded, as the last was normalized)
+            (product.replacingOccurrences(of: "Espresso machine", with: "E"), 4, 3, 3),  // patched in place
+        ]
+        for (index, step) in steps.enumerated() {
+            transports.0.enqueue(body: step.body)
+            transports.1.enqueue(body: step.body)
+            clock.advance(by: .seconds(5))
+            let answers = (
+                try await clients.0.execute(ProductQuery(id: "p1"), fetchPolicy: .serverOnly),
+                try await clients.1.execute(ProductQuery(id: "p1"), fetchPolicy: .serverOnly)
+            )
+            #expect(answers.0.data == answers.1.data, "step \(index)")
+            let statistics = await cache.statistics
+            #expect(statistics.recordedTapes == step.tapes, "step \(index): tapes")
+            #expect(statistics.unchangedAnswers == step.unchanged, "step \(index): unchanged")
+            #expect(statistics.patchedAnswers == step.patched, "step \(index): patched")
+            // The records are what merging every answer wrote, received times and lifetimes included.
+            for key in [
+                "Product:p1", "Image:logo-p1", "Offer:p1-9007199254740993", "Offer:p1-9007199254740994",
+                "Offer:p1-9007199254740995", "Offer:p1-1", #"QUERY_ROOT.product({"id":"p1"})"#,
+            ] {
+                #expect(await cache.record(forKey: key) == (await merging.record(forKey: key)), "step \(index): \(key)")
+            }
+            let reads = (
+                try await clients.0.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly),
+                try await clients.1.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
+            )
+            #expect(reads.0.data == answers.0.data, "step \(index): the memo")
+            #expect(reads.1.data == answers.0.data, "step \(index): the records")
+        }
+    }
+
     @Test("a watcher fed an unchanged answer still depends on its records: a later change reaches it")
     func watcherKeepsDependencies() async throws {
         let cache = GraphQLCache(maxAge: .seconds(3600), now: TestClock.frozen)
