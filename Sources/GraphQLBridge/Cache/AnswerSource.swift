@@ -151,10 +151,7 @@ final class AnswerSource: Sendable {
         let newEntries = new.entries
         let count = oldEntries[dataIndex].next - dataIndex
         guard newData + count <= newEntries.count, newEntries[newData].next - newData == count else { return nil }
-        // The table is built once, for the first answer of the same size (an answer normalized whole builds none).
-        guard let table = table ?? recorded.map({ LeafTable($0, count: count, dataIndex: dataIndex) }),
-            table.slots.count == count
-        else { return nil }
+        guard let table = leafTable(count: count) else { return nil }
         let leafSlots = table.slots
         var changed: [Int] = []
         let same = tape.bytes.withUnsafeBufferPointer { oldBytes -> Bool in
@@ -179,17 +176,32 @@ final class AnswerSource: Sendable {
                 return true
             }
         }
-        guard same else { return nil }
+        guard same, let changes = Self.changes(at: changed, of: new, data: newData, table: table) else { return nil }
+        return (changes, AnswerSource(self, tape: new, data: newData, table: table))
+    }
+
+    /// The leaf table for a `data` of `count` tape entries: built once, for the first answer of the same size (an
+    /// answer normalized whole builds none); `nil` when none can be (no leaves recorded, another size).
+    private func leafTable(count: Int) -> LeafTable? {
+        guard let table = table ?? recorded.map({ LeafTable($0, count: count, dataIndex: dataIndex) }),
+            table.slots.count == count
+        else { return nil }
+        return table
+    }
+
+    /// The changes of the leaves at `offsets` (from `data`) of `tape`, their values built as the normalizer builds
+    /// them; `nil` when one cannot be built.
+    private static func changes(at offsets: [Int], of tape: JSONTape, data: Int, table: LeafTable) -> [LeafChange]? {
         var changes: [LeafChange] = []
-        changes.reserveCapacity(changed.count)
-        for offset in changed {
-            guard let json = try? new.value(newData + offset) else { return nil }
+        changes.reserveCapacity(offsets.count)
+        for offset in offsets {
+            guard let json = try? tape.value(data + offset) else { return nil }
             changes.append(
                 LeafChange(
-                    leaf: table.leaves[Int(leafSlots[offset])],
+                    leaf: table.leaves[Int(table.slots[offset])],
                     value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
         }
-        return (changes, AnswerSource(self, tape: new, data: newData, table: table))
+        return changes
     }
 
     /// ``patch(tape:data:)`` for a later answer's whole body, read without a tape: the same changes and source (its
@@ -204,13 +216,10 @@ final class AnswerSource: Sendable {
         guard new.count <= Self.byteLimit else { return nil }
         let oldEntries = tape.entries
         let count = oldEntries[dataIndex].next - dataIndex
-        guard let table = table ?? recorded.map({ LeafTable($0, count: count, dataIndex: dataIndex) }),
-            table.slots.count == count
-        else { return nil }
-        // The changed leaves (offsets from `dataIndex`), where their new text is, and how much longer it is.
-        var changed: [(offset: Int, start: Int, end: Int, growth: Int)] = []
-        let old = body
-        let same = old.withUnsafeBufferPointer { oldBytes -> Bool in
+        guard let table = leafTable(count: count) else { return nil }
+        // The changed leaves (offsets from `dataIndex`), where their old text ends, and how much longer the new is.
+        var changed: [(offset: Int, oldEnd: Int, growth: Int)] = []
+        let same = body.withUnsafeBufferPointer { oldBytes -> Bool in
             new.withUnsafeBufferPointer { newBytes -> Bool in
                 guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return false }
                 // The old text from `cursor` on is the new one from `cursor + shift` on, up to a changed leaf.
@@ -239,49 +248,36 @@ final class AnswerSource: Sendable {
                         // The same value (it differs after its end, in what follows it): not a leaf's change.
                         return false
                     }
-                    changed.append((offset, start, end, growth))
+                    changed.append((offset, leaf.end, growth))
                     shift += growth
                     cursor = leaf.end
                     next += 1
                 }
             }
         }
-        guard same else { return nil }
-        guard !changed.isEmpty else { return nil }
+        guard same, let first = changed.first?.oldEnd else { return nil }
+        // How much longer the new text is than the old before the old text's position `position`.
+        func growth(before position: Int) -> Int {
+            var total = 0
+            for change in changed {
+                guard change.oldEnd <= position else { break }
+                total += change.growth
+            }
+            return total
+        }
         // The new tape: the old one's entries, each boundary moved by the growth of the changed leaves before it.
         var entries = oldEntries
         entries.withUnsafeMutableBufferPointer { entries in
-            let first = oldEntries[dataIndex + changed[0].offset].end
             for index in entries.indices where entries[index].end >= first {
-                entries[index].start += Self.growth(before: entries[index].start, changed, oldEntries, dataIndex)
-                entries[index].end += Self.growth(before: entries[index].end, changed, oldEntries, dataIndex)
+                entries[index].start += growth(before: entries[index].start)
+                entries[index].end += growth(before: entries[index].end)
             }
         }
         let tape = JSONTape(bytes: new, recorded: entries)
-        var changes: [LeafChange] = []
-        changes.reserveCapacity(changed.count)
-        for change in changed {
-            guard let json = try? tape.value(dataIndex + change.offset) else { return nil }
-            changes.append(
-                LeafChange(
-                    leaf: table.leaves[Int(table.slots[change.offset])],
-                    value: json == JSONValue.null ? CacheValue.null : CacheValue.scalar(json)))
+        guard let changes = Self.changes(at: changed.map(\.offset), of: tape, data: dataIndex, table: table) else {
+            return nil
         }
         return (changes, AnswerSource(self, tape: tape, data: dataIndex, table: table))
-    }
-
-    /// How much longer the new text is than the old before the old text's position `position`: the growth of the
-    /// changed leaves that end at or before it.
-    private static func growth(
-        before position: Int, _ changed: [(offset: Int, start: Int, end: Int, growth: Int)],
-        _ entries: [JSONTape.Entry], _ dataIndex: Int
-    ) -> Int {
-        var total = 0
-        for change in changed {
-            guard entries[dataIndex + change.offset].end <= position else { break }
-            total += change.growth
-        }
-        return total
     }
 
     /// How many of the first `count` bytes at `lhs` and `rhs` are equal before the first that differs (`count` when

@@ -334,8 +334,6 @@ public actor GraphQLCache {
         }
     }
 
-    /// The cache's clock (injected in tests), which never runs backwards: the latest time it has given when `now`
-    /// moved back (a wall clock set back), so that no age is computed with a time earlier than one already used.
     /// Whether the last answer of the query `queryKey` was only refreshed or patched (``AnswerRefreshHints``): its
     /// next answer is then most likely compared in place, and its decoder need record no tape.
     nonisolated func expectsRefresh(ofQuery queryKey: String) -> Bool {
@@ -347,6 +345,8 @@ public actor GraphQLCache {
         refreshHints.note(queryKey, refreshed: refreshed)
     }
 
+    /// The cache's clock (injected in tests), which never runs backwards: the latest time it has given when `now`
+    /// moved back (a wall clock set back), so that no age is computed with a time earlier than one already used.
     nonisolated func currentTime() -> Date {
         let time = now()
         return latestTime.withLock { latest in
