@@ -31,6 +31,9 @@ final class AnswerSource: Sendable {
     let writes: [String: CacheRecordWrite]
     /// The keys of the records it wrote (those of ``writes``, as a set).
     let dependencies: Set<String>
+    /// ``writes`` as a refresh reads them (``RefreshPlan``); `nil` until an answer of the query is refreshed or patched
+    /// (``planned()``), then kept by the sources of the answers patched from this one.
+    let refreshPlan: RefreshPlan?
     /// The answer's tape (its bytes are ``body``) and the tape index of its `data`.
     let tape: JSONTape
     let dataIndex: Int
@@ -62,6 +65,7 @@ final class AnswerSource: Sendable {
         self.tape = tape
         dataIndex = data
         table = nil
+        refreshPlan = nil
         objects = normalizer.objectsAreReusable ? normalizer.objects : nil
         // Only what the normalizer recorded (a memory store's answers) can be patched.
         recorded =
@@ -82,11 +86,73 @@ final class AnswerSource: Sendable {
         earliestLifetime = source.earliestLifetime
         writes = source.writes
         dependencies = source.dependencies
+        refreshPlan = source.refreshPlan ?? Self.plan(of: source.writes)
         self.tape = tape
         dataIndex = data
         recorded = nil
         self.table = table
         objects = nil
+    }
+
+    /// `source` with `refreshPlan`.
+    private init(_ source: AnswerSource, refreshPlan: RefreshPlan) {
+        body = source.body
+        data = source.data
+        serverMaxAge = source.serverMaxAge
+        mustRevalidate = source.mustRevalidate
+        earliestLifetime = source.earliestLifetime
+        writes = source.writes
+        dependencies = source.dependencies
+        self.refreshPlan = refreshPlan
+        tape = source.tape
+        dataIndex = source.dataIndex
+        recorded = source.recorded
+        table = source.table
+        objects = source.objects
+    }
+
+    /// This source with its ``refreshPlan`` (itself when it has one): what the memo keeps once the query's answer was
+    /// refreshed, for the next refresh to read.
+    func planned() -> AnswerSource {
+        refreshPlan == nil ? AnswerSource(self, refreshPlan: Self.plan(of: writes)) : self
+    }
+
+    /// What a refresh reads of an answer's writes: each record's key and its fields' keys and lifetimes, without their
+    /// values (less memory to go through for every answer refreshed or patched), and where the memory store last found
+    /// each record (``MemoryCachePlace``: checked, not trusted; no key hashed while the records stay where they are).
+    // Safe as `@unchecked Sendable`: `places` is only read and written by the memory store's refresh, on its cache's
+    // actor (as every use of a source: the memo that keeps them is the actor's).
+    final class RefreshPlan: @unchecked Sendable {
+        /// The records, in no particular order.
+        let records: [RefreshedRecord]
+        /// Where the store found each of ``records`` last (empty before the first refresh).
+        var places: [MemoryCachePlace] = []
+
+        init(_ records: [RefreshedRecord]) {
+            self.records = records
+        }
+    }
+
+    /// One record of a ``RefreshPlan``.
+    struct RefreshedRecord: Sendable {
+        /// The record's key.
+        let key: String
+        /// The fields the answer wrote to it, in the order written.
+        let fields: [PlannedField]
+    }
+
+    /// One field of a ``RefreshedRecord``: its key and lifetime.
+    struct PlannedField: Sendable, RefreshedField {
+        let name: String
+        let maxAge: Duration?
+    }
+
+    /// The ``refreshPlan`` of `writes`.
+    private static func plan(of writes: [String: CacheRecordWrite]) -> RefreshPlan {
+        RefreshPlan(
+            writes.map { key, fields in
+                RefreshedRecord(key: key, fields: fields.map { PlannedField(name: $0.name, maxAge: $0.entry.maxAge) })
+            })
     }
 
     /// What the next answer of the query, given with the lifetime `serverMaxAge` and `mustRevalidate`, takes from

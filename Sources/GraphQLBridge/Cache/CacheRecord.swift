@@ -194,7 +194,9 @@ public struct CacheRecord: Sendable, Hashable, Codable {
     /// end sooner than it does (a shorter lifetime, an earlier received time: an answer older by its `Age`) or become
     /// `must-revalidate` (which the results read from the record must follow: a merge reports it). Each is looked for
     /// first where a write in the same order finds it.
-    mutating func refresh(_ fields: [CacheFieldWrite], receivedAt: Date, mustRevalidate: Bool = false) -> Bool {
+    mutating func refresh<Field: RefreshedField>(_ fields: [Field], receivedAt: Date, mustRevalidate: Bool = false)
+        -> Bool
+    {
         // Both arrays are read in place, each once for the whole record (no field copied out of them, so no name or
         // value retained and released for each field): this runs for every field of every unchanged or patched answer.
         // Each field is found once: where the check found it is where it is set.
@@ -209,7 +211,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                             let position = Self.position(
                                 of: incoming[index].name, from: next, in: view, positions: positions),
                             !Self.tightens(
-                                stored[position].entry, to: incoming[index].entry.maxAge, receivedAt, mustRevalidate)
+                                stored[position].entry, to: incoming[index].maxAge, receivedAt, mustRevalidate)
                         else { return false }
                         found[index] = position
                         next = position + 1
@@ -217,7 +219,7 @@ public struct CacheRecord: Sendable, Hashable, Codable {
                     for index in incoming.indices {
                         let position = found[index]
                         stored[position].entry.receivedAt = receivedAt
-                        stored[position].entry.maxAge = incoming[index].entry.maxAge
+                        stored[position].entry.maxAge = incoming[index].maxAge
                         stored[position].entry.mustRevalidate = mustRevalidate
                     }
                     return true
@@ -350,11 +352,23 @@ public struct CacheRecord: Sendable, Hashable, Codable {
 }
 
 /// One field of a record: its key and entry (also what the normalizer writes to a record, in its selection's order).
-struct CacheFieldWrite: Sendable, Equatable {
+struct CacheFieldWrite: Sendable, Equatable, RefreshedField {
     /// The field key.
     var name: String
     /// Its entry.
     var entry: CacheFieldEntry
+
+    /// The entry's lifetime.
+    var maxAge: Duration? { entry.maxAge }
+}
+
+/// What ``CacheRecord/refresh(_:receivedAt:mustRevalidate:)`` reads of a field received again: its key and lifetime
+/// (its value is the record's already).
+protocol RefreshedField {
+    /// The field key.
+    var name: String { get }
+    /// The lifetime it is received with.
+    var maxAge: Duration? { get }
 }
 
 /// What merging an answer's fields into a record did.

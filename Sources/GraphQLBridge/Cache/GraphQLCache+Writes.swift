@@ -330,8 +330,11 @@ extension GraphQLCache {
     {
         guard let queryKey = response.queryKey, let result = response.result else { return nil }
         let receivedAt = receipt(of: response)
+        // (The memo keeps the source with its refresh plan from the first refresh on: `AnswerSource/planned()`.)
         guard store.refreshFields(of: source, receivedAt: receivedAt),
-            memo.renew(result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey)
+            memo.renew(
+                result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey,
+                source: source.refreshPlan == nil ? source.planned() : nil)
         else { return nil }
         counters.recordsWritten += source.writes.count
         counters.unchangedAnswers += 1

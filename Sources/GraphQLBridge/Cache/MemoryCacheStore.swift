@@ -4,7 +4,7 @@ import Foundation
 /// recently used records (read or written) are removed. Its versions (``GraphQLCacheStore``) are kept in memory: no
 /// one else writes to it.
 final class MemoryCacheStore: GraphQLCacheStore {
-    private struct Slot {
+    struct Slot {
         var record: CacheRecord
         var bytes: Int
         var lastUse: UInt64
@@ -12,7 +12,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
 
     /// The owning cache's lifetime of a field with none of its own (``GraphQLCacheStore/defaultMaxAge``).
     var defaultMaxAge: Duration?
-    private var slots: [String: Slot] = [:]
+    private var slots = MemoryCacheSlots(vacant: Slot(record: CacheRecord(key: ""), bytes: 0, lastUse: 0))
     private var totalBytes = 0
     private var clock: UInt64 = 0
     /// The version of the last change (``version()``).
@@ -30,11 +30,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
         var found: [String: CacheRecord] = [:]
         found.reserveCapacity(keys.count)
         for key in keys {
-            guard var slot = slots[key] else { continue }
+            guard let index = slots.index(forKey: key) else { continue }
             clock += 1
-            slot.lastUse = clock
-            found[key] = slot.record
-            slots[key] = slot
+            slots[index].lastUse = clock
+            found[key] = slots[index].record
         }
         return found
     }
@@ -48,8 +47,9 @@ final class MemoryCacheStore: GraphQLCacheStore {
             record.stamp(lastChange)
             clock += 1
             let bytes = record.estimatedByteCount
-            if let old = slots[record.key] { totalBytes -= old.bytes }
-            slots[record.key] = Slot(record: record, bytes: bytes, lastUse: clock)
+            if let old = slots.set(Slot(record: record, bytes: bytes, lastUse: clock), forKey: record.key) {
+                totalBytes -= old.bytes
+            }
             totalBytes += bytes
         }
     }
@@ -88,7 +88,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 // (Only pages that continue no list: nothing to keep.)
                 if record.isEmpty, !fields.isEmpty { continue }
                 let bytes = record.estimatedByteCount
-                slots[key] = Slot(record: record, bytes: bytes, lastUse: clock)
+                slots.set(Slot(record: record, bytes: bytes, lastUse: clock), forKey: key)
                 totalBytes += bytes
                 outcome.changed.append(key)
                 if !record.isEmpty {
@@ -98,10 +98,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 continue
             }
             // In place (the slot's record is not copied): one lookup.
-            let merged = slots.values[index].record.merge(
+            let merged = slots[index].record.merge(
                 fields: fields, placements: lists.isEmpty ? nil : lists[key], stamping: version, startedAt: start,
                 removedSince: removedSince, order: order, defaultMaxAge: defaultMaxAge)
-            slots.values[index].lastUse = clock
+            slots[index].lastUse = clock
             if merged.overtaken { outcome.overtaken = true }
             if merged.wroteValue { wroteValue = true }
             if !merged.conflicts.isEmpty { conflicts.append((key, merged.conflicts)) }
@@ -109,16 +109,16 @@ final class MemoryCacheStore: GraphQLCacheStore {
                 outcome.changed.append(key)
                 if merged.valueChanged {
                     outcome.valueChanged.insert(key)
-                    let bytes = slots.values[index].record.estimatedByteCount
-                    totalBytes += bytes - slots.values[index].bytes
-                    slots.values[index].bytes = bytes
+                    let bytes = slots[index].record.estimatedByteCount
+                    totalBytes += bytes - slots[index].bytes
+                    slots[index].bytes = bytes
                 }
             }
         }
         if wroteValue {
             for (key, names) in conflicts {
                 guard let index = slots.index(forKey: key),
-                    slots.values[index].record.markStale(names, stamping: version)
+                    slots[index].record.markStale(names, stamping: version)
                 else { continue }
                 if !outcome.changed.contains(key) { outcome.changed.append(key) }
                 outcome.valueChanged.insert(key)
@@ -133,10 +133,10 @@ final class MemoryCacheStore: GraphQLCacheStore {
         let version = lastChange + 1
         var changed: [String] = []
         for key in keys {
-            guard let index = slots.index(forKey: key), body(&slots.values[index].record, version) else { continue }
-            let bytes = slots.values[index].record.estimatedByteCount
-            totalBytes += bytes - slots.values[index].bytes
-            slots.values[index].bytes = bytes
+            guard let index = slots.index(forKey: key), body(&slots[index].record, version) else { continue }
+            let bytes = slots[index].record.estimatedByteCount
+            totalBytes += bytes - slots[index].bytes
+            slots[index].bytes = bytes
             changed.append(key)
         }
         if !changed.isEmpty { lastChange = version }
@@ -144,30 +144,71 @@ final class MemoryCacheStore: GraphQLCacheStore {
     }
 
     func refreshFields(of source: AnswerSource, receivedAt: Date) -> Bool {
-        Self.refresh(
-            source.writes, in: &slots, clock: &clock, receivedAt: receivedAt, mustRevalidate: source.mustRevalidate)
+        Self.refresh(source, in: &slots, clock: &clock, receivedAt: receivedAt)
     }
 
     /// ``refreshFields(of:receivedAt:)`` on the slots and clock given in place: one access to each for the whole
-    /// answer, not one for each record.
+    /// answer, not one for each record. Through the source's plan when it has one (the fields' keys and lifetimes
+    /// alone, each record found where the last refresh found it when it is there still: less memory read, no key
+    /// hashed), else its writes.
     private static func refresh(
-        _ writes: [String: CacheRecordWrite], in slots: inout [String: Slot], clock: inout UInt64, receivedAt: Date,
-        mustRevalidate: Bool
+        _ source: AnswerSource, in slots: inout MemoryCacheSlots<Slot>, clock: inout UInt64, receivedAt: Date
     ) -> Bool {
-        for (key, fields) in writes {
+        let mustRevalidate = source.mustRevalidate
+        if let plan = source.refreshPlan {
+            let records = plan.records
+            var places = plan.places
+            let known = places.count == records.count
+            var moved = !known
+            if !known { places = [] }
+            for index in records.indices {
+                let found: Int
+                if known, let at = slots.index(at: places[index]) {
+                    found = at
+                } else {
+                    guard let at = slots.index(forKey: records[index].key) else { return false }
+                    found = at
+                    if known { places[index] = slots.place(of: at) } else { places.append(slots.place(of: at)) }
+                    moved = true
+                }
+                guard
+                    refresh(
+                        at: found, records[index].fields, in: &slots, clock: &clock, receivedAt: receivedAt,
+                        mustRevalidate: mustRevalidate)
+                else { return false }
+            }
+            if moved { plan.places = places }
+            return true
+        }
+        for (key, fields) in source.writes {
             guard let index = slots.index(forKey: key),
-                slots.values[index].record.refresh(fields, receivedAt: receivedAt, mustRevalidate: mustRevalidate)
+                refresh(
+                    at: index, fields, in: &slots, clock: &clock, receivedAt: receivedAt, mustRevalidate: mustRevalidate
+                )
             else { return false }
-            clock += 1
-            slots.values[index].lastUse = clock
         }
         return true
     }
 
+    /// Refreshes `fields` of the record at `index` (``CacheRecord/refresh(_:receivedAt:mustRevalidate:)``) on the
+    /// slots and clock given in place, and marks it used; `false` when it cannot be refreshed.
+    private static func refresh<Field: RefreshedField>(
+        at index: Int, _ fields: [Field], in slots: inout MemoryCacheSlots<Slot>, clock: inout UInt64,
+        receivedAt: Date, mustRevalidate: Bool
+    ) -> Bool {
+        guard slots[index].record.refresh(fields, receivedAt: receivedAt, mustRevalidate: mustRevalidate) else {
+            return false
+        }
+        clock += 1
+        slots[index].lastUse = clock
+        return true
+    }
+
     func markUsed(_ keys: [String]) {
-        for key in keys where slots[key] != nil {
+        for key in keys {
+            guard let index = slots.index(forKey: key) else { continue }
             clock += 1
-            slots[key]?.lastUse = clock
+            slots[index].lastUse = clock
         }
     }
 
@@ -188,7 +229,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
     func removeAll() {
         lastChange += 1
         clearedAt = lastChange
-        slots = [:]
+        slots.removeAll()
         totalBytes = 0
     }
 
@@ -199,7 +240,7 @@ final class MemoryCacheStore: GraphQLCacheStore {
     func trim(toBytes limit: Int, sparing spared: Set<String>) -> [String] {
         guard totalBytes > limit else { return [] }
         var removed: [String] = []
-        for (key, _) in slots.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where !spared.contains(key) {
+        for (key, _) in slots.all.sorted(by: { $0.slot.lastUse < $1.slot.lastUse }) where !spared.contains(key) {
             guard totalBytes > limit else { break }
             if let old = slots.removeValue(forKey: key) {
                 totalBytes -= old.bytes

@@ -142,10 +142,14 @@ struct ResultMemo {
     }
 
     /// Replaces `queryKey`'s remembered result with `data`, decoded from an answer equal to the one it was decoded
-    /// from (its ``AnswerSource`` holds for both), fresh until `earliestExpiry`; `false` when none is remembered.
-    mutating func renew(_ data: any Sendable, earliestExpiry: Date, for queryKey: String) -> Bool {
+    /// from (its ``AnswerSource`` holds for both, or `source`, the same answer's, when given), fresh until
+    /// `earliestExpiry`; `false` when none is remembered.
+    mutating func renew(
+        _ data: any Sendable, earliestExpiry: Date, for queryKey: String, source: AnswerSource? = nil
+    ) -> Bool {
         guard let index = entries.index(forKey: queryKey) else { return false }
         replace(at: index, with: data, earliestExpiry: earliestExpiry)
+        if let source { entries.values[index].source = source }
         return true
     }
 
