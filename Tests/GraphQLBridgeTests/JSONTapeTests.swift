@@ -156,7 +156,7 @@ struct JSONTapeTests {
         // the tree (nulls placed on it); without data, nothing.
         let plain = Data(#"{"data":{"hero":null}}"#.utf8)
         guard case .body(let bytes)? = GraphQLHTTPClient.responseData(plain, hasErrors: false, hasData: true),
-            case .tape? = ResponseData.taped(bytes)
+            case .tape? = ResponseData.taped([UInt8](bytes))
         else {
             Issue.record("not read through the tape")
             return

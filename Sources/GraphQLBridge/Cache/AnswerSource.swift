@@ -370,9 +370,15 @@ final class AnswerSource: Sendable {
         Self.equal(text, body[data])
     }
 
-    /// Whether `body` is this answer's body, byte for byte.
-    func hasBody(_ body: [UInt8]) -> Bool {
-        Self.equal(body[...], self.body[...])
+    /// Whether `body` is this answer's body, byte for byte (compared in place).
+    func hasBody(_ body: Data) -> Bool {
+        guard body.count == self.body.count, !body.isEmpty else { return false }
+        return body.withUnsafeBytes { (new: UnsafeRawBufferPointer) -> Bool in
+            self.body.withUnsafeBytes { (old: UnsafeRawBufferPointer) -> Bool in
+                guard let newBase = new.baseAddress, let oldBase = old.baseAddress else { return false }
+                return memcmp(newBase, oldBase, old.count) == 0
+            }
+        }
     }
 
     private static func equal(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {

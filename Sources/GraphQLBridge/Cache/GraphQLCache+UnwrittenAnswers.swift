@@ -124,7 +124,7 @@ extension GraphQLCache {
         case .tape(let tape, let data):
             normalizer.normalize(tape: tape, data: data, rootKey: response.rootKey)
         case .body(let body):
-            guard let data = ResponseData.taped(body) else { return ([:], [:], []) }
+            guard let data = ResponseData.taped([UInt8](body)) else { return ([:], [:], []) }
             var taped = response
             taped.data = data
             return carriedRecords(taped)

@@ -45,8 +45,9 @@ enum ResponseData: Sendable {
     /// into the records (no tree). A client's answer usually comes with the tape its decoder recorded.
     case tape(JSONTape, data: Int)
     /// The UTF-8 body of an answer without errors and with `data` whose decoder recorded no tape: the cache compares
-    /// it with the answer its query's memoized result came from, and tapes it (``taped(_:)``) only when it differs.
-    case body([UInt8])
+    /// it with the answer its query's memoized result came from, and tapes it (``taped(_:)``) only when it differs
+    /// (kept as it arrived: an answer equal to the last one is compared in place, never copied).
+    case body(Data)
 
     /// `body`'s `data` object as the cache reads it: the body's tape, or its parsed tree when the tape does not take it
     /// (a member name with an escape, a name given twice). `nil` when the body has no `data` object.
@@ -107,6 +108,7 @@ extension GraphQLCache {
         var source = refreshableSource(for: response)
         if case .tape = response.data { counters.recordedTapes += 1 }
         if case .body(let body) = response.data {
+            var bytes: [UInt8]?
             if let candidate = source {
                 if candidate.hasBody(body) {
                     // The same body again: not even read.
@@ -114,15 +116,20 @@ extension GraphQLCache {
                         return unchanged
                     }
                     source = nil
-                } else if let patch = candidate.patch(body: body) {
-                    // The same body but for leaves' values, compared in place: those fields merged, no tape made.
-                    if let patched = writePatched(response, from: candidate, patch: patch, watcher: watcher) {
-                        return patched
+                } else {
+                    // (Its bytes, copied once: the patched answer's source keeps them.)
+                    let copied = [UInt8](body)
+                    bytes = copied
+                    if let patch = candidate.patch(body: copied) {
+                        // The same body but for leaves' values, compared in place: those fields merged, no tape made.
+                        if let patched = writePatched(response, from: candidate, patch: patch, watcher: watcher) {
+                            return patched
+                        }
+                        source = nil
                     }
-                    source = nil
                 }
             }
-            guard let data = ResponseData.taped(body) else { return WriteOutcome() }
+            guard let data = ResponseData.taped(bytes ?? [UInt8](body)) else { return WriteOutcome() }
             response.data = data
         }
         if let source, case .tape(let tape, let data) = response.data {

@@ -443,7 +443,7 @@ public struct GraphQLHTTPClient: Sendable {
         if !hasErrors {
             guard hasData else { return nil }
             if let tape, let data = ResponseData.dataObject(on: tape) { return .tape(tape, data: data) }
-            return .body([UInt8](GraphQLResponseDecoder.utf8(body)))
+            return .body(GraphQLResponseDecoder.utf8(body))
         }
         return ResponseData.tree(parsing: GraphQLResponseDecoder.utf8(body))
     }
