@@ -10,10 +10,11 @@ struct DirectReadState: Sendable {
     /// Whether a direct read may serve a stored response: no optimistic layer is applied and no record's last write
     /// failed (what the cache's own read checks of those, from its actor).
     var allowed = true
-    /// The queries this cache has read or written: the memo may hold their results, so they are read on the queue
-    /// (a memoized hit there costs less than a stored response read and decoded). A direct read serves each query
-    /// once per process: the app's next launch.
-    var known: Set<String> = []
+    /// The queries this cache has read or written, by their keys' hashes (``AnswerRefreshHints/hash(_:)``): the memo
+    /// may hold their results, so they are read on the queue (a memoized hit there costs less than a stored response
+    /// read and decoded). A direct read serves each query once per process: the app's next launch. (Two keys of one
+    /// hash: the second query is read on the queue, as a known one: slower, never wrong.)
+    private var known: Set<UInt64> = []
     /// Stored responses served by direct reads (``GraphQLCache/Statistics/storedResponseHits``).
     var storedResponseHits = 0
     /// The records of the results served since the last trim, for the cache to mark as used.
@@ -22,7 +23,12 @@ struct DirectReadState: Sendable {
     /// Whether `queryKey` may be read directly now (allowed, not known); it becomes known.
     mutating func claim(_ queryKey: String) -> Bool {
         guard allowed, known.count < Self.knownLimit else { return false }
-        return known.insert(queryKey).inserted
+        return known.insert(AnswerRefreshHints.hash(queryKey)).inserted
+    }
+
+    /// `queryKey` becomes known (its query was read or written on the queue).
+    mutating func know(_ queryKey: String) {
+        known.insert(AnswerRefreshHints.hash(queryKey))
     }
 
     /// Counts a stored response served, read from the records `dependencies`; `false` (not counted) when direct reads

@@ -35,7 +35,7 @@ extension GraphQLCache {
     /// queue. Nothing for a memory cache.
     nonisolated func noteQuery(_ queryKey: String?) {
         guard responseReader != nil, let queryKey else { return }
-        directReads.withLock { _ = $0.known.insert(queryKey) }
+        directReads.withLock { $0.know(queryKey) }
     }
 
     /// Sets whether direct reads may serve stored responses (no optimistic layer, no failed write).

@@ -146,6 +146,13 @@ public enum GraphQLResponseDecoder {
     /// The body as UTF-8: a UTF-16 or UTF-32 body (with or without a byte order mark, detected as RFC 4627 does
     /// from the NUL bytes of its first characters) is converted; any other body is returned as it is.
     static func utf8(_ body: Foundation.Data) -> Foundation.Data {
+        // The common case, seen in place (no copy of the first bytes): no NUL among them, no UTF-16 byte order mark.
+        let plain = body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            guard bytes.count >= 2 else { return true }
+            if (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) { return false }
+            return !bytes.prefix(4).contains(0)
+        }
+        if plain { return body }
         let head = [UInt8](body.prefix(4))
         guard head.count >= 2, head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
         else { return body }
