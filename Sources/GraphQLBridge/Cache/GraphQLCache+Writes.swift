@@ -341,7 +341,7 @@ extension GraphQLCache {
         guard store.refreshFields(of: source, receivedAt: receivedAt),
             memo.renew(
                 result, earliestExpiry: receivedAt.addingTimeInterval(source.earliestLifetime), for: queryKey,
-                source: source.refreshPlan == nil ? source.planned() : nil)
+                source: source.planned())
         else { return nil }
         counters.recordsWritten += source.writes.count
         counters.unchangedAnswers += 1

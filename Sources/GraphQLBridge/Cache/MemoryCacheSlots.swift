@@ -16,8 +16,6 @@ struct MemoryCacheSlots<Slot> {
     private var indices: [String: Int] = [:]
     /// The places of removed records, to be reused.
     private var vacant: [Int] = []
-    /// The last generation given, in any table of the process.
-    private static var lastGeneration: Locked<UInt64> { generations }
 
     /// What a vacant place holds.
     private let vacantSlot: Slot
@@ -79,7 +77,7 @@ struct MemoryCacheSlots<Slot> {
             self[index] = slot
             return old
         }
-        let generation = Self.lastGeneration.withLock { last in
+        let generation = generations.withLock { last in
             last += 1
             return last
         }
@@ -123,5 +121,6 @@ struct MemoryCachePlace: Sendable, Equatable {
     let generation: UInt64
 }
 
-/// The last generation any ``MemoryCacheSlots`` gave (a generic type has no stored static property of its own).
+/// The last generation any ``MemoryCacheSlots`` gave, in any table of the process (a generic type has no stored static
+/// property of its own).
 private let generations = Locked<UInt64>(0)

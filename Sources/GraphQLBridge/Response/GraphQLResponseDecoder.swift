@@ -154,8 +154,6 @@ public enum GraphQLResponseDecoder {
         }
         if plain { return body }
         let head = [UInt8](body.prefix(4))
-        guard head.count >= 2, head.contains(0) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE])
-        else { return body }
         let encoding: String.Encoding
         if head.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || (head.count == 4 && head[0] == 0 && head[1] == 0) {
             encoding = .utf32BigEndian
