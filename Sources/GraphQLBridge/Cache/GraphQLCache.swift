@@ -56,7 +56,8 @@ import GraphQLBridgeSupport
 ///   process is not served after another changed its records. A persistent cache's SQLite work runs on a serial
 ///   queue of its own, never on the threads Swift concurrency shares, but for a query's first read in a process,
 ///   which reads its stored response on the caller's thread through a read-only connection that never waits (busy
-///   timeout 0; a read that would wait goes to the queue). A process killed mid-write loses nothing
+///   timeout 0; a read that would wait goes to the queue; first reads that come together share one read transaction
+///   while no process commits, ended 10 ms after the last). A process killed mid-write loses nothing
 ///   committed; a power loss may lose the transactions since the last checkpoint (WAL, `synchronous=NORMAL`, a
 ///   checkpoint every 4,000 pages written).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in

@@ -47,38 +47,16 @@ extension SQLiteCacheStore {
         other: inout String?
     ) throws(GraphQLCacheError) -> StoredResponse? {
         var foreign: String?
-        let row = try db.withStatement(
-            "SELECT max_age, expiry, received, revalidates, dependencies, body FROM responses WHERE query_key = ?",
-            .read
-        ) { statement throws(GraphQLCacheError) -> (Double, StoredFreshness, RecordKeys?, Data)? in
+        let row = try db.withStatement(StoredResponseRow.selectOne, .read) {
+            statement throws(GraphQLCacheError) -> StoredResponseRow? in
             try db.bind(query, at: 1, in: statement, .read)
             guard try db.step(statement, .read),
                 try ownsTables(db, statement, .read, schemaVersion: schemaVersion, other: &foreign)
             else { return nil }
-            let body = db.columnBytes(statement, 5)
-            return (
-                db.columnDouble(statement, 0),
-                StoredFreshness(
-                    expiry: db.columnDouble(statement, 1), received: db.columnDouble(statement, 2),
-                    revalidates: db.columnInteger(statement, 3) != 0),
-                RecordKeys(checkedEncoding: Array(db.columnBytes(statement, 4))),
-                body.baseAddress.map { Data(bytes: $0, count: body.count) } ?? Data()
-            )
+            return StoredResponseRow(db, statement)
         }
         if let foreign { other = foreign }
-        guard let (maxAge, freshness, dependencies, body) = row, maxAge == defaultMaxAge, let dependencies,
-            freshness.expiry.isFinite, freshness.received.isFinite
-        else { return nil }
-        return StoredResponse(
-            body: body, dependencies: dependencies, expiry: Date(timeIntervalSince1970: freshness.expiry),
-            latestReceipt: Date(timeIntervalSince1970: freshness.received), revalidates: freshness.revalidates)
-    }
-
-    /// A stored response's freshness columns.
-    fileprivate struct StoredFreshness {
-        var expiry: Double
-        var received: Double
-        var revalidates: Bool
+        return row?.response(defaultMaxAge: defaultMaxAge)
     }
 
     /// The version of the last write (kept in `state`).

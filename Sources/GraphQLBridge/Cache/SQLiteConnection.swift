@@ -149,6 +149,13 @@ final class SQLiteConnection {
         try withStatement(sql, kind) { statement throws(GraphQLCacheError) in _ = try step(statement, kind) }
     }
 
+    /// The first column of the first row of `sql` (no parameters), as text; `nil` without a row.
+    func text(_ sql: String, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> String? {
+        try withStatement(sql, kind) { statement throws(GraphQLCacheError) in
+            try step(statement, kind) ? columnText(statement, 0) : nil
+        }
+    }
+
     /// The first column of the first row of `sql` (no parameters), as an integer; 0 without a row.
     func integer(_ sql: String, _ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) -> Int64 {
         try withStatement(sql, kind) { statement throws(GraphQLCacheError) in
@@ -181,6 +188,18 @@ final class SQLiteConnection {
             if isInTransaction, let handle { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
             throw error
         }
+    }
+
+    /// Begins a (deferred) transaction: a read transaction from its first read on; throws when it cannot (one is open
+    /// already).
+    func begin(_ kind: GraphQLCacheError.Kind) throws(GraphQLCacheError) {
+        try run("BEGIN", kind)
+    }
+
+    /// Ends the open transaction (`COMMIT`; `ROLLBACK` when that fails), if any.
+    func endTransaction() {
+        guard isInTransaction, let handle else { return }
+        if (try? run("COMMIT", .read)) == nil, isInTransaction { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
     }
 
     /// Runs `body` in one read transaction (`BEGIN` … `COMMIT`), so that its reads see one state of the file and

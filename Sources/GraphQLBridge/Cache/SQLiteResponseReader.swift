@@ -17,12 +17,48 @@ import GraphQLBridgeSupport
 /// - Any other failure (a damaged file, a table not there) also hands the read to the queue, where the store finds
 ///   and reports it; a store that replaced its file (damage found) closes this connection for good.
 ///
-/// One statement (`SELECT … FROM responses WHERE query_key = ?`), no transaction: a stored response is current by
-/// construction (a write of any of its records deletes it in the same transaction, in any process).
+/// One statement (`SELECT … FROM responses WHERE query_key = ?`): a stored response is current by construction (a
+/// write of any of its records deletes it in the same transaction, in any process).
+///
+/// **A burst of reads in one transaction.** A statement outside a transaction is a read transaction of its own, and
+/// beginning and ending one (two `fcntl` locks on the WAL index, the file's header checked again) costs about as much
+/// as the row itself. So the reader keeps its read transaction open after a read (a burst: the app's launch reads many
+/// queries at once) while no connection of any process has committed to the file since it began: before each read,
+/// the WAL index's header, read without a lock (``WALIndexHeaderProbe``), must be the one read before the transaction
+/// began and after its first read (then nothing was committed in between, and its snapshot is the file as it is now).
+/// Any other header (a write, a clear, a use marked, another schema version taking the file over, in any process)
+/// ends it and begins another. A transaction left unused for ``burstIdleTime`` is ended, so that a checkpoint that
+/// waits for the readers of the WAL (after `clear()`'s `VACUUM`, in any process) waits at most that long. A file not
+/// in WAL mode, or a header that cannot be read: each read is one statement in a transaction of its own.
 ///
 /// `@unchecked Sendable`: the connection (not `Sendable`) is only reached inside the lock.
 final class SQLiteResponseReader: @unchecked Sendable {
-    private let connection: Locked<SQLiteConnection?>
+    /// How long a burst's read transaction stays open without a read (ended by a timer).
+    static let burstIdleTime = DispatchTimeInterval.milliseconds(10)
+
+    /// The read-only connection and its open read transaction.
+    private struct State {
+        var db: SQLiteConnection?
+        /// Whether the WAL index was looked for (after the connection's first read).
+        var probed = false
+        /// The WAL index's header; `nil` for a file not in WAL mode, or one that cannot be read.
+        var probe: WALIndexHeaderProbe?
+        /// The read transaction kept open, if any.
+        var burst: Burst?
+        /// How many bursts began (each one's number, for its timer).
+        var bursts: UInt64 = 0
+    }
+
+    /// A read transaction kept open between reads.
+    private struct Burst {
+        /// The WAL index's header before it began and after its first read (the same: its snapshot is that state).
+        var header: WALIndexHeaderProbe.Header
+        var number: UInt64
+        /// Whether it served a read since its timer last looked.
+        var used = false
+    }
+
+    private let state: Locked<State>
     /// The schema version whose stored responses it reads (the store's).
     private let schemaVersion: String
 
@@ -33,7 +69,7 @@ final class SQLiteResponseReader: @unchecked Sendable {
         self.schemaVersion = schemaVersion
         // A first read of a page costs no `pread` (as the store's connection).
         try? db.execute("PRAGMA mmap_size = 268435456", .open)
-        connection = Locked(db)
+        state = Locked(State(db: db))
     }
 
     /// What a read gave.
@@ -46,41 +82,105 @@ final class SQLiteResponseReader: @unchecked Sendable {
 
     /// `query`'s stored response, read now on the calling thread without waiting for anything.
     func storedResponse(forQuery query: String, defaultMaxAge: Double) -> Outcome {
-        let outcome = connection.withLockIfAvailable { (db: inout SQLiteConnection?) -> Outcome in
-            guard let current = db, current.isOpen else { return .unavailable }
-            do throws(GraphQLCacheError) {
-                var other: String?
-                let stored = try SQLiteCacheStore.storedResponse(
-                    in: current, forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion,
-                    other: &other)
-                guard other == nil else {
-                    // Another schema version took the file over: closed for good (the queue's store finds it too).
-                    current.close()
-                    db = nil
-                    return .unavailable
+        let outcome = state.withLockIfAvailable { (state: inout State) -> Outcome in
+            guard let current = state.db, current.isOpen else { return .unavailable }
+            if let burst = state.burst {
+                if current.isInTransaction, state.probe?.header() == burst.header {
+                    // Nothing committed since it began: its snapshot is the file now.
+                    state.burst?.used = true
+                    return read(query, defaultMaxAge: defaultMaxAge, in: &state)
                 }
-                return .read(stored)
-            } catch {
-                if error.kind == .corrupt {
-                    current.close()
-                    db = nil
-                }
-                return .unavailable
+                end(&state)
             }
+            guard state.probed else {
+                let outcome = read(query, defaultMaxAge: defaultMaxAge, in: &state)
+                // (Mapped after the connection's first read: its lock on the `-shm` file keeps it from being set up
+                // again while it is open.)
+                state.probed = true
+                if let db = state.db, (try? db.text("PRAGMA journal_mode", .read)) == "wal" {
+                    state.probe = WALIndexHeaderProbe(databasePath: db.path)
+                }
+                return outcome
+            }
+            guard let probe = state.probe, let before = probe.header(), (try? current.begin(.read)) != nil else {
+                return read(query, defaultMaxAge: defaultMaxAge, in: &state)
+            }
+            let outcome = read(query, defaultMaxAge: defaultMaxAge, in: &state)
+            if case .read = outcome, let db = state.db, db.isInTransaction, probe.header() == before {
+                state.bursts += 1
+                state.burst = Burst(header: before, number: state.bursts)
+                endWhenIdle(state.bursts)
+            } else {
+                end(&state)
+            }
+            return outcome
         }
         return outcome ?? .unavailable
     }
 
+    /// `query`'s stored response read with one statement (in the open transaction, if any); a failure closes the
+    /// connection when the file is damaged or belongs to another schema version, and ends the open transaction.
+    private func read(_ query: String, defaultMaxAge: Double, in state: inout State) -> Outcome {
+        guard let current = state.db else { return .unavailable }
+        do throws(GraphQLCacheError) {
+            var other: String?
+            let stored = try SQLiteCacheStore.storedResponse(
+                in: current, forQuery: query, defaultMaxAge: defaultMaxAge, schemaVersion: schemaVersion,
+                other: &other)
+            guard other == nil else {
+                // Another schema version took the file over: closed for good (the queue's store finds it too).
+                close(&state)
+                return .unavailable
+            }
+            return .read(stored)
+        } catch {
+            if error.kind == .corrupt { close(&state) } else { end(&state) }
+            return .unavailable
+        }
+    }
+
+    /// Ends the open read transaction, if any.
+    private func end(_ state: inout State) {
+        state.burst = nil
+        if let db = state.db, db.isInTransaction { db.endTransaction() }
+    }
+
+    /// Closes the connection for good.
+    private func close(_ state: inout State) {
+        state.burst = nil
+        state.probe = nil
+        state.db?.close()
+        state.db = nil
+    }
+
+    /// Ends burst `number` once a period of ``burstIdleTime`` passes without a read in it.
+    private func endWhenIdle(_ number: UInt64) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.burstIdleTime) { [weak self] in
+            guard let self else { return }
+            self.state.withLock { state in
+                guard let burst = state.burst, burst.number == number else { return }
+                if burst.used {
+                    state.burst?.used = false
+                    self.endWhenIdle(number)
+                } else {
+                    self.end(&state)
+                }
+            }
+        }
+    }
+
     /// The connection's busy timeout in milliseconds (`PRAGMA busy_timeout`; for tests); `nil` when closed or in use.
     var busyTimeout: Int64? {
-        connection.withLockIfAvailable { db in try? db?.integer("PRAGMA busy_timeout", .read) } ?? nil
+        state.withLockIfAvailable { state in try? state.db?.integer("PRAGMA busy_timeout", .read) } ?? nil
+    }
+
+    /// Whether a burst's read transaction is open (for tests); `nil` when the reader is in use.
+    var isInBurst: Bool? {
+        state.withLockIfAvailable { state in state.burst != nil && state.db?.isInTransaction == true }
     }
 
     /// Closes the connection for good (the store replaced its file): every later read goes to the cache's queue.
     func close() {
-        connection.withLock { db in
-            db?.close()
-            db = nil
-        }
+        state.withLock { state in close(&state) }
     }
 }

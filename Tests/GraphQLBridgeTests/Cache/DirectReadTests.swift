@@ -90,6 +90,9 @@ struct DirectReadTests {
             Issue.record("not read once the lock was released")
             return
         }
+        // Not in WAL mode: no read transaction is kept open between reads (it would keep writers out).
+        _ = reader.storedResponse(forQuery: "q", defaultMaxAge: 60)
+        #expect(reader.isInBurst == false)
         // Closed (the store replaced its file): never read again.
         reader.close()
         guard case .unavailable = reader.storedResponse(forQuery: "q", defaultMaxAge: 60) else {

@@ -1,0 +1,120 @@
+import Foundation
+import GraphQLBridgeTesting
+import ShopAPI
+import Testing
+
+@testable import GraphQLBridge
+
+/// A persistent cache's direct reads keep one read transaction open between reads (a burst) while no connection of any
+/// process has committed to the file, which they learn from the WAL index's header (``WALIndexHeaderProbe``).
+@Suite("A burst of direct reads in one read transaction")
+struct ReadBurstTests {
+    private static let ids = ["p1", "p2", "p3", "p4"]
+
+    /// A folder whose cache (namespace `ann`) has a stored response for each of ``ids``, and its file.
+    private static func storedFile() async throws -> (folder: TemporaryFolder, file: URL) {
+        let folder = try TemporaryFolder()
+        let transport = MockTransport()
+        for _ in ids { transport.enqueue(body: try ShopFixture.data("product-p1.graphql.json")) }
+        let endpoint = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        let client = GraphQLHTTPClient(endpoint: endpoint, transport: transport, cache: cache(folder.url))
+        for id in ids { _ = try await client.execute(ProductQuery(id: id)) }
+        let name = try #require(folder.entries().first { $0.hasSuffix(".sqlite") })
+        return (folder, folder.url.appendingPathComponent(name))
+    }
+
+    private static func cache(_ directory: URL) -> GraphQLCache {
+        GraphQLCache(
+            storage: .persistent(directory: directory), maxAge: .seconds(3600), namespace: "ann",
+            now: TestClock().function)
+    }
+
+    /// The key the client reads `ProductQuery(id:)` under.
+    private static func queryKey(_ id: String) throws -> String {
+        let metadata = try #require(ProductQuery.cacheMetadata)
+        let variables = metadata.coercedVariables(try GraphQLHTTPClient.variablesJSON(ProductQuery(id: id)))
+        return GraphQLHTTPClient.cacheQueryKey(ProductQuery.self, variables: variables)
+    }
+
+    /// Whether `reader` has a stored response for `id` now (`nil`: it did not read).
+    private static func stored(_ reader: SQLiteResponseReader, _ id: String) throws -> Bool? {
+        switch reader.storedResponse(forQuery: try queryKey(id), defaultMaxAge: 3600) {
+        case .read(let stored): return stored != nil
+        case .unavailable: return nil
+        }
+    }
+
+    @Test("a burst reads what the file holds now: another connection's commit ends it, and the next read sees it")
+    func commitEndsBurst() async throws {
+        let (folder, file) = try await Self.storedFile()
+        defer { folder.remove() }
+        // (The cache keeps its reader open.)
+        let cache = Self.cache(folder.url)
+        let reader = try #require(cache.responseReader)
+        // The first read is a statement of its own; the second begins a burst.
+        #expect(try Self.stored(reader, "p1") == true)
+        #expect(reader.isInBurst == false)
+        #expect(try Self.stored(reader, "p2") == true)
+        #expect(reader.isInBurst == true)
+        #expect(try Self.stored(reader, "p3") == true)
+
+        // Another connection (another process) removes p4's and p3's stored responses, one commit each.
+        let writer = try SQLiteConnection(path: file.path)
+        defer { writer.close() }
+        for id in ["p4", "p3"] {
+            let key = try Self.queryKey(id)
+            try writer.withStatement("DELETE FROM responses WHERE query_key = ?", .write) {
+                statement throws(GraphQLCacheError) in
+                try writer.bind(key, at: 1, in: statement, .write)
+                _ = try writer.step(statement, .write)
+            }
+        }
+        // (The burst's snapshot still has them: a read in it would find them.)
+        #expect(try Self.stored(reader, "p4") == false)
+        #expect(try Self.stored(reader, "p3") == false)
+        #expect(try Self.stored(reader, "p1") == true)
+        #expect(reader.isInBurst == true)
+        withExtendedLifetime(cache) {}
+    }
+
+    @Test("a burst left unused ends by itself (a checkpoint waiting for the WAL's readers waits no longer)")
+    func idleBurstEnds() async throws {
+        let (folder, _) = try await Self.storedFile()
+        defer { folder.remove() }
+        // (The cache keeps its reader open.)
+        let cache = Self.cache(folder.url)
+        let reader = try #require(cache.responseReader)
+        #expect(try Self.stored(reader, "p1") == true)
+        #expect(try Self.stored(reader, "p2") == true)
+        #expect(reader.isInBurst == true)
+        // A hang detector only: the timer ends it after `burstIdleTime`.
+        let deadline = Date().addingTimeInterval(120)
+        while reader.isInBurst != false, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(reader.isInBurst == false)
+        // The next reads begin another.
+        #expect(try Self.stored(reader, "p3") == true)
+        #expect(reader.isInBurst == true)
+        reader.close()
+        #expect(reader.isInBurst == false)
+        #expect(try Self.stored(reader, "p4") == nil)
+        withExtendedLifetime(cache) {}
+    }
+
+    @Test("the WAL index's header: the same while nothing is committed, another after each commit; none without WAL")
+    func headerFollowsCommits() async throws {
+        let (folder, file) = try await Self.storedFile()
+        defer { folder.remove() }
+        let probe = try #require(WALIndexHeaderProbe(databasePath: file.path))
+        let before = try #require(probe.header())
+        #expect(probe.header() == before)
+        let writer = try SQLiteConnection(path: file.path)
+        defer { writer.close() }
+        try writer.execute("DELETE FROM responses WHERE rowid = (SELECT MIN(rowid) FROM responses)", .write)
+        let after = try #require(probe.header())
+        #expect(after != before)
+        // A read commits nothing.
+        _ = try writer.integer("SELECT COUNT(*) FROM responses", .read)
+        #expect(probe.header() == after)
+        #expect(WALIndexHeaderProbe(databasePath: folder.url.appendingPathComponent("none.sqlite").path) == nil)
+    }
+}
