@@ -57,9 +57,9 @@ import GraphQLBridgeSupport
 ///   queue of its own, never on the threads Swift concurrency shares, but for a query's first read in a process,
 ///   which reads its stored response on the caller's thread through a read-only connection that never waits (busy
 ///   timeout 0; a read that would wait goes to the queue; first reads that come together share one read transaction
-///   while no process commits, ended 10 ms after the last). A process killed mid-write loses nothing
-///   committed; a power loss may lose the transactions since the last checkpoint (WAL, `synchronous=NORMAL`, a
-///   checkpoint every 4,000 pages written).
+///   while no process commits, ended 10 ms after the last, 100 ms after it began at the latest). A process killed
+///   mid-write loses nothing committed; a power loss may lose the transactions since the last checkpoint (WAL,
+///   `synchronous=NORMAL`, a checkpoint every 4,000 pages written).
 /// - **Never in the way.** A store that cannot be opened, or a file that is not a cache store, is reported in
 ///   ``problems``, moved aside and replaced by an empty store (or memory); a fetch never fails because of the
 ///   cache. Opening reads the file's header and tables, not the whole file (a launch costs the same whatever the

@@ -27,14 +27,17 @@ import GraphQLBridgeSupport
 /// the WAL index's header, read without a lock (``WALIndexHeaderProbe``), must be the one read before the transaction
 /// began and after its first read (then nothing was committed in between, and its snapshot is the file as it is now).
 /// Any other header (a write, a clear, a use marked, another schema version taking the file over, in any process)
-/// ends it and begins another. A transaction left unused for ``burstIdleTime`` is ended, so that a checkpoint that
-/// waits for the readers of the WAL (after `clear()`'s `VACUUM`, in any process) waits at most that long. A file not
-/// in WAL mode, or a header that cannot be read: each read is one statement in a transaction of its own.
+/// ends it and begins another. A transaction left unused for ``burstIdleTime`` is ended, and one open for
+/// ``burstLongestTime`` whatever its reads (the next read begins another), so that a checkpoint that waits for the
+/// readers of the WAL (after `clear()`'s `VACUUM`, in any process) waits at most about that long. A file not in WAL
+/// mode, or a header that cannot be read: each read is one statement in a transaction of its own.
 ///
 /// `@unchecked Sendable`: the connection (not `Sendable`) is only reached inside the lock.
 final class SQLiteResponseReader: @unchecked Sendable {
     /// How long a burst's read transaction stays open without a read (ended by a timer).
     static let burstIdleTime = DispatchTimeInterval.milliseconds(10)
+    /// How long a burst's read transaction stays open at most, read or not (the next read begins another).
+    static let burstLongestTime = DispatchTimeInterval.milliseconds(100)
 
     /// The read-only connection and its open read transaction.
     private struct State {
@@ -54,6 +57,8 @@ final class SQLiteResponseReader: @unchecked Sendable {
         /// The WAL index's header before it began and after its first read (the same: its snapshot is that state).
         var header: WALIndexHeaderProbe.Header
         var number: UInt64
+        /// When it began.
+        var began: DispatchTime
         /// Whether it served a read since its timer last looked.
         var used = false
     }
@@ -108,7 +113,7 @@ final class SQLiteResponseReader: @unchecked Sendable {
             let outcome = read(query, defaultMaxAge: defaultMaxAge, in: &state)
             if case .read = outcome, let db = state.db, db.isInTransaction, probe.header() == before {
                 state.bursts += 1
-                state.burst = Burst(header: before, number: state.bursts)
+                state.burst = Burst(header: before, number: state.bursts, began: .now())
                 endWhenIdle(state.bursts)
             } else {
                 end(&state)
@@ -153,13 +158,14 @@ final class SQLiteResponseReader: @unchecked Sendable {
         state.db = nil
     }
 
-    /// Ends burst `number` once a period of ``burstIdleTime`` passes without a read in it.
+    /// Ends burst `number` once a period of ``burstIdleTime`` passes without a read in it, or ``burstLongestTime``
+    /// after it began.
     private func endWhenIdle(_ number: UInt64) {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.burstIdleTime) { [weak self] in
             guard let self else { return }
             self.state.withLock { state in
                 guard let burst = state.burst, burst.number == number else { return }
-                if burst.used {
+                if burst.used, DispatchTime.now() < burst.began + Self.burstLongestTime {
                     state.burst?.used = false
                     self.endWhenIdle(number)
                 } else {
@@ -177,6 +183,11 @@ final class SQLiteResponseReader: @unchecked Sendable {
     /// Whether a burst's read transaction is open (for tests); `nil` when the reader is in use.
     var isInBurst: Bool? {
         state.withLockIfAvailable { state in state.burst != nil && state.db?.isInTransaction == true }
+    }
+
+    /// How many bursts began (for tests); `nil` when the reader is in use.
+    var burstCount: UInt64? {
+        state.withLockIfAvailable { state in state.bursts }
     }
 
     /// Closes the connection for good (the store replaced its file): every later read goes to the cache's queue.

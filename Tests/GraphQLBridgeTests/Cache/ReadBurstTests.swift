@@ -100,6 +100,25 @@ struct ReadBurstTests {
         withExtendedLifetime(cache) {}
     }
 
+    @Test("a burst read without pause is ended all the same once it is old, and the next read begins another")
+    func longBurstEnds() async throws {
+        let (folder, _) = try await Self.storedFile()
+        defer { folder.remove() }
+        let cache = Self.cache(folder.url)
+        let reader = try #require(cache.responseReader)
+        #expect(try Self.stored(reader, "p1") == true)
+        #expect(try Self.stored(reader, "p2") == true)
+        let first = try #require(reader.burstCount)
+        // Reads a millisecond apart keep the burst used; `burstLongestTime` ends it regardless. (A hang detector only.)
+        let deadline = Date().addingTimeInterval(120)
+        while (reader.burstCount ?? first) == first, Date() < deadline {
+            #expect(try Self.stored(reader, "p3") != false)
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect((reader.burstCount ?? first) > first)
+        withExtendedLifetime(cache) {}
+    }
+
     @Test("the WAL index's header: the same while nothing is committed, another after each commit; none without WAL")
     func headerFollowsCommits() async throws {
         let (folder, file) = try await Self.storedFile()
