@@ -11,24 +11,35 @@ import Foundation
 /// result that does not decode, a stale one that must be revalidated in place of a failure, a query this cache has
 /// read or written before, whose result the memo may hold) is read on the queue, as before.
 extension GraphQLCache {
-    /// `queryKey`'s stored response, read and decoded on the calling thread; `nil`: read it on the cache's queue
-    /// (``read(_:operationName:metadata:variables:queryKey:inPlaceOfFailure:)``).
+    /// `queryKey`'s stored response, read and decoded on the calling thread, as a cache hit's result; `nil`: read it on
+    /// the cache's queue (``read(_:operationName:metadata:variables:queryKey:inPlaceOfFailure:)``).
+    ///
+    /// The decoder's own result is returned, made a cache hit's (no body size, source `.cache`), rather than its data
+    /// wrapped again: the data of an unspecialized generic type is copied (each of its references retained) and its
+    /// wrappers' metadata looked up at run time at every step it takes.
     nonisolated func directRead<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, queryKey: String, inPlaceOfFailure: Bool = false
-    ) -> ReadOutcome<Data>? {
+    ) -> GraphQLResult<Data>? {
         guard let responseReader, directReads.withLock({ $0.claim(queryKey) }) else { return nil }
         let time = currentTime()
         guard
             case .read(let stored?) = responseReader.storedResponse(
                 forQuery: queryKey, defaultMaxAge: maxAge.timeInterval),
-            case .success(let data)? = Self.decodeResponse(Data.self, operationName: operationName, body: stored.body)
+            var result = try? GraphQLResponseDecoder.decode(
+                Data.self, operation: operationName, response: HTTPResponse(status: 200), body: stored.body,
+                errorPolicy: .failOnAnyError),
+            result.data != nil
         else { return nil }
         // A field received after now (this clock moved back, or the writer's is ahead): stale.
         let isStale = stored.latestReceipt > time || stored.expiry <= time
         if inPlaceOfFailure, isStale, stored.revalidates { return nil }
         // Not served when a layer was applied (or a write failed) meanwhile.
         guard directReads.withLock({ $0.serve(stored.dependencies) }) else { return nil }
-        return .hit(data, isStale: isStale, dependencies: stored.dependencies)
+        // As a hit read on the queue gives it (`GraphQLResult(data:)`): the stored body has no errors nor extensions.
+        result.byteCount = 0
+        result.source = .cache
+        result.isStale = isStale
+        return result
     }
 
     /// Marks `queryKey` as read or written by this cache (its result may be memoized): later reads of it go to the

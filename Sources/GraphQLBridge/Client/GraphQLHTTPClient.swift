@@ -145,16 +145,14 @@ public struct GraphQLHTTPClient: Sendable {
         {
             // A persistent cache's first read of the query: its stored response on this thread, without the hop to
             // the cache's queue (never waiting: `SQLiteResponseReader`); else on the queue.
-            let outcome: GraphQLCache.ReadOutcome<Operation.Data>
             if let direct = cache.directRead(
                 Operation.Data.self, operationName: name, queryKey: queryKey, inPlaceOfFailure: inPlaceOfFailure)
             {
-                outcome = direct
-            } else {
-                outcome = await cache.read(
-                    Operation.Data.self, operationName: name, metadata: metadata, variables: variables,
-                    queryKey: queryKey, inPlaceOfFailure: inPlaceOfFailure)
+                return direct
             }
+            let outcome = await cache.read(
+                Operation.Data.self, operationName: name, metadata: metadata, variables: variables,
+                queryKey: queryKey, inPlaceOfFailure: inPlaceOfFailure)
             switch outcome {
             case .hit(let data, let isStale, _):
                 var result = GraphQLResult(data: data)

@@ -45,9 +45,16 @@ struct DirectReadTests {
         let reader = try #require(reopened.responseReader)
         #expect(reader.busyTimeout == 0)
         let client = try client(reopened)
+        var reads: [GraphQLResult<ProductQuery.Data>] = []
         for _ in 0..<3 {
             let read = try await client.execute(ProductQuery(id: "p1"), fetchPolicy: .cacheOnly)
             #expect(read.data == written && read.source == .cache && !read.isStale)
+            reads.append(read)
+        }
+        // The direct read's result (the decoder's own, made a hit's) is the queue's and the memo's, field by field.
+        for read in reads {
+            #expect(read.errors.isEmpty && read.extensions.isEmpty && !read.hasNext)
+            #expect(read.byteCount == 0 && read.httpResponse == reads[1].httpResponse)
         }
         #expect(reopened.directReads.withLock { $0.storedResponseHits } == 1)
         let statistics = await reopened.statistics
