@@ -89,14 +89,7 @@ struct MemoryCacheSlotsTests {
 
     /// `steps` with steps left out as long as they still fail.
     static func shrunk(_ steps: [Step]) -> [Step] {
-        var steps = steps
-        var index = 0
-        while index < steps.count {
-            var shorter = steps
-            shorter.remove(at: index)
-            if failure(shorter) != nil { steps = shorter } else { index += 1 }
-        }
-        return steps
+        shrunkSteps(steps) { failure($0) != nil }
     }
 
     @Test("examples: a place reused by another record, a record stored again, a clear")

@@ -44,18 +44,25 @@ struct ReadBurstTests {
         }
     }
 
+    /// A cache on `folder`'s file and its reader, in a burst: p1 read (a statement of its own), then p2 (the burst's
+    /// first read). The cache keeps its reader open: keep it while the reader is used.
+    private static func readerInBurst(_ folder: TemporaryFolder) throws -> (
+        cache: GraphQLCache, reader: SQLiteResponseReader
+    ) {
+        let cache = cache(folder.url)
+        let reader = try #require(cache.responseReader)
+        #expect(try stored(reader, "p1") == true)
+        #expect(reader.isInBurst == false)
+        #expect(try stored(reader, "p2") == true)
+        #expect(reader.isInBurst == true)
+        return (cache, reader)
+    }
+
     @Test("a burst reads what the file holds now: another connection's commit ends it, and the next read sees it")
     func commitEndsBurst() async throws {
         let (folder, file) = try await Self.storedFile()
         defer { folder.remove() }
-        // (The cache keeps its reader open.)
-        let cache = Self.cache(folder.url)
-        let reader = try #require(cache.responseReader)
-        // The first read is a statement of its own; the second begins a burst.
-        #expect(try Self.stored(reader, "p1") == true)
-        #expect(reader.isInBurst == false)
-        #expect(try Self.stored(reader, "p2") == true)
-        #expect(reader.isInBurst == true)
+        let (cache, reader) = try Self.readerInBurst(folder)
         #expect(try Self.stored(reader, "p3") == true)
 
         // Another connection (another process) removes p4's and p3's stored responses, one commit each.
@@ -81,12 +88,7 @@ struct ReadBurstTests {
     func idleBurstEnds() async throws {
         let (folder, _) = try await Self.storedFile()
         defer { folder.remove() }
-        // (The cache keeps its reader open.)
-        let cache = Self.cache(folder.url)
-        let reader = try #require(cache.responseReader)
-        #expect(try Self.stored(reader, "p1") == true)
-        #expect(try Self.stored(reader, "p2") == true)
-        #expect(reader.isInBurst == true)
+        let (cache, reader) = try Self.readerInBurst(folder)
         // A hang detector only: the timer ends it after `burstIdleTime`.
         let deadline = Date().addingTimeInterval(120)
         while reader.isInBurst != false, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
@@ -104,10 +106,7 @@ struct ReadBurstTests {
     func longBurstEnds() async throws {
         let (folder, _) = try await Self.storedFile()
         defer { folder.remove() }
-        let cache = Self.cache(folder.url)
-        let reader = try #require(cache.responseReader)
-        #expect(try Self.stored(reader, "p1") == true)
-        #expect(try Self.stored(reader, "p2") == true)
+        let (cache, reader) = try Self.readerInBurst(folder)
         let first = try #require(reader.burstCount)
         // Reads a millisecond apart keep the burst used; `burstLongestTime` ends it regardless. (A hang detector only.)
         let deadline = Date().addingTimeInterval(120)
