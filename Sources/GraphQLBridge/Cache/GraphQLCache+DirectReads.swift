@@ -25,9 +25,7 @@ extension GraphQLCache {
         guard
             case .read(let stored?) = responseReader.storedResponse(
                 forQuery: queryKey, defaultMaxAge: maxAge.timeInterval),
-            var result = try? GraphQLResponseDecoder.decode(
-                Data.self, operation: operationName, response: HTTPResponse(status: 200), body: stored.body,
-                errorPolicy: .failOnAnyError),
+            var result = try? Self.decodedResult(Data.self, operationName: operationName, body: stored.body),
             result.data != nil
         else { return nil }
         // A field received after now (this clock moved back, or the writer's is ahead): stale.

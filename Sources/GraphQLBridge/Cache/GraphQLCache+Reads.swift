@@ -149,13 +149,20 @@ extension GraphQLCache {
         _ type: Data.Type, operationName: String, body: Foundation.Data
     ) -> Result<Data, APIError>? {
         do throws(APIError) {
-            let result = try GraphQLResponseDecoder.decode(
-                Data.self, operation: operationName, response: HTTPResponse(status: 200), body: body,
-                errorPolicy: .failOnAnyError)
-            return result.data.map { .success($0) }
+            return try decodedResult(Data.self, operationName: operationName, body: body).data.map { .success($0) }
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `body` (a `{"data":…}` response written by the cache) decoded as a result, as the server's answer would be
+    /// (status 200, any error fails it).
+    static func decodedResult<Data: Decodable & Sendable>(
+        _ type: Data.Type, operationName: String, body: Foundation.Data
+    ) throws(APIError) -> GraphQLResult<Data> {
+        try GraphQLResponseDecoder.decode(
+            Data.self, operation: operationName, response: HTTPResponse(status: 200), body: body,
+            errorPolicy: .failOnAnyError)
     }
 
     /// The stored response of `queryKey`, decoded, when the store has a current one, no optimistic layer touches

@@ -147,7 +147,7 @@ final class SQLiteResponseReader: @unchecked Sendable {
     /// Ends the open read transaction, if any.
     private func end(_ state: inout State) {
         state.burst = nil
-        if let db = state.db, db.isInTransaction { db.endTransaction() }
+        state.db?.endTransaction()
     }
 
     /// Closes the connection for good.

@@ -35,9 +35,9 @@ final class WALIndexHeaderProbe: @unchecked Sendable {
         }
     }
 
-    /// The mapping's start and length (one page of the `-shm` file).
+    /// The mapping's start, and its length: one page of the `-shm` file.
     private let base: UnsafeRawPointer
-    private let length: Int
+    private static let length = 4096
 
     /// The `-shm` file of the SQLite file at `databasePath`, mapped for reading; `nil` when it cannot be (no such
     /// file: not in WAL mode; smaller than a page: not initialized).
@@ -46,17 +46,15 @@ final class WALIndexHeaderProbe: @unchecked Sendable {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        let length = 4096
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= length else { return nil }
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
+        guard fstat(descriptor, &status) == 0, Int(status.st_size) >= Self.length else { return nil }
+        guard let mapped = mmap(nil, Self.length, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
             return nil
         }
         base = UnsafeRawPointer(mapped)
-        self.length = length
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), length)
+        munmap(UnsafeMutableRawPointer(mutating: base), Self.length)
     }
 
     /// The header now; `nil` when its two copies differ (a commit is being written), it is not initialized, or it is

@@ -40,6 +40,23 @@ struct ReadBurstModelTests {
         }
     }
 
+    /// Stores `value` (its digits the body) as `query`'s response through `writer`, as another process would: of the
+    /// readers' default lifetime (60 s), fresh, made of one record.
+    static func store(_ value: Int, asQuery query: String, with writer: SQLiteConnection) throws(GraphQLCacheError) {
+        try writer.withStatement(
+            """
+            INSERT OR REPLACE INTO responses \
+            (query_key, max_age, expiry, received, revalidates, dependencies, body, size) \
+            VALUES (?, 60, 4000000000, 0, 0, ?, ?, 1)
+            """, .write
+        ) { statement throws(GraphQLCacheError) in
+            try writer.bind(query, at: 1, in: statement, .write)
+            try writer.bind(SQLiteCacheStore.encodeKeys(["Record:1"]), at: 2, in: statement, .write)
+            try writer.bind(Array(String(value).utf8), at: 3, in: statement, .write)
+            _ = try writer.step(statement, .write)
+        }
+    }
+
     /// The first read that differs from the model when `steps` run on a new file, or `nil`.
     static func failure(_ steps: [Step]) -> String? {
         guard let folder = try? TemporaryFolder() else { return "no temporary folder" }
@@ -56,7 +73,6 @@ struct ReadBurstModelTests {
                 let reader = SQLiteResponseReader(fileURL: URL(fileURLWithPath: path), schemaVersion: version)
             else { return "no reader" }
             defer { reader.close() }
-            let keys = SQLiteCacheStore.encodeKeys(["Record:1"])
             var model: [Int: Int] = [:]
             for (number, step) in steps.enumerated() {
                 switch step {
@@ -72,18 +88,7 @@ struct ReadBurstModelTests {
                         break
                     }
                 case .put(let key, let value):
-                    try writer.withStatement(
-                        """
-                        INSERT OR REPLACE INTO responses \
-                        (query_key, max_age, expiry, received, revalidates, dependencies, body, size) \
-                        VALUES (?, 60, 4000000000, 0, 0, ?, ?, 1)
-                        """, .write
-                    ) { statement throws(GraphQLCacheError) in
-                        try writer.bind("q\(key)", at: 1, in: statement, .write)
-                        try writer.bind(keys, at: 2, in: statement, .write)
-                        try writer.bind(Array(String(value).utf8), at: 3, in: statement, .write)
-                        _ = try writer.step(statement, .write)
-                    }
+                    try Self.store(value, asQuery: "q\(key)", with: writer)
                     model[key] = value
                 case .delete(let key):
                     try writer.withStatement("DELETE FROM responses WHERE query_key = ?", .write) {
@@ -144,22 +149,8 @@ struct ReadBurstModelTests {
         let committed = Locked(0)
         let committing = Locked(0)
         let writes = 400
-        /// Stores `value` as q0's response.
-        @Sendable func store(_ value: Int, _ writer: SQLiteConnection) throws(GraphQLCacheError) {
-            try writer.withStatement(
-                """
-                INSERT OR REPLACE INTO responses \
-                (query_key, max_age, expiry, received, revalidates, dependencies, body, size) \
-                VALUES ('q0', 60, 4000000000, 0, 0, ?, ?, 1)
-                """, .write
-            ) { statement throws(GraphQLCacheError) in
-                try writer.bind(SQLiteCacheStore.encodeKeys(["Record:1"]), at: 1, in: statement, .write)
-                try writer.bind(Array(String(value).utf8), at: 2, in: statement, .write)
-                _ = try writer.step(statement, .write)
-            }
-        }
         let setup = try SQLiteConnection(path: path)
-        try store(0, setup)
+        try Self.store(0, asQuery: "q0", with: setup)
         let version = try #require(try setup.text("SELECT schema_version FROM state", .read))
         setup.close()
         let reader = try #require(SQLiteResponseReader(fileURL: URL(fileURLWithPath: path), schemaVersion: version))
@@ -170,7 +161,7 @@ struct ReadBurstModelTests {
             defer { writer.close() }
             for value in 1...writes {
                 committing.withLock { $0 = value }
-                try store(value, writer)
+                try Self.store(value, asQuery: "q0", with: writer)
                 committed.withLock { $0 = value }
             }
         }
