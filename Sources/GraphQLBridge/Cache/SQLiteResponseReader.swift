@@ -66,12 +66,20 @@ final class SQLiteResponseReader: @unchecked Sendable {
     private let state: Locked<State>
     /// The schema version whose stored responses it reads (the store's).
     private let schemaVersion: String
+    /// This reader's ``burstIdleTime`` and ``burstLongestTime`` (other lengths: for tests).
+    private let idleTime: DispatchTimeInterval
+    private let longestTime: DispatchTimeInterval
 
     /// Opens `fileURL` for reading only, for the stored responses of `schemaVersion`; `nil` when it cannot be opened
     /// (the cache's queue reads, as before).
-    init?(fileURL: URL, schemaVersion: String) {
+    init?(
+        fileURL: URL, schemaVersion: String, idleTime: DispatchTimeInterval = burstIdleTime,
+        longestTime: DispatchTimeInterval = burstLongestTime
+    ) {
         guard let db = try? SQLiteConnection(path: fileURL.path, readOnly: true) else { return nil }
         self.schemaVersion = schemaVersion
+        self.idleTime = idleTime
+        self.longestTime = longestTime
         // A first read of a page costs no `pread` (as the store's connection).
         try? db.execute("PRAGMA mmap_size = 268435456", .open)
         state = Locked(State(db: db))
@@ -161,11 +169,11 @@ final class SQLiteResponseReader: @unchecked Sendable {
     /// Ends burst `number` once a period of ``burstIdleTime`` passes without a read in it, or ``burstLongestTime``
     /// after it began.
     private func endWhenIdle(_ number: UInt64) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + Self.burstIdleTime) { [weak self] in
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + idleTime) { [weak self] in
             guard let self else { return }
             self.state.withLock { state in
                 guard let burst = state.burst, burst.number == number else { return }
-                if burst.used, DispatchTime.now() < burst.began + Self.burstLongestTime {
+                if burst.used, DispatchTime.now() < burst.began + self.longestTime {
                     state.burst?.used = false
                     self.endWhenIdle(number)
                 } else {

@@ -44,13 +44,20 @@ struct ReadBurstTests {
         }
     }
 
-    /// A cache on `folder`'s file and its reader, in a burst: p1 read (a statement of its own), then p2 (the burst's
-    /// first read). The cache keeps its reader open: keep it while the reader is used.
-    private static func readerInBurst(_ folder: TemporaryFolder) throws -> (
-        cache: GraphQLCache, reader: SQLiteResponseReader
-    ) {
+    /// A cache on `folder`'s file and a reader of it whose bursts end after `idle` unused or `longest` in all, in a
+    /// burst: p1 read (a statement of its own), then p2 (the burst's first read). The cache keeps the file open as an
+    /// app does: keep it while the reader is used. (The test's lengths, not the reader's 10 ms and 100 ms: what a test
+    /// asserts of a burst holds however slowly a loaded machine runs it.)
+    private static func readerInBurst(
+        _ folder: TemporaryFolder, idle: DispatchTimeInterval = .seconds(600),
+        longest: DispatchTimeInterval = .seconds(600)
+    ) throws -> (cache: GraphQLCache, reader: SQLiteResponseReader) {
         let cache = cache(folder.url)
-        let reader = try #require(cache.responseReader)
+        let name = try #require(folder.entries().first { $0.hasSuffix(".sqlite") })
+        let reader = try #require(
+            SQLiteResponseReader(
+                fileURL: folder.url.appendingPathComponent(name), schemaVersion: "1", idleTime: idle,
+                longestTime: longest))
         #expect(try stored(reader, "p1") == true)
         #expect(reader.isInBurst == false)
         #expect(try stored(reader, "p2") == true)
@@ -88,8 +95,8 @@ struct ReadBurstTests {
     func idleBurstEnds() async throws {
         let (folder, _) = try await Self.storedFile()
         defer { folder.remove() }
-        let (cache, reader) = try Self.readerInBurst(folder)
-        // A hang detector only: the timer ends it after `burstIdleTime`.
+        let (cache, reader) = try Self.readerInBurst(folder, idle: .seconds(2))
+        // A hang detector only: the timer ends it after its idle time.
         let deadline = Date().addingTimeInterval(120)
         while reader.isInBurst != false, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(reader.isInBurst == false)
@@ -106,9 +113,9 @@ struct ReadBurstTests {
     func longBurstEnds() async throws {
         let (folder, _) = try await Self.storedFile()
         defer { folder.remove() }
-        let (cache, reader) = try Self.readerInBurst(folder)
+        let (cache, reader) = try Self.readerInBurst(folder, idle: .seconds(2), longest: .seconds(4))
         let first = try #require(reader.burstCount)
-        // Reads a millisecond apart keep the burst used; `burstLongestTime` ends it regardless. (A hang detector only.)
+        // Reads a millisecond apart keep the burst used; its longest time ends it regardless. (A hang detector only.)
         let deadline = Date().addingTimeInterval(120)
         while (reader.burstCount ?? first) == first, Date() < deadline {
             #expect(try Self.stored(reader, "p3") != false)
