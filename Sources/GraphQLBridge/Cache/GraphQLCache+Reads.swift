@@ -156,11 +156,15 @@ extension GraphQLCache {
     }
 
     /// `body` (a `{"data":…}` response written by the cache) decoded as a result, as the server's answer would be
-    /// (status 200, any error fails it).
+    /// (status 200, any error fails it): read by the generated decoder alone (``StoredBodyReader``), else decoded as a
+    /// server's answer.
     static func decodedResult<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, body: Foundation.Data
     ) throws(APIError) -> GraphQLResult<Data> {
-        try GraphQLResponseDecoder.decode(
+        if let data = StoredBodyReader.data(Data.self, body: body) {
+            return GraphQLResult(data: data, byteCount: body.count)
+        }
+        return try GraphQLResponseDecoder.decode(
             Data.self, operation: operationName, response: HTTPResponse(status: 200), body: body,
             errorPolicy: .failOnAnyError)
     }

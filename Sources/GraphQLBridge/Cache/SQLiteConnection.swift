@@ -16,6 +16,9 @@ final class SQLiteConnection {
     let path: String
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
+    /// The statement run last and its SQL: the same statement run again (a burst of reads, a batch of writes) is found
+    /// without hashing its text (two equal literals compare by their storage first).
+    private var lastStatement: (sql: String, statement: OpaquePointer)?
     /// For each statement whose tables were verified (``tablesVerified(_:verify:)``), how many times SQLite had
     /// prepared it again then.
     private var verifiedPreparations: [OpaquePointer: Int32] = [:]
@@ -59,6 +62,7 @@ final class SQLiteConnection {
     func close() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements = [:]
+        lastStatement = nil
         verifiedPreparations = [:]
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
@@ -86,8 +90,11 @@ final class SQLiteConnection {
         _ sql: String, _ kind: GraphQLCacheError.Kind, _ body: (OpaquePointer) throws(GraphQLCacheError) -> T
     ) throws(GraphQLCacheError) -> T {
         let statement: OpaquePointer
-        if let prepared = statements[sql] {
+        if let last = lastStatement, last.sql == sql {
+            statement = last.statement
+        } else if let prepared = statements[sql] {
             statement = prepared
+            lastStatement = (sql, prepared)
         } else {
             var prepared: OpaquePointer?
             let code = sqlite3_prepare_v3(
@@ -97,6 +104,7 @@ final class SQLiteConnection {
                 throw failure(kind, "cannot prepare \(sql)", code: code)
             }
             statements[sql] = prepared
+            lastStatement = (sql, prepared)
             statement = prepared
         }
         defer {
