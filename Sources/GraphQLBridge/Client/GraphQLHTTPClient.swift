@@ -116,11 +116,7 @@ public struct GraphQLHTTPClient: Sendable {
         onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
         guard let cache, let metadata = Operation.cacheMetadata, Operation.operationType != .subscription else {
-            if let onState, Operation.operationType == .query, streamsIncrementally(Operation.self) {
-                return try await readIncrementally(operation, errorPolicy: errorPolicy, onState: onState)
-            }
-            let fetched = try await fetch(operation, errorPolicy: errorPolicy)
-            return try fetched.take()
+            return try await executeUncached(operation, errorPolicy: errorPolicy, onState: onState)
         }
         let name = Operation.operationName
         // (Read once: the request's body is written from them too.)
@@ -132,21 +128,74 @@ public struct GraphQLHTTPClient: Sendable {
             variables = metadata.coercedVariables(try Self.variablesJSON(operation))
         }
         if Operation.operationType == .mutation {
-            // What the server applied is written (or made stale) whatever the error policy then makes of the answer.
-            let fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
-            await store(fetched, in: cache, metadata: metadata, variables: variables)
-            return try fetched.take()
+            return try await executeMutation(
+                operation, errorPolicy: errorPolicy, cache: cache, metadata: metadata, variables: variables,
+                given: given)
         }
         let queryKey = Self.cacheQueryKey(Operation.self, variables: variables)
+        // A persistent cache's first read of the query: its stored response on this thread, without the hop to the
+        // cache's queue (never waiting: `SQLiteResponseReader`). Served here, so that this frame holds none of the
+        // other paths' generic state (each generic type's metadata is looked up at run time on every call).
+        var staleRead = false
+        if fetchPolicy == .cacheOnly || fetchPolicy == .preferCache,
+            let direct = cache.directRead(Operation.Data.self, operationName: name, queryKey: queryKey)
+        {
+            if fetchPolicy == .cacheOnly || !direct.isStale { return direct }
+            staleRead = true
+        }
+        return try await executeQuery(
+            operation, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy, onState: onState, staleRead: staleRead,
+            cache: (cache, metadata, variables, queryKey, given))
+    }
+
+    /// ``execute(_:fetchPolicy:errorPolicy:onState:)`` without a cache (or for a subscription's operation): from the
+    /// server. (Each path has a function of its own, so that a frame holds only its own path's generic state.)
+    private func executeUncached<Operation: GraphQLOperation>(
+        _ operation: Operation, errorPolicy: GraphQLErrorPolicy,
+        onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?
+    ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        if let onState, Operation.operationType == .query, streamsIncrementally(Operation.self) {
+            return try await readIncrementally(operation, errorPolicy: errorPolicy, onState: onState)
+        }
+        let fetched = try await fetch(operation, errorPolicy: errorPolicy)
+        return try fetched.take()
+    }
+
+    /// ``execute(_:fetchPolicy:errorPolicy:onState:)`` for a mutation on a client with a cache: what the server
+    /// applied is written (or made stale) whatever the error policy then makes of the answer. `variables`: coerced;
+    /// `given`: as the operation gave them.
+    private func executeMutation<Operation: GraphQLOperation>(
+        _ operation: Operation, errorPolicy: GraphQLErrorPolicy, cache: GraphQLCache, metadata: GraphQLCacheMetadata,
+        variables: [String: JSONValue], given: [String: JSONValue]?
+    ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        let fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
+        await store(fetched, in: cache, metadata: metadata, variables: variables)
+        return try fetched.take()
+    }
+
+    /// ``execute(_:fetchPolicy:errorPolicy:onState:)`` for a query on a client with a cache, once its direct read (if
+    /// any) did not answer: `staleRead` when it read a stale result (``GraphQLFetchPolicy/preferCache`` then asks the
+    /// server); `target` is the cache, the query's cache metadata, its coerced variables, its query key and the
+    /// variables as given.
+    private func executeQuery<Operation: GraphQLOperation>(
+        _ operation: Operation, fetchPolicy: GraphQLFetchPolicy, errorPolicy: GraphQLErrorPolicy,
+        onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?, staleRead: Bool,
+        cache target: (
+            cache: GraphQLCache, metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String,
+            given: [String: JSONValue]?
+        )
+    ) async throws(APIError) -> GraphQLResult<Operation.Data> {
+        let (cache, metadata, variables, queryKey, given) = target
+        let name = Operation.operationName
         /// The cache's answer; `nil` on a miss, whose path `missing` receives. `inPlaceOfFailure`: a stale answer the
         /// server said `must-revalidate` or `no-cache` of is a miss.
         func cached(missing: ((String) -> Void)? = nil, inPlaceOfFailure: Bool = false) async throws(APIError)
             -> GraphQLResult<Operation.Data>?
         {
-            // A persistent cache's first read of the query: its stored response on this thread, without the hop to
-            // the cache's queue (never waiting: `SQLiteResponseReader`); else on the queue.
-            if let direct = cache.directRead(
-                Operation.Data.self, operationName: name, queryKey: queryKey, inPlaceOfFailure: inPlaceOfFailure)
+            // A first read in place of a failure (the direct read above was not tried), then the queue.
+            if inPlaceOfFailure,
+                let direct = cache.directRead(
+                    Operation.Data.self, operationName: name, queryKey: queryKey, inPlaceOfFailure: true)
             {
                 return direct
             }
@@ -184,7 +233,7 @@ public struct GraphQLHTTPClient: Sendable {
             }
             return result
         case .preferCache:
-            if let result = try await cached(), !result.isStale { return result }
+            if !staleRead, let result = try await cached(), !result.isStale { return result }
             return try await fromServer()
         case .serverOnly:
             return try await fromServer()
