@@ -24,10 +24,16 @@ extension GraphQLCache {
         let time = currentTime()
         guard
             case .read(let stored?) = responseReader.storedResponse(
-                forQuery: queryKey, defaultMaxAge: maxAge.timeInterval),
-            var result = try? Self.decodedResult(Data.self, operationName: operationName, body: stored.body),
-            result.data != nil
+                forQuery: queryKey, defaultMaxAge: maxAge.timeInterval)
         else { return nil }
+        // (Not `try?`: an optional result's metadata is looked up at run time, and its binding copies the data.)
+        var result: GraphQLResult<Data>
+        do throws(APIError) {
+            result = try Self.decodedResult(Data.self, operationName: operationName, body: stored.body)
+        } catch {
+            return nil
+        }
+        guard result.data != nil else { return nil }
         // A field received after now (this clock moved back, or the writer's is ahead): stale.
         let isStale = stored.latestReceipt > time || stored.expiry <= time
         if inPlaceOfFailure, isStale, stored.revalidates { return nil }

@@ -161,9 +161,9 @@ extension GraphQLCache {
     static func decodedResult<Data: Decodable & Sendable>(
         _ type: Data.Type, operationName: String, body: Foundation.Data
     ) throws(APIError) -> GraphQLResult<Data> {
-        if let data = StoredBodyReader.data(Data.self, body: body) {
-            return GraphQLResult(data: data, byteCount: body.count)
-        }
+        // (Moved into the result, not bound: a binding copies the data, each of its references retained.)
+        let stored = StoredBodyReader.data(Data.self, body: body)
+        if stored != nil { return GraphQLResult(data: stored, byteCount: body.count) }
         return try GraphQLResponseDecoder.decode(
             Data.self, operation: operationName, response: HTTPResponse(status: 200), body: body,
             errorPolicy: .failOnAnyError)
