@@ -157,7 +157,7 @@ public struct GraphQLHTTPClient: Sendable {
         if let onState, Operation.operationType == .query, streamsIncrementally(Operation.self) {
             return try await readIncrementally(operation, errorPolicy: errorPolicy, onState: onState)
         }
-        let fetched = try await fetch(operation, errorPolicy: errorPolicy)
+        var fetched = try await fetch(operation, errorPolicy: errorPolicy)
         return try fetched.take()
     }
 
@@ -168,7 +168,7 @@ public struct GraphQLHTTPClient: Sendable {
         _ operation: Operation, errorPolicy: GraphQLErrorPolicy, cache: GraphQLCache, metadata: GraphQLCacheMetadata,
         variables: [String: JSONValue], given: [String: JSONValue]?
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
-        let fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
+        var fetched = try await fetch(operation, errorPolicy: errorPolicy, variablesJSON: given)
         await store(fetched, in: cache, metadata: metadata, variables: variables)
         return try fetched.take()
     }
@@ -221,7 +221,7 @@ public struct GraphQLHTTPClient: Sendable {
                     operation, errorPolicy: errorPolicy, onState: onState,
                     storingIn: (cache, metadata, variables, queryKey))
             }
-            let fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey, variablesJSON: given)
+            var fetched = try await fetch(operation, errorPolicy: errorPolicy, sharedAs: queryKey, variablesJSON: given)
             await store(fetched, in: cache, metadata: metadata, variables: variables, queryKey: queryKey)
             return try fetched.take()
         }
@@ -302,12 +302,16 @@ public struct GraphQLHTTPClient: Sendable {
             return result
         }
 
-        /// ``get()`` for the answer's last use: the result is moved out, not copied (a copy retains, and its end
-        /// releases, every reference in the decoded data), and no empty one is made in its place.
-        consuming func take() throws(APIError) -> GraphQLResult<Data> {
+        /// ``get()`` for the answer's last use: the result is moved out, an empty one left in its place (a copy would
+        /// retain, and its end release, every reference in the decoded data; a `consuming` method copies its result out
+        /// of `self` all the same, and a `let` in an async function's frame is copied to be consumed).
+        mutating func take() throws(APIError) -> GraphQLResult<Data> {
             if let failure { throw failure }
-            return result
+            var taken = GraphQLResult<Data>(data: nil)
+            swap(&taken, &result)
+            return taken
         }
+
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
