@@ -145,7 +145,7 @@ public struct GraphQLHTTPClient: Sendable {
         }
         return try await executeQuery(
             operation, fetchPolicy: fetchPolicy, errorPolicy: errorPolicy, onState: onState, staleRead: staleRead,
-            cache: (cache, metadata, variables, queryKey, given))
+            cache: cache, metadata: metadata, variables: variables, queryKey: queryKey, given: given)
     }
 
     /// ``execute(_:fetchPolicy:errorPolicy:onState:)`` without a cache (or for a subscription's operation): from the
@@ -175,17 +175,12 @@ public struct GraphQLHTTPClient: Sendable {
 
     /// ``execute(_:fetchPolicy:errorPolicy:onState:)`` for a query on a client with a cache, once its direct read (if
     /// any) did not answer: `staleRead` when it read a stale result (``GraphQLFetchPolicy/preferCache`` then asks the
-    /// server); `target` is the cache, the query's cache metadata, its coerced variables, its query key and the
-    /// variables as given.
+    /// server); `variables`: coerced, `given`: as the operation gave them.
     private func executeQuery<Operation: GraphQLOperation>(
         _ operation: Operation, fetchPolicy: GraphQLFetchPolicy, errorPolicy: GraphQLErrorPolicy,
-        onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?, staleRead: Bool,
-        cache target: (
-            cache: GraphQLCache, metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String,
-            given: [String: JSONValue]?
-        )
+        onState: (@Sendable (GraphQLResult<Operation.Data>) async -> Void)?, staleRead: Bool, cache: GraphQLCache,
+        metadata: GraphQLCacheMetadata, variables: [String: JSONValue], queryKey: String, given: [String: JSONValue]?
     ) async throws(APIError) -> GraphQLResult<Operation.Data> {
-        let (cache, metadata, variables, queryKey, given) = target
         let name = Operation.operationName
         /// The cache's answer; `nil` on a miss, whose path `missing` receives. `inPlaceOfFailure`: a stale answer the
         /// server said `must-revalidate` or `no-cache` of is a miss.
@@ -311,7 +306,6 @@ public struct GraphQLHTTPClient: Sendable {
             swap(&taken, &result)
             return taken
         }
-
     }
 
     /// Executes `operation` on the server (or with a request in flight for the same query, started at the cache's
